@@ -1,0 +1,563 @@
+"""Text to typed syntax tree, with human-readable, located syntax errors.
+
+``parse(text, path)`` never raises on bad input: it returns the document it
+could build (possibly partial) and a list of diagnostics.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from lark import Lark, Token as LarkToken, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from rallyc.diagnostics import Diagnostic, Span
+from rallyc.resources import grammar_path
+from rallyc.syntax import ast
+
+__all__ = ["parse", "MAX_SOURCE_BYTES", "MAX_NESTING"]
+
+#: Larger files are refused with RC101 rather than parsed (a track file is a few KB).
+MAX_SOURCE_BYTES = 2_000_000
+#: Braces nested deeper than the language ever needs are refused with RC103.
+MAX_NESTING = 8
+#: Stop collecting syntax errors after this many in one file.
+MAX_SYNTAX_ERRORS = 20
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
+
+
+# What each terminal means to a person, for "expected ..." messages.
+_HUMAN = {
+    "TILEREF": "a tile like 210b",
+    "INT": "a number",
+    "NAME": "a name",
+    "STRING": 'a quoted text like "Rally 1"',
+    "EDGE": "an edge letter A to F",
+    "SURFACE": "a surface (gravel, asphalt, snow or none)",
+    "DANGER": "a danger colour (low, medium, high)",
+    "TURN": "a turn (straight, left60, right60, left120, right120, s-bend, other)",
+    "TURN_WORD": "a turn word (left, right, straight)",
+    "LBRACE": "`{`",
+    "RBRACE": "`}`",
+    "_NL": "the end of the line",
+    "$END": "the end of the file",
+    "MINUS": "`-`",
+    "DOT": "`.`",
+    "COMMA": "`,`",
+    "LIMIT_VALUE": "a limit (a number, or - for none)",
+    "LINE_KIND": "a line (start, finish, checkered, climb)",
+    "TOKEN_NAME": "a token (water, jump, chicane, haybale, mud, ...)",
+    "STANDEE": "a standee (finish, joker-entry, joker-exit)",
+    "META_KEY": "source, note or author",
+    "END": "`end`",
+}
+
+_STATEMENT_WORDS = {
+    "top": "a statement such as `use`, `boxes`, `tileset`, `stage`, `rally` or `circuit`",
+    "stage": "a tile like 210b or a keyword such as `token`, `scenery` or `source`",
+    "road": "a zone such as `plain`, `slide`, `corner`, `wide` or a `shortcut`",
+}
+
+
+def _describe_expected(expected: set[str]) -> str:
+    names = sorted(expected)
+    keywords = []
+    others = []
+    for n in names:
+        if n in _HUMAN:
+            others.append(_HUMAN[n])
+        elif n.isupper() and n.replace("_", "").isalpha():
+            # anonymous keyword terminals are named after the keyword, e.g. STAGE
+            word = n.lower().replace("_", "-")
+            keywords.append(f"`{word}`")
+        else:
+            others.append(n.lower())
+    if "TILEREF" in expected and any(k in keywords for k in ("`token`", "`scenery`")):
+        return _STATEMENT_WORDS["stage"]
+    if {"`use`", "`stage`", "`rally`"} <= set(keywords):
+        return _STATEMENT_WORDS["top"]
+    if {"`plain`", "`slide`", "`corner`"} <= set(keywords):
+        return _STATEMENT_WORDS["road"]
+    parts = others + keywords
+    if len(parts) > 6:
+        parts = parts[:6] + ["..."]
+    if not parts:
+        return "something else"
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _describe_token(tok: LarkToken) -> str:
+    if tok.type == "$END":
+        return "the end of the file"
+    if tok.type == "_NL":
+        return "the end of the line"
+    text = str(tok)
+    if len(text) > 30:
+        text = text[:27] + "..."
+    return f"`{text}`"
+
+
+def _span_of_token(path: str, tok: LarkToken) -> Span:
+    line = tok.line or 1
+    col = tok.column or 1
+    if tok.type == "_NL":
+        return Span(path, line, col, line, col + 1)
+    end_line = tok.end_line or line
+    end_col = tok.end_column or col + max(1, len(str(tok)))
+    if end_line != line:
+        end_line, end_col = line, col + 1
+    return Span(path, line, col, end_line, max(end_col, col + 1))
+
+
+def _meta_span(path: str, meta) -> Span:
+    if getattr(meta, "empty", True):
+        return Span(path, 1, 1, 1, 2)
+    return Span(path, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _tok_span(path: str, tok: LarkToken) -> Span:
+    return _span_of_token(path, tok)
+
+
+def _unquote(s: str) -> str:
+    body = s[1:-1]
+    out = []
+    i = 0
+    while i < len(body):
+        c = body[i]
+        if c == "\\" and i + 1 < len(body):
+            n = body[i + 1]
+            out.append({"n": "\n", "t": "\t"}.get(n, n))
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+class _Build(Transformer):
+    """Lark tree to AST dataclasses. Spans come from Lark's position metadata."""
+
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = path
+
+    def _s(self, meta) -> Span:
+        return _meta_span(self.path, meta)
+
+    def _ident(self, tok: LarkToken) -> ast.Ident:
+        return ast.Ident(str(tok), _tok_span(self.path, tok))
+
+    # -- top level
+    @v_args(meta=True)
+    def start(self, meta, items):
+        return [i for i in items if i is not None]
+
+    @v_args(meta=True)
+    def use(self, meta, children):
+        (tok,) = children
+        if tok.type == "STRING":
+            return ast.Use(_unquote(str(tok)), True, self._s(meta))
+        return ast.Use(str(tok), False, self._s(meta))
+
+    @v_args(meta=True)
+    def boxes(self, meta, children):
+        return ast.Boxes([self._ident(t) for t in children], self._s(meta))
+
+    # -- tilesets
+    @v_args(meta=True)
+    def tileset(self, meta, children):
+        name, title, *tiles = children
+        return ast.Tileset(self._ident(name), _unquote(title) if title else None,
+                           [t for t in tiles if t is not None], self._s(meta))
+
+    @v_args(meta=True)
+    def tile(self, meta, children):
+        ref, surface, danger, copies, *roads = children
+        return ast.TileDef(self._ident(ref), str(surface), danger, int(copies) if copies is not None else None,
+                           [r for r in roads if r is not None], self._s(meta))
+
+    def danger(self, children):
+        a, b = children
+        return (str(a), str(b) if b is not None else str(a))
+
+    @v_args(meta=True)
+    def road(self, meta, children):
+        entry, end, turn, lanes, *items = children
+        return ast.RoadDef(str(entry), end, str(turn) if turn is not None else None,
+                           int(lanes) if lanes is not None else None,
+                           [i for i in items if i is not None], self._s(meta))
+
+    def road_end(self, children):
+        return str(children[0])
+
+    def _zone(self, kind, meta, children):
+        z = ast.Zone(kind, span=self._s(meta))
+        for opt in children:
+            key, value = opt
+            setattr(z, key, value)
+        return z
+
+    @v_args(meta=True)
+    def plain(self, meta, children):
+        return self._zone("plain", meta, children)
+
+    @v_args(meta=True)
+    def slide(self, meta, children):
+        return self._zone("slide", meta, children)
+
+    @v_args(meta=True)
+    def wide(self, meta, children):
+        return self._zone("wide", meta, children)
+
+    @v_args(meta=True)
+    def half(self, meta, children):
+        return self._zone("half", meta, children)
+
+    @v_args(meta=True)
+    def junction(self, meta, children):
+        return self._zone("junction", meta, children)
+
+    @v_args(meta=True)
+    def service(self, meta, children):
+        return ast.Zone("service", span=self._s(meta))
+
+    @v_args(meta=True)
+    def corner(self, meta, children):
+        return self._make_corner("corner", meta, children)
+
+    @v_args(meta=True)
+    def limited(self, meta, children):
+        return self._make_corner("limited", meta, children)
+
+    def _make_corner(self, kind, meta, children):
+        inside, outside, *opts = children
+        c = ast.Corner(kind, inside, outside, span=self._s(meta))
+        for key, value in opts:
+            setattr(c, key, value)
+        return c
+
+    def inside(self, children):
+        return tuple(int(c) for c in children)
+
+    def outside(self, children):
+        return tuple(int(c) for c in children)
+
+    @v_args(meta=True)
+    def limitline(self, meta, children):
+        return ast.LimitLine(int(children[0]), self._s(meta))
+
+    @v_args(meta=True)
+    def line(self, meta, children):
+        return ast.Line(str(children[0]), self._s(meta))
+
+    @v_args(meta=True)
+    def shortcut(self, meta, children):
+        limit, a, b = children
+        return ast.Shortcut(int(limit), int(a), int(b), self._s(meta))
+
+    def limit(self, children):
+        return ("limits", tuple(None if str(c) == "-" else int(c) for c in children))
+
+    def jump(self, children):
+        return ("jump", int(children[0]))
+
+    def water(self, children):
+        return ("water", True)
+
+    def zone_lanes(self, children):
+        return ("lanes", int(children[0]))
+
+    def merge(self, children):
+        return ("merge", True)
+
+    # -- designs
+    @v_args(meta=True)
+    def stage(self, meta, children):
+        name, title, *items = children
+        return ast.Stage(self._ident(name), _unquote(title) if title else None,
+                         [i for i in items if i is not None], self._s(meta))
+
+    @v_args(meta=True)
+    def rally(self, meta, children):
+        title, by, *items = children
+        return ast.Rally(_unquote(title), by, [i for i in items if i is not None], self._s(meta))
+
+    @v_args(meta=True)
+    def circuit(self, meta, children):
+        title, by, *items = children
+        return ast.Circuit(_unquote(title), by, [i for i in items if i is not None], self._s(meta))
+
+    def by(self, children):
+        return _unquote(children[0])
+
+    @v_args(meta=True)
+    def step(self, meta, children):
+        ref, *opts = children
+        s = ast.Step(self._ident(ref), span=self._s(meta))
+        for key, value in opts:
+            setattr(s, key, value)
+        return s
+
+    def turn_word(self, children):
+        return ("turn", str(children[0]))
+
+    def reversed(self, children):
+        return ("reversed", True)
+
+    def road_pick(self, children):
+        return ("road", int(children[0]))
+
+    @v_args(meta=True)
+    def position(self, meta, children):
+        q, r, rot = children
+        return ("position", ast.Position(int(q), int(r), int(rot), self._s(meta)))
+
+    @v_args(meta=True)
+    def scenery(self, meta, children):
+        ref, pos = children
+        return ast.Scenery(self._ident(ref), pos[1], self._s(meta))
+
+    @v_args(meta=True)
+    def token(self, meta, children):
+        (kind, value, limit), at = children
+        return ast.Token(kind, value, limit, at, self._s(meta))
+
+    def token_kind(self, children):
+        name, value, limit = children
+        return (str(name), int(value) if value is not None else None, limit)
+
+    def token_limit(self, children):
+        return int(children[0])
+
+    @v_args(meta=True)
+    def space_ref(self, meta, children):
+        step, zone, lane = children
+        return ast.SpaceRef(int(step), int(zone), str(lane) if lane is not None else None, self._s(meta))
+
+    @v_args(meta=True)
+    def meta(self, meta, children):
+        key, value = children
+        return ast.Meta(str(key), _unquote(value), self._s(meta))
+
+    @v_args(meta=True)
+    def options(self, meta, children):
+        return ast.Options(list(children), self._s(meta))
+
+    @v_args(meta=True)
+    def option(self, meta, children):
+        name, value = children
+        if value is not None:
+            value = int(value) if value.type == "INT" else str(value)
+        return ast.Option(str(name), value, self._s(meta))
+
+    @v_args(meta=True)
+    def laps(self, meta, children):
+        return ast.Laps(int(children[0]), self._s(meta))
+
+    @v_args(meta=True)
+    def standee(self, meta, children):
+        kind, at = children
+        return ast.Standee(str(kind), at, self._s(meta))
+
+    @v_args(meta=True)
+    def joker(self, meta, children):
+        return ast.Joker([int(c) for c in children], self._s(meta))
+
+    @v_args(meta=True)
+    def pregrid(self, meta, children):
+        return ast.Pregrid([int(c) for c in children], self._s(meta))
+
+
+def _top_level_chunks(text: str) -> list[tuple[int, str]]:
+    """Split source text into top-level statements: (first line, text) pairs.
+
+    A chunk ends at a newline outside any block; strings and comments are skipped
+    so braces inside them do not count.
+    """
+    chunks: list[tuple[int, str]] = []
+    depth = 0
+    start = 0
+    start_line = 1
+    line = 1
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "#":
+            j = text.find("\n", i)
+            i = n if j == -1 else j
+            continue
+        if ch == '"':
+            j = i + 1
+            while j < n and text[j] not in '"\n':
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1 if j < n and text[j] == '"' else j
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth = max(0, depth - 1)
+        elif ch == "\n":
+            line += 1
+            if depth == 0:
+                chunk = text[start:i + 1]
+                if chunk.strip():
+                    chunks.append((start_line, chunk))
+                start, start_line = i + 1, line
+        i += 1
+    tail = text[start:]
+    if tail.strip():
+        chunks.append((start_line, tail))
+    return chunks
+
+
+def _check_limits(text: str, path: str) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    depth = 0
+    line, col = 1, 0
+    in_string = False
+    in_comment = False
+    for ch in text:
+        col += 1
+        if ch == "\n":
+            line, col = line + 1, 0
+            in_string = in_comment = False
+            continue
+        if in_comment:
+            continue
+        if in_string:
+            if ch == '"':
+                in_string = False
+            continue
+        if ch == "#":
+            in_comment = True
+        elif ch == '"':
+            in_string = True
+        elif ch == "{":
+            depth += 1
+            if depth > MAX_NESTING:
+                diags.append(Diagnostic.error(
+                    "RC103", f"blocks are nested {depth} deep; rallyc files nest at most {MAX_NESTING} deep",
+                    Span(path, line, col, line, col + 1),
+                    "a rally holds stages, a tileset holds tiles and a tile holds roads: close the blocks you opened"))
+                return diags
+        elif ch == "}":
+            depth = max(0, depth - 1)
+    return diags
+
+
+def parse(text: str, path: str = "<input>") -> tuple[ast.Document, list[Diagnostic]]:
+    """Parse rallyc source text. Returns the document and any syntax diagnostics (RC1xx)."""
+    diags: list[Diagnostic] = []
+    empty = ast.Document(path, [], Span(path, 1, 1, 1, 2))
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_SOURCE_BYTES:
+        return empty, [Diagnostic.error(
+            "RC101", f"file is {len(text.encode('utf-8', 'surrogatepass')) // 1024} KB; rallyc reads files up to "
+            f"{MAX_SOURCE_BYTES // 1_000_000} MB", Span(path, 1, 1, 1, 2),
+            "a track file is a few KB of text: is this the right file?")]
+    bad = _find_control_chars(text, path)
+    if bad:
+        return empty, [bad]
+    diags.extend(_check_limits(text, path))
+    if diags:
+        return empty, diags
+
+    # Each top-level statement is parsed on its own, so one bad statement gives
+    # one diagnostic and the others are still read (no cascades).
+    items: list = []
+    errors: list[Diagnostic] = []
+    for first_line, chunk in _top_level_chunks(text):
+        padded = "\n" * (first_line - 1) + chunk
+        try:
+            tree = _parser().parse(padded)
+        except UnexpectedInput as e:
+            errors.append(_syntax_diagnostic(e, path))
+            if len(errors) >= MAX_SYNTAX_ERRORS:
+                break
+            continue
+        try:
+            items.extend(_Build(path).transform(tree))
+        except VisitError as e:  # pragma: no cover - a bug in the builder, reported, not raised
+            errors.append(Diagnostic.error("RC100", f"internal error while reading this statement: {e.orig_exc}",
+                                           Span(path, first_line, 1, first_line, 2)))
+    if errors:
+        return ast.Document(path, items, Span(path, 1, 1, 1, 2)), errors
+    lines = text.count("\n") + 1
+    return ast.Document(path, items, Span(path, 1, 1, lines, 1)), []
+
+
+def _find_control_chars(text: str, path: str) -> Diagnostic | None:
+    line, col = 1, 0
+    for ch in text:
+        col += 1
+        if ch == "\n":
+            line, col = line + 1, 0
+            continue
+        if ch == "\x00" or (ord(ch) < 32 and ch not in "\t\r\f") or ch == "\ufffd":
+            what = "a NUL byte" if ch == "\x00" else ("bytes that are not UTF-8 text" if ch == "\ufffd"
+                                                        else f"the control character U+{ord(ch):04X}")
+            return Diagnostic.error("RC102", f"this file contains {what}; it does not look like rallyc text",
+                                    Span(path, line, col, line, col + 1),
+                                    "rallyc reads UTF-8 text files (.rally); is this a binary file?")
+    return None
+
+
+def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
+    seen = set()
+    out = []
+    for d in diags:
+        key = (d.span, d.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out
+
+
+def _syntax_diagnostic(e: UnexpectedInput, path: str) -> Diagnostic:
+    if isinstance(e, UnexpectedCharacters):
+        line, col = e.line, e.column
+        ch = e.char
+        span = Span(path, line, col, line, col + 1)
+        if ch == '"':
+            return Diagnostic.error("RC105", "this text is not closed: a quoted text must end with `\"` on the same line",
+                                    span, 'close the text with " before the end of the line')
+        allowed = _describe_expected(set(e.allowed or ()))
+        return Diagnostic.error("RC104", f"unexpected character `{ch}`; expected {allowed}", span,
+                                "check for a typo; comments start with #")
+    if isinstance(e, UnexpectedEOF):
+        return Diagnostic.error("RC106", "the file ends in the middle of a statement; expected "
+                                + _describe_expected(set(e.expected or ())),
+                                Span(path, max(1, e.line if e.line and e.line > 0 else 1), 1,
+                                     max(1, e.line if e.line and e.line > 0 else 1), 2),
+                                "is a `}` missing at the end?")
+    if isinstance(e, UnexpectedToken):
+        tok = e.token
+        expected = set(e.expected or ())
+        if tok.type == "$END":
+            line = max(1, getattr(tok, "line", 1) or 1)
+            return Diagnostic.error("RC106", "the file ends in the middle of a block; expected "
+                                    + _describe_expected(expected),
+                                    Span(path, line, 1, line, 2), "is a closing `}` missing?")
+        span = _span_of_token(path, tok)
+        got = _describe_token(tok)
+        hint = None
+        if tok.type == "NAME" and ("TILEREF" in expected or "RBRACE" in expected):
+            hint = "keywords are lowercase; tiles are written as a number and a side, like 210b"
+        elif tok.type in ("RBRACE",):
+            hint = "a statement is not finished before this `}`"
+        elif tok.type == "_NL":
+            hint = "a statement is cut short: something is missing at the end of this line"
+        return Diagnostic.error("RC107", f"unexpected {got}; expected {_describe_expected(expected)}", span, hint)
+    return Diagnostic.error("RC100", str(e), Span(path, 1, 1, 1, 2))

@@ -1,0 +1,3 @@
+from rallyc.cli import main
+
+main()

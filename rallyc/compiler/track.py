@@ -1,0 +1,217 @@
+"""The compiled track: a directed graph of every space a car can occupy.
+
+This module is the contract between the compiler (which builds tracks) and
+everything that reads them: the checks, the rules interpreter, the renderer and
+the exporters.
+
+Space ids
+---------
+Every space has a stable, readable id built from where it is:
+
+``STEP.ZONE.LANE``
+    ``STEP`` is the 1-based route step (the tile's position in the stage's list
+    of steps; for a circuit, the order of its tile lines); ``ZONE`` is the
+    1-based zone along the road *in driving order*; ``LANE`` is
+
+    - ``l``, ``m``, ``r``: a lane space, left/middle/right as driven (two lanes: ``l``, ``r``);
+    - ``s1``, ``s2``: the two full-width slide spaces of a slide zone, in driving order;
+    - ``in1``, ``in2``...: inside-lane spaces of a corner; ``out1``, ``out2``...: outside-lane spaces;
+    - ``w``: the one full-width space of a ``wide`` zone;
+    - ``j``: the centre space of an RX junction.
+``STEP.cutK``
+    the K-th shortcut space of the road taken at that step.
+
+Graph
+-----
+Nodes carry the :class:`Space` fields as attributes (``graph.nodes[id]``) and
+one directed edge joins two spaces when a single step from the first to the
+second is legal (straight ahead or diagonal, never sideways or backwards).
+Edge attributes: ``move`` (``"straight"``, ``"diagonal"``, ``"slide"``,
+``"shortcut"``), and ``handbrake=True`` on the Monte-Carlo outside-to-inside
+corner edges (only usable under that rule).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Iterable, Iterator
+
+import networkx as nx
+
+from rallyc.diagnostics import Span
+
+__all__ = ["Space", "PlacedTile", "Track", "SPACE_FIELDS"]
+
+
+@dataclass(frozen=True)
+class Space:
+    """One space a car can occupy."""
+
+    id: str
+    step: int
+    tile: str
+    road: int
+    zone: int | None
+    lane: str
+    #: ``lane``, ``slide``, ``corner``, ``wide``, ``shortcut``, ``junction`` or ``half``
+    kind: str
+    surface: str
+    #: danger colour of the tile (signpost colour): ``low``, ``medium``, ``high`` (``none`` for fillers)
+    danger: str
+    #: printed speed limit (None when the space has none)
+    limit: int | None = None
+    #: jump gear printed on (or token placed on) this space
+    jump: int | None = None
+    water: bool = False
+    #: ``in`` or ``out`` for corner spaces (the corner method), else None
+    method: str | None = None
+    #: ``STEP.ZONE`` of the corner this space belongs to (corner spaces only)
+    corner: str | None = None
+    #: position of the space's front edge along the road; orders the cars for the order of play
+    progress: float = 0.0
+    #: a space directly behind the Starting Line (where a starting car is placed)
+    start: bool = False
+    #: the space lies beyond the finish line
+    past_finish: bool = False
+    #: the space is in the first zone after the finish line (decides the finishing Time card)
+    after_finish: bool = False
+    #: the space belongs to the Joker lap branch / the Pre-grid (RX)
+    joker: bool = False
+    pregrid: bool = False
+    #: chicane token limit or other token effects placed on this space
+    chicane: int | None = None
+    tokens: tuple[str, ...] = ()
+    #: where in the source the tile of this space was written (not part of equality)
+    span: Span | None = field(default=None, compare=False)
+
+    @property
+    def zone_key(self) -> str:
+        """``STEP.ZONE`` (or ``STEP.cutK`` for a shortcut): spaces with one key are side by side."""
+        head, _, _ = self.id.rpartition(".")
+        return head if self.zone is not None else self.id
+
+
+SPACE_FIELDS = [f for f in Space.__dataclass_fields__ if f != "span"]
+
+
+@dataclass(frozen=True)
+class PlacedTile:
+    """A tile on the hex grid: one route step (or a filler / a circuit tile)."""
+
+    step: int
+    tile: str
+    q: int
+    r: int
+    rot: int
+    #: index (1-based) of the tile's road driven at this step, None for scenery
+    road: int | None
+    #: world edges where the road enters and leaves this tile (None for scenery / dead ends)
+    entry: str | None
+    exit: str | None
+    scenery: bool = False
+    span: Span | None = field(default=None, compare=False)
+
+
+class Track:
+    """A compiled stage or circuit."""
+
+    def __init__(
+        self,
+        name: str,
+        kind: str,
+        graph: nx.DiGraph,
+        placed: list[PlacedTile],
+        *,
+        title: str | None = None,
+        laps: int | None = None,
+        span: Span | None = None,
+    ) -> None:
+        self.name = name
+        #: ``stage`` or ``circuit``
+        self.kind = kind
+        self.graph = graph
+        self.placed = placed
+        self.title = title
+        self.laps = laps
+        self.span = span
+        self._spaces: dict[str, Space] | None = None
+
+    # -- spaces
+    @property
+    def spaces(self) -> dict[str, Space]:
+        """Every space by id."""
+        if self._spaces is None:
+            self._spaces = {n: self._make_space(n, d) for n, d in self.graph.nodes(data=True)}
+        return self._spaces
+
+    def _make_space(self, node: str, data: dict) -> Space:
+        values = {k: data[k] for k in SPACE_FIELDS if k in data}
+        values["id"] = node
+        values["span"] = data.get("span")
+        if "tokens" in values:
+            values["tokens"] = tuple(values["tokens"])
+        return Space(**values)
+
+    def space(self, space_id: str) -> Space:
+        """The space with this id (KeyError if there is none)."""
+        return self.spaces[space_id]
+
+    def __contains__(self, space_id: object) -> bool:
+        return space_id in self.graph
+
+    def __iter__(self) -> Iterator[Space]:
+        return iter(self.spaces.values())
+
+    def successors(self, space_id: str) -> list[str]:
+        """Spaces one legal step ahead of this one, sorted by id."""
+        return sorted(self.graph.successors(space_id))
+
+    def predecessors(self, space_id: str) -> list[str]:
+        return sorted(self.graph.predecessors(space_id))
+
+    def move(self, a: str, b: str) -> dict | None:
+        """The attributes of the step ``a -> b`` or None if that is not a legal single step."""
+        return self.graph.edges[a, b] if self.graph.has_edge(a, b) else None
+
+    def progress(self, space_id: str) -> float:
+        """How far along the road the front edge of this space is."""
+        return self.graph.nodes[space_id]["progress"]
+
+    def alongside(self, space_id: str) -> list[str]:
+        """The other spaces side by side with this one (same zone), sorted by id."""
+        key = self.spaces[space_id].zone_key
+        return sorted(s.id for s in self.spaces.values() if s.zone_key == key and s.id != space_id)
+
+    # -- landmarks
+    @property
+    def start_spaces(self) -> list[str]:
+        """Spaces directly behind the Starting Line, sorted by id."""
+        return sorted(n for n, d in self.graph.nodes(data=True) if d.get("start"))
+
+    @property
+    def finish_spaces(self) -> list[str]:
+        """Spaces of the first zone after the finish line, sorted by id."""
+        return sorted(n for n, d in self.graph.nodes(data=True) if d.get("after_finish"))
+
+    @property
+    def has_assistance(self) -> bool:
+        """True when the stage includes the Assistance tile (201)."""
+        return any(p.tile.startswith("201") for p in self.placed)
+
+    @property
+    def steps(self) -> list[PlacedTile]:
+        """The placed road tiles in route order (scenery left out)."""
+        return [p for p in self.placed if not p.scenery]
+
+    def spaces_of_step(self, step: int) -> list[Space]:
+        return sorted((s for s in self.spaces.values() if s.step == step), key=lambda s: (s.progress, s.id))
+
+    def ordered_spaces(self) -> list[Space]:
+        """Every space ordered by progress, then id."""
+        return sorted(self.spaces.values(), key=lambda s: (s.progress, s.id))
+
+    def space_dicts(self) -> Iterable[dict]:
+        for s in self.ordered_spaces():
+            d = asdict(s)
+            d.pop("span", None)
+            yield d

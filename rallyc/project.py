@@ -1,0 +1,206 @@
+"""Reading a file with everything it uses: includes, tilesets, bundled boxes.
+
+``load(path)`` parses the file, follows its ``use`` statements (files by
+relative path, tilesets by name) and gathers every tileset that is in scope.
+All bundled tilesets (``tilesets/``, one file per box) are always in scope; a
+tileset the project defines or includes under the same name replaces the
+bundled one, so a user can correct a tile without touching Python.
+
+Nothing here raises on bad input: problems become diagnostics.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from rallyc.diagnostics import Diagnostic, Sources, Span
+from rallyc.resources import tilesets_dir
+from rallyc.syntax import ast
+from rallyc.syntax.parser import parse
+
+__all__ = ["Loaded", "load", "load_text", "read_source", "bundled_tilesets"]
+
+
+@dataclass
+class Loaded:
+    """A file with everything it uses."""
+
+    #: the file that was asked for
+    root: ast.Document
+    #: the root and every file it includes (depth first, each once)
+    documents: list[ast.Document]
+    #: every tileset in scope by name (bundled ones, replaced by the project's own)
+    tilesets: dict[str, ast.Tileset]
+    sources: Sources
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: names of the tilesets that come from the bundled ``tilesets/`` folder (not replaced)
+    bundled: set[str] = field(default_factory=set)
+
+
+def read_source(path: Path, display: str) -> tuple[str | None, Diagnostic | None]:
+    """Read a file as UTF-8 text, or say why it cannot be read."""
+    span = Span(display, 1, 1, 1, 2)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None, Diagnostic.error("RC001", f"no such file: {display}", None)
+    except IsADirectoryError:
+        return None, Diagnostic.error("RC001", f"{display} is a folder, not a file", None)
+    except OSError as e:
+        return None, Diagnostic.error("RC001", f"cannot read {display}: {e.strerror}", None)
+    if b"\x00" in data[:65536]:
+        return None, Diagnostic.error("RC102", "this file contains NUL bytes; it does not look like rallyc text", span,
+                                      "rallyc reads UTF-8 text files (.rally); is this a binary file?")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        return None, Diagnostic.error("RC102", "this file is not UTF-8 text", Span(display, line, col, line, col + 1),
+                                      "save the file as UTF-8")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text, None
+
+
+@lru_cache(maxsize=1)
+def _bundled() -> tuple[tuple[str, str, str], ...]:
+    """(tileset name, display path, text) of every bundled tileset file."""
+    out = []
+    folder = tilesets_dir()
+    for f in sorted(folder.glob("*.rally")):
+        text = f.read_text(encoding="utf-8")
+        out.append((f.stem, f"<bundled>/tilesets/{f.name}", text))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _bundled_parsed() -> tuple[dict[str, ast.Tileset], tuple[tuple[str, str], ...]]:
+    tilesets: dict[str, ast.Tileset] = {}
+    texts = []
+    for _stem, display, text in _bundled():
+        doc, diags = parse(text, display)
+        if diags:  # a broken bundled tileset is a bug in rallyc itself
+            raise RuntimeError(f"bundled tileset {display} does not parse: {diags[0].message} at {diags[0].span}")
+        for ts in doc.tilesets:
+            tilesets[ts.name.text] = ts
+        texts.append((display, text))
+    return tilesets, tuple(texts)
+
+
+def bundled_tilesets() -> dict[str, ast.Tileset]:
+    """The tilesets shipped with rallyc, by name."""
+    return dict(_bundled_parsed()[0])
+
+
+def load(path: str | os.PathLike, display: str | None = None, project_dir: Path | None = None) -> Loaded:
+    """Load a file from disk with its includes."""
+    p = Path(path)
+    display = display or str(path)
+    text, err = read_source(p, display)
+    if err is not None:
+        sources = Sources()
+        return Loaded(ast.Document(display, []), [], bundled_tilesets(), sources, [err],
+                      set(bundled_tilesets()))
+    return load_text(text, display, base_dir=p.resolve().parent, project_dir=project_dir)
+
+
+def load_text(text: str, display: str = "<stdin>", base_dir: Path | None = None,
+              project_dir: Path | None = None) -> Loaded:
+    """Load source text (e.g. from stdin) with its includes, relative to ``base_dir``."""
+    base_dir = (base_dir or Path.cwd()).resolve()
+    project_dir = (project_dir or base_dir).resolve()
+    sources = Sources()
+    bundled, bundled_texts = _bundled_parsed()
+    for name, t in bundled_texts:
+        sources.add(name, t)
+    diags: list[Diagnostic] = []
+    documents: list[ast.Document] = []
+
+    sources.add(display, text)
+    root, parse_diags = parse(text, display)
+    diags.extend(parse_diags)
+    documents.append(root)
+
+    visiting: list[Path] = []
+    seen: set[Path] = set()
+
+    def follow(doc: ast.Document, doc_dir: Path, own: Path | None) -> None:
+        if own is not None:
+            visiting.append(own)
+        for use in doc.uses:
+            if not use.is_path:
+                if use.target not in bundled and not _defined_in(documents, use.target):
+                    diags.append(_unknown_tileset(use, bundled))
+                continue
+            target = (doc_dir / use.target).resolve()
+            shown = os.path.relpath(target, Path.cwd()) if _inside(target, Path.cwd()) else str(target)
+            if not _inside(target, project_dir):
+                diags.append(Diagnostic.error(
+                    "RC111", f"`use \"{use.target}\"` reaches outside the project folder {project_dir}",
+                    use.span, "keep included files in the project folder (or below it)"))
+                continue
+            if target in visiting:
+                chain = " -> ".join(p.name for p in visiting[visiting.index(target):]) + f" -> {target.name}"
+                diags.append(Diagnostic.error("RC112", f"`use \"{use.target}\"` makes a loop: {chain}", use.span,
+                                              "remove one of the `use` lines so that no file includes itself"))
+                continue
+            if target in seen:
+                continue
+            seen.add(target)
+            inc_text, err = read_source(target, shown)
+            if err is not None:
+                if err.code == "RC001":
+                    diags.append(Diagnostic.error("RC110", f"`use \"{use.target}\"`: no such file ({shown})", use.span,
+                                                  "check the path; it is relative to the file that has the `use` line"))
+                else:
+                    diags.append(err)
+                continue
+            sources.add(shown, inc_text)
+            inc, inc_diags = parse(inc_text, shown)
+            diags.extend(inc_diags)
+            documents.append(inc)
+            follow(inc, target.parent, target)
+        if own is not None:
+            visiting.pop()
+
+    own_root = None
+    if display not in ("<stdin>", "<input>"):
+        candidate = (base_dir / Path(display).name).resolve()
+        own_root = candidate if candidate.exists() else None
+        if own_root is not None:
+            seen.add(own_root)
+    follow(root, base_dir, own_root)
+
+    tilesets = dict(bundled)
+    replaced: set[str] = set()
+    for doc in documents:
+        for ts in doc.tilesets:
+            tilesets[ts.name.text] = ts
+            replaced.add(ts.name.text)
+    return Loaded(root, documents, tilesets, sources, diags, set(bundled) - replaced)
+
+
+def _defined_in(documents: list[ast.Document], name: str) -> bool:
+    return any(ts.name.text == name for d in documents for ts in d.tilesets)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.relative_to(folder)
+        return True
+    except ValueError:
+        return False
+
+
+def _unknown_tileset(use: ast.Use, bundled: dict[str, ast.Tileset]) -> Diagnostic:
+    from difflib import get_close_matches
+
+    names = sorted(bundled)
+    close = get_close_matches(use.target, names, n=1)
+    hint = f"did you mean `{close[0]}`?" if close else "bundled tilesets: " + ", ".join(names)
+    return Diagnostic.error("RC113", f"no tileset named `{use.target}`", use.span,
+                            hint + ' (a file is included with quotes: use "file.rally")')

@@ -138,7 +138,7 @@ def _unquote(s: str) -> str:
         c = body[i]
         if c == "\\" and i + 1 < len(body):
             n = body[i + 1]
-            out.append({"n": "\n", "t": "\t"}.get(n, n))
+            out.append({"n": "\n", "t": "\t", "r": "\r", "f": "\f"}.get(n, n))
             i += 2
         else:
             out.append(c)

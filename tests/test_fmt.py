@@ -79,10 +79,21 @@ tileset mine "My tiles" {
       shortcut 3 from 1 to 3  # shortcut
     }
   }
-  tile 202a gravel danger low copies 1 { road D -> A straight { plain; plain; start; plain } }
+  tile 202a gravel danger low copies 1 {
+    road D -> A straight {
+      plain
+      plain
+      start
+      plain
+    }
+  }
 
   tile 203a gravel danger none copies 1 {
-    road D -> A { plain limit 3 - jump 4 water; finish; plain }
+    road D -> A {
+      plain limit 3 - jump 4 water
+      finish
+      plain
+    }
     # end of tile
   }
 }
@@ -190,13 +201,16 @@ def test_hash_inside_text_is_not_a_comment():
     assert [c.text for c in extract_comments(text)] == ["# real"]
 
 
-def test_long_road_is_one_zone_per_line():
-    zones = "; ".join(["plain limit 3 3 jump 4 water"] * 5)
-    text = f"tileset t {{\n  tile 205b gravel danger medium {{ road D -> A straight {{ {zones} }} }}\n}}\n"
+def test_one_zone_per_line_even_for_short_roads():
+    text = "tileset t { tile 202a gravel danger low { road D -> A straight { plain; start } } }\n"
     out, _ = format_text(text, "m")
-    assert "    road D -> A straight {\n      plain limit 3 3 jump 4 water\n" in out
-    assert max(len(line) for line in out.splitlines()) <= 100
-    assert format_text(out, "m")[0] == out
+    assert out == ("tileset t {\n  tile 202a gravel danger low {\n    road D -> A straight {\n"
+                   "      plain\n      start\n    }\n  }\n}\n")
+
+
+def test_empty_road_and_tile_blocks():
+    out, _ = format_text("tileset t { tile 902a none danger none copies 2 {}\n tile 903a none danger none {\n}}", "m")
+    assert out == "tileset t {\n  tile 902a none danger none copies 2 {}\n  tile 903a none danger none {}\n}\n"
 
 
 def test_comment_inside_road_keeps_it_expanded():

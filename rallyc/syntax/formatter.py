@@ -2,12 +2,8 @@
 
 The layout rules, in full:
 
-- two-space indentation, one statement per line, ``{`` on the header line,
-  ``}`` on a line of its own;
-- a ``road`` block is written on one line (``road D -> A straight { plain; plain }``)
-  when it has no comment inside and fits in :data:`WIDTH` columns, otherwise one
-  zone per line; a ``tile`` with exactly one road is written on one line under
-  the same condition; every other block is written one statement per line;
+- two-space indentation, one statement per line (so one zone of a road per line,
+  one tile of a stage per line), ``{`` on the header line, ``}`` on a line of its own;
 - an empty block without comments is written ``{}``;
 - statements keep their order (so comments never move away from their statement);
 - one blank line around every top-level block (``tileset``, ``stage``, ``rally``,
@@ -36,10 +32,8 @@ from rallyc.syntax import ast
 from rallyc.syntax.comments import Comment, extract_comments
 from rallyc.syntax.parser import parse
 
-__all__ = ["format_document", "format_text", "quote", "WIDTH", "Comment"]
+__all__ = ["format_document", "format_text", "quote", "Comment"]
 
-#: Lines longer than this are not joined into one-line blocks.
-WIDTH = 100
 _INDENT = "  "
 _BLOCKS = (ast.Tileset, ast.Stage, ast.Rally, ast.Circuit)
 
@@ -258,23 +252,6 @@ class _Formatter:
             prev = c.line
         return prev, force_blank
 
-    def _one_line(self, node) -> str | None:
-        """The one-line form of a road or single-road tile, if the layout rules allow it."""
-        if isinstance(node, ast.RoadDef):
-            if any(_is_block(i) for i in node.items):
-                return None
-            inner = "; ".join(_leaf(i) for i in node.items)
-        elif isinstance(node, ast.TileDef) and len(node.roads) == 1:
-            inner = self._one_line(node.roads[0])
-            if inner is None:
-                return None
-        else:
-            return None
-        span = node.span
-        if span is not None and self._comment_in(span.line, span.end_line - 1):
-            return None
-        return f"{_header(node)} {{ {inner} }}" if inner else f"{_header(node)} {{}}"
-
     # -- writing
     def document(self, doc: ast.Document) -> str:
         prev: int | None = None
@@ -309,10 +286,6 @@ class _Formatter:
         span = node.span
         if not _is_block(node):
             self.out.append(_Out(depth, _leaf(node), span.line if span else None))
-            return
-        one = self._one_line(node)
-        if one is not None and len(_INDENT * depth) + len(one) <= WIDTH:
-            self.out.append(_Out(depth, one, span.end_line if span else None))
             return
         items = _children(node)
         close = span.end_line if span else None

@@ -1,0 +1,240 @@
+"""Name checks: every name a file uses must exist, and names that must be unique are.
+
+``check_names(loaded, catalogue)`` looks at every document of a loaded project
+(the root file and its includes) and reports, with a located diagnostic each:
+
+- RC120 two stages with one name (in one rally, or among a file's one-off stages);
+- RC121 two tilesets with one name defined in the project;
+- RC122 one tile id defined twice in a tileset;
+- RC130 a tile id no tileset in scope defines (with a did-you-mean);
+- RC131 a tile id that is not written like a tile (three digits and a side: ``210b``);
+- RC140 a ``boxes`` name that is no tileset in scope;
+- RC141 an unknown option; RC142 an option given twice; RC143 an option value that option does not take;
+- RC144 ``laps`` given more than once in a circuit.
+
+The option names the language knows live here, in :data:`OPTIONS`, and nowhere else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from difflib import get_close_matches
+from typing import Iterable
+
+from rallyc.diagnostics import Diagnostic, Span
+from rallyc.syntax import ast
+from rallyc.tiles.catalogue import Catalogue, normalize_id
+
+__all__ = ["check_names", "OPTIONS", "OptionSpec"]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """An advanced-rule option a design may switch on (``options NAME [VALUE]``)."""
+
+    name: str
+    #: the values it takes (None: a plain switch, no value)
+    values: tuple[str, ...] | None
+    #: may the value be left out (the option then takes its first value)?
+    value_optional: bool
+    description: str
+    rules: tuple[str, ...]
+
+
+#: Every option the language knows, by name. Values are words (``sisu per-rally``).
+OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
+    OptionSpec("sisu", ("per-stage", "per-rally", "assistance"), True,
+               "each player has a SISU token to ignore the Warnings of one turn; it comes back every stage, "
+               "once per rally, or after Assistance", ("CORE-ADV-11", "CORE-ADV-12", "CORE-ADV-15")),
+    OptionSpec("flying-start", None, False, "a car in Gear 0 may use the Gear 2 die first",
+               ("CORE-ADV-01", "RX-ADV-01")),
+    OptionSpec("redline", None, False, "in the highest gear the Brake die may be used as a Coast die",
+               ("CORE-ADV-07", "RX-ADV-01")),
+    OptionSpec("checkpoints", None, False, "players secretly take 5-second tokens after each stage",
+               ("CORE-ADV-09", "CORE-ADV-10")),
+    OptionSpec("one-shot", None, False, "a single-stage game without the Leader dice", ("CORE-ADV-16",)),
+    OptionSpec("handbrake", None, False, "outside to inside mid-corner (Monte-Carlo handbrake turn)",
+               ("MC-HANDBRAKE-01", "MC-HANDBRAKE-04")),
+    OptionSpec("weather", ("dry", "wet"), True,
+               "Weather tokens in the Damage bag (Monte-Carlo: flip snow and asphalt tiles; RX: start Dry or Wet)",
+               ("MC-WEATHER-01", "RX-WEATHER-01")),
+    OptionSpec("full-contact", None, False, "RX pushing, Push Through, impact damage and Danger tokens",
+               ("RX-ADV-01", "RX-PUSH-01")),
+    OptionSpec("improvisation", None, False, "re-plan the dice after any roll when rolling one by one",
+               ("IMPROV-01",)),
+    OptionSpec("race-type", ("head-to-head", "time-trial"), False,
+               "custom race: Head-to-Head (first across the line) or Time Trial (lowest time)",
+               ("CUSTOM-05", "CUSTOM-06")),
+    OptionSpec("track-rules", ("technical", "speed"), False,
+               "custom race: Technical (surfaces change the dice, Time cards) or Speed (GT rules)",
+               ("CUSTOM-08", "CUSTOM-09")),
+    OptionSpec("repairs", ("yes", "no"), True, "custom race: repairs and tire changes allowed or not",
+               ("CUSTOM-15", "TOUR-10")),
+    OptionSpec("damage-bag", ("dirt", "gt", "light"), False,
+               "custom race: the DIRT, GT or lighter Shortcut damage set", ("CUSTOM-18", "CUSTOM-19", "CUSTOM-22")),
+)}
+
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str | None:
+    close = get_close_matches(word, sorted(choices), n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else None
+
+
+def check_names(loaded, catalogue: Catalogue) -> list[Diagnostic]:
+    """Name diagnostics (RC12x-RC14x) of every document of ``loaded`` (a :class:`rallyc.project.Loaded`)."""
+    diags: list[Diagnostic] = []
+    diags += _duplicate_tilesets(loaded.documents)
+    for doc in loaded.documents:
+        for ts in doc.tilesets:
+            diags += _tileset_ids(ts)
+        for boxes in doc.boxes:
+            diags += _boxes(boxes, loaded.tilesets)
+        diags += _duplicate_stages(doc.stages, "this file")
+        for rally in doc.rallies:
+            diags += _duplicate_stages(rally.stages, "this rally")
+            for stage in rally.stages:
+                diags += _route_tiles(stage.items, catalogue)
+            diags += _options(rally.options)
+        for stage in doc.stages:
+            diags += _route_tiles(stage.items, catalogue)
+        for circuit in doc.circuits:
+            diags += _route_tiles(circuit.items, catalogue)
+            diags += _options(circuit.options)
+            diags += _laps(circuit.laps)
+    return diags
+
+
+def _first_note(span: Span | None, what: str) -> tuple[tuple[Span, str], ...]:
+    return ((span, what),) if span is not None else ()
+
+
+def _duplicate_tilesets(documents: list[ast.Document]) -> list[Diagnostic]:
+    diags = []
+    seen: dict[str, ast.Tileset] = {}
+    for doc in documents:
+        for ts in doc.tilesets:
+            first = seen.get(ts.name.text)
+            if first is None:
+                seen[ts.name.text] = ts
+                continue
+            diags.append(Diagnostic.error(
+                "RC121", f"tileset `{ts.name.text}` is defined twice", ts.name.span,
+                "give one of them another name (a project tileset may replace a bundled one, but only once)",
+                _first_note(first.name.span, "first defined here")))
+    return diags
+
+
+def _tileset_ids(ts: ast.Tileset) -> list[Diagnostic]:
+    diags = []
+    seen: dict[str, ast.TileDef] = {}
+    for tile in ts.tiles:
+        tid = normalize_id(tile.id.text)
+        if tid is None:
+            diags.append(_malformed(tile.id))
+            continue
+        first = seen.get(tid)
+        if first is None:
+            seen[tid] = tile
+            continue
+        diags.append(Diagnostic.error(
+            "RC122", f"tile {tile.id.text} is defined twice in tileset `{ts.name.text}`", tile.id.span,
+            "remove one definition, or correct the side (a or b) of one of them",
+            _first_note(first.id.span, "first defined here")))
+    return diags
+
+
+def _malformed(ident: ast.Ident, catalogue: Catalogue | None = None) -> Diagnostic:
+    close = catalogue.suggest(ident.text) if catalogue is not None else []
+    hint = "a tile id is the three-digit number printed on the tile and its side, like 210b (101 has one face)"
+    if close:
+        hint = "did you mean " + " or ".join(f"`{c}`" for c in close[:3]) + "? " + hint
+    return Diagnostic.error("RC131", f"`{ident.text}` is not a tile id", ident.span, hint)
+
+
+def _boxes(boxes: ast.Boxes, tilesets: dict[str, ast.Tileset]) -> list[Diagnostic]:
+    diags = []
+    seen: set[str] = set()
+    for name in boxes.names:
+        if name.text in seen:
+            diags.append(Diagnostic.warning("RC145", f"box `{name.text}` is listed twice", name.span,
+                                            "list each box once"))
+        seen.add(name.text)
+        if name.text not in tilesets:
+            hint = _did_you_mean(name.text, tilesets) or ("boxes in scope: " + ", ".join(sorted(tilesets)))
+            diags.append(Diagnostic.error("RC140", f"no box (tileset) named `{name.text}`", name.span, hint))
+    return diags
+
+
+def _duplicate_stages(stages: list[ast.Stage], where: str) -> list[Diagnostic]:
+    diags = []
+    seen: dict[str, ast.Stage] = {}
+    for stage in stages:
+        first = seen.get(stage.name.text)
+        if first is None:
+            seen[stage.name.text] = stage
+            continue
+        diags.append(Diagnostic.error(
+            "RC120", f"stage `{stage.name.text}` appears twice in {where}", stage.name.span,
+            "give every stage its own name (SS1, SS2, ...)", _first_note(first.name.span, "first stage of that name")))
+    return diags
+
+
+def _route_tiles(items: list, catalogue: Catalogue) -> list[Diagnostic]:
+    diags = []
+    for item in items:
+        if not isinstance(item, (ast.Step, ast.Scenery)):
+            continue
+        ident = item.tile
+        if normalize_id(ident.text) is None:
+            diags.append(_malformed(ident, catalogue))
+        elif catalogue.get(ident.text) is None:
+            close = catalogue.suggest(ident.text)
+            if close:
+                hint = "did you mean " + " or ".join(f"`{c}`" for c in close[:3]) + "?"
+            else:
+                hint = "no tileset in scope defines it: add its box with `use BOX` or define it in a tileset"
+            diags.append(Diagnostic.error("RC130", f"unknown tile {ident.text}", ident.span, hint))
+    return diags
+
+
+def _options(options: list[ast.Option]) -> list[Diagnostic]:
+    diags = []
+    seen: dict[str, ast.Option] = {}
+    for opt in options:
+        spec = OPTIONS.get(opt.name)
+        if spec is None:
+            hint = _did_you_mean(opt.name, OPTIONS) or ("known options: " + ", ".join(OPTIONS))
+            diags.append(Diagnostic.error("RC141", f"unknown option `{opt.name}`", opt.span, hint))
+            continue
+        if opt.name in seen:
+            diags.append(Diagnostic.error("RC142", f"option `{opt.name}` is given twice", opt.span,
+                                          "keep one", _first_note(seen[opt.name].span, "first given here")))
+            continue
+        seen[opt.name] = opt
+        diags += _option_value(opt, spec)
+    return diags
+
+
+def _option_value(opt: ast.Option, spec: OptionSpec) -> list[Diagnostic]:
+    if spec.values is None:
+        if opt.value is not None:
+            return [Diagnostic.error("RC143", f"option `{opt.name}` takes no value, got `{opt.value}`", opt.span,
+                                     f"write just `{opt.name}`")]
+        return []
+    choices = ", ".join(spec.values)
+    if opt.value is None:
+        if spec.value_optional:
+            return []
+        return [Diagnostic.error("RC143", f"option `{opt.name}` needs a value: {choices}", opt.span,
+                                 f"e.g. `{opt.name} {spec.values[0]}`")]
+    if str(opt.value) not in spec.values:
+        hint = _did_you_mean(str(opt.value), spec.values) or f"write one of: {choices}"
+        return [Diagnostic.error("RC143", f"option `{opt.name}` takes {choices}, not `{opt.value}`", opt.span,
+                                 hint)]
+    return []
+
+
+def _laps(laps: list[ast.Laps]) -> list[Diagnostic]:
+    return [Diagnostic.error("RC144", "`laps` is given more than once", extra.span,
+                             "give the number of laps once", _first_note(laps[0].span, "first given here"))
+            for extra in laps[1:]]

@@ -10,6 +10,7 @@ as JSON, or as SARIF 2.1.0 for CI systems.
 from __future__ import annotations
 
 import json
+from urllib.parse import quote as quote_uri
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable, Sequence
@@ -121,6 +122,14 @@ class Sources:
     def get(self, file: str) -> str | None:
         return self._text.get(file)
 
+    def files(self) -> list[str]:
+        """The names of the files held, sorted."""
+        return sorted(self._text)
+
+    def update(self, other: "Sources") -> None:
+        """Add every file of ``other``."""
+        self._text.update(other._text)
+
     def line(self, file: str, line: int) -> str | None:
         text = self._text.get(file)
         if text is None or line < 1:
@@ -197,13 +206,16 @@ def render_json(diagnostics: Iterable[Diagnostic], files: Sequence[str] = ()) ->
 _SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}
 
 
-def render_sarif(diagnostics: Iterable[Diagnostic], version: str, rules: dict[str, str] | None = None) -> str:
+def render_sarif(diagnostics: Iterable[Diagnostic], version: str, rules: dict[str, str] | None = None,
+                 help: dict[str, str] | None = None) -> str:
     """SARIF 2.1.0 log with one run of the rallyc tool.
 
-    ``rules`` maps each code to its one-line summary (from the code registry).
+    ``rules`` maps each code to its one-line summary and ``help`` to how to fix it
+    (both from the code registry). Columns count Unicode code points.
     """
     diags = sorted_diagnostics(diagnostics)
     rules = rules or {}
+    help = help or {}
     codes = sorted({d.code for d in diags})
     rule_index = {c: i for i, c in enumerate(codes)}
     results = []
@@ -230,12 +242,10 @@ def render_sarif(diagnostics: Iterable[Diagnostic], version: str, rules: dict[st
                     "driver": {
                         "name": "rallyc",
                         "version": version,
-                        "informationUri": "https://example.invalid/rallyc",
-                        "rules": [
-                            {"id": c, "shortDescription": {"text": rules.get(c, c)}} for c in codes
-                        ],
+                        "rules": [_sarif_rule(c, rules.get(c, c), help.get(c)) for c in codes],
                     }
                 },
+                "columnKind": "unicodeCodePoints",
                 "results": results,
             }
         ],
@@ -243,10 +253,17 @@ def render_sarif(diagnostics: Iterable[Diagnostic], version: str, rules: dict[st
     return json.dumps(log, indent=2, sort_keys=True) + "\n"
 
 
+def _sarif_rule(code: str, summary: str, fix: str | None) -> dict:
+    rule: dict = {"id": code, "name": code, "shortDescription": {"text": summary}}
+    if fix:
+        rule["help"] = {"text": fix}
+    return rule
+
+
 def _sarif_location(span: Span) -> dict:
     return {
         "physicalLocation": {
-            "artifactLocation": {"uri": span.file.replace("\\", "/")},
+            "artifactLocation": {"uri": quote_uri(span.file.replace("\\", "/"), safe="/:")},
             "region": {
                 "startLine": span.line,
                 "startColumn": span.column,

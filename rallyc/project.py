@@ -21,7 +21,7 @@ from rallyc.resources import tilesets_dir
 from rallyc.syntax import ast
 from rallyc.syntax.parser import parse
 
-__all__ = ["Loaded", "load", "load_text", "read_source", "bundled_tilesets"]
+__all__ = ["Loaded", "load", "load_text", "read_source", "decode_source", "bundled_tilesets"]
 
 
 @dataclass
@@ -42,7 +42,6 @@ class Loaded:
 
 def read_source(path: Path, display: str) -> tuple[str | None, Diagnostic | None]:
     """Read a file as UTF-8 text, or say why it cannot be read."""
-    span = Span(display, 1, 1, 1, 2)
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -51,7 +50,16 @@ def read_source(path: Path, display: str) -> tuple[str | None, Diagnostic | None
         return None, Diagnostic.error("RC001", f"{display} is a folder, not a file", None)
     except OSError as e:
         return None, Diagnostic.error("RC001", f"cannot read {display}: {e.strerror}", None)
-    if b"\x00" in data[:65536]:
+    return decode_source(data, display)
+
+
+def decode_source(data: bytes, display: str) -> tuple[str | None, Diagnostic | None]:
+    """Bytes of a file (or of standard input) as UTF-8 text, or say why they are not text."""
+    nul = data.find(b"\x00", 0, 65536)
+    if nul >= 0:
+        line = data[:nul].count(b"\n") + 1
+        col = nul - (data.rfind(b"\n", 0, nul) + 1) + 1
+        span = Span(display, line, col, line, col + 1)
         return None, Diagnostic.error("RC102", "this file contains NUL bytes; it does not look like rallyc text", span,
                                       "rallyc reads UTF-8 text files (.rally); is this a binary file?")
     try:

@@ -1,9 +1,369 @@
-"""CLI commands (being written)."""
+"""The language commands: ``rallyc check``, ``rallyc fmt`` and ``rallyc explain``.
+
+Exit codes (every rallyc command): 0 clean (warnings allowed), 1 problems found,
+2 usage or I/O error. No command prints a traceback: an unexpected failure is
+reported as an internal error with exit code 2.
+"""
 
 from __future__ import annotations
 
+import difflib
+import os
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
 import typer
+
+from rallyc import __version__
+from rallyc.codes import all_codes
+from rallyc.diagnostics import Diagnostic, Sources, has_errors, render_json, render_sarif, render_text
+
+__all__ = ["register", "check_paths", "CheckRun", "collect_files", "atomic_write"]
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+    sarif = "sarif"
+
+
+# ------------------------------------------------------------------ files
+
+
+@dataclass
+class Target:
+    """A file to check: where to read it, how to show its name, and its project folder."""
+
+    path: Path | None  # None: standard input
+    display: str
+    project_dir: Path | None = None
+
+
+def _skip_dir(name: str) -> bool:
+    return name.startswith(".") or name in ("__pycache__", "node_modules")
+
+
+def collect_files(paths: list[str]) -> tuple[list[Target], list[Diagnostic]]:
+    """The files named by ``paths``: files as given, folders searched for ``*.rally``, ``-`` for stdin.
+
+    Missing paths and folders without ``.rally`` files become RC001 diagnostics.
+    """
+    targets: list[Target] = []
+    problems: list[Diagnostic] = []
+    for raw in paths:
+        if raw == "-":
+            targets.append(Target(None, "<stdin>"))
+            continue
+        p = Path(raw)
+        if p.is_dir():
+            found = []
+            for dirpath, dirnames, filenames in os.walk(p):
+                dirnames[:] = sorted(d for d in dirnames if not _skip_dir(d))
+                found += [Path(dirpath) / f for f in sorted(filenames) if f.endswith(".rally")]
+            if not found:
+                problems.append(Diagnostic.error("RC001", f"no .rally files in folder {raw}", None))
+            targets += [Target(f, str(f), p.resolve()) for f in found]
+        elif p.exists():
+            targets.append(Target(p, raw))
+        else:
+            problems.append(Diagnostic.error("RC001", f"no such file or folder: {raw}", None))
+    return targets, problems
+
+
+def _read_stdin() -> bytes:
+    return sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` atomically: a temporary file beside it, then a rename."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent or Path(".")))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.chmod(tmp, path.stat().st_mode & 0o7777)
+        except OSError:
+            pass
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+# ------------------------------------------------------------------ check
+
+
+@dataclass
+class CheckRun:
+    """Everything one ``rallyc check`` run found."""
+
+    files: list[str] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: Sources = field(default_factory=Sources)
+    #: an I/O or usage problem (exit code 2)
+    io_error: bool = False
+
+    @property
+    def exit_code(self) -> int:
+        if self.io_error:
+            return EXIT_USAGE
+        return EXIT_PROBLEMS if has_errors(self.diagnostics) else EXIT_OK
+
+
+def _internal(where: str, e: BaseException) -> Diagnostic:
+    return Diagnostic.error("RC100", f"internal error in {where}: {type(e).__name__}: {e}", None,
+                            "this is a bug in rallyc; please report it with the file")
+
+
+def check_loaded(loaded) -> list[Diagnostic]:
+    """Syntax, include, name and compiler diagnostics of a loaded file.
+
+    Name checks run even when some statements have syntax errors (on the
+    statements that could be read); the compiler runs only on files that read
+    cleanly, so a syntax error does not cascade into geometry errors.
+    """
+    from rallyc.checks.names import check_names
+    from rallyc.tiles.catalogue import Catalogue
+
+    diags = list(loaded.diagnostics)
+    if any(d.code in ("RC001", "RC101", "RC102", "RC103") for d in diags):
+        return diags
+    try:
+        diags += check_names(loaded, Catalogue.from_tilesets(loaded.tilesets))
+    except Exception as e:  # noqa: BLE001 - reported, never a traceback
+        diags.append(_internal("the name checks", e))
+    if not has_errors(loaded.diagnostics):
+        try:
+            from rallyc.compiler import compile_loaded
+
+            diags += compile_loaded(loaded).diagnostics
+        except Exception as e:  # noqa: BLE001
+            diags.append(_internal("the compiler", e))
+    return list(dict.fromkeys(diags))  # the compiler may repeat the name checks
+
+
+def check_paths(paths: list[str], stdin: bytes | None = None) -> CheckRun:
+    """Check files and folders (``-`` is standard input, read from ``stdin`` if given)."""
+    from rallyc.project import decode_source, load, load_text
+
+    run = CheckRun()
+    targets, problems = collect_files(paths)
+    if problems:
+        run.io_error = True
+        run.diagnostics += problems
+    for t in targets:
+        run.files.append(t.display)
+        if t.path is None:
+            data = stdin if stdin is not None else _read_stdin()
+            text, err = decode_source(data, t.display)
+            if err is not None:
+                run.diagnostics.append(err)
+                continue
+            loaded = load_text(text, t.display, base_dir=Path.cwd())
+        else:
+            loaded = load(t.path, t.display, project_dir=t.project_dir)
+        run.sources.update(loaded.sources)
+        diags = check_loaded(loaded)
+        if any(d.code == "RC001" for d in diags):
+            run.io_error = True
+        run.diagnostics += diags
+    run.diagnostics = list(dict.fromkeys(run.diagnostics))
+    return run
+
+
+def _rules_info() -> tuple[dict[str, str], dict[str, str]]:
+    codes = all_codes()
+    return {c: i.summary for c, i in codes.items()}, {c: i.fix for c, i in codes.items()}
+
+
+def _emit(text: str, output: Optional[Path]) -> None:
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        atomic_write(output, text)
+
+
+CHECK_EPILOG = """\b
+Examples:
+  rallyc check my-rally.rally
+  rallyc check examples/ tilesets/          # folders are searched for *.rally
+  cat stage.rally | rallyc check -          # - reads standard input
+  rallyc check . --format sarif --output rallyc.sarif
+\b
+Exit codes: 0 clean (warnings allowed), 1 problems found, 2 usage or I/O error.
+Run `rallyc explain CODE` to learn what a code means and how to fix it."""
+
+
+def check(
+    paths: List[str] = typer.Argument(..., metavar="PATH",
+                                      help="Files, folders (searched for *.rally) or - for standard input."),
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f",
+                                        help="text for people, json (schemas/diagnostics.schema.json) or sarif "
+                                             "(SARIF 2.1.0) for CI."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE instead of stdout."),
+) -> None:
+    """Check track files: syntax, includes, names, geometry, route, RX and inventory rules."""
+    try:
+        run = check_paths(paths)
+        if format is OutputFormat.json:
+            report = render_json(run.diagnostics, run.files)
+        elif format is OutputFormat.sarif:
+            summaries, fixes = _rules_info()
+            report = render_sarif(run.diagnostics, __version__, summaries, fixes)
+        else:
+            report = render_text(run.diagnostics, run.sources)
+            if not run.diagnostics:
+                report = f"{len(run.files)} file(s) checked, no problems\n"
+        _emit(report, output)
+    except OSError as e:
+        typer.echo(f"rallyc check: {e.strerror or e}: {e.filename or ''}", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    except Exception as e:  # noqa: BLE001 - no tracebacks
+        typer.echo(f"rallyc check: internal error: {type(e).__name__}: {e} (this is a bug in rallyc)", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    raise typer.Exit(run.exit_code)
+
+
+# ------------------------------------------------------------------ fmt
+
+
+FMT_EPILOG = """\b
+Examples:
+  rallyc fmt my-rally.rally                 # rewrite in place (atomically)
+  rallyc fmt --check .                      # CI: exit 1 and list files that would change
+  rallyc fmt --diff tilesets/               # show what would change, write nothing
+  rallyc fmt - < messy.rally > tidy.rally   # - formats standard input to standard output
+\b
+Files with syntax errors are reported and never rewritten.
+Exit codes: 0 done (or nothing to change), 1 files would change (--check) or have
+errors, 2 usage or I/O error."""
+
+
+def fmt(
+    paths: List[str] = typer.Argument(..., metavar="PATH",
+                                      help="Files, folders (searched for *.rally) or - for standard input."),
+    check_only: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if any file would change."),
+    diff: bool = typer.Option(False, "--diff", help="Print a unified diff of the changes; write nothing."),
+) -> None:
+    """Rewrite track files in the canonical layout (comments kept, meaning unchanged)."""
+    from rallyc.project import decode_source, read_source
+    from rallyc.syntax.formatter import format_text
+
+    code = EXIT_OK
+    try:
+        targets, problems = collect_files(paths)
+        if problems:
+            typer.echo(render_text(problems), err=True, nl=False)
+            code = EXIT_USAGE
+        changed = unchanged = 0
+        for t in targets:
+            if t.path is None:
+                text, err = decode_source(_read_stdin(), t.display)
+            else:
+                text, err = read_source(t.path, t.display)
+            if err is not None:
+                typer.echo(render_text([err]), err=True, nl=False)
+                code = max(code, EXIT_USAGE if err.code == "RC001" else EXIT_PROBLEMS)
+                continue
+            new, diags = format_text(text, t.display)
+            if new is None:
+                sources = Sources()
+                sources.add(t.display, text)
+                typer.echo(render_text(diags, sources), err=True, nl=False)
+                typer.echo(f"{t.display}: not formatted (fix the errors first)", err=True)
+                code = max(code, EXIT_PROBLEMS)
+                continue
+            if t.path is None and not check_only and not diff:
+                typer.echo(new, nl=False)
+                continue
+            if new == text:
+                unchanged += 1
+                continue
+            changed += 1
+            if diff:
+                typer.echo("".join(difflib.unified_diff(
+                    text.splitlines(keepends=True), new.splitlines(keepends=True),
+                    fromfile=f"a/{t.display}", tofile=f"b/{t.display}")), nl=False)
+            if check_only:
+                typer.echo(f"would reformat {t.display}", err=True)
+                code = max(code, EXIT_PROBLEMS)
+            elif not diff:
+                atomic_write(t.path, new)
+                typer.echo(f"reformatted {t.display}", err=True)
+        if targets and not (len(targets) == 1 and targets[0].path is None):
+            verb = "would be reformatted" if (check_only or diff) else "reformatted"
+            typer.echo(f"{changed} file(s) {verb}, {unchanged} unchanged", err=True)
+    except OSError as e:
+        typer.echo(f"rallyc fmt: {e.strerror or e}: {e.filename or ''}", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    except Exception as e:  # noqa: BLE001 - no tracebacks
+        typer.echo(f"rallyc fmt: internal error: {type(e).__name__}: {e} (this is a bug in rallyc)", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    raise typer.Exit(code)
+
+
+# ------------------------------------------------------------------ explain
+
+
+EXPLAIN_EPILOG = """\b
+Examples:
+  rallyc explain RC130      # what "unknown tile" means, an example, the fix
+  rallyc explain 130        # the RC prefix may be left out
+  rallyc explain            # list every code with its summary"""
+
+
+def _normalise_code(raw: str) -> str:
+    code = raw.strip().upper()
+    if code.isdigit():
+        code = "RC" + code.zfill(3)
+    return code
+
+
+def explain_text(code: str) -> str | None:
+    """What ``rallyc explain CODE`` prints, or None for an unknown code."""
+    info = all_codes().get(_normalise_code(code))
+    if info is None:
+        return None
+    example = "\n".join("    " + line for line in info.example.splitlines())
+    out = [f"{info.code} ({info.severity}): {info.summary}", "", info.explanation, "", "Example:", example, "",
+           f"Fix: {info.fix}"]
+    if info.rules:
+        out += ["", "Rules: " + ", ".join(info.rules)]
+    return "\n".join(out) + "\n"
+
+
+def explain(
+    code: Optional[str] = typer.Argument(None, metavar="[CODE]", help="A diagnostic code such as RC130."),
+) -> None:
+    """Explain a diagnostic code: what it means, an example that triggers it, how to fix it."""
+    codes = all_codes()
+    if code is None:
+        for c, info in codes.items():
+            typer.echo(f"{c}  {info.severity:<7}  {info.summary}")
+        raise typer.Exit(EXIT_OK)
+    text = explain_text(code)
+    if text is None:
+        close = difflib.get_close_matches(_normalise_code(code), list(codes), n=3, cutoff=0.6)
+        hint = ("did you mean " + " or ".join(close) + "?") if close else "run `rallyc explain` to list every code"
+        typer.echo(f"rallyc explain: unknown code {code}; {hint}", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    typer.echo(text, nl=False)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the app."""
+    """Add ``check``, ``fmt`` and ``explain`` to the app."""
+    app.command("check", epilog=CHECK_EPILOG)(check)
+    app.command("fmt", epilog=FMT_EPILOG)(fmt)
+    app.command("explain", epilog=EXPLAIN_EPILOG)(explain)

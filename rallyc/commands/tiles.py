@@ -1,9 +1,139 @@
-"""CLI commands (being written)."""
+"""The tile commands: ``rallyc tiles list`` and ``rallyc tiles show``.
+
+Tiles come from the bundled tilesets (one per box); ``--file`` adds the tilesets a
+project file defines or includes, which replace bundled ones of the same name.
+Exit codes: 0 done, 1 unknown tile (with a did-you-mean), 2 usage or I/O error.
+"""
 
 from __future__ import annotations
 
+import json
+from enum import Enum
+from pathlib import Path
+from typing import Optional
+
 import typer
+
+from rallyc.diagnostics import has_errors, render_text
+from rallyc.tiles.catalogue import Catalogue, TileInfo, road_summary
+
+__all__ = ["register", "list_rows", "load_catalogue"]
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+
+class ListFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def load_catalogue(file: Path | None) -> Catalogue:
+    """The catalogue of the bundled tilesets, or of everything a project file has in scope."""
+    from rallyc import project
+
+    if file is None:
+        return Catalogue.from_tilesets(project.bundled_tilesets())
+    loaded = project.load(file)
+    if loaded.diagnostics:
+        typer.echo(render_text(loaded.diagnostics, loaded.sources), err=True, nl=False)
+        if has_errors(loaded.diagnostics):
+            raise typer.Exit(EXIT_USAGE)
+    return Catalogue.from_tilesets(loaded.tilesets)
+
+
+def _order(tile: TileInfo) -> tuple:
+    return (tile.number, tile.side)
+
+
+def list_rows(catalogue: Catalogue, box: str | None = None) -> list[dict]:
+    """One row per tile side (sorted by number, then side): id, box, surface, danger, copies, roads."""
+    tiles = catalogue.in_box(box) if box else list(catalogue)
+    return [
+        {
+            "id": t.id,
+            "box": t.box,
+            "surface": t.surface,
+            "danger": t.danger[0] if t.danger[0] == t.danger[1] else "/".join(t.danger),
+            "copies": t.copies,
+            "roads": [road_summary(r) for r in t.roads],
+        }
+        for t in sorted(tiles, key=_order)
+    ]
+
+
+def _text_table(rows: list[dict]) -> str:
+    out = []
+    for r in rows:
+        roads = "; ".join(r["roads"]) if r["roads"] else "scenery"
+        out.append(f"{r['id']:<5} {r['box']:<18} {r['surface']:<8} {r['danger']:<7} x{r['copies']}  {roads}")
+    return "\n".join(out) + ("\n" if out else "")
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the app."""
+    """Add the ``tiles`` command group to the app."""
+    tiles = typer.Typer(name="tiles", help="List and show the tiles in scope (bundled boxes, or a project's).",
+                        no_args_is_help=True)
+
+    @tiles.command("list")
+    def list_cmd(
+        box: Optional[str] = typer.Option(None, "--box", help="Only the tiles of this box (tileset), e.g. dirt-core."),
+        fmt: ListFormat = typer.Option(ListFormat.text, "--format", help="text or json."),
+        file: Optional[Path] = typer.Option(None, "--file", "-f",
+                                            help="A .rally file whose own tilesets replace bundled ones."),
+    ) -> None:
+        """List every tile side: id, box, surface, danger, copies and its roads."""
+        catalogue = load_catalogue(file)
+        if box is not None and box not in catalogue.boxes():
+            typer.echo(f"rallyc tiles list: no box named `{box}`; boxes: {', '.join(catalogue.boxes())}", err=True)
+            raise typer.Exit(EXIT_USAGE)
+        rows = list_rows(catalogue, box)
+        if fmt is ListFormat.json:
+            typer.echo(json.dumps(rows, indent=2, sort_keys=True))
+        else:
+            typer.echo(_text_table(rows), nl=False)
+
+    @tiles.command("show")
+    def show_cmd(
+        tile_id: str = typer.Argument(..., metavar="ID", help="A tile side, e.g. 217a (aliases such as filler1a work)."),
+        output: Optional[Path] = typer.Option(None, "-o", "--output", help="Also draw the tile to this SVG file."),
+        file: Optional[Path] = typer.Option(None, "--file", "-f",
+                                            help="A .rally file whose own tilesets replace bundled ones."),
+    ) -> None:
+        """Print a tile side as text (surface, danger, copies, roads, zones); with -o draw it as SVG."""
+        catalogue = load_catalogue(file)
+        tile = catalogue.get(tile_id)
+        if tile is None:
+            close = catalogue.suggest(tile_id)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            typer.echo(f"rallyc tiles show: unknown tile `{tile_id}`{hint}", err=True)
+            raise typer.Exit(EXIT_PROBLEMS)
+        render = _tile_renderer() if output is not None else None
+        typer.echo(tile.describe(), nl=False)
+        if render is not None and output is not None:
+            _write_svg(render(tile, catalogue), output)
+
+    app.add_typer(tiles)
+
+
+def _tile_renderer():
+    """``rallyc.render.tile.render_tile_svg``, or exit 2 when this build cannot draw tiles."""
+    try:
+        from rallyc.render.tile import render_tile_svg
+    except ModuleNotFoundError as e:
+        if e.name not in ("rallyc.render.tile", "rallyc.render"):
+            raise
+        typer.echo("rallyc tiles show: drawing tiles is not available in this build (rallyc.render.tile is missing)",
+                   err=True)
+        raise typer.Exit(EXIT_USAGE)
+    return render_tile_svg
+
+
+def _write_svg(svg: str, output: Path) -> None:
+    from rallyc.commands.lang import atomic_write
+
+    try:
+        atomic_write(output, svg)
+    except OSError as e:
+        typer.echo(f"rallyc tiles show: cannot write {output}: {e.strerror or e}", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    typer.echo(f"wrote {output}", err=True)

@@ -6,6 +6,8 @@ could build (possibly partial) and a list of diagnostics.
 
 from __future__ import annotations
 
+import re
+from difflib import get_close_matches
 from functools import lru_cache
 
 from lark import Lark, Token as LarkToken, Transformer, Tree, v_args
@@ -68,17 +70,36 @@ _STATEMENT_WORDS = {
 }
 
 
+@lru_cache(maxsize=1)
+def _terminal_words() -> dict[str, tuple[str, ...]]:
+    """The words each keyword-like terminal matches (``STAGE`` -> stage, ``TURN_WORD`` -> left, right, straight)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for t in _parser().terminals:
+        value = t.pattern.value
+        if t.pattern.type == "str":
+            out[t.name] = (value,)
+            continue
+        m = re.fullmatch(r"\(\?:([a-z0-9\\\-|]+)\)", value)
+        if m:
+            out[t.name] = tuple(sorted(w.replace("\\-", "-") for w in m.group(1).split("|")))
+    return out
+
+
+def _candidate_words(expected: set[str]) -> list[str]:
+    """Every word that could have come where a syntax error is (for did-you-mean hints)."""
+    words = _terminal_words()
+    return sorted({w for name in expected for w in words.get(name, ()) if w[:1].isalpha()})
+
+
 def _describe_expected(expected: set[str]) -> str:
-    names = sorted(expected)
+    words = _terminal_words()
     keywords = []
     others = []
-    for n in names:
+    for n in sorted(expected):
         if n in _HUMAN:
             others.append(_HUMAN[n])
-        elif n.isupper() and n.replace("_", "").isalpha():
-            # anonymous keyword terminals are named after the keyword, e.g. STAGE
-            word = n.lower().replace("_", "-")
-            keywords.append(f"`{word}`")
+        elif n in words and len(words[n]) == 1:
+            keywords.append(f"`{words[n][0]}`")
         else:
             others.append(n.lower())
     if "TILEREF" in expected and any(k in keywords for k in ("`token`", "`scenery`")):
@@ -403,7 +424,9 @@ def _top_level_chunks(text: str) -> list[tuple[int, str]]:
             j = i + 1
             while j < n and text[j] not in '"\n':
                 j += 2 if text[j] == "\\" else 1
-            i = j + 1 if j < n and text[j] == '"' else j
+            # an unclosed text ends at the end of its line; what follows the quote is read
+            # as code so that a `{` after it still opens a block (one error, not a cascade)
+            i = j + 1 if j < n and text[j] == '"' else i + 1
             continue
         if ch == "{":
             depth += 1
@@ -483,7 +506,7 @@ def parse(text: str, path: str = "<input>") -> tuple[ast.Document, list[Diagnost
         try:
             tree = _parser().parse(padded)
         except UnexpectedInput as e:
-            errors.append(_syntax_diagnostic(e, path))
+            errors.append(_syntax_diagnostic(e, path, padded))
             if len(errors) >= MAX_SYNTAX_ERRORS:
                 break
             continue
@@ -525,7 +548,19 @@ def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
-def _syntax_diagnostic(e: UnexpectedInput, path: str) -> Diagnostic:
+def _end_of_text(text: str, path: str) -> Span:
+    """A span just after the last character of the last line that is not blank (for end-of-file errors)."""
+    lines = text.rstrip().split("\n")
+    line = max(1, len(lines))
+    col = len(lines[-1].rstrip("\r")) + 1 if lines else 1
+    return Span(path, line, col, line, col + 1)
+
+
+#: Words that open a top-level statement or a block: seen inside a block, a `}` is probably missing.
+_OPENERS = {"use", "boxes", "tileset", "stage", "rally", "circuit", "tile", "road"}
+
+
+def _syntax_diagnostic(e: UnexpectedInput, path: str, text: str = "") -> Diagnostic:
     if isinstance(e, UnexpectedCharacters):
         line, col = e.line, e.column
         ch = e.char
@@ -534,30 +569,52 @@ def _syntax_diagnostic(e: UnexpectedInput, path: str) -> Diagnostic:
             return Diagnostic.error("RC105", "this text is not closed: a quoted text must end with `\"` on the same line",
                                     span, 'close the text with " before the end of the line')
         allowed = _describe_expected(set(e.allowed or ()))
-        return Diagnostic.error("RC104", f"unexpected character `{ch}`; expected {allowed}", span,
+        shown = ch if ch.isprintable() else f"U+{ord(ch):04X}"
+        return Diagnostic.error("RC104", f"unexpected character `{shown}`; expected {allowed}", span,
                                 "check for a typo; comments start with #")
     if isinstance(e, UnexpectedEOF):
-        return Diagnostic.error("RC106", "the file ends in the middle of a statement; expected "
-                                + _describe_expected(set(e.expected or ())),
-                                Span(path, max(1, e.line if e.line and e.line > 0 else 1), 1,
-                                     max(1, e.line if e.line and e.line > 0 else 1), 2),
-                                "is a `}` missing at the end?")
+        return _eof(set(e.expected or ()), path, text)
     if isinstance(e, UnexpectedToken):
         tok = e.token
         expected = set(e.expected or ())
         if tok.type == "$END":
-            line = max(1, getattr(tok, "line", 1) or 1)
-            return Diagnostic.error("RC106", "the file ends in the middle of a block; expected "
-                                    + _describe_expected(expected),
-                                    Span(path, line, 1, line, 2), "is a closing `}` missing?")
+            return _eof(expected, path, text)
         span = _span_of_token(path, tok)
+        wanted = _describe_expected(expected)
+        if tok.type == "_NL":
+            return Diagnostic.error("RC107", f"this statement ends too early; expected {wanted}", span,
+                                    "something is missing at the end of the statement")
+        word = str(tok)
         got = _describe_token(tok)
-        hint = None
-        if tok.type == "NAME" and ("TILEREF" in expected or "RBRACE" in expected):
-            hint = "keywords are lowercase; tiles are written as a number and a side, like 210b"
-        elif tok.type in ("RBRACE",):
-            hint = "a statement is not finished before this `}`"
-        elif tok.type == "_NL":
-            hint = "a statement is cut short: something is missing at the end of this line"
-        return Diagnostic.error("RC107", f"unexpected {got}; expected {_describe_expected(expected)}", span, hint)
+        close = get_close_matches(word.lower(), _candidate_words(expected), n=1, cutoff=0.6)
+        hint = f"did you mean `{close[0]}`?" if close else None
+        if "TURN_WORD" in expected and tok.type in ("NAME", "TILEREF", "TURN"):
+            return Diagnostic.error(
+                "RC107", f"`{word}` is not a turn word; after a tile come left, right or straight, "
+                "reversed, road N or at Q R rot N", span,
+                hint or "the turn word picks the direction a curve is driven: left or right")
+        if word in _OPENERS and "RBRACE" in expected:
+            return Diagnostic.error(
+                "RC107", f"`{word}` cannot go here; expected {wanted}", span,
+                "is a `}` missing above? the block opened before this line is still open")
+        if hint is None:
+            if tok.type == "NAME" and word.lower() in _candidate_words(expected):
+                hint = "keywords are lowercase"
+            elif tok.type == "NAME" and "TILEREF" in expected:
+                hint = "keywords are lowercase; tiles are written as a number and a side, like 210b"
+            elif tok.type == "RBRACE" and "RBRACE" not in expected:
+                hint = "this `}` closes no block: remove it, or look for a missing `{` above"
+            elif tok.type == "RBRACE":
+                hint = "a statement is not finished before this `}`"
+        return Diagnostic.error("RC107", f"unexpected {got}; expected {wanted}", span, hint)
     return Diagnostic.error("RC100", str(e), Span(path, 1, 1, 1, 2))
+
+
+def _eof(expected: set[str], path: str, text: str) -> Diagnostic:
+    span = _end_of_text(text, path)
+    wanted = _describe_expected(expected)
+    if "RBRACE" in expected:
+        return Diagnostic.error("RC106", f"the file ends before a block is closed; expected {wanted}", span,
+                                "add the missing `}` (was the file cut short?)")
+    return Diagnostic.error("RC106", f"the file ends in the middle of a statement; expected {wanted}", span,
+                            "finish the statement (was the file cut short?)")

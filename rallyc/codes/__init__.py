@@ -27,7 +27,7 @@ class CodeInfo:
     rules: tuple[str, ...] = ()
 
 
-_MODULES = ("syntax", "geometry", "route", "rx", "inventory", "tokens")
+_MODULES = ("syntax", "geometry", "route", "rx", "inventory", "tokens", "interop")
 
 
 def all_codes() -> dict[str, CodeInfo]:

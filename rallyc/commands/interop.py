@@ -1,9 +1,144 @@
-"""CLI commands (being written)."""
+"""``rallyc import`` and ``rallyc export``: tracks from and to the Rekee editor (JSON) and RGT files."""
 
 from __future__ import annotations
 
+import enum
+from pathlib import Path
+from typing import Optional
+
 import typer
+
+from rallyc.diagnostics import Diagnostic, Sources, has_errors, render_text
+
+__all__ = ["register"]
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+
+class Target(str, enum.Enum):
+    rekee = "rekee"
+    rgt = "rgt"
+
+
+def _report(diags: list[Diagnostic], sources: Sources | None) -> None:
+    if diags:
+        typer.echo(render_text(diags, sources), err=True, nl=False)
+
+
+def _write(path: Path, text: str) -> Diagnostic | None:
+    from rallyc.commands.lang import atomic_write
+
+    try:
+        atomic_write(path, text)
+    except OSError as e:
+        return Diagnostic.error("RC714", f"cannot write {path}: {e.strerror or e}", None, "check the output path")
+    return None
+
+
+def _read(path: Path) -> tuple[str | None, Diagnostic | None]:
+    from rallyc.diagnostics import Span
+
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None, Diagnostic.error("RC001", f"no such file: {path}", None)
+    except IsADirectoryError:
+        return None, Diagnostic.error("RC001", f"{path} is a folder, not a file", None)
+    except OSError as e:
+        return None, Diagnostic.error("RC001", f"cannot read {path}: {e.strerror or e}", None)
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        return None, Diagnostic.error("RC701", "not valid JSON: the file is not UTF-8 text",
+                                      Span(str(path), line, col, line, col + 1), "save the file as UTF-8")
+
+
+IMPORT_EPILOG = """\b
+Examples:
+  rallyc import my-stage.json                  # Rekee editor file -> rallyc text on stdout
+  rallyc import rx-finland.rgt -o rx.rally     # Rallyman Track Editor file -> rx.rally
+\b
+The format is told by the file's content (Rekee: `tiles`; RGT: `Tuiles`).
+Exit codes: 0 done (warnings allowed), 1 problems in the file (nothing written), 2 usage or I/O error."""
+
+
+def import_(
+    file: Path = typer.Argument(..., metavar="FILE", help="A Rekee JSON or RGT track file."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the rallyc text to FILE (atomically)."),
+) -> None:
+    """Convert a Rekee (JSON) or Rallyman Track Editor (RGT) track to rallyc text."""
+    from rallyc.interop import import_text
+
+    text, err = _read(file)
+    if err is not None:
+        _report([err], None)
+        raise typer.Exit(EXIT_USAGE if err.code == "RC001" else EXIT_PROBLEMS)
+    sources = Sources()
+    sources.add(str(file), text)
+    try:
+        outcome = import_text(text, str(file), fallback_title=file.stem)
+    except Exception as e:  # noqa: BLE001 - no tracebacks
+        typer.echo(f"rallyc import: internal error: {type(e).__name__}: {e} (this is a bug in rallyc)", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    diags = outcome.diagnostics
+    if outcome.text is None or has_errors(diags):
+        _report(diags, sources)
+        raise typer.Exit(EXIT_PROBLEMS)
+    if output is None:
+        typer.echo(outcome.text, nl=False)
+    else:
+        werr = _write(output, outcome.text)
+        if werr is not None:
+            _report(diags + [werr], sources)
+            raise typer.Exit(EXIT_USAGE)
+    _report(diags, sources)
+    raise typer.Exit(EXIT_OK)
+
+
+EXPORT_EPILOG = """\b
+Examples:
+  rallyc export examples/rally-1.rally --to rekee --stage SS2 -o ss2.json
+  rallyc export examples/rx-1.rally --to rgt -o rx-1.rgt
+\b
+Exit codes: 0 done (warnings allowed), 1 problems in the design (nothing written), 2 usage or I/O error."""
+
+
+def export(
+    file: Path = typer.Argument(..., metavar="FILE", help="A rallyc file with a stage, rally or circuit."),
+    to: Target = typer.Option(..., "--to", help="rekee (Rekee editor JSON) or rgt (Rallyman Track Editor)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the track to FILE (atomically)."),
+    stage: Optional[str] = typer.Option(None, "--stage", help="The stage (or circuit) to export; default the first."),
+) -> None:
+    """Write a compiled stage or circuit as a Rekee JSON or RGT track file."""
+    from rallyc.interop import export_loaded
+    from rallyc.project import load
+
+    try:
+        loaded = load(file)
+        text, diags = export_loaded(loaded, to.value, stage)
+    except Exception as e:  # noqa: BLE001 - no tracebacks
+        typer.echo(f"rallyc export: internal error: {type(e).__name__}: {e} (this is a bug in rallyc)", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    if any(d.code == "RC001" for d in diags):
+        _report(diags, loaded.sources)
+        raise typer.Exit(EXIT_USAGE)
+    if text is None:
+        _report(diags, loaded.sources)
+        raise typer.Exit(EXIT_PROBLEMS)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        werr = _write(output, text)
+        if werr is not None:
+            _report(diags + [werr], loaded.sources)
+            raise typer.Exit(EXIT_USAGE)
+    _report(diags, loaded.sources)
+    raise typer.Exit(EXIT_OK)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the app."""
+    """Add ``import`` and ``export`` to the app."""
+    app.command("import", epilog=IMPORT_EPILOG)(import_)
+    app.command("export", epilog=EXPORT_EPILOG)(export)

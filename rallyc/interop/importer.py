@@ -1,0 +1,290 @@
+"""A track file of another tool (read into a :class:`TrackFile`) as a rallyc design (AST).
+
+Two forms are written:
+
+- the **route form**, when the tiles chain edge to edge from a start tile
+  (202, 301, 102) to a finish tile (203, 302) and beyond (e.g. the Assistance
+  tile), or around a closed circuit, every road tile being driven: the steps in
+  driving order with the turn word that picks the direction (``left``/``right``
+  for a bend, ``reversed`` for a straight or S-bend driven from its printed
+  exit), ``road N`` on tiles with several roads, and ``at Q R rot N`` on the
+  first step so that the placement is exactly the file's;
+- the **absolute form** otherwise: every road tile as ``TILE at Q R rot N`` in
+  the file's order (note RC710).
+
+Scenery tiles (no road, e.g. 902-905) become ``scenery ID at Q R rot N``.
+Tokens are given the space they lie on (:mod:`rallyc.interop.roadgeom`); RX
+arches become standees on the line at the entry of a zone.
+
+A stage is written inside ``rally "TITLE" by "AUTHOR" { stage SS1 { ... } }``
+(the rally is the file's title and author); a closed circuit, or a track with
+RX arches or RX tiles, as ``circuit "TITLE" by "AUTHOR" { ... }`` without a
+``laps`` line (the file does not say how many).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rallyc.diagnostics import Diagnostic, Severity, Span
+from rallyc.geometry.hexgrid import Hex, edge_index, neighbour, opposite, own_to_world, world_to_own
+from rallyc.interop import roadgeom
+from rallyc.interop.model import STANDEES, TileRecord, TrackFile
+from rallyc.syntax import ast
+from rallyc.tiles.catalogue import Catalogue, TileInfo
+
+__all__ = ["ImportResult", "Drive", "import_track", "START_TILES", "FINISH_TILES", "driven_turn"]
+
+START_TILES = ("202", "301", "102")
+FINISH_TILES = ("203", "302")
+RX_NUMBERS = tuple(str(n) for n in range(401, 416))
+#: assumed speed limit printed on the Co-Pilot pack's chicane-with-limit token (the formats do not carry it)
+CHICANE_TOKEN_LIMIT = 2
+_MIRROR = {"left60": "right60", "right60": "left60", "left120": "right120", "right120": "left120"}
+_TURNS = {0: "straight", 5: "left60", 4: "left120", 1: "right60", 2: "right120"}
+
+
+def driven_turn(road: ast.RoadDef, forward: bool) -> str:
+    """The turn of a road as driven: its written turn (from its edges when not written), mirrored backwards."""
+    turn = road.turn
+    if turn is None:
+        turn = "other" if road.exit == "end" else _TURNS.get(
+            (edge_index(road.exit) - edge_index(road.entry) - 3) % 6, "other")
+    return turn if forward else _MIRROR.get(turn, turn)
+
+
+@dataclass(frozen=True)
+class Drive:
+    """One route step as found on the grid: which tile, which road, which way round."""
+
+    tile: TileRecord
+    info: TileInfo
+    road: int
+    forward: bool
+
+    @property
+    def road_def(self) -> ast.RoadDef:
+        return self.info.roads[self.road - 1]
+
+    @property
+    def exit_world(self) -> str | None:
+        rd = self.road_def
+        own = rd.exit if self.forward else rd.entry
+        return None if own == "end" else own_to_world(own, self.tile.rot)
+
+    @property
+    def entry_world(self) -> str:
+        rd = self.road_def
+        return own_to_world(rd.entry if self.forward else rd.exit, self.tile.rot)
+
+
+@dataclass
+class ImportResult:
+    """The design as a document, the route found (empty in the absolute form) and the diagnostics."""
+
+    document: ast.Document
+    kind: str
+    route: list[Drive] = field(default_factory=list)
+    closed: bool = False
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def _number(tile: TileRecord) -> str:
+    return tile.id[:3]
+
+
+def _chain(first: Drive, by_cell: dict[Hex, tuple[TileRecord, TileInfo]]) -> tuple[list[Drive], bool]:
+    """Follow the road from ``first`` tile to tile; (steps, closed). Stops at a dead end, at an
+    edge with no road to take, at a choice of roads (fork) or when the route comes back on itself."""
+    route = [first]
+    used = {(Hex(first.tile.q, first.tile.r), first.road)}
+    while True:
+        cur = route[-1]
+        out = cur.exit_world
+        if out is None:
+            return route, False
+        cell = neighbour((cur.tile.q, cur.tile.r), out)
+        if cell not in by_cell:
+            return route, False
+        tile, info = by_cell[cell]
+        own_in = world_to_own(opposite(out), tile.rot)
+        options = []
+        for n, rd in enumerate(info.roads, start=1):
+            if rd.entry == own_in:
+                options.append(Drive(tile, info, n, True))
+            if rd.exit == own_in:
+                options.append(Drive(tile, info, n, False))
+        if len(options) != 1:
+            return route, False
+        nxt = options[0]
+        if (cell, nxt.road) in used:
+            closed = (cell == Hex(first.tile.q, first.tile.r) and nxt.road == first.road
+                      and nxt.forward == first.forward)
+            return route, closed
+        used.add((cell, nxt.road))
+        route.append(nxt)
+
+
+def find_route(road_tiles: list[tuple[TileRecord, TileInfo]]) -> tuple[list[Drive], bool]:
+    """The route through every road tile (stage: start to finish; or a closed circuit), or ([], False)."""
+    by_cell = {Hex(t.q, t.r): (t, i) for t, i in road_tiles}
+    cells = set(by_cell)
+
+    def covers(route: list[Drive]) -> bool:
+        return {Hex(d.tile.q, d.tile.r) for d in route} == cells
+
+    starts = [(t, i) for t, i in road_tiles if _number(t) in START_TILES]
+    for tile, info in starts:
+        for n, rd in enumerate(info.roads, start=1):
+            for forward in (True, False):
+                if not forward and rd.exit == "end":
+                    continue
+                route, closed = _chain(Drive(tile, info, n, forward), by_cell)
+                finishes = any(_number(d.tile) in FINISH_TILES for d in route)
+                if covers(route) and (closed or finishes):
+                    return route, closed
+    if road_tiles:  # a closed circuit with no start tile: from the first tile of the file
+        tile, info = road_tiles[0]
+        for n, rd in enumerate(info.roads, start=1):
+            for forward in (True, False):
+                if not forward and rd.exit == "end":
+                    continue
+                route, closed = _chain(Drive(tile, info, n, forward), by_cell)
+                if closed and covers(route):
+                    return route, True
+    return [], False
+
+
+def _step_words(drive: Drive, multi_road: bool) -> tuple[str | None, bool, int | None]:
+    turn = driven_turn(drive.road_def, True)
+    word: str | None = None
+    rev = False
+    if turn.startswith(("left", "right")):
+        word = "left" if driven_turn(drive.road_def, drive.forward).startswith("left") else "right"
+    elif not drive.forward:
+        rev = True
+    return word, rev, (drive.road if multi_road else None)
+
+
+def _title(track: TrackFile, fallback: str) -> str:
+    return track.title.strip() or fallback
+
+
+def import_track(track: TrackFile, catalogue: Catalogue, *, fallback_title: str = "Imported track",
+                 directions: dict[int, tuple[int, bool]] | None = None) -> ImportResult:
+    """The rallyc design of a track file.
+
+    ``directions`` (step -> (road, forward)) tells, for the absolute form, how
+    each step is driven (e.g. from compiling the steps); without it a token
+    goes on the nearest road, zones counted in the road's written direction.
+    """
+    diags: list[Diagnostic] = []
+    road_tiles: list[tuple[TileRecord, TileInfo]] = []
+    scenery: list[tuple[TileRecord, TileInfo]] = []
+    for t in track.tiles:
+        info = catalogue.get(t.id)
+        if info is None:  # the reader reports unknown ids when given the catalogue
+            diags.append(Diagnostic.error("RC705", f"unknown tile `{t.raw_id or t.id}`", t.span))
+            continue
+        (scenery if info.is_scenery else road_tiles).append((t, info))
+
+    route, closed = find_route(road_tiles)
+    has_standees = any(tok.kind in STANDEES for t, _ in road_tiles + scenery for tok in t.tokens)
+    has_rx = any(_number(t) in RX_NUMBERS for t, _ in road_tiles)
+    kind = "circuit" if (closed or has_standees or (not route and has_rx)) else "stage"
+
+    items: list = []
+    # steps: (record, info, road, forward or None when unknown)
+    steps: list[tuple[TileRecord, TileInfo, int | None, bool | None]] = []
+    if route:
+        for i, d in enumerate(route):
+            word, rev, road = _step_words(d, len(d.info.roads) > 1)
+            pos = ast.Position(d.tile.q, d.tile.r, d.tile.rot) if i == 0 else None
+            items.append(ast.Step(ast.Ident(d.info.id), word, rev, road, pos))
+            steps.append((d.tile, d.info, d.road, d.forward))
+    else:
+        if road_tiles and kind == "stage":
+            diags.append(Diagnostic(
+                "RC710", Severity.NOTE,
+                "the tiles do not chain from a start tile to a finish tile (nor around a closed circuit); "
+                "every tile is written with its cell and rotation", _file_span(track), None))
+        for t, info in road_tiles:
+            items.append(ast.Step(ast.Ident(info.id), position=ast.Position(t.q, t.r, t.rot)))
+            steps.append((t, info, None, None))
+    for t, info in scenery:
+        items.append(ast.Scenery(ast.Ident(info.id), ast.Position(t.q, t.r, t.rot)))
+
+    tokens, standees = _place_tokens(track, steps, scenery, directions or {}, diags)
+    items.extend(tokens)
+    title = _title(track, fallback_title)
+    author = track.author.strip() or None
+    if kind == "circuit":
+        items.extend(standees)
+        top: ast.TopItem = ast.Circuit(title, author, items)
+    else:
+        top = ast.Rally(title, author, [ast.Stage(ast.Ident("SS1"), None, items)])
+    doc = ast.Document("<import>", [top])
+    return ImportResult(doc, kind, route, closed, diags)
+
+
+def _file_span(track: TrackFile) -> Span | None:
+    for t in track.tiles:
+        if t.span is not None:
+            return Span(t.span.file, 1, 1, 1, 2)
+    return None
+
+
+def _place_tokens(track: TrackFile, steps, scenery, directions, diags):
+    tokens: list[ast.Token] = []
+    standees: list[ast.Standee] = []
+    scenery_ids = {id(t) for t, _ in scenery}
+    steps_of: dict[int, list[int]] = {}
+    for index, (t, _info, _road, _fwd) in enumerate(steps, start=1):
+        steps_of.setdefault(id(t), []).append(index)
+    for t in track.tiles:
+        for tok in t.tokens:
+            where = steps_of.get(id(t))
+            if not where:
+                why = "a scenery tile" if id(t) in scenery_ids else "a tile that is not imported"
+                diags.append(Diagnostic.error(
+                    "RC707", f"token `{tok.rekee_id}` on {t.raw_id or t.id} at {t.q} {t.r}: it lies on {why}, "
+                    "which has no space for it", tok.span, "move the token onto a road tile"))
+                continue
+            info = steps[where[0] - 1][1]
+            known_roads = {steps[i - 1][2] for i in where} - {None}
+            if directions:
+                known_roads |= {directions[i][0] for i in where if i in directions}
+            pl = roadgeom.locate(info.definition, tok.q, tok.r, sorted(known_roads) or None)
+            if pl is None:
+                diags.append(Diagnostic.error(
+                    "RC707", f"token `{tok.rekee_id}` on {info.id} at {t.q} {t.r} lies off the road "
+                    f"(offset {tok.q:.2f} {tok.r:.2f})", tok.span, "move the token onto a space of the road"))
+                continue
+            step = next((i for i in where if (steps[i - 1][2] or directions.get(i, (None,))[0]) == pl.road), where[0])
+            forward = steps[step - 1][3]
+            if forward is None:
+                forward = directions.get(step, (pl.road, True))[1]
+            zones = roadgeom.road_shape(info.definition.roads[pl.road - 1]).zones
+            if tok.print and info.surface in ("asphalt", "gravel", "snow") and tok.print != info.surface:
+                diags.append(Diagnostic.warning(
+                    "RC709", f"token `{tok.rekee_id}` has a {tok.print} print on a {info.surface} tile; "
+                    f"rallyc keeps the token, not its print (export writes `{tok.kind}-{info.surface}`)",
+                    tok.span))
+            if tok.kind in STANDEES:
+                zone = pl.driven_boundary(forward, zones)
+                standees.append(ast.Standee(STANDEES[tok.kind], ast.SpaceRef(step, zone)))
+                continue
+            zone, lane = pl.driven(forward, zones)
+            ref = ast.SpaceRef(step, zone, lane)
+            tokens.append(_token(tok.kind, ref))
+    return tokens, standees
+
+
+def _token(kind: str, ref: ast.SpaceRef) -> ast.Token:
+    if kind == "chicane-limit":
+        return ast.Token("chicane", None, CHICANE_TOKEN_LIMIT, ref)
+    if kind.startswith("oxygen-"):
+        return ast.Token("oxygen", int(kind[-1]), None, ref)
+    if kind == "mud-spray":
+        return ast.Token("mud", None, None, ref)
+    return ast.Token(kind, None, None, ref)

@@ -1,0 +1,127 @@
+"""Round trips through Rekee JSON and RGT: tiles, cells, rotations and tokens survive (issue 6).
+
+Token positions are compared on the space they lie on (the formats' free
+positions come back at the centre of that space); everything else exactly.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from rallyc.interop import (bundled_catalogue, export_track, import_text, placed_from_route, read_track,
+                            write_rekee, write_rgt)
+from rallyc.syntax import ast
+
+DATA = Path(__file__).parent / "data" / "interop"
+LAYOUTS = Path("/work/shared/data/published-layouts.tsv")
+CAT = bundled_catalogue()
+FILES = ["stage-tokens.json", "stage-tokens.rgt", "ice-standees.json", "ice-standees.rgt"]
+
+
+def _tiles(track):
+    return [(t.id, t.q, t.r, t.rot) for t in track.tiles]
+
+
+def _tokens(track):
+    return [(t.id, k.kind, k.print, round(k.q, 3), round(k.r, 3), round(k.dir, 3)) for t in track.tiles
+            for k in t.tokens]
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_read_write_read_is_lossless_in_both_formats(name):
+    track, diags = read_track((DATA / name).read_text(encoding="utf-8"), name, CAT)
+    assert diags == []
+    for writer in (write_rekee, write_rgt):
+        again, d2 = read_track(writer(track), "again", CAT)
+        assert d2 == []
+        assert _tiles(again) == _tiles(track)
+        kept = [k for k in _tokens(track) if not (writer is write_rgt and k[1] == "mud-spray")]
+        assert _tokens(again) == kept
+
+
+def test_writers_are_deterministic_and_follow_the_key_order():
+    track, _ = read_track((DATA / "stage-tokens.json").read_text(encoding="utf-8"), "s", CAT)
+    text = write_rekee(track)
+    assert text == write_rekee(track)
+    assert text.startswith('{"title":"Token Test Stage","author":"rallyc tests","tiles":[{"q":0,"r":0,"id":"202a"')
+    assert '{"id":"water-gravel","q":-0.375,"r":0.0,"dir":0.0}' in text
+    track.author = ""
+    assert '"author"' not in write_rekee(track)
+    rgt = json.loads(write_rgt(track))
+    assert list(rgt) == ["Path", "Name", "Tuiles", "lowResWidth", "lowResHeight"]
+    assert rgt["Path"] == "" and (rgt["lowResWidth"], rgt["lowResHeight"]) == (2480, 1748)
+    assert list(rgt["Tuiles"][1]) == ["X", "Y", "Orientation", "TuileId", "Tokens"]
+    assert rgt["Tuiles"][1]["TuileId"] == "206A"
+
+
+def _export(out, fmt):
+    top = out.result.document.items[0]
+    stage = top.stages[0] if isinstance(top, ast.Rally) else top
+    standees = list(getattr(stage, "standees", []))
+    author = top.author
+    tf, diags = export_track(top.title, author, placed_from_route(out.result), stage.tokens, standees, CAT, fmt)
+    return (write_rekee(tf) if fmt == "rekee" else write_rgt(tf)), diags
+
+
+@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("fmt", ["rekee", "rgt"])
+def test_import_export_import_keeps_tiles_and_token_spaces(name, fmt):
+    first = import_text((DATA / name).read_text(encoding="utf-8"), name, CAT)
+    assert first.diagnostics == []
+    text, diags = _export(first, fmt)
+    lost_mud = fmt == "rgt" and any(k.kind == "mud-spray" for t in first.track.tiles for k in t.tokens)
+    assert [d.code for d in diags] == (["RC711"] if lost_mud else [])
+    second = import_text(text, "again", CAT)
+    assert second.diagnostics == []
+    assert _tiles(second.track) == _tiles(first.track)
+    want = first.text.replace("    token mud at 3.3\n", "") if lost_mud else first.text
+    assert second.text == want
+    # and once more: the exported file is a fixed point
+    assert _export(second, fmt)[0] == text
+
+
+def test_export_reports_what_the_formats_cannot_hold():
+    first = import_text((DATA / "stage-tokens.json").read_text(encoding="utf-8"), "s", CAT)
+    top = first.result.document.items[0]
+    stage = top.stages[0]
+    extra = [ast.Token("haybale", None, None, ast.SpaceRef(2, 1, "l")),
+             ast.Token("jump", 4, None, ast.SpaceRef(5, 1)),
+             ast.Token("chicane", None, 3, ast.SpaceRef(5, 2)),
+             ast.Token("water", None, None, ast.SpaceRef(99, 1))]
+    tf, diags = export_track("t", None, placed_from_route(first.result), extra, [], CAT, "rekee")
+    assert [d.code for d in diags] == ["RC711", "RC715", "RC715", "RC711"]
+    assert [k.kind for t in tf.tiles for k in t.tokens] == ["jump", "chicane-limit"]
+
+
+def _published():
+    rows = list(csv.DictReader(LAYOUTS.open(encoding="utf-8"), delimiter="\t"))
+    designs: dict[str, list[dict]] = {}
+    for r in rows:
+        designs.setdefault(r["design"], []).append(r)
+    return designs
+
+
+@pytest.mark.skipif(not LAYOUTS.exists(), reason="shared data not available")
+def test_published_layouts_import_as_routes_in_the_published_order():
+    """Every rulebook stage chains from start to finish; Ice Track 1 is a closed circuit; RX 1/2 have forks."""
+    for name, rows in _published().items():
+        tiles, seen = [], set()
+        for r in rows:
+            if (r["q"], r["r"]) not in seen:
+                seen.add((r["q"], r["r"]))
+                tiles.append({"q": int(r["q"]), "r": int(r["r"]), "id": r["tile"], "dir": int(r["rot"])})
+        out = import_text(json.dumps({"title": name, "tiles": tiles}), name, CAT)
+        assert not [d for d in out.diagnostics if d.code != "RC710"], name
+        steps = sorted((r for r in rows if r["step"] != "-"), key=lambda r: int(r["step"]))
+        got = [(d.info.id, d.tile.q, d.tile.r) for d in out.result.route]
+        if name.startswith("RX"):
+            assert out.result.kind == "circuit" and got == [], name
+            continue
+        assert got == [(r["tile"], int(r["q"]), int(r["r"])) for r in steps], name
+        entries = [d.entry_world for d in out.result.route]
+        assert entries == [r["entry"] for r in steps], name
+        assert out.result.kind == ("circuit" if name.startswith("Ice") else "stage"), name

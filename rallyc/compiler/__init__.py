@@ -1,9 +1,10 @@
 """AST to Track: placement of tiles on the hex grid and the graph of spaces.
 
-Public entry points (owned by the compiler work; see ../shared/DESIGN.md):
+Public entry points:
 
 - ``compile_loaded(loaded) -> CompileResult``: every design of a loaded file,
   compiled, with all diagnostics (names, geometry, route, RX, inventory, tokens).
+- ``compile_file(path) -> (CompileResult, Loaded)``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from rallyc.compiler.track import PlacedTile, Space, Track
 from rallyc.diagnostics import Diagnostic
 
-__all__ = ["CompileResult", "Design", "compile_loaded", "Track", "Space", "PlacedTile"]
+__all__ = ["CompileResult", "Design", "compile_loaded", "compile_file", "Track", "Space", "PlacedTile"]
 
 
 @dataclass
@@ -45,6 +46,88 @@ class CompileResult:
     diagnostics: list[Diagnostic]
 
 
+def _options(opts) -> dict[str, str | int | None]:
+    return {o.name: o.value for o in opts}
+
+
+def _meta(items, author: str | None) -> dict[str, str]:
+    meta = {m.key: m.value for m in items}
+    if author and "author" not in meta:
+        meta["author"] = author
+    return meta
+
+
+def _known_steps(steps, catalogue) -> set[int]:
+    return {i for i, s in enumerate(steps, start=1) if catalogue.get(s.tile.text) is not None}
+
+
 def compile_loaded(loaded) -> CompileResult:
-    """Compile every design of a loaded file (placeholder until the compiler lands: no designs)."""
-    return CompileResult([], [])
+    """Compile every design of a loaded file: rallies (stages in order), one-off stages, circuits.
+
+    A stage whose steps name tiles that are not in the catalogue is not built
+    (the name check reports the tiles); everything else is compiled and checked.
+    """
+    from rallyc.checks.names import check_names
+    from rallyc.compiler.circuit import compile_circuit
+    from rallyc.compiler.stage import compile_stage
+    from rallyc.tiles.catalogue import Catalogue
+
+    catalogue = Catalogue.from_tilesets(loaded.tilesets)
+    diags: list[Diagnostic] = list(loaded.diagnostics)
+    diags.extend(check_names(loaded, catalogue))
+    boxes = [b.text for doc in loaded.documents for bx in doc.boxes for b in bx.names] or None
+    designs: list[Design] = []
+
+    def stage_track(stage) -> Track | None:
+        known = _known_steps(stage.steps, catalogue)
+        if len(known) < len(stage.steps):
+            return None
+        build = compile_stage(stage, catalogue, known, boxes)
+        diags.extend(build.diagnostics)
+        return build.track
+
+    root = loaded.root
+    for item in root.items:
+        kind = type(item).__name__
+        if kind == "Rally":
+            if not item.stages:
+                diags.append(Diagnostic.error("RC310", f"rally \"{item.title}\" has no stages", item.span,
+                                              "add `stage NAME { ... }` blocks with the route of each stage"))
+            tracks = [t for t in (stage_track(s) for s in item.stages) if t is not None]
+            designs.append(Design("rally", item.title, item.author, tracks, _options(item.options),
+                                  _meta(item.meta, item.author)))
+        elif kind == "Stage":
+            t = stage_track(item)
+            author = next((m.value for m in item.meta if m.key == "author"), None)
+            designs.append(Design("stage", item.title or item.name.text, author, [t] if t else [], {},
+                                  _meta(item.meta, None)))
+        elif kind == "Circuit":
+            known = _known_steps(item.steps, catalogue)
+            tracks = []
+            if len(known) == len(item.steps):
+                build = compile_circuit(item, catalogue, boxes)
+                diags.extend(build.diagnostics)
+                if build.track is not None:
+                    tracks.append(build.track)
+            designs.append(Design("circuit", item.title, item.author, tracks, _options(item.options),
+                                  _meta(item.meta, item.author)))
+    return CompileResult(designs, _dedupe(diags))
+
+
+def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
+    seen = set()
+    out = []
+    for d in diags:
+        key = (d.code, d.message, d.span)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out
+
+
+def compile_file(path, display: str | None = None):
+    """Load a file with its includes and compile it: ``(CompileResult, Loaded)``."""
+    from rallyc.project import load
+
+    loaded = load(path, display)
+    return compile_loaded(loaded), loaded

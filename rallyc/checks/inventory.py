@@ -1,0 +1,91 @@
+"""Inventory checks: physical tiles (two sides, copies) and the declared boxes (TRACK-TILE-06)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rallyc.diagnostics import Diagnostic
+
+__all__ = ["check_sides", "check_boxes", "physical_use"]
+
+
+def physical_use(build) -> list[tuple[str, object]]:
+    """(tile id, span) of every physical tile a stage lays down, in order.
+
+    A tile driven twice on one cell (414b, a bridge) is one physical tile.
+    """
+    out = []
+    seen = set()
+    for p in build.placement.placed():
+        key = (p.q, p.r, p.tile, p.rot) if not p.scenery else None
+        if key is not None and key in seen:
+            continue
+        if key is not None:
+            seen.add(key)
+        out.append((p.tile, p.span))
+    return out
+
+
+def _copies(build, number: str, boxes: list[str] | None) -> int:
+    infos = [build.catalogue.get(number + side) for side in ("a", "b", "")]
+    infos = [i for i in infos if i is not None]
+    if not infos:
+        return 1
+    copies = max(i.copies for i in infos)
+    if boxes:
+        return copies * max(1, Counter(boxes)[infos[0].box])
+    return copies
+
+
+def _by_number(build) -> dict[str, list[tuple[str, object]]]:
+    used: dict[str, list[tuple[str, object]]] = {}
+    for tid, span in physical_use(build):
+        used.setdefault(tid[:3], []).append((tid, span))
+    return used
+
+
+def _both_sides_over(build, boxes) -> set[str]:
+    """Tile numbers used on both sides more times than their copies (reported by RC501)."""
+    return {n for n, uses in _by_number(build).items()
+            if len({t for t, _ in uses}) > 1 and len(uses) > _copies(build, n, boxes)}
+
+
+def check_sides(build, boxes: list[str] | None = None) -> list[Diagnostic]:
+    """RC501: both sides of one physical tile in one stage (more uses of a number than its copies)."""
+    out = []
+    for number, uses in _by_number(build).items():
+        sides = {t for t, _ in uses}
+        copies = _copies(build, number, boxes)
+        if len(sides) > 1 and len(uses) > copies:
+            first_side = uses[0][0]
+            other = next((t, s) for t, s in uses if t != first_side)
+            out.append(Diagnostic.error(
+                "RC501", f"stage {build.name} uses both {first_side} and {other[0]}: "
+                f"{len(uses)} uses of tile {number}, which has {copies} cop{'y' if copies == 1 else 'ies'}",
+                other[1], f"use another tile than {other[0]} here", [(uses[0][1], f"{first_side} is used here")]))
+    return out
+
+
+def check_boxes(build, boxes: list[str] | None) -> list[Diagnostic]:
+    """RC502/RC503 (only with ``boxes`` declared): copies beyond the boxes; tiles from boxes not declared."""
+    if not boxes:
+        return []
+    out = []
+    count: Counter[str] = Counter()
+    both = _both_sides_over(build, boxes)
+    for tid, span in physical_use(build):
+        info = build.catalogue.get(tid)
+        if info is None:
+            continue
+        if info.box not in boxes:
+            out.append(Diagnostic.error("RC503", f"{tid} comes from the box {info.box}, which `boxes` does not list",
+                                        span, f"add {info.box} to `boxes` or use a tile from "
+                                        + ", ".join(sorted(set(boxes)))))
+            continue
+        count[info.number] += 1
+        copies = _copies(build, info.number, boxes)
+        if count[info.number] == copies + 1 and info.number not in both:
+            out.append(Diagnostic.error("RC502", f"stage {build.name} uses tile {info.number} "
+                                        f"{count[info.number]} times; the declared boxes hold {copies}", span,
+                                        "use another tile here, or declare the box twice if you own two"))
+    return out

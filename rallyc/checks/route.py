@@ -1,0 +1,133 @@
+"""Route checks of a stage: start and finish lines, reachability, length guideline, Assistance tile."""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from rallyc.diagnostics import Diagnostic
+
+__all__ = ["check_start_finish", "check_reachability", "check_length", "check_assistance",
+           "SHORT_STAGE", "LONG_STAGE", "stage_class"]
+
+#: fewer road tiles than this draws RC308 (TRACK-STAGE-01: a Short stage is about 10 tiles)
+SHORT_STAGE = 6
+#: more road tiles than this draws RC308 (TRACK-STAGE-03: a Long stage is about 18 tiles)
+LONG_STAGE = 22
+
+_CLASSES = (("Short", 10), ("Medium", 14), ("Long", 18))
+
+
+def stage_class(tiles: int) -> str:
+    """The rulebook's stage class nearest to this many tiles (TRACK-STAGE-01..03)."""
+    return min(_CLASSES, key=lambda c: (abs(c[1] - tiles), c[1]))[0]
+
+
+def _stage_span(build):
+    name = getattr(build.stage, "name", None)
+    return getattr(name, "span", None) or build.span
+
+
+def check_start_finish(build) -> list[Diagnostic]:
+    """RC301..RC304, RC311: one start line with a space behind it, one finish line with a space beyond it."""
+    if not build.placement.complete:
+        return []
+    out = []
+    seq = build.sequence
+    for kind, none_code, many_code, tiles in (("start", "RC301", "RC302", "202a/202b/301a/301b"),
+                                              ("finish", "RC303", "RC304", "203a/203b/302a/302b")):
+        lines = [ln for ln in build.lines if ln.kind == kind]
+        if not lines:
+            where = "begin" if kind == "start" else "end"
+            out.append(Diagnostic.error(none_code, f"stage {build.name} has no {kind} line", _stage_span(build),
+                                        f"{where} the route with a {kind} tile ({tiles})"))
+            continue
+        for ln in lines[1:]:
+            out.append(Diagnostic.error(
+                many_code, f"stage {build.name} crosses a second {kind} line at step {ln.step.index} "
+                f"({ln.step.info.id})", ln.span, f"keep one {kind} tile",
+                [(lines[0].span, f"the first {kind} line is here")] if lines[0].span else []))
+        first = lines[0]
+        if kind == "start" and first.position == 0:
+            out.append(Diagnostic.error("RC311", f"no space behind the start line of step {first.step.index} "
+                                        f"({first.step.info.id})", first.span,
+                                        "drive the start tile in its printed direction (remove `reversed`)"))
+        if kind == "finish" and first.position >= len(seq):
+            out.append(Diagnostic.error("RC311", f"no space beyond the finish line of step {first.step.index} "
+                                        f"({first.step.info.id})", first.span,
+                                        "drive the finish tile in its printed direction (remove `reversed`)"))
+    return out
+
+
+def check_reachability(build) -> list[Diagnostic]:
+    """RC305 finish unreachable from the start; RC306 spaces after the start that no car can reach."""
+    if not build.placement.complete:
+        return []
+    g = build.graph
+    starts = [n for n, d in g.nodes(data=True) if d.get("start")]
+    finish = {n for n, d in g.nodes(data=True) if d.get("after_finish")}
+    if not starts or not finish:
+        return []
+    reached = set(starts)
+    for s in starts:
+        reached |= nx.descendants(g, s)
+    out = []
+    if not reached & finish:
+        fin = next(ln for ln in build.lines if ln.kind == "finish")
+        st = next(ln for ln in build.lines if ln.kind == "start")
+        out.append(Diagnostic.error(
+            "RC305", f"stage {build.name}: no legal path leads from the start (step {st.step.index}) to beyond "
+            f"the finish line (step {fin.step.index})", fin.span,
+            "the finish must come after the start in driving order; check the order of the steps and `reversed`"))
+        return out
+    start_line = next(ln for ln in build.lines if ln.kind == "start")
+    behind = max(g.nodes[s]["progress"] for s in starts)
+    missing: dict[int, list[str]] = {}
+    for zs in build.sequence[start_line.position:]:
+        for sid in zs.all():
+            if sid not in reached:
+                missing.setdefault(g.nodes[sid]["step"], []).append(sid)
+    for sid, d in g.nodes(data=True):
+        if d["kind"] == "shortcut" and d["progress"] > behind and sid not in reached:
+            missing.setdefault(d["step"], []).append(sid)
+    for step, sids in sorted(missing.items()):
+        tile = g.nodes[sids[0]]["tile"]
+        out.append(Diagnostic.warning(
+            "RC306", f"step {step} ({tile}): no car can reach space(s) {', '.join(sorted(sids))}",
+            build.step_span(step), f"check the definition of {tile} (`rallyc tiles show {tile}`)"))
+    return out
+
+
+def _road_tiles(build) -> int:
+    return sum(1 for s in build.stage.steps if not s.tile.text.startswith("201"))
+
+
+def check_length(build) -> list[Diagnostic]:
+    """RC308 (warning): far from the Short 10 / Medium 14 / Long 18 tile guidelines (TRACK-STAGE-01..03)."""
+    n = _road_tiles(build)
+    if n < SHORT_STAGE:
+        return [Diagnostic.warning("RC308", f"stage {build.name} has {n} road tile(s); a Short stage is about "
+                                   "10 tiles", _stage_span(build),
+                                   f"add tiles if the stage should last a game session (fewer than {SHORT_STAGE} "
+                                   "draws this warning)")]
+    if n > LONG_STAGE:
+        return [Diagnostic.warning("RC308", f"stage {build.name} has {n} road tiles; a Long stage is about "
+                                   "18 tiles", _stage_span(build),
+                                   f"split it into two stages if it is too long to play (more than {LONG_STAGE} "
+                                   "draws this warning)")]
+    return []
+
+
+def check_assistance(build) -> list[Diagnostic]:
+    """RC309: the Assistance tile (201) comes after the finish line, at most once (TRACK-STAGE-08)."""
+    out = []
+    assist = [ps for ps in build.placement.steps if ps.info.number == "201"]
+    finish = [ln for ln in build.lines if ln.kind == "finish"]
+    fin_step = finish[0].step.index if finish else None
+    for i, ps in enumerate(assist):
+        if i > 0:
+            out.append(Diagnostic.error("RC309", f"stage {build.name} has a second Assistance tile "
+                                        f"(step {ps.index})", ps.step.span, "keep one Assistance tile, last"))
+        elif fin_step is None or ps.index <= fin_step:
+            out.append(Diagnostic.error("RC309", f"the Assistance tile (step {ps.index}) is not after the finish "
+                                        "line", ps.step.span, "put the Assistance tile after the finish tile"))
+    return out

@@ -1,0 +1,101 @@
+"""RX circuit checks (TRACK-RX-01..09): closed loop, laps, finish standee, Joker, Pre-grid."""
+
+from __future__ import annotations
+
+from rallyc.diagnostics import Diagnostic
+
+__all__ = ["mark_standees", "circuit_checks", "standee_zone"]
+
+
+def standee_zone(build, standee):
+    """The zone (ZoneSpaces) whose entry line the standee stands on, or None."""
+    zones = build.by_step.get(standee.at.step)
+    if zones is None or not 1 <= standee.at.zone <= len(zones):
+        return None
+    return zones[standee.at.zone - 1]
+
+
+def mark_standees(build) -> None:
+    """The finish standee's line: the lane spaces behind it are start spaces, the zone after it after_finish.
+
+    The standee stands on the line at the entry of zone ``at`` (TRACK-RX-04).
+    """
+    g = build.graph
+    for st in build.stage.standees:
+        if st.kind != "finish":
+            continue
+        zs = standee_zone(build, st)
+        if zs is None:
+            continue
+        for sid in zs.all():
+            g.nodes[sid]["after_finish"] = True
+        i = next((k for k, z in enumerate(build.sequence) if z is zs), None)
+        if i is not None and i > 0:
+            prev = build.sequence[i - 1]
+            for sid in [prev.lane_ids[l] for l in prev.lanes] or prev.non_slide():
+                g.nodes[sid]["start"] = True
+        break
+
+
+def _loop_position(build, step: int, zone: int) -> int | None:
+    pos = 0
+    for ps in build.placement.steps:
+        zones = build.by_step.get(ps.index, [])
+        if ps.index == step:
+            return pos + zone - 1
+        pos += len(zones)
+    return None
+
+
+def circuit_checks(build) -> list[Diagnostic]:
+    """RC401..RC406: loop closed, laps, finish standee (one, not on a corner, not inside the Joker), Joker arches."""
+    out: list[Diagnostic] = []
+    c = build.stage
+    title_span = c.span
+    if build.placement.complete and build.placement.steps and not getattr(build, "loop_closed", False):
+        last = build.placement.steps[-1]
+        out.append(Diagnostic.error(
+            "RC401", f"circuit \"{c.title}\" is not a closed loop: the road of its last tile (step {last.index}, "
+            f"{last.info.id}) does not lead back into the first", last.step.span,
+            "an RX circuit is a closed loop (TRACK-RX-01): list the tiles in driving order and end next to the first"))
+    if not c.laps:
+        out.append(Diagnostic.error("RC402", f"circuit \"{c.title}\" does not say how many laps", title_span,
+                                    "add `laps N` (at least 2, TRACK-RX-09)"))
+    elif c.laps[0].count < 2:
+        out.append(Diagnostic.error("RC402", f"an RX race is at least 2 laps, not {c.laps[0].count}",
+                                    c.laps[0].span, "write `laps 2` or more (TRACK-RX-09)"))
+    finishes = [s for s in c.standees if s.kind == "finish"]
+    if not finishes:
+        out.append(Diagnostic.error("RC403", f"circuit \"{c.title}\" has no finish-line standee", title_span,
+                                    "add `standee finish at STEP.ZONE` (the line at the entry of that zone)"))
+    for extra in finishes[1:]:
+        out.append(Diagnostic.error("RC403", "a second finish-line standee", extra.span, "keep one"))
+    for st in c.standees:
+        zs = standee_zone(build, st)
+        if zs is None and build.placement.complete:
+            out.append(Diagnostic.error("RC407", f"standee at {st.at}: no such step and zone on the circuit",
+                                        st.at.span or st.span, "write STEP.ZONE of a zone of a listed tile"))
+            continue
+        if st.kind == "finish" and zs is not None and zs.zone is not None and zs.zone.kind == "corner":
+            out.append(Diagnostic.error("RC404", f"the finish-line standee at {st.at} stands on a corner",
+                                        st.span, "move it to a line outside corners (TRACK-RX-05)"))
+    entries = [s for s in c.standees if s.kind == "joker-entry"]
+    exits = [s for s in c.standees if s.kind == "joker-exit"]
+    if c.joker or entries or exits:
+        if not entries:
+            out.append(Diagnostic.error("RC406", "the Joker has no entry arch", title_span,
+                                        "add `standee joker-entry at STEP.ZONE` (TRACK-RX-07)"))
+        if not exits:
+            out.append(Diagnostic.error("RC406", "the Joker has no exit arch", title_span,
+                                        "add `standee joker-exit at STEP.ZONE` (TRACK-RX-07)"))
+    if finishes and entries and exits:
+        f = _loop_position(build, finishes[0].at.step, finishes[0].at.zone)
+        a = _loop_position(build, entries[0].at.step, entries[0].at.zone)
+        b = _loop_position(build, exits[0].at.step, exits[0].at.zone)
+        if None not in (f, a, b) and finishes[0].at.step not in {s for j in c.joker for s in j.steps}:
+            inside = a < f < b if a <= b else (f > a or f < b)
+            if inside:
+                out.append(Diagnostic.error("RC405", "the finish-line standee stands between the Joker's entry "
+                                            "and exit", finishes[0].span,
+                                            "move it outside the stretch the Joker bypasses (TRACK-RX-06)"))
+    return out

@@ -1,0 +1,31 @@
+"""Codes RC5xx: inventory (physical tiles, boxes and copies)."""
+
+from __future__ import annotations
+
+from rallyc.codes import CodeInfo
+
+CODES: list[CodeInfo] = [
+    CodeInfo(
+        "RC501", "error", "both sides of one physical tile",
+        "Tiles are double-sided: one physical tile shows side a or side b, never both (TRACK-TILE-06). The "
+        "stage uses both sides of a tile number more times than there are copies of it.",
+        "stage S {\n  202a\n  210a left\n  210b right\n  203a\n}",
+        "Use another tile for one of the two steps.",
+        ("TRACK-TILE-06",),
+    ),
+    CodeInfo(
+        "RC502", "error", "more copies than the declared boxes hold",
+        "With `boxes ...` declared, a stage may not use more copies of a tile than those boxes hold "
+        "(TRACK-TILE-06). Without `boxes`, copies are not checked.",
+        "boxes dirt-core\nstage S {\n  ... 205a three times ...\n}",
+        "Replace some copies with other tiles, or declare the box twice if you own two (`boxes dirt-core dirt-core`).",
+        ("TRACK-TILE-06",),
+    ),
+    CodeInfo(
+        "RC503", "error", "tile from a box not declared",
+        "With `boxes ...` declared, every tile must come from one of those boxes.",
+        "boxes dirt-core\nstage S {\n  301a\n}",
+        "Add the box to `boxes` or use a tile you own.",
+        ("TRACK-TILE-06",),
+    ),
+]

@@ -1,0 +1,335 @@
+"""The space graph: one node per space, one edge per legal single step.
+
+Space ids and attributes follow :mod:`rallyc.compiler.track`. How each kind of
+zone is modelled (rule IDs in brackets):
+
+- lane zone (``plain``): one space per lane; a step goes to the next zone's space
+  in the same lane (``straight``) or an adjacent lane (``diagonal``), never
+  sideways within a zone and never backwards (CORE-MOVE-03/04). Two- and
+  three-lane zones join by the lanes' position across the road (TRACK-TILE-03):
+  the lane straight ahead is ``straight``, its neighbours ``diagonal``.
+- slide zone: the lane spaces as above plus two full-width halves ``s1``/``s2``:
+  any space of the previous zone -> ``s1`` (``slide``) -> ``s2`` -> every entry
+  space of the next zone. Lane spaces and slide spaces are separate paths
+  through the zone: the choice is made on entering (CORE-SLIDE-02..04).
+- corner: from the previous zone to ``in1`` and ``out1`` (no lane divider,
+  CORE-CORNER-01), then ``in1 -> in2 ...`` and ``out1 -> out2 ...`` with no
+  switching (CORE-CORNER-02) except the Monte-Carlo handbrake edges
+  (``handbrake=True``): from an outside space that is not the last one to the
+  inside space alongside its front edge, further along the road; never inside
+  -> outside (MC-HANDBRAKE-01..04). The last inside and outside spaces lead to
+  every entry space of the next zone; two corners in a row are two corners
+  (CORE-CORNER-03).
+- ``limited`` (lane divider kept, not a corner): modelled like a corner's two
+  paths, with kind ``lane`` and no corner method.
+- ``wide``: one full-width space ``w`` entered from every space of the previous
+  zone and leading to every entry space of the next zone (on snow b-sides two
+  ``wide`` zones in a row are the mandatory slide spaces, MC-SNOW-01).
+- ``half`` (RX): two spaces ``l``/``r`` split by a half line, each entered from
+  any space touching either and leading to every entry space of the next zone
+  (RX-FORK-02).
+- ``junction`` (RX): one centre space ``j``.
+- ``service`` (the Assistance area): no spaces; the road ends there.
+
+Progress: step ``s`` covers ``[s-1, s)``; zone ``z`` of ``n`` zones has its
+front edge at ``s-1+z/n``; the spaces of each corner path divide their zone
+evenly; ``s1`` is at the zone's middle and ``s2`` at its end; a shortcut's
+front edge is at the start of its exit zone (K shortcut spaces in a row share
+the stretch from the end of the entry zone to the start of the exit zone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from rallyc.compiler.roads import DrivenRoad, DrivenZone
+from rallyc.diagnostics import Span
+
+__all__ = ["ZoneSpaces", "GraphBuilder", "lane_moves"]
+
+
+def lane_moves(n: int, m: int) -> dict[int, list[tuple[int, str]]]:
+    """Lane index ``i`` of an ``n``-lane zone -> [(lane index of the ``m``-lane zone ahead, move)].
+
+    Lanes are mapped by their position across the road: the lane ahead whose
+    centre is nearest is ``straight`` (none when two are equally near), the
+    lanes beside it are ``diagonal``.
+    """
+    out: dict[int, list[tuple[int, str]]] = {}
+    for i in range(n):
+        c = (i + 0.5) / n
+        dists = [abs((j + 0.5) / m - c) for j in range(m)]
+        best = min(dists)
+        nearest = [j for j in range(m) if abs(dists[j] - best) < 1e-9]
+        moves: dict[int, str] = {}
+        if len(nearest) == 1:
+            k = nearest[0]
+            moves[k] = "straight"
+            for j in (k - 1, k + 1):
+                if 0 <= j < m:
+                    moves[j] = "diagonal"
+        else:
+            for j in nearest:
+                moves[j] = "diagonal"
+        out[i] = sorted(moves.items())
+    return out
+
+
+@dataclass
+class ZoneSpaces:
+    """The spaces of one zone (or shortcut) and how they join the zones around them."""
+
+    key: str
+    zone: DrivenZone | None
+    lanes: list[str] = field(default_factory=list)
+    lane_ids: dict[str, str] = field(default_factory=dict)
+    slide: tuple[str, str] | None = None
+    inside: list[str] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)
+    single: str | None = None
+    halves: list[str] = field(default_factory=list)
+
+    def entries(self) -> list[str]:
+        out = [self.lane_ids[l] for l in self.lanes]
+        if self.slide:
+            out.append(self.slide[0])
+        if self.inside:
+            out.append(self.inside[0])
+        if self.outside:
+            out.append(self.outside[0])
+        if self.single:
+            out.append(self.single)
+        out.extend(self.halves)
+        return out
+
+    def exits(self) -> list[str]:
+        out = [self.lane_ids[l] for l in self.lanes]
+        if self.slide:
+            out.append(self.slide[1])
+        if self.inside:
+            out.append(self.inside[-1])
+        if self.outside:
+            out.append(self.outside[-1])
+        if self.single:
+            out.append(self.single)
+        out.extend(self.halves)
+        return out
+
+    def all(self) -> list[str]:
+        out = [self.lane_ids[l] for l in self.lanes]
+        if self.slide:
+            out.extend(self.slide)
+        out.extend(self.inside)
+        out.extend(self.outside)
+        if self.single:
+            out.append(self.single)
+        out.extend(self.halves)
+        return out
+
+    def non_slide(self) -> list[str]:
+        """Spaces a token on the whole zone covers: every space but the slide halves."""
+        return [s for s in self.all() if not self.slide or s not in self.slide]
+
+
+class GraphBuilder:
+    """Adds the spaces of driven roads to a graph and joins them."""
+
+    def __init__(self) -> None:
+        self.graph = nx.DiGraph()
+        #: lanes that do not agree at a join: (zone key before, zone key after, lanes before, lanes after)
+        self.lane_mismatches: list[tuple[str, str, int, int]] = []
+
+    # -- nodes
+    def _node(self, sid: str, **attrs) -> str:
+        self.graph.add_node(sid, **attrs)
+        return sid
+
+    def add_road(self, step: int, tile: str, driven: DrivenRoad, surface: str, danger: tuple[str, ...],
+                 span: Span | None) -> list[ZoneSpaces]:
+        """The spaces of one driven road at route step ``step`` (joined zone to zone, shortcuts included)."""
+        n = len(driven.zones)
+        zones: list[ZoneSpaces] = []
+        for z in driven.zones:
+            zones.append(self._add_zone(step, tile, driven, z, n, surface, danger, span))
+        for a, b in zip(zones, zones[1:]):
+            self.join(a, b, driven.inside_lane)
+        self._add_shortcuts(step, tile, driven, zones, n, surface, danger, span)
+        return zones
+
+    def _base(self, step, tile, driven, z: DrivenZone, n, surface, danger, span) -> dict:
+        colour = danger[0] if len(danger) == 1 or (z.index - 0.5) <= n / 2 else danger[1]
+        if not driven.forward and len(danger) > 1:
+            colour = danger[1] if (z.index - 0.5) <= n / 2 else danger[0]
+        return dict(step=step, tile=tile, road=driven.number, zone=z.index, surface=surface, danger=colour,
+                    jump=z.jump, water=z.water, limit=None, method=None, corner=None, start=False,
+                    past_finish=False, after_finish=False, joker=False, pregrid=False, chicane=None, tokens=(),
+                    span=span)
+
+    def _add_zone(self, step, tile, driven, z: DrivenZone, n, surface, danger, span) -> ZoneSpaces:
+        key = f"{step}.{z.index}"
+        base = self._base(step, tile, driven, z, n, surface, danger, span)
+        back = step - 1 + (z.index - 1) / n
+        front = step - 1 + z.index / n
+        zs = ZoneSpaces(key, z)
+        line = z.line_limit
+
+        def lim(v):
+            if line is None:
+                return v
+            return line if v is None else min(v, line)
+
+        if z.kind in ("plain", "slide"):
+            for lane in z.lane_ids:
+                sid = self._node(f"{key}.{lane}", **{**base, "lane": lane, "kind": "lane",
+                                                     "limit": lim(z.limits.get(lane)), "progress": front})
+                zs.lanes.append(lane)
+                zs.lane_ids[lane] = sid
+            if z.kind == "slide":
+                mid = (back + front) / 2
+                s1 = self._node(f"{key}.s1", **{**base, "lane": "s1", "kind": "slide", "progress": mid,
+                                                "limit": lim(None), "jump": None, "water": False})
+                s2 = self._node(f"{key}.s2", **{**base, "lane": "s2", "kind": "slide", "progress": front,
+                                                "limit": None, "jump": None, "water": False})
+                self.graph.add_edge(s1, s2, move="slide")
+                zs.slide = (s1, s2)
+        elif z.kind in ("corner", "limited"):
+            is_corner = z.kind == "corner"
+            for method, limits, target in (("in", z.inside, zs.inside), ("out", z.outside, zs.outside)):
+                k = len(limits)
+                for i, value in enumerate(limits, start=1):
+                    sid = self._node(f"{key}.{method}{i}", **{
+                        **base, "lane": f"{method}{i}", "kind": "corner" if is_corner else "lane",
+                        "limit": lim(value) if i == 1 else value, "progress": back + (front - back) * i / k,
+                        "method": method if is_corner else None, "corner": key if is_corner else None})
+                    if target:
+                        self.graph.add_edge(target[-1], sid, move="straight")
+                    target.append(sid)
+            if is_corner:
+                self._add_handbrake(zs)
+            else:
+                self._add_limited_diagonals(zs)
+        elif z.kind in ("wide", "junction"):
+            lane = "w" if z.kind == "wide" else "j"
+            zs.single = self._node(f"{key}.{lane}", **{**base, "lane": lane, "kind": z.kind,
+                                                       "limit": lim(z.limits.get("*")), "progress": front})
+        elif z.kind == "half":
+            for lane, i in (("l", 0), ("r", 1)):
+                zs.halves.append(self._node(f"{key}.{lane}", **{
+                    **base, "lane": lane, "kind": "half", "progress": front,
+                    "limit": lim(z.limits.get(lane, z.limits.get("*")))}))
+        # service: no spaces (the Assistance area is not driven)
+        return zs
+
+    def _add_handbrake(self, zs: ZoneSpaces) -> None:
+        """MC-HANDBRAKE-01..04: outside (not the last) -> the inside space alongside its front edge."""
+        g = self.graph
+        for i, out in enumerate(zs.outside[:-1]):
+            p = g.nodes[out]["progress"]
+            for j, ins in enumerate(zs.inside):
+                back = g.nodes[zs.inside[j - 1]]["progress"] if j else None
+                front = g.nodes[ins]["progress"]
+                starts_before = back is None or back <= p + 1e-9
+                if front > p + 1e-9 and starts_before:
+                    g.add_edge(out, ins, move="diagonal", handbrake=True)
+
+    def _add_limited_diagonals(self, zs: ZoneSpaces) -> None:
+        """Limited spaces keep their lane divider: a lane change goes to the space ahead in the other lane."""
+        g = self.graph
+        for a, b in ((zs.inside, zs.outside), (zs.outside, zs.inside)):
+            for sid in a[:-1]:
+                p = g.nodes[sid]["progress"]
+                ahead = [t for t in b if g.nodes[t]["progress"] > p + 1e-9]
+                if ahead:
+                    g.add_edge(sid, ahead[0], move="diagonal")
+
+    # -- joins
+    def join(self, a: ZoneSpaces, b: ZoneSpaces, inside_lane: str | None = None) -> None:
+        """Edges from the exit spaces of zone ``a`` to the entry spaces of zone ``b`` just ahead of it."""
+        g = self.graph
+        exits, entries = a.exits(), b.entries()
+        if not exits or not entries:
+            return
+        if a.lanes and b.lanes:
+            n, m = len(a.lanes), len(b.lanes)
+            if n != m and {n, m} != {2, 3}:
+                self.lane_mismatches.append((a.key, b.key, n, m))
+            for i, moves in lane_moves(n, m).items():
+                for j, move in moves:
+                    self._edge(a.lane_ids[a.lanes[i]], b.lane_ids[b.lanes[j]], move)
+        lane_exits = set(a.lane_ids.values())
+        lane_entries = set(b.lane_ids.values())
+        for x in exits:
+            for y in entries:
+                if x in lane_exits and y in lane_entries:
+                    continue
+                if b.slide and y == b.slide[0]:
+                    move = "slide"
+                elif y in (b.inside[:1] + b.outside[:1]) and x in lane_exits and inside_lane:
+                    lane = g.nodes[x]["lane"]
+                    on_inside = lane == inside_lane
+                    move = "straight" if on_inside == (y in b.inside[:1]) else "diagonal"
+                else:
+                    move = "straight"
+                self._edge(x, y, move)
+
+    def _edge(self, x: str, y: str, move: str, **attrs) -> None:
+        g = self.graph
+        if g.nodes[y]["progress"] <= g.nodes[x]["progress"] + 1e-9:
+            return  # never backwards or sideways (CORE-MOVE-04)
+        g.add_edge(x, y, move=move, **attrs)
+
+    # -- shortcuts
+    def _add_shortcuts(self, step, tile, driven: DrivenRoad, zones: list[ZoneSpaces], n, surface, danger,
+                       span) -> list[ZoneSpaces]:
+        """Shortcut spaces (CORE-SHORTCUT-03/04), entered and left from non-corner spaces only.
+
+        "Inside of the bend" is the lane on the side the road turns to as driven
+        (``l`` for a left bend, ``r`` for a right one: the same physical lane
+        either way round, since reversing swaps both). For roads whose turn does
+        not say (s-bends, ``other``), the tile data does not record the side, so
+        both lanes touch the shortcut (an assumption). In a slide zone the
+        slide halves touch it too (s1 and s2 of the entry zone, s1 of the exit
+        zone: a car may slide into or out of it); a wide zone's one space
+        touches it; corner spaces never do.
+        """
+        out: list[ZoneSpaces] = []
+        groups: dict[tuple[int, int], list] = {}
+        for cut in driven.shortcuts:
+            groups.setdefault((cut.src, cut.dst), []).append(cut)
+        k = 0
+        for (src, dst), cuts in sorted(groups.items()):
+            if not (1 <= src <= n and 1 <= dst <= n and src < dst):
+                continue
+            a, b = zones[src - 1], zones[dst - 1]
+            start = step - 1 + src / n
+            end = step - 1 + (dst - 1) / n
+            chain: list[str] = []
+            for i, cut in enumerate(cuts, start=1):
+                k += 1
+                sid = f"{step}.cut{k}"
+                self._node(sid, step=step, tile=tile, road=driven.number, zone=None, lane=f"cut{k}",
+                           kind="shortcut", surface=surface, danger=danger[0], limit=cut.limit, jump=None,
+                           water=False, method=None, corner=None, progress=start + (end - start) * i / len(cuts),
+                           start=False, past_finish=False, after_finish=False, joker=False, pregrid=False,
+                           chicane=None, tokens=(), span=span)
+                if chain:
+                    self._edge(chain[-1], sid, "shortcut")
+                chain.append(sid)
+                out.append(ZoneSpaces(sid, None, single=sid))
+            inside = [driven.inside_lane] if driven.inside_lane else ["l", "r"]
+
+            def touching(zs: ZoneSpaces, halves: tuple[int, ...]) -> list[str]:
+                t = [zs.lane_ids[l] for l in inside if l in zs.lane_ids]
+                if zs.slide:
+                    t.extend(zs.slide[h] for h in halves)
+                if zs.single and zs.zone is not None and zs.zone.kind == "wide":
+                    t.append(zs.single)
+                return t
+
+            for x in touching(a, (0, 1)):
+                self._edge(x, chain[0], "shortcut")
+            for y in touching(b, (0,)):
+                self._edge(chain[-1], y, "slide" if b.slide and y == b.slide[0] else "straight")
+        return out

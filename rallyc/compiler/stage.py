@@ -1,0 +1,149 @@
+"""Compile one stage (a route of tiles from start to finish) to a :class:`Track`.
+
+Steps: place the tiles (:mod:`rallyc.geometry.placement`), add the spaces of
+every driven road and join consecutive steps (:mod:`rallyc.compiler.graph`),
+mark the start and finish lines, put the tokens on their spaces, then run the
+route checks. Everything found is returned as diagnostics; the Track is
+returned whenever the tiles could be placed, so later checks and tools can
+still look at it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rallyc.compiler.graph import GraphBuilder, ZoneSpaces
+from rallyc.compiler.track import Track
+from rallyc.diagnostics import Diagnostic, Span
+from rallyc.geometry.hexgrid import opposite
+from rallyc.geometry.placement import Placement, PlacedStep, place_route
+from rallyc.syntax import ast
+from rallyc.tiles.catalogue import Catalogue
+
+__all__ = ["StageBuild", "compile_stage", "build_route", "mark_lines"]
+
+
+@dataclass
+class LineAt:
+    """A line of a tile's road placed on the route: after ``position`` zones of the whole route."""
+
+    kind: str
+    step: PlacedStep
+    position: int
+    span: Span | None
+
+
+@dataclass
+class StageBuild:
+    """Everything the stage checks need: the AST, the placement, the graph and the route's zones."""
+
+    stage: ast.Stage | ast.Circuit
+    name: str
+    span: Span | None
+    catalogue: Catalogue
+    placement: Placement
+    builder: GraphBuilder
+    #: every zone of the route in driving order (consecutive connected steps)
+    sequence: list[ZoneSpaces] = field(default_factory=list)
+    #: zones by step
+    by_step: dict[int, list[ZoneSpaces]] = field(default_factory=dict)
+    lines: list[LineAt] = field(default_factory=list)
+    #: pairs of consecutive steps whose roads meet edge to edge
+    joined: set[int] = field(default_factory=set)
+    track: Track | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def graph(self):
+        return self.builder.graph
+
+    def step_span(self, index: int) -> Span | None:
+        steps = self.stage.steps
+        return steps[index - 1].span if 0 < index <= len(steps) else self.span
+
+
+def build_route(placement: Placement, builder: GraphBuilder) -> tuple[dict[int, list[ZoneSpaces]], set[int]]:
+    """Spaces of every placed step, joined where a step's exit meets the next step's entry."""
+    by_step: dict[int, list[ZoneSpaces]] = {}
+    joined: set[int] = set()
+    prev: PlacedStep | None = None
+    for ps in placement.steps:
+        defn = ps.info.definition
+        zones = builder.add_road(ps.index, ps.info.id, ps.driven, defn.surface, tuple(defn.danger), ps.step.span)
+        by_step[ps.index] = zones
+        if prev is not None and prev.index == ps.index - 1 and prev.next_cell == ps.cell \
+                and prev.exit_world is not None and ps.entry_world == opposite(prev.exit_world):
+            if by_step[prev.index] and zones:
+                builder.join(by_step[prev.index][-1], zones[0])
+            joined.add(prev.index)
+        prev = ps
+    return by_step, joined
+
+
+def mark_lines(build: StageBuild) -> None:
+    """Start spaces, finish and past-finish flags from the lines printed on the route's tiles.
+
+    A ``start`` line makes the lane spaces of the zone just before it (driving
+    order) the start spaces (TRACK-STAGE-07: the space behind the Starting
+    Line); a ``finish`` line makes the spaces of the zone just after it
+    ``after_finish`` and every space beyond it ``past_finish``.
+    """
+    g = build.graph
+    seq = build.sequence
+    finishes = [ln for ln in build.lines if ln.kind == "finish"]
+    starts = [ln for ln in build.lines if ln.kind == "start"]
+    for ln in starts[:1]:
+        if ln.position >= 1:
+            zs = seq[ln.position - 1]
+            spaces = [zs.lane_ids[l] for l in zs.lanes] or zs.non_slide()
+            for sid in spaces:
+                g.nodes[sid]["start"] = True
+    for ln in finishes[:1]:
+        if ln.position < len(seq):
+            for sid in seq[ln.position].all():
+                g.nodes[sid]["after_finish"] = True
+            for zs in seq[ln.position:]:
+                for sid in zs.all():
+                    g.nodes[sid]["past_finish"] = True
+            # shortcut spaces beyond the line: every way out of them is past the finish
+            for sid, d in g.nodes(data=True):
+                if d["kind"] == "shortcut":
+                    succ = list(g.successors(sid))
+                    if succ and all(g.nodes[s]["past_finish"] for s in succ) and \
+                            all(g.nodes[p]["past_finish"] for p in g.predecessors(sid)):
+                        d["past_finish"] = True
+
+
+def _sequence(build: StageBuild) -> None:
+    """The route's zones in driving order and the lines placed on it."""
+    seq: list[ZoneSpaces] = []
+    lines: list[LineAt] = []
+    for ps in build.placement.steps:
+        zones = build.by_step.get(ps.index, [])
+        base = len(seq)
+        for ln in ps.driven.lines:
+            lines.append(LineAt(ln.kind, ps, base + ln.after, ps.step.span))
+        seq.extend(zones)
+    build.sequence = seq
+    build.lines = lines
+
+
+def compile_stage(stage: ast.Stage, catalogue: Catalogue, known: set[int] | None = None,
+                  boxes: list[str] | None = None) -> StageBuild:
+    """Place, build and check one stage. ``known``: 1-based steps whose tiles are in the catalogue."""
+    from rallyc.checks import stage_checks  # the checks read the build; imported late (they import us)
+    from rallyc.checks.tokens import place_tokens
+
+    placement = place_route(stage.steps, stage.scenery, catalogue, known)
+    builder = GraphBuilder()
+    build = StageBuild(stage, stage.name.text, stage.span, catalogue, placement, builder)
+    build.diagnostics.extend(placement.diagnostics)
+    build.by_step, build.joined = build_route(placement, builder)
+    _sequence(build)
+    mark_lines(build)
+    build.diagnostics.extend(place_tokens(build))
+    track = Track(stage.name.text, "stage", builder.graph, placement.placed(), title=stage.title, span=stage.span)
+    builder.graph.graph.update(name=stage.name.text, kind="stage", title=stage.title)
+    build.track = track
+    build.diagnostics.extend(stage_checks(build, boxes))
+    return build

@@ -264,3 +264,15 @@ def test_help_has_examples(command):
 def test_version():
     r = run("--version")
     assert r.exit_code == 0 and r.output.startswith("rallyc ")
+
+
+def test_readme_language_example_checks_clean_and_is_formatted(tmp_path):
+    """The complete example of the README's language section passes check and fmt --check."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("<!-- lang:start -->")[1].split("<!-- lang:end -->")[0]
+    example = section.split("```rally\n")[1].split("```")[0]
+    f = tmp_path / "my-rally.rally"
+    f.write_text(example, encoding="utf-8")
+    r = run("check", str(f))
+    assert r.exit_code == 0 and "error[" not in r.output and "warning[" not in r.output, r.output
+    assert run("fmt", "--check", str(f)).exit_code == 0

@@ -71,12 +71,12 @@ def _export(out, fmt):
 @pytest.mark.parametrize("fmt", ["rekee", "rgt"])
 def test_import_export_import_keeps_tiles_and_token_spaces(name, fmt):
     first = import_text((DATA / name).read_text(encoding="utf-8"), name, CAT)
-    assert first.diagnostics == []
+    assert {d.code for d in first.diagnostics} <= {"RC716"}
     text, diags = _export(first, fmt)
     lost_mud = fmt == "rgt" and any(k.kind == "mud-spray" for t in first.track.tiles for k in t.tokens)
     assert [d.code for d in diags] == (["RC711"] if lost_mud else [])
     second = import_text(text, "again", CAT)
-    assert second.diagnostics == []
+    assert [d.code for d in second.diagnostics] == [d.code for d in first.diagnostics]
     assert _tiles(second.track) == _tiles(first.track)
     want = first.text.replace("    token mud at 3.3\n", "") if lost_mud else first.text
     assert second.text == want
@@ -89,7 +89,7 @@ def test_export_reports_what_the_formats_cannot_hold():
     top = first.result.document.items[0]
     stage = top.stages[0]
     extra = [ast.Token("haybale", None, None, ast.SpaceRef(2, 1, "l")),
-             ast.Token("jump", 4, None, ast.SpaceRef(5, 1)),
+             ast.Token("jump", 5, None, ast.SpaceRef(5, 1)),
              ast.Token("chicane", None, 3, ast.SpaceRef(5, 2)),
              ast.Token("water", None, None, ast.SpaceRef(99, 1))]
     tf, diags = export_track("t", None, placed_from_route(first.result), extra, [], CAT, "rekee")
@@ -115,7 +115,7 @@ def test_published_layouts_import_as_routes_in_the_published_order():
                 seen.add((r["q"], r["r"]))
                 tiles.append({"q": int(r["q"]), "r": int(r["r"]), "id": r["tile"], "dir": int(r["rot"])})
         out = import_text(json.dumps({"title": name, "tiles": tiles}), name, CAT)
-        assert not [d for d in out.diagnostics if d.code != "RC710"], name
+        assert not [d for d in out.diagnostics if d.code not in ("RC710", "RC716")], name
         steps = sorted((r for r in rows if r["step"] != "-"), key=lambda r: int(r["step"]))
         got = [(d.info.id, d.tile.q, d.tile.r) for d in out.result.route]
         if name.startswith("RX"):

@@ -110,9 +110,18 @@ CODES: list[CodeInfo] = [
     CodeInfo(
         "RC715", "warning", "a token's value is not kept by the target format",
         "Rekee and RGT jump tokens carry no gear, and their chicane-with-limit token no number "
-        "(rallyc reads it as limit 2, an assumption). A `jump 4` or `chicane limit 3` token is "
-        "exported as the plain token and reads back without its value (or with limit 2).",
-        "token jump 4 at 3.2",
+        "(rallyc reads them as jump 4 and limit 2, assumptions). A `jump 5` or `chicane limit 3` "
+        "token is exported as the plain token and reads back as `jump 4` / `chicane limit 2`.",
+        "token jump 5 at 3.2",
         "Nothing to do if the value can be set again after import.",
+    ),
+    CodeInfo(
+        "RC716", "warning", "a value the file does not carry was assumed",
+        "Rekee and RGT files carry no gear on jump tokens, no number on chicane-with-limit tokens and "
+        "no lap count. The importer writes `token jump 4`, `token chicane limit 2` and `laps 2` (the "
+        "RX minimum, TRACK-RX-09): assumptions to check against the real tokens and race.",
+        "token jump 4 at 2.1   # imported from a Rekee `jump-gravel` token",
+        "Correct the value in the imported file if the token or race says otherwise.",
+        ("TRACK-RX-09",),
     ),
 ]

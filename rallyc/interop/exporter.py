@@ -11,7 +11,7 @@ from __future__ import annotations
 from rallyc.diagnostics import Diagnostic
 from rallyc.geometry.hexgrid import world_to_own
 from rallyc.interop import roadgeom
-from rallyc.interop.importer import CHICANE_TOKEN_LIMIT
+from rallyc.interop.importer import CHICANE_TOKEN_LIMIT, JUMP_TOKEN_GEAR
 from rallyc.interop.model import TileRecord, TokenRecord, TrackFile
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue
@@ -44,8 +44,8 @@ def _kind(token: ast.Token, fmt: str) -> tuple[str | None, str | None]:
             f"limit {CHICANE_TOKEN_LIMIT}")
         return "chicane-limit", note
     if k == "jump":
-        note = None if token.value is None else (
-            f"the files' jump token carries no gear; `jump {token.value}` reads back as `jump`")
+        note = None if token.value in (None, JUMP_TOKEN_GEAR) else (
+            f"the files' jump token carries no gear; `jump {token.value}` reads back as `jump {JUMP_TOKEN_GEAR}`")
         return "jump", note
     return k, None
 

@@ -38,8 +38,13 @@ __all__ = ["ImportResult", "Drive", "import_track", "START_TILES", "FINISH_TILES
 START_TILES = ("202", "301", "102")
 FINISH_TILES = ("203", "302")
 RX_NUMBERS = tuple(str(n) for n in range(401, 416))
-#: assumed speed limit printed on the Co-Pilot pack's chicane-with-limit token (the formats do not carry it)
+#: ASSUMPTIONS (the formats do not carry these values; the importer says so with RC716):
+#: the speed limit on the Co-Pilot pack's chicane-with-limit token,
 CHICANE_TOKEN_LIMIT = 2
+#: the gear of its jump token,
+JUMP_TOKEN_GEAR = 4
+#: and the laps of an imported circuit (the RX minimum, TRACK-RX-09).
+CIRCUIT_LAPS = 2
 _MIRROR = {"left60": "right60", "right60": "left60", "left120": "right120", "right120": "left120"}
 _TURNS = {0: "straight", 5: "left60", 4: "left120", 1: "right60", 2: "right120"}
 
@@ -219,6 +224,10 @@ def import_track(track: TrackFile, catalogue: Catalogue, *, fallback_title: str 
     title = _title(track, fallback_title)
     author = track.author.strip() or None
     if kind == "circuit":
+        diags.append(Diagnostic.warning(
+            "RC716", f"the file does not say how many laps; written `laps {CIRCUIT_LAPS}` (the RX minimum)",
+            _file_span(track), "change the `laps` line if the race is longer"))
+        items.insert(0, ast.Laps(CIRCUIT_LAPS))
         items.extend(standees)
         top: ast.TopItem = ast.Circuit(title, author, items)
     else:
@@ -276,7 +285,13 @@ def _place_tokens(track: TrackFile, steps, scenery, directions, diags):
                 continue
             zone, lane = pl.driven(forward, zones)
             ref = ast.SpaceRef(step, zone, lane)
-            tokens.append(_token(tok.kind, ref))
+            token = _token(tok.kind, ref)
+            if tok.kind in ("jump", "chicane-limit"):
+                what = f"jump {token.value}" if tok.kind == "jump" else f"chicane limit {token.limit}"
+                diags.append(Diagnostic.warning(
+                    "RC716", f"token `{tok.rekee_id}` carries no number in the file; written `token {what}` "
+                    "(an assumption)", tok.span, "check the value against the token and correct it if needed"))
+            tokens.append(token)
     return tokens, standees
 
 
@@ -285,6 +300,8 @@ def _token(kind: str, ref: ast.SpaceRef) -> ast.Token:
         return ast.Token("chicane", None, CHICANE_TOKEN_LIMIT, ref)
     if kind.startswith("oxygen-"):
         return ast.Token("oxygen", int(kind[-1]), None, ref)
+    if kind == "jump":
+        return ast.Token("jump", JUMP_TOKEN_GEAR, None, ref)
     if kind == "mud-spray":
         return ast.Token("mud", None, None, ref)
     return ast.Token(kind, None, None, ref)

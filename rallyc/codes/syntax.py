@@ -15,9 +15,10 @@ CODES: list[CodeInfo] = [
     ),
     # ------------------------------------------------------------ syntax
     CodeInfo(
-        "RC100", "error", "internal error while reading a statement",
-        "rallyc failed while building the syntax tree of a statement that the grammar accepted. "
-        "This is a bug in rallyc, not in your file; the statement is skipped.",
+        "RC100", "error", "internal error",
+        "rallyc itself failed: while building the syntax tree of a statement the grammar accepted (the "
+        "statement is skipped), or in a later check (the message names it). This is a bug in rallyc, "
+        "not in your file; the other checks still run.",
         "(no known file triggers it)",
         "Report the file to the rallyc authors.",
     ),

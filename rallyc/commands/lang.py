@@ -122,8 +122,8 @@ class CheckRun:
         return EXIT_PROBLEMS if has_errors(self.diagnostics) else EXIT_OK
 
 
-def _internal(where: str, e: BaseException) -> Diagnostic:
-    return Diagnostic.error("RC100", f"internal error in {where}: {type(e).__name__}: {e}", None,
+def _internal(where: str, e: BaseException, file: str) -> Diagnostic:
+    return Diagnostic.error("RC100", f"internal error in {where} while checking {file}: {type(e).__name__}: {e}", None,
                             "this is a bug in rallyc; please report it with the file")
 
 
@@ -143,14 +143,14 @@ def check_loaded(loaded) -> list[Diagnostic]:
     try:
         diags += check_names(loaded, Catalogue.from_tilesets(loaded.tilesets))
     except Exception as e:  # noqa: BLE001 - reported, never a traceback
-        diags.append(_internal("the name checks", e))
+        diags.append(_internal("the name checks", e, loaded.root.path))
     if not has_errors(loaded.diagnostics):
         try:
             from rallyc.compiler import compile_loaded
 
             diags += compile_loaded(loaded).diagnostics
         except Exception as e:  # noqa: BLE001
-            diags.append(_internal("the compiler", e))
+            diags.append(_internal("the compiler", e, loaded.root.path))
     return list(dict.fromkeys(diags))  # the compiler may repeat the name checks
 
 

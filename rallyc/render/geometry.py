@@ -1,0 +1,286 @@
+"""Plane geometry of the map: hexagons on the axial grid and roads through them.
+
+Orientation convention (shared with the Rekee editor and the printed tiles)
+---------------------------------------------------------------------------
+Hexes are **flat-topped** and screen ``y`` grows downwards. Edge/direction
+``A`` (neighbour offset (+1, 0)) is the **top** edge, then clockwise on screen:
+``B`` upper-right (0, +1), ``C`` lower-right (-1, +1), ``D`` bottom (-1, 0),
+``E`` lower-left (0, -1), ``F`` upper-left (+1, -1). This is the only choice that
+makes both facts true: the printed tile has its edge A at the top, and the six
+neighbour offsets run clockwise. So axial ``q`` points up the page and ``r``
+points up-right. A tile placed with rotation ``rot`` is its printed artwork
+turned ``rot * 60`` degrees clockwise.
+
+``HexLayout(flat=False)`` turns the whole map 30 degrees anticlockwise (pointy
+tops, edge A upper-right) for pages where that fits better; edges stay clockwise.
+
+Roads
+-----
+A road through a tile is a centreline from the middle of its entry edge to the
+middle of its exit edge, in driving direction:
+
+- opposite edges: a straight segment (an S-bend gets a sideways bulge);
+- edges two apart (60 degree curve): an arc of radius ``1.5 R`` about the centre
+  of the neighbouring cell across the edge between them;
+- adjacent edges (120 degree hairpin): an arc of radius ``R / 2`` about the hex
+  corner the two edges share;
+- a dead end (``-> end``, the Assistance tile): a segment to the tile centre.
+
+``R`` is the circumradius (centre to corner). Points across the road are given
+by ``u``: the signed distance from the centreline, positive to the driver's left.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+__all__ = ["Point", "HexLayout", "Centreline", "SQRT3", "fmt", "path_d", "polygon_centroid"]
+
+SQRT3 = math.sqrt(3.0)
+
+Point = tuple[float, float]
+
+
+def fmt(value: float) -> str:
+    """A coordinate with two decimals, never ``-0.00``."""
+    text = f"{value:.2f}"
+    return "0.00" if text == "-0.00" else text
+
+
+def path_d(points: Sequence[Point], closed: bool = True) -> str:
+    """SVG path data for a polyline (closed with ``Z`` when asked)."""
+    if not points:
+        return ""
+    parts = [f"M{fmt(points[0][0])},{fmt(points[0][1])}"]
+    parts += [f"L{fmt(x)},{fmt(y)}" for x, y in points[1:]]
+    if closed:
+        parts.append("Z")
+    return "".join(parts)
+
+
+def polygon_centroid(points: Sequence[Point]) -> Point:
+    """Area centroid of a simple polygon (falls back to the vertex mean when degenerate)."""
+    area = cx = cy = 0.0
+    n = len(points)
+    for i in range(n):
+        x0, y0 = points[i]
+        x1, y1 = points[(i + 1) % n]
+        cross = x0 * y1 - x1 * y0
+        area += cross
+        cx += (x0 + x1) * cross
+        cy += (y0 + y1) * cross
+    if abs(area) < 1e-9:
+        return (sum(p[0] for p in points) / n, sum(p[1] for p in points) / n)
+    return (cx / (3 * area), cy / (3 * area))
+
+
+def _unit(angle: float) -> Point:
+    return (math.cos(angle), math.sin(angle))
+
+
+@dataclass(frozen=True)
+class HexLayout:
+    """Where cells, corners and edges are on the page.
+
+    ``size`` is the circumradius ``R`` in drawing units (millimetres at real
+    scale): a tile is ``2 R`` corner to corner and ``sqrt(3) R`` edge to edge.
+    """
+
+    size: float
+    flat: bool = True
+
+    @property
+    def apothem(self) -> float:
+        """Centre to edge middle."""
+        return self.size * SQRT3 / 2
+
+    def edge_angle(self, edge: int) -> float:
+        """Screen angle (radians, clockwise from +x) from a cell centre to the middle of ``edge``."""
+        base = -90.0 if self.flat else -60.0
+        return math.radians(base + 60.0 * (edge % 6))
+
+    def centre(self, q: float, r: float) -> Point:
+        """Centre of the cell (q, r)."""
+        step = SQRT3 * self.size
+        ax, ay = _unit(self.edge_angle(0))
+        bx, by = _unit(self.edge_angle(1))
+        return (step * (q * ax + r * bx), step * (q * ay + r * by))
+
+    def corner(self, q: float, r: float, k: int) -> Point:
+        """Corner ``k`` of a cell: the corner between edge ``k`` and edge ``k + 1``."""
+        cx, cy = self.centre(q, r)
+        ux, uy = _unit(self.edge_angle(k) + math.radians(30))
+        return (cx + self.size * ux, cy + self.size * uy)
+
+    def corners(self, q: float, r: float) -> list[Point]:
+        """The six corners, starting between edges A and B, clockwise."""
+        return [self.corner(q, r, k) for k in range(6)]
+
+    def edge_mid(self, q: float, r: float, edge: int) -> Point:
+        """Middle of an edge of a cell."""
+        cx, cy = self.centre(q, r)
+        ux, uy = _unit(self.edge_angle(edge))
+        return (cx + self.apothem * ux, cy + self.apothem * uy)
+
+    def towards(self, q: float, r: float, edge: int, fraction: float) -> Point:
+        """The point ``fraction`` of the way from the centre to the middle of ``edge``."""
+        cx, cy = self.centre(q, r)
+        ux, uy = _unit(self.edge_angle(edge))
+        return (cx + fraction * self.apothem * ux, cy + fraction * self.apothem * uy)
+
+
+class Centreline:
+    """A road's centreline through one cell, in driving direction, sampled by arc length.
+
+    ``shape`` is ``straight``, ``curve60``, ``hairpin``, ``s-bend`` or ``dead-end``.
+    ``pivot`` is the centre of the arc for curves (None otherwise).
+    """
+
+    SAMPLES = 48
+
+    def __init__(self, layout: HexLayout, q: int, r: int, entry: int, exit: int | None,
+                 *, bulge: int = 0, waves: int = 1, gentle: bool = False):
+        """``entry``/``exit`` are world edge indexes (0 = A); ``exit`` None is a dead end.
+
+        ``bulge`` (+1 left, -1 right, 0 none) bends a road between opposite edges
+        into an S-bend that swings to that side of the driver first; ``waves=2``
+        swings back to the other side too (a double hairpin). ``gentle`` draws a
+        road between edges two apart as a flat S (two roads side by side on one
+        tile, e.g. 414) instead of a circular arc.
+        """
+        self.layout = layout
+        R = layout.size
+        start = layout.edge_mid(q, r, entry)
+        self.pivot: Point | None = None
+        self.radius: float | None = None
+        if exit is None:
+            self.shape = "dead-end"
+            end = layout.centre(q, r)
+            pts = [_lerp(start, end, i / self.SAMPLES) for i in range(self.SAMPLES + 1)]
+        else:
+            diff = (exit - entry) % 6
+            end = layout.edge_mid(q, r, exit)
+            if diff in (2, 4) and gentle:
+                self.shape = "gentle"
+                d = math.dist(start, end)
+                n_in = _unit(layout.edge_angle(entry) + math.pi)
+                n_out = _unit(layout.edge_angle(exit))
+                c1 = (start[0] + n_in[0] * 0.3 * d, start[1] + n_in[1] * 0.3 * d)
+                c2 = (end[0] - n_out[0] * 0.3 * d, end[1] - n_out[1] * 0.3 * d)
+                pts = [_bezier(start, c1, c2, end, i / self.SAMPLES) for i in range(self.SAMPLES + 1)]
+            elif diff in (2, 4):
+                self.shape = "curve60"
+                mid = entry + (1 if diff == 2 else -1)
+                self.pivot = layout.towards(q, r, mid, 2.0)
+                self.radius = 1.5 * R
+                pts = _arc(self.pivot, start, end, self.SAMPLES)
+            elif diff in (1, 5):
+                self.shape = "hairpin"
+                self.pivot = layout.corner(q, r, entry if diff == 1 else exit)
+                self.radius = R / 2
+                pts = _arc(self.pivot, start, end, self.SAMPLES)
+            elif diff == 3 and bulge:
+                self.shape = "s-bend"
+                dx, dy = end[0] - start[0], end[1] - start[1]
+                length = math.hypot(dx, dy)
+                lx, ly = dy / length, -dx / length   # driver's left on screen (y down)
+                amp = (0.42 if waves == 1 else 0.36 / 0.385) * R * bulge
+                pts = []
+                fine = self.SAMPLES * 4   # fine: the ends must leave the edges square
+                for i in range(fine + 1):
+                    t = i / fine
+                    # both shapes leave the edges square (zero slope at t = 0 and 1)
+                    swing = math.sin(math.pi * t) ** 2
+                    off = amp * (swing if waves == 1 else swing * math.cos(math.pi * t))
+                    pts.append((start[0] + dx * t + lx * off, start[1] + dy * t + ly * off))
+            else:
+                self.shape = "straight"
+                pts = [_lerp(start, end, i / self.SAMPLES) for i in range(self.SAMPLES + 1)]
+        self._pts = pts
+        self._cum = [0.0]
+        for a, b in zip(pts, pts[1:]):
+            self._cum.append(self._cum[-1] + math.dist(a, b))
+        self.length = self._cum[-1]
+
+    def _locate(self, t: float) -> tuple[int, float]:
+        s = min(max(t, 0.0), 1.0) * self.length
+        lo, hi = 0, len(self._cum) - 1
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if self._cum[mid] <= s:
+                lo = mid
+            else:
+                hi = mid
+        seg = self._cum[hi] - self._cum[lo]
+        return lo, (s - self._cum[lo]) / seg if seg else 0.0
+
+    def point(self, t: float) -> Point:
+        """The centreline point at fraction ``t`` (0 entry, 1 exit) of its length."""
+        i, f = self._locate(t)
+        return _lerp(self._pts[i], self._pts[i + 1], f)
+
+    def tangent(self, t: float) -> Point:
+        """Unit driving direction at ``t``."""
+        i, _ = self._locate(t)
+        (x0, y0), (x1, y1) = self._pts[i], self._pts[i + 1]
+        n = math.hypot(x1 - x0, y1 - y0) or 1.0
+        return ((x1 - x0) / n, (y1 - y0) / n)
+
+    def at(self, t: float, u: float) -> Point:
+        """The point at ``t`` along the road and ``u`` across it (positive = driver's left)."""
+        x, y = self.point(t)
+        tx, ty = self.tangent(t)
+        return (x + ty * u, y - tx * u)
+
+    def turning(self, t0: float, t1: float) -> float:
+        """Signed heading change from ``t0`` to ``t1`` in radians (positive = to the left)."""
+        a = self.tangent(t0)
+        b = self.tangent(t1)
+        # y grows downwards, so a left turn is a negative screen cross product
+        return -math.atan2(a[0] * b[1] - a[1] * b[0], a[0] * b[0] + a[1] * b[1])
+
+    def inside_side(self, t0: float, t1: float, default: int = 1) -> int:
+        """+1 when the road bends left over [t0, t1], -1 when it bends right, else ``default``."""
+        mid = (t0 + t1) / 2
+        turn = self.turning(t0, mid) + self.turning(mid, t1)
+        if abs(turn) < 1e-3:
+            return default
+        return 1 if turn > 0 else -1
+
+    def kerb(self, t0: float, t1: float, u: float) -> list[Point]:
+        """Points along the line at ``u`` across the road, from ``t0`` to ``t1``."""
+        n = max(1, math.ceil(abs(t1 - t0) * 24 * max(1.0, self.length / (2 * self.layout.size))))
+        return [self.at(t0 + (t1 - t0) * i / n, u) for i in range(n + 1)]
+
+    def band(self, t0: float, t1: float, u0: float, u1: float) -> list[Point]:
+        """Closed outline of the strip ``t0..t1`` along the road and ``u0..u1`` across it."""
+        return self.kerb(t0, t1, u0) + list(reversed(self.kerb(t0, t1, u1)))
+
+    def cross(self, t: float, u0: float, u1: float) -> list[Point]:
+        """A segment across the road at ``t`` from ``u0`` to ``u1``."""
+        return [self.at(t, u0), self.at(t, u1)]
+
+
+def _bezier(p0: Point, p1: Point, p2: Point, p3: Point, t: float) -> Point:
+    m = 1 - t
+    return (m ** 3 * p0[0] + 3 * m * m * t * p1[0] + 3 * m * t * t * p2[0] + t ** 3 * p3[0],
+            m ** 3 * p0[1] + 3 * m * m * t * p1[1] + 3 * m * t * t * p2[1] + t ** 3 * p3[1])
+
+
+def _lerp(a: Point, b: Point, f: float) -> Point:
+    return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+
+
+def _arc(pivot: Point, start: Point, end: Point, samples: int) -> list[Point]:
+    """Points on the short circular arc about ``pivot`` from ``start`` to ``end``."""
+    a0 = math.atan2(start[1] - pivot[1], start[0] - pivot[0])
+    a1 = math.atan2(end[1] - pivot[1], end[0] - pivot[0])
+    sweep = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi
+    radius = math.dist(start, pivot)
+    return [
+        (pivot[0] + radius * math.cos(a0 + sweep * i / samples),
+         pivot[1] + radius * math.sin(a0 + sweep * i / samples))
+        for i in range(samples + 1)
+    ]

@@ -1,0 +1,332 @@
+"""Where every space of a compiled track lies on the page.
+
+The layout of a road is read from the compiled graph itself (zones in driving
+order, their lanes, slide halves, corner spaces, shortcuts), so the drawing
+always shows exactly the spaces the rules interpreter moves cars on. The tile
+definition only adds what the graph does not say: whether a road between
+opposite edges is an S-bend, and the signpost colours at each end.
+
+Zone lengths along the road are proportional to a weight (1 per plain zone, a
+corner by its longest lane), the real artwork's proportions are not modelled.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from rallyc.compiler.track import PlacedTile, Space, Track
+from rallyc.geometry.hexgrid import edge_index, own_to_world, neighbour
+from rallyc.render.geometry import Centreline, HexLayout, Point, polygon_centroid
+
+__all__ = ["SpaceShape", "RoadShape", "TrackShapes", "track_shapes", "LANE_WIDTH"]
+
+#: width of one lane as a fraction of the circumradius R (the art: 2 lanes ~ 0.47 R)
+LANE_WIDTH = 0.25
+
+_LANE_ORDER = {"l": 0, "m": 1, "r": 2}
+_NUMBERED = re.compile(r"^([a-z]+?)(\d+)$")
+
+
+@dataclass
+class SpaceShape:
+    """The outline of one space and where its labels go."""
+
+    id: str
+    outline: list[Point]
+    label: Point
+    #: slide halves are drawn dashed over the lane spaces
+    dashed: bool = False
+    kind: str = "lane"
+
+
+@dataclass
+class RoadShape:
+    """One road driven at one route step, with its zone boundaries."""
+
+    step: int
+    road: int | None
+    centreline: Centreline
+    width: float
+    #: t of each zone boundary, zone k spans bounds[k-1]..bounds[k]
+    bounds: list[float]
+    surface: str
+    #: danger colour at the entry end and exit end, as driven
+    danger: tuple[str, str]
+    #: zones (1-based, driving order) whose front edge is the Starting Line / back edge the finish line
+    start_after: list[int] = field(default_factory=list)
+    finish_before: list[int] = field(default_factory=list)
+    dead_end: bool = False
+
+    def zone_span(self, zone: int) -> tuple[float, float]:
+        """The t range of a zone (clamped to the road)."""
+        k = max(1, min(zone, len(self.bounds) - 1))
+        return self.bounds[k - 1], self.bounds[k]
+
+
+@dataclass
+class TrackShapes:
+    """Every road and space outline of a track."""
+
+    layout: HexLayout
+    roads: list[RoadShape]
+    spaces: dict[str, SpaceShape]
+
+
+def _lane_key(lane: str) -> tuple[int, int, str]:
+    if lane in _LANE_ORDER:
+        return (0, _LANE_ORDER[lane], lane)
+    m = _NUMBERED.match(lane)
+    if m:
+        return (1, int(m.group(2)), m.group(1))
+    return (2, 0, lane)
+
+
+def _zone_weight(spaces: list[Space]) -> float:
+    ins = sum(1 for s in spaces if s.method == "in")
+    outs = sum(1 for s in spaces if s.method == "out")
+    if ins or outs:
+        return max(1.0, 0.6 * max(ins, outs))
+    return 1.0
+
+
+def _road_def(catalogue, tile_id: str, road: int | None):
+    if catalogue is None or road is None:
+        return None
+    info = catalogue.get(tile_id)
+    if info is None or not (1 <= road <= len(info.roads)):
+        return None
+    return info.definition.roads[road - 1], info
+
+
+def _direction(track: Track, placed: PlacedTile, road_no: int | None, group: list[Space],
+               cells: dict[tuple[int, int], int], catalogue) -> tuple[int | None, int | None, bool]:
+    """World entry/exit edges (as driven) of one road at one step, and whether it is driven reversed."""
+    found = _road_def(catalogue, placed.tile, road_no)
+    described: tuple[int, int | None] | None = None
+    if found is not None:
+        road = found[0]
+        d_in = edge_index(own_to_world(road.entry, placed.rot))
+        d_out = None if road.exit == "end" else edge_index(own_to_world(road.exit, placed.rot))
+        described = (d_in, d_out)
+    if road_no == placed.road and placed.entry is not None:
+        entry = edge_index(placed.entry)
+        exit_ = edge_index(placed.exit) if placed.exit else None
+        if described is not None and exit_ is None:
+            exit_ = described[1]
+        rev = described is not None and described[0] != entry
+        return entry, exit_, rev
+    if described is None:
+        return None, None, False
+    # another road of the same tile (RX forks): the graph says which end is driven first
+    first_zone = min((s.zone for s in group if s.zone is not None), default=None)
+    for s in group:
+        if s.zone != first_zone:
+            continue
+        for p in track.graph.predecessors(s.id):
+            other = track.graph.nodes[p].get("step")
+            if other is None or other == placed.step or other not in cells.values():
+                continue
+            for edge in range(6):
+                cell = neighbour((placed.q, placed.r), edge)
+                if cells.get((cell.q, cell.r)) == other:
+                    if edge == described[1]:
+                        return described[1], described[0], True
+                    return described[0], described[1], False
+    return described[0], described[1], False
+
+
+def _side_by_side(tile) -> bool:
+    """True for tiles with several roads that share no edge (drawn as parallel roads, e.g. 414)."""
+    if len(tile.roads) < 2:
+        return False
+    ends = [e for road in tile.roads for e in (road.entry, road.exit) if e != "end"]
+    return len(ends) == len(set(ends))
+
+
+def track_shapes(track: Track, layout: HexLayout, catalogue=None) -> TrackShapes:
+    """Compute the road centrelines and the outline of every space of ``track``."""
+    by_group: dict[tuple[int, int | None], list[Space]] = {}
+    for s in track.spaces.values():
+        by_group.setdefault((s.step, s.road), []).append(s)
+    cells = {(p.q, p.r): p.step for p in track.placed if not p.scenery}
+    roads: list[RoadShape] = []
+    shapes: dict[str, SpaceShape] = {}
+    done: set[tuple[int, int | None]] = set()
+    shared = {p.step for p in track.placed if not p.scenery
+              and sum(1 for o in track.placed if o.step == p.step and not o.scenery) > 1}
+    for placed in track.placed:
+        if placed.scenery:
+            continue
+        groups = sorted((k for k in by_group if k[0] == placed.step), key=lambda k: (k[1] is None, k[1] or 0))
+        road_numbers = [k[1] for k in groups] or [placed.road]
+        if placed.step in shared:
+            # several placements share one step (one tile drawn road by road): each draws its own road
+            road_numbers = [placed.road]
+        for road_no in road_numbers:
+            if (placed.step, road_no) in done:
+                continue
+            done.add((placed.step, road_no))
+            group = by_group.get((placed.step, road_no), [])
+            entry, exit_, reversed_ = _direction(track, placed, road_no, group, cells, catalogue)
+            if entry is None:
+                continue
+            found = _road_def(catalogue, placed.tile, road_no)
+            bulge = 0
+            waves = 1
+            gentle = False
+            danger = ("none", "none")
+            surface = group[0].surface if group else "gravel"
+            if found is not None:
+                road_def, info = found
+                opposite = exit_ is not None and (exit_ - entry) % 6 == 3
+                if road_def.turn in ("s-bend", "other") and opposite and any(
+                        s.method is not None for s in group):
+                    # an S-bend swings to the described left, so the corner in its middle is a
+                    # right-hander; a double hairpin ("other") swings left then right
+                    bulge = -1 if reversed_ else 1
+                    if road_def.turn == "other":
+                        waves = 2
+                gentle = _side_by_side(info.definition)
+                d = info.definition.danger
+                danger = (d[1], d[0]) if reversed_ else (d[0], d[1])
+                surface = info.definition.surface
+            elif group:
+                danger = (group[0].danger, group[0].danger)
+            line = Centreline(layout, placed.q, placed.r, entry, exit_, bulge=bulge, waves=waves, gentle=gentle)
+            road = _road_shape(placed.step, road_no, line, layout, group, surface, danger)
+            road.dead_end = exit_ is None
+            roads.append(road)
+            for sh in _space_shapes(track, road, group, layout):
+                shapes[sh.id] = sh
+    return TrackShapes(layout, roads, dict(sorted(shapes.items())))
+
+
+def _road_shape(step: int, road_no: int | None, line: Centreline, layout: HexLayout,
+                group: list[Space], surface: str, danger: tuple[str, str]) -> RoadShape:
+    zones: dict[int, list[Space]] = {}
+    for s in group:
+        if s.zone is not None:
+            zones.setdefault(s.zone, []).append(s)
+    count = max(zones, default=0)
+    lanes = 2
+    for spaces in zones.values():
+        lanes = max(lanes, sum(1 for s in spaces if s.kind in ("lane", "half")))
+    weights = [_zone_weight(zones.get(z, [])) for z in range(1, count + 1)] or [1.0]
+    total = sum(weights)
+    bounds = [0.0]
+    for w in weights:
+        bounds.append(bounds[-1] + w / total)
+    bounds[-1] = 1.0
+    road = RoadShape(step, road_no, line, lanes * LANE_WIDTH * layout.size, bounds, surface, danger)
+    for z, spaces in sorted(zones.items()):
+        if any(s.start for s in spaces):
+            road.start_after.append(z)
+        if any(s.after_finish for s in spaces) and not any(
+                s.after_finish for s in zones.get(z - 1, [])):
+            road.finish_before.append(z)
+    return road
+
+
+def _space_shapes(track: Track, road: RoadShape, group: list[Space], layout: HexLayout) -> list[SpaceShape]:
+    line = road.centreline
+    half = road.width / 2
+    out: list[SpaceShape] = []
+    zones: dict[int, list[Space]] = {}
+    cuts: list[Space] = []
+    for s in group:
+        if s.zone is None:
+            cuts.append(s)
+        else:
+            zones.setdefault(s.zone, []).append(s)
+    for z, spaces in sorted(zones.items()):
+        t0, t1 = road.zone_span(z)
+        lanes = sorted((s for s in spaces if s.kind in ("lane", "half")), key=lambda s: _lane_key(s.lane))
+        slides = sorted((s for s in spaces if s.kind == "slide"), key=lambda s: _lane_key(s.lane))
+        inside = sorted((s for s in spaces if s.method == "in"), key=lambda s: _lane_key(s.lane))
+        outside = sorted((s for s in spaces if s.method == "out"), key=lambda s: _lane_key(s.lane))
+        whole = sorted((s for s in spaces if s.kind in ("wide", "junction", "service")
+                        and s.method is None), key=lambda s: s.id)
+        done = {s.id for s in lanes + slides + inside + outside + whole}
+        rest = sorted((s for s in spaces if s.id not in done), key=lambda s: _lane_key(s.lane))
+        strips = lanes + rest
+        if strips:
+            w = road.width / len(strips)
+            for i, s in enumerate(strips):
+                out.append(_band(s, line, t0, t1, half - i * w, half - (i + 1) * w))
+        for i, s in enumerate(slides):
+            a = t0 + (t1 - t0) * i / len(slides)
+            b = t0 + (t1 - t0) * (i + 1) / len(slides)
+            inset = 0.04 * layout.size
+            shape = _band(s, line, a + 0.01, b - 0.01, half - inset, -half + inset)
+            shape.dashed = True
+            # the slide half's label sits beside the lane labels, on the road's edge
+            shape.label = line.at((a + b) / 2, 0.0)
+            out.append(shape)
+        if inside or outside:
+            side = line.inside_side(t0, t1)
+            for method, spaces_ in (("in", inside), ("out", outside)):
+                if not spaces_:
+                    continue
+                u_edge = (half if method == "in" else -half) * side
+                for i, s in enumerate(spaces_):
+                    a = t0 + (t1 - t0) * i / len(spaces_)
+                    b = t0 + (t1 - t0) * (i + 1) / len(spaces_)
+                    out.append(_band(s, line, a, b, u_edge, 0.0))
+        for i, s in enumerate(whole):
+            a = t0 + (t1 - t0) * i / len(whole)
+            b = t0 + (t1 - t0) * (i + 1) / len(whole)
+            out.append(_band(s, line, a, b, half, -half))
+    out.extend(_shortcut_shapes(track, road, cuts, layout))
+    return out
+
+
+def _band(space: Space, line: Centreline, t0: float, t1: float, u0: float, u1: float) -> SpaceShape:
+    outline = line.band(t0, t1, u0, u1)
+    label = line.at((t0 + t1) / 2, (u0 + u1) / 2)
+    return SpaceShape(space.id, outline, label, kind=space.kind)
+
+
+def _shortcut_shapes(track: Track, road: RoadShape, cuts: list[Space], layout: HexLayout) -> list[SpaceShape]:
+    """Shortcut spaces: a wedge on the inside of the bend between the zones they join."""
+    line = road.centreline
+    half = road.width / 2
+    ranges: dict[tuple[float, float], list[Space]] = {}
+    last = len(road.bounds) - 1
+    for s in sorted(cuts, key=lambda s: _lane_key(s.id.rpartition(".")[2])):
+        before = [track.graph.nodes[p].get("zone") for p in track.graph.predecessors(s.id)
+                  if track.graph.nodes[p].get("step") == s.step]
+        after = [track.graph.nodes[n].get("zone") for n in track.graph.successors(s.id)
+                 if track.graph.nodes[n].get("step") == s.step]
+        before = [z for z in before if z is not None]
+        after = [z for z in after if z is not None]
+        z_from = max(before) if before else 1
+        z_to = min(after) if after else last
+        t_a = road.zone_span(z_from)[1]
+        t_b = road.zone_span(z_to)[0]
+        if t_b - t_a < 0.1:
+            mid = (t_a + t_b) / 2
+            t_a, t_b = max(0.0, mid - 0.15), min(1.0, mid + 0.15)
+        ranges.setdefault((round(t_a, 6), round(t_b, 6)), []).append(s)
+    out = []
+    R = layout.size
+    for (t_a, t_b), spaces in sorted(ranges.items()):
+        side = line.inside_side(t_a, t_b)
+        edge = (half + 0.02 * R) * side
+        if line.radius is not None and line.radius > half:
+            depth = min(0.3 * R, 0.8 * (line.radius - half))
+        else:
+            depth = 0.3 * R
+        # a wedge: a fan from one point inside the bend to the inner kerb
+        focus = line.at((t_a + t_b) / 2, edge + side * depth)
+        for i, s in enumerate(spaces):
+            a = t_a + (t_b - t_a) * i / len(spaces)
+            b = t_a + (t_b - t_a) * (i + 1) / len(spaces)
+            if line.shape == "s-bend":
+                # the inner kerb of an S is not concave throughout: a strip along it
+                outline = line.band(a, b, edge, edge + side * 0.2 * R)
+            else:
+                outline = line.kerb(a, b, edge) + [focus]
+            out.append(SpaceShape(s.id, outline, polygon_centroid(outline), kind=s.kind))
+    return out

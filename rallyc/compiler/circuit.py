@@ -46,7 +46,8 @@ def compile_circuit(circuit: ast.Circuit, catalogue: Catalogue, boxes: list[str]
     track = Track(name, "circuit", builder.graph, placement.placed(), title=circuit.title, laps=laps,
                   span=circuit.span)
     track.lap_length = lap_length
-    builder.graph.graph.update(name=name, kind="circuit", title=circuit.title, laps=laps, lap_length=lap_length)
+    builder.graph.graph.update(name=name, kind="circuit", title=circuit.title, laps=laps, lap_length=lap_length,
+                               turns={ps.index: ps.driven.turn for ps in placement.steps})
     build.track = track
     if placement.complete and placement.steps:
         _close_loop(build)

@@ -143,7 +143,8 @@ def compile_stage(stage: ast.Stage, catalogue: Catalogue, known: set[int] | None
     mark_lines(build)
     build.diagnostics.extend(place_tokens(build))
     track = Track(stage.name.text, "stage", builder.graph, placement.placed(), title=stage.title, span=stage.span)
-    builder.graph.graph.update(name=stage.name.text, kind="stage", title=stage.title)
+    builder.graph.graph.update(name=stage.name.text, kind="stage", title=stage.title,
+                               turns={ps.index: ps.driven.turn for ps in placement.steps})
     build.track = track
     build.diagnostics.extend(stage_checks(build, boxes))
     return build

@@ -28,7 +28,9 @@ one directed edge joins two spaces when a single step from the first to the
 second is legal (straight ahead or diagonal, never sideways or backwards).
 Edge attributes: ``move`` (``"straight"``, ``"diagonal"``, ``"slide"``,
 ``"shortcut"``), and ``handbrake=True`` on the Monte-Carlo outside-to-inside
-corner edges (only usable under that rule).
+corner edges (only usable under that rule). On a circuit the edges that close
+the loop carry ``lap=True``: progress starts again there, and distance along
+the circuit is ``laps completed * Track.lap_length + progress``.
 """
 
 from __future__ import annotations
@@ -125,6 +127,7 @@ class Track:
         title: str | None = None,
         laps: int | None = None,
         span: Span | None = None,
+        lap_length: float | None = None,
     ) -> None:
         self.name = name
         #: ``stage`` or ``circuit``
@@ -134,6 +137,8 @@ class Track:
         self.title = title
         self.laps = laps
         self.span = span
+        #: circuits: the progress covered by one lap of the main loop (distance = laps * lap_length + progress)
+        self.lap_length = lap_length
         self._spaces: dict[str, Space] | None = None
 
     # -- spaces

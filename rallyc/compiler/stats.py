@@ -1,0 +1,127 @@
+"""Figures about a compiled stage: length, rulebook class, surfaces, danger, tiles needed, pacenotes."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import networkx as nx
+
+from rallyc.compiler.track import Track
+
+__all__ = ["track_stats", "driving_lines", "pacenotes"]
+
+
+def _driving_graph(track: Track) -> nx.DiGraph:
+    """The graph without handbrake (optional rule) and lap-closing edges: a DAG ordered by progress."""
+    g = track.graph
+    keep = [(a, b) for a, b, d in g.edges(data=True) if not d.get("handbrake") and not d.get("lap")]
+    return g.edge_subgraph(keep).copy() if keep else nx.DiGraph()
+
+
+def driving_lines(track: Track) -> tuple[int | None, int | None]:
+    """Spaces entered on the shortest and the longest line from a start space to beyond the finish line."""
+    g = _driving_graph(track)
+    starts = [s for s in track.start_spaces if s in g]
+    finish = {s for s in track.finish_spaces if s in g}
+    if not starts or not finish:
+        return None, None
+    dist = nx.multi_source_dijkstra_path_length(g, starts)
+    reached = [dist[f] for f in finish if f in dist]
+    if not reached:
+        return None, None
+    longest: dict[str, int] = {s: 0 for s in starts}
+    for n in nx.topological_sort(g):
+        if n not in longest:
+            continue
+        if n in finish:
+            continue  # the line is crossed: stop counting here
+        for m in g.successors(n):
+            longest[m] = max(longest.get(m, -1), longest[n] + 1)
+    return int(min(reached)), max(longest[f] for f in finish if f in longest)
+
+
+def _turn_words(turn: str) -> str:
+    if turn.endswith("120"):
+        return "hairpin " + turn[:-3]
+    if turn.endswith("60"):
+        return turn[:-2]
+    return turn
+
+
+def pacenotes(track: Track) -> list[str]:
+    """Speed limits and road effects in driving order, one note per tile that has any.
+
+    e.g. ``3: 210b hairpin right in 1/out 2``.
+    """
+    from rallyc.compiler.roads import driven_turn  # noqa: F401  (turn words come from the placed step)
+
+    notes = []
+    for p in track.steps:
+        spaces = track.spaces_of_step(p.step)
+        parts: list[str] = []
+        corners: dict[str, dict[str, list[int]]] = {}
+        for s in spaces:
+            if s.kind == "corner" and s.corner:
+                corners.setdefault(s.corner, {"in": [], "out": []})[s.method].append(s.limit)
+        for key in sorted(corners, key=lambda k: int(k.split(".")[1])):
+            c = corners[key]
+            parts.append(f"in {min(c['in'])}/out {min(c['out'])}" if c["in"] and c["out"] else "corner")
+        other = sorted({s.limit for s in spaces if s.limit is not None and s.kind not in ("corner", "shortcut")})
+        if other:
+            parts.append("limit " + "/".join(map(str, other)))
+        cuts = sorted({s.limit for s in spaces if s.kind == "shortcut"})
+        if cuts:
+            parts.append("shortcut " + "/".join(map(str, cuts)))
+        jumps = sorted({s.jump for s in spaces if s.jump})
+        if jumps:
+            parts.append("jump " + "/".join(map(str, jumps)))
+        if any(s.water for s in spaces):
+            parts.append("water")
+        if not parts:
+            continue
+        turn = track.graph.graph.get("turns", {}).get(p.step)
+        head = f"{p.step}: {p.tile}" + (f" {_turn_words(turn)}" if turn and turn not in ("straight", "other") else "")
+        notes.append(head + " " + ", ".join(parts))
+    return notes
+
+
+def track_stats(track: Track, catalogue=None) -> dict:
+    """Length (tiles, spaces on the shortest/longest line), class, surfaces, danger, tiles needed, pacenotes."""
+    from rallyc.checks.route import stage_class
+
+    road = [p for p in track.steps if not p.tile.startswith("201")]
+    shortest, longest = driving_lines(track)
+    surfaces: Counter[str] = Counter()
+    danger: Counter[str] = Counter()
+    for p in road:
+        spaces = track.spaces_of_step(p.step)
+        if spaces:
+            surfaces[spaces[0].surface] += 1
+            danger[spaces[0].danger] += 1
+    needed: dict[str, Counter] = {}
+    seen = set()
+    for p in track.placed:
+        key = (p.q, p.r, p.tile)
+        if key in seen:
+            continue
+        seen.add(key)
+        box = "?"
+        if catalogue is not None:
+            info = catalogue.get(p.tile)
+            box = info.box if info else "?"
+        needed.setdefault(box, Counter())[p.tile] += 1
+    out = {
+        "name": track.name,
+        "kind": track.kind,
+        "title": track.title,
+        "tiles": len(road),
+        "class": stage_class(len(road)) if track.kind == "stage" else None,
+        "spaces": {"shortest": shortest, "longest": longest, "total": len(track.graph)},
+        "surfaces": dict(sorted(surfaces.items())),
+        "danger": dict(sorted(danger.items())),
+        "boxes": {b: dict(sorted(c.items())) for b, c in sorted(needed.items())},
+        "pacenotes": pacenotes(track),
+    }
+    if track.kind == "circuit":
+        out["laps"] = track.laps
+    return out

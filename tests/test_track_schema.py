@@ -1,0 +1,83 @@
+"""`rallyc compile` output: valid against schemas/track.schema.json, deterministic, exit codes 0/1/2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+from rallyc.cli import app
+from rallyc.commands.build import compile_json
+from rallyc.compiler import compile_loaded
+from rallyc.project import load
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA = json.loads((ROOT / "schemas" / "track.schema.json").read_text())
+EXAMPLES = sorted((ROOT / "examples").glob("*.rally"))
+runner = CliRunner()
+
+
+def _clean(path):
+    result = compile_loaded(load(path))
+    return result if not any(d.severity.value == "error" for d in result.diagnostics) else None
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_every_example_output_is_valid(path):
+    result = _clean(path)
+    if result is None:
+        pytest.skip("example has errors (reported by test_compiler_examples)")
+    doc = json.loads(compile_json(result))
+    jsonschema.validate(doc, SCHEMA)
+
+
+def test_output_is_deterministic():
+    path = ROOT / "examples" / "rally-1.rally"
+    a = compile_json(compile_loaded(load(path)))
+    b = compile_json(compile_loaded(load(path)))
+    assert a == b
+    doc = json.loads(a)
+    ids = [n["id"] for n in doc["tracks"][0]["nodes"]]
+    assert ids == sorted(ids)
+
+
+def test_cli_compile_one_stage_to_file(tmp_path):
+    out = tmp_path / "ss1.json"
+    r = runner.invoke(app, ["compile", str(ROOT / "examples" / "rally-1.rally"), "--stage", "SS1", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(out.read_text())
+    jsonschema.validate(doc, SCHEMA)
+    assert [t["graph"]["name"] for t in doc["tracks"]] == ["SS1"]
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_cli_compile_errors_exit_1_and_write_nothing(tmp_path):
+    bad = tmp_path / "bad.rally"
+    bad.write_text("stage S {\n  202a\n  210b\n  203a\n}\n")
+    out = tmp_path / "out.json"
+    r = runner.invoke(app, ["compile", str(bad), "-o", str(out)])
+    assert r.exit_code == 1
+    assert "RC201" in r.output and not out.exists()
+
+
+def test_cli_compile_missing_file_exits_2(tmp_path):
+    r = runner.invoke(app, ["compile", str(tmp_path / "nope.rally")])
+    assert r.exit_code == 2
+
+
+def test_cli_unknown_stage_exits_2():
+    r = runner.invoke(app, ["compile", str(ROOT / "examples" / "rally-1.rally"), "--stage", "SS9"])
+    assert r.exit_code == 2 and "SS9" in r.output
+
+
+def test_cli_stats_json():
+    """TRACK-STAGE-01: Rally 1 SS1 is 10 road tiles, a Short stage."""
+    r = runner.invoke(app, ["stats", str(ROOT / "examples" / "rally-1.rally"), "--stage", "SS1", "--format", "json"])
+    assert r.exit_code == 0, r.output
+    s = json.loads(r.stdout)["stages"][0]
+    assert s["tiles"] == 10 and s["class"] == "Short"
+    assert 0 < s["spaces"]["shortest"] <= s["spaces"]["longest"]
+    assert s["pacenotes"][0] == "2: 210b hairpin left in 1/out 2"

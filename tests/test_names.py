@@ -123,3 +123,14 @@ def test_every_name_code_and_option_is_registered():
         assert info.summary and info.explanation and info.example and info.fix
     assert {"sisu", "flying-start", "redline", "checkpoints", "one-shot", "handbrake", "weather",
             "full-contact", "improvisation"} <= set(OPTIONS)
+
+
+def test_every_code_the_language_modules_emit_is_registered():
+    """Codes written in the parser, loader, formatter, name checks and language commands all exist."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "rallyc"
+    files = ["syntax/parser.py", "syntax/formatter.py", "project.py", "checks/names.py", "commands/lang.py"]
+    emitted = {c for f in files for c in re.findall(r'"(RC\d{3})"', (root / f).read_text(encoding="utf-8"))}
+    assert emitted and emitted <= set(all_codes())

@@ -251,3 +251,44 @@ def test_interop_codes_are_registered():
     emitted = {"RC701", "RC702", "RC703", "RC704", "RC705", "RC706", "RC707", "RC708", "RC709", "RC710",
                "RC711", "RC712", "RC713", "RC714", "RC715", "RC716"}
     assert emitted <= set(codes)
+
+
+# ------------------------------------------------------------------ never a traceback
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(
+        st.sampled_from(["title", "author", "tiles", "Tuiles", "q", "r", "id", "dir", "tokens", "X", "Y",
+                         "Orientation", "TuileId", "Tokens", "TokenId", "Name"]), kids, max_size=5),
+    max_leaves=20)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_json)
+def test_any_json_gives_diagnostics_not_exceptions(value):
+    text = json.dumps(value, indent=1)
+    out = import_text(text, "fuzz.json", CAT)
+    assert out.text is not None or out.diagnostics
+    for d in out.diagnostics:
+        assert d.code in all_codes()
+
+
+def test_deep_nesting_is_a_syntax_error_not_a_crash():
+    out = import_text("[" * 5000 + "]" * 5000, "deep.json", CAT)
+    assert [d.code for d in out.diagnostics] == ["RC701"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(["205a", "208a", "210b", "217a", "402a", "414b", "201a", "902a"]),
+       st.integers(0, 5), st.floats(-1, 1), st.floats(-1, 1),
+       st.sampled_from(["water", "jump-snow", "chicane-limit-asphalt", "oxygen-2", "finish", "joker-exit"]))
+def test_token_anywhere_on_any_tile_is_placed_or_reported(tile, rot, q, r, token):
+    """A token is given a space or an RC707 error, whatever the tile and offset (TRACK-TOKEN-01)."""
+    text = json.dumps({"title": "t", "tiles": [{"q": 0, "r": 0, "id": tile, "dir": rot,
+                                                "tokens": [{"id": token, "q": q, "r": r, "dir": 0}]}]})
+    out = import_text(text, "t.json", CAT)
+    codes = {d.code for d in out.diagnostics}
+    placed = out.text is not None and (" at 1." in out.text)
+    assert placed or "RC707" in codes

@@ -82,7 +82,10 @@ def parse(text: str) -> JNode:
         raise JSONSyntaxError(e.msg, e.lineno, e.colno) from None
     except RecursionError:
         raise JSONSyntaxError("nesting too deep", 1, 1) from None
-    return _Scanner(text).document()
+    try:
+        return _Scanner(text).document()
+    except RecursionError:
+        raise JSONSyntaxError("nesting too deep", 1, 1) from None
 
 
 class _Scanner:

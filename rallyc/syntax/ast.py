@@ -78,11 +78,15 @@ class Corner:
     """A corner (``corner``: no lane divider, cut or drift) or a ``limited`` section (lane divider kept).
 
     ``inside`` and ``outside`` hold the speed limit of each space in driving order.
+    ``side`` (``left``/``right``) is the way the corner turns when the road is driven
+    from its entry to its exit, i.e. the lane that is inside; None means the road's own
+    turn tells (a right60 road has its inside on the right).
     """
 
     kind: str
     inside: tuple[int, ...]
     outside: tuple[int, ...]
+    side: str | None = None
     limits: tuple[int | None, ...] | None = None
     jump: int | None = None
     water: bool = False

@@ -92,7 +92,8 @@ def _leaf(node) -> str:
             return "service"
         return " ".join([node.kind, *_opts(node)])
     if isinstance(node, ast.Corner):
-        return " ".join([node.kind, "inside", _ints(node.inside), "outside", _ints(node.outside), *_opts(node)])
+        side = [node.side] if node.side else []
+        return " ".join([node.kind, *side, "inside", _ints(node.inside), "outside", _ints(node.outside), *_opts(node)])
     if isinstance(node, ast.LimitLine):
         return f"limitline {int(node.value)}"
     if isinstance(node, ast.Line):

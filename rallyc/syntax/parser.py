@@ -263,8 +263,8 @@ class _Build(Transformer):
         return self._make_corner("limited", meta, children)
 
     def _make_corner(self, kind, meta, children):
-        inside, outside, *opts = children
-        c = ast.Corner(kind, inside, outside, span=self._s(meta))
+        side, inside, outside, *opts = children
+        c = ast.Corner(kind, inside, outside, side=str(side) if side is not None else None, span=self._s(meta))
         for key, value in opts:
             setattr(c, key, value)
         return c

@@ -187,9 +187,22 @@ def load_text(text: str, display: str = "<stdin>", base_dir: Path | None = None,
     replaced: set[str] = set()
     for doc in documents:
         for ts in doc.tilesets:
-            tilesets[ts.name.text] = ts
+            tilesets[ts.name.text] = _merge(tilesets.get(ts.name.text), ts)
             replaced.add(ts.name.text)
     return Loaded(root, documents, tilesets, sources, diags, set(bundled) - replaced)
+
+
+def _merge(base: ast.Tileset | None, own: ast.Tileset) -> ast.Tileset:
+    """The project's tileset over one of the same name: its tiles replace those with the same id.
+
+    So a user who corrects one tile of a box writes only that tile; the other tiles of
+    the box stay in scope.
+    """
+    if base is None:
+        return own
+    own_ids = {t.id.text.lower() for t in own.tiles}
+    kept = [t for t in base.tiles if t.id.text.lower() not in own_ids]
+    return ast.Tileset(own.name, own.title or base.title, kept + list(own.tiles), own.span)
 
 
 def _defined_in(documents: list[ast.Document], name: str) -> bool:

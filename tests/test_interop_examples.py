@@ -46,6 +46,9 @@ def _round_trip(loaded, track_name: str, fmt: str):
 
 def _compiled(path: Path):
     loaded = load(path)
+    if any(c.joker or c.pregrid for c in loaded.root.circuits):
+        # the formats carry no Joker/Pre-grid steps nor the road taken at a fork (README: what is lossy)
+        pytest.skip(f"{path.name}: an RX circuit with forks cannot come back from Rekee/RGT unaided")
     result = compile_loaded(loaded)
     if has_errors(result.diagnostics) or not any(d.tracks for d in result.designs):
         pytest.skip(f"{path.name} does not compile cleanly yet")

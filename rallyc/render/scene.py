@@ -130,8 +130,11 @@ def _label_spot(shapes: TrackShapes, layout: HexLayout, q: int, r: int) -> Point
 
 def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool = True,
                 show_ids: bool = False, cars: Sequence[CarMark] = (), dwg: svgwrite.Drawing | None = None,
-                id_prefix: str = "") -> Scene:
-    """Draw ``track`` at real size (a tile is ``tile_mm`` edge to edge) into one SVG group."""
+                id_prefix: str = "", standees: Sequence[tuple[str, str]] = ()) -> Scene:
+    """Draw ``track`` at real size (a tile is ``tile_mm`` edge to edge) into one SVG group.
+
+    ``standees``: RX standees as (kind, ``STEP.ZONE``), standing on the line at the entry of that zone.
+    """
     dwg = dwg or svgwrite.Drawing(profile="full", debug=False)
     layout = HexLayout(tile_mm / math.sqrt(3), flat)
     R = layout.size
@@ -206,6 +209,9 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     g_marks = _attrs(dwg.g(), id=f"{id_prefix}marks")
     for road in shapes.roads:
         _road_marks(dwg, g_marks, road, R)
+    words = {"start": "START", "finish": "FINISH", "start-finish": "START / FINISH"}
+    for road, t, kind in _lines(shapes, R):
+        _checkered(dwg, g_marks, road.centreline, t, road.width / 2, R, f"{kind}-line", words[kind])
     top.add(g_marks)
 
     # -- features on spaces: jumps, water, tokens, limits
@@ -260,21 +266,33 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     top.add(g_labels)
 
     # -- RX standees (when the compiler provides them) and the replay overlay
-    _standees(dwg, top, track, shapes, R)
+    _standees(dwg, top, standees, shapes, R)
     if cars:
         top.add(_overlay(dwg, cars, shapes, R, id_prefix))
     return Scene(top, tiles_box, shapes, tiles_box)
 
 
+def _lines(shapes: TrackShapes, R: float) -> list[tuple[RoadShape, float, str]]:
+    """Start and finish lines as (road, t, kind); one line that is both (a circuit) is ``start-finish``."""
+    found: list[tuple[RoadShape, float, str]] = []
+    for road in shapes.roads:
+        found += [(road, road.zone_span(z)[1], "start") for z in road.start_after]
+        found += [(road, road.zone_span(z)[0], "finish") for z in road.finish_before]
+    out: list[tuple[RoadShape, float, str]] = []
+    for road, t, kind in found:
+        p = road.centreline.point(t)
+        twin = next((i for i, (r2, t2, k2) in enumerate(out)
+                     if k2 != kind and math.dist(r2.centreline.point(t2), p) < 0.02 * R), None)
+        if twin is None:
+            out.append((road, t, kind))
+        else:
+            out[twin] = (out[twin][0], out[twin][1], "start-finish")
+    return out
+
+
 def _road_marks(dwg, group, road: RoadShape, R: float) -> None:
     line = road.centreline
     half = road.width / 2
-    for z in road.start_after:
-        t = road.zone_span(z)[1]
-        _checkered(dwg, group, line, t, half, R, "start-line", "START")
-    for z in road.finish_before:
-        t = road.zone_span(z)[0]
-        _checkered(dwg, group, line, t, half, R, "finish-line", "FINISH")
     # signposts: a coloured post on the driver's right at each end of the road
     for end, t in (("entry", 0.03), ("exit", 0.97)):
         if road.dead_end and end == "exit":
@@ -342,33 +360,31 @@ def _water(dwg, group, at: Point, R: float, sid: str) -> None:
                     stroke_width=fmt(0.012 * R)))
 
 
-def _standees(dwg, top, track: Track, shapes: TrackShapes, R: float) -> None:
-    """RX standees on the line at the entry of a zone (``track.standees``: kind -> ``STEP.ZONE``)."""
-    standees = getattr(track, "standees", None) or {}
+def _standees(dwg, top, standees: Sequence[tuple[str, str]], shapes: TrackShapes, R: float) -> None:
+    """RX standees (finish line, Joker entry and exit) as arches across the road at the entry of a zone."""
     if not standees:
         return
     g = _attrs(dwg.g(), id="standees")
-    for kind, ref in sorted(dict(standees).items()):
-        refs = ref if isinstance(ref, (list, tuple)) else [ref]
-        for one in refs:
-            step_s, _, zone_s = str(one).partition(".")
-            for road in shapes.roads:
-                if str(road.step) != step_s:
-                    continue
-                try:
-                    t = road.zone_span(int(zone_s))[0]
-                except ValueError:
-                    continue
-                half = road.width / 2
-                a = road.centreline.at(t, half + 0.05 * R)
-                b = road.centreline.at(t, -half - 0.05 * R)
-                colour = {"finish": "#111111", "joker-entry": "#7b3fc4", "joker-exit": "#7b3fc4"}.get(kind, "#333")
-                sg = _attrs(dwg.g(), class_="standee", data_kind=kind, data_at=str(one))
-                sg.add(_path(dwg, [a, b], closed=False, stroke=colour, stroke_width=fmt(0.03 * R), fill="none"))
-                sg.add(_text(dwg, kind.upper(), road.centreline.at(t, half + 0.14 * R), 0.05 * R, weight="bold",
-                             fill=colour))
-                g.add(sg)
-                break
+    colours = {"finish": "#111111", "joker-entry": "#7b3fc4", "joker-exit": "#7b3fc4"}
+    words = {"finish": "FINISH LINE", "joker-entry": "JOKER IN", "joker-exit": "JOKER OUT"}
+    for kind, ref in sorted(standees):
+        step_s, _, zone_s = str(ref).partition(".")
+        road = next((r for r in shapes.roads if str(r.step) == step_s), None)
+        if road is None or not zone_s.isdigit():
+            continue
+        t = road.zone_span(int(zone_s))[0]
+        half = road.width / 2
+        colour = colours.get(kind, "#333333")
+        a = road.centreline.at(t, half + 0.07 * R)
+        b = road.centreline.at(t, -half - 0.07 * R)
+        sg = _attrs(dwg.g(), class_="standee", data_kind=kind, data_at=str(ref))
+        sg.add(_path(dwg, [a, b], closed=False, stroke=colour, stroke_width=fmt(0.025 * R), fill="none",
+                     stroke_opacity="0.85"))
+        for end in (a, b):
+            sg.add(_circle(dwg, end, 0.03 * R, fill=colour))
+        sg.add(_text(dwg, words.get(kind, kind.upper()), road.centreline.at(t, -half - 0.2 * R), 0.05 * R,
+                     weight="bold", fill=colour))
+        g.add(sg)
     top.add(g)
 
 

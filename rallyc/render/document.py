@@ -12,7 +12,8 @@ published source; measure one of your tiles and pass ``--tile-mm``.
   10 mm margins; ``width``/``height`` are the page size in mm;
 - ``scale="real"``: 1:1, split over as many pages as needed. Pages are separate
   SVG files (SVG 1.1 has no pages): ``map-1.svg``, ``map-2.svg``... in reading
-  order (rows top to bottom, columns left to right). Neighbouring pages overlap
+  order (rows top to bottom, columns left to right); pages where nothing would
+  be printed (no tile, title or legend) are left out. Neighbouring pages overlap
   by 15 mm; each page names itself (``page 2 of 6, row 1 column 2``) and shows
   dashed overlap marks labelled with the page that continues there, so the
   sheets can be trimmed and taped together.
@@ -147,6 +148,9 @@ def _compose(track: Track, catalogue, *, title: str, author: str | None, stage_l
     legend_g, legend_w, legend_h = _legend(dwg, tb.x0, tb.y1 + pad, R)
     content = Box(tb.x0 - pad, tb.y0 - pad - title_h, max(tb.x1, tb.x0 + legend_w) + pad,
                   tb.y1 + pad + legend_h + pad)
+    title_w = max(len(text) * size * 0.62 for text, size, _ in lines)
+    scene.extra_boxes = [Box(tb.x0, tb.y0 - pad - title_h, tb.x0 + title_w, tb.y0 - pad),
+                         Box(tb.x0, tb.y1 + pad, tb.x0 + legend_w, tb.y1 + pad + legend_h)]
     return scene, title_g, legend_g, content
 
 
@@ -199,76 +203,92 @@ def _page_size(options: MapOptions) -> tuple[float, float]:
     return pw, ph
 
 
+def _boxes_drawn(track: Track, options: MapOptions, extra: list[Box]) -> list[Box]:
+    """What a page must show to be worth printing: each tile's hexagon, the title block and the legend."""
+    from rallyc.render.geometry import HexLayout
+
+    layout = HexLayout(options.tile_mm / math.sqrt(3), options.flat)
+    out = list(extra)
+    for p in track.placed:
+        corners = layout.corners(p.q, p.r)
+        out.append(Box(min(c[0] for c in corners), min(c[1] for c in corners),
+                       max(c[0] for c in corners), max(c[1] for c in corners)))
+    return out
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
+
+
 def _real_pages(track: Track, catalogue, *, title: str, author: str | None, stage_label: str,
                 options: MapOptions, cars: Sequence[CarMark]) -> list[str]:
-    """Split a 1:1 map over pages with overlap marks and page labels."""
+    """Split a 1:1 map over pages with overlap marks and page labels; pages with nothing drawn are left out."""
     probe = svgwrite.Drawing(profile="full", debug=False)
-    _, _, _, content = _compose(track, catalogue, title=title, author=author, stage_label=stage_label,
-                                options=options, cars=cars, dwg=probe)
+    scene, _, _, content = _compose(track, catalogue, title=title, author=author, stage_label=stage_label,
+                                    options=options, cars=cars, dwg=probe)
+    drawn = _boxes_drawn(track, options, scene.extra_boxes)
     pw, ph = _page_size(options)
     aw, ah = pw - 2 * MARGIN, ph - 2 * MARGIN
     stride_x, stride_y = aw - OVERLAP, ah - OVERLAP
     cols = max(1, math.ceil((content.width - OVERLAP) / stride_x))
     rows = max(1, math.ceil((content.height - OVERLAP) / stride_y))
-    total = rows * cols
+
+    def window(row: int, col: int) -> Box:
+        wx, wy = content.x0 + col * stride_x, content.y0 + row * stride_y
+        return Box(wx, wy, wx + aw, wy + ah)
+
+    kept = [(r, c) for r in range(rows) for c in range(cols) if any(_overlaps(window(r, c), b) for b in drawn)]
+    numbers = {cell: n for n, cell in enumerate(kept, start=1)}
+    total = len(kept)
     out = []
-    for row in range(rows):
-        for col in range(cols):
-            n = row * cols + col + 1
-            wx, wy = content.x0 + col * stride_x, content.y0 + row * stride_y
-            window = Box(wx, wy, wx + aw, wy + ah)
-            view = Box(wx - MARGIN, wy - MARGIN, wx + aw + MARGIN, wy + ah + MARGIN)
-            dwg = new_drawing(pw, ph, view)
-            _add_title(dwg, title, f"{stage_label} page {n} of {total}")
-            clip = dwg.defs.add(dwg.clipPath(id="page-window"))
-            rect = dwg.rect()
-            rect.attribs.update({"x": fmt(window.x0), "y": fmt(window.y0), "width": fmt(aw), "height": fmt(ah)})
-            clip.add(rect)
-            scene, title_g, legend_g, _ = _compose(track, catalogue, title=title, author=author,
-                                                   stage_label=stage_label, options=options, cars=cars, dwg=dwg)
-            body = _attrs(dwg.g(), clip_path="url(#page-window)")
-            body.add(title_g)
-            body.add(scene.group)
-            body.add(legend_g)
-            dwg.add(body)
-            _page_marks(dwg, window, row, col, rows, cols, n, total, title, stage_label)
-            out.append(_pretty(dwg))
+    for (row, col), n in numbers.items():
+        win = window(row, col)
+        view = Box(win.x0 - MARGIN, win.y0 - MARGIN, win.x1 + MARGIN, win.y1 + MARGIN)
+        dwg = new_drawing(pw, ph, view)
+        _add_title(dwg, title, f"{stage_label} page {n} of {total}")
+        clip = dwg.defs.add(dwg.clipPath(id="page-window"))
+        rect = dwg.rect()
+        rect.attribs.update({"x": fmt(win.x0), "y": fmt(win.y0), "width": fmt(aw), "height": fmt(ah)})
+        clip.add(rect)
+        scene, title_g, legend_g, _ = _compose(track, catalogue, title=title, author=author,
+                                               stage_label=stage_label, options=options, cars=cars, dwg=dwg)
+        body = _attrs(dwg.g(), clip_path="url(#page-window)")
+        body.add(title_g)
+        body.add(scene.group)
+        body.add(legend_g)
+        dwg.add(body)
+        _page_marks(dwg, win, row, col, numbers, n, total, title, stage_label)
+        out.append(_pretty(dwg))
     return out
 
 
-def _page_marks(dwg, window: Box, row: int, col: int, rows: int, cols: int, n: int, total: int,
+def _page_marks(dwg, window: Box, row: int, col: int, numbers: dict[tuple[int, int], int], n: int, total: int,
                 title: str, stage_label: str) -> None:
     g = _attrs(dwg.g(), id="page-marks", class_="page-marks")
-    size = 3.5
     g.add(_text(dwg, f"{title} - {stage_label} - page {n} of {total} (row {row + 1}, column {col + 1})",
-                (window.x0, window.y0 - MARGIN / 2), size, anchor="start", class_="page-label"))
-    g.add(_text(dwg, "1:1 - tape the dashed overlap bands together", (window.x0, window.y1 + MARGIN / 2),
+                (window.x0, window.y0 - MARGIN / 2), 3.5, anchor="start", class_="page-label"))
+    g.add(_text(dwg, "1:1 - trim at a dashed line and tape onto the page named there", (window.x0, window.y1 + MARGIN / 2),
                 2.8, anchor="start", fill=style.MUTED))
     frame = [(window.x0, window.y0), (window.x1, window.y0), (window.x1, window.y1), (window.x0, window.y1)]
     g.add(_path(dwg, frame, fill="none", stroke="#999999", stroke_width="0.20"))
     dash = {"stroke": "#d41e1e", "stroke_width": "0.30", "stroke_dasharray": "3,2", "fill": "none"}
-
-    def neighbour_page(r: int, c: int) -> int:
-        return r * cols + c + 1
-
-    if col + 1 < cols:
+    red = "#d41e1e"
+    right, left = numbers.get((row, col + 1)), numbers.get((row, col - 1))
+    below, above = numbers.get((row + 1, col)), numbers.get((row - 1, col))
+    if right:
         x = window.x1 - OVERLAP
         g.add(_path(dwg, [(x, window.y0), (x, window.y1)], closed=False, class_="overlap-mark", **dash))
-        g.add(_text(dwg, f"page {neighbour_page(row, col + 1)} starts here", (x + 1, window.y0 + 4), 2.8,
-                    anchor="start", fill="#d41e1e"))
-    if col > 0:
+        g.add(_text(dwg, f"page {right} from here >", (x - 1, window.y0 + 4), 2.8, anchor="end", fill=red))
+    if left:
         x = window.x0 + OVERLAP
         g.add(_path(dwg, [(x, window.y0), (x, window.y1)], closed=False, class_="overlap-mark", **dash))
-        g.add(_text(dwg, f"page {neighbour_page(row, col - 1)} ends here", (x - 1, window.y1 - 4), 2.8,
-                    anchor="end", fill="#d41e1e"))
-    if row + 1 < rows:
+        g.add(_text(dwg, f"< page {left} up to here", (x + 1, window.y1 - 4), 2.8, anchor="start", fill=red))
+    if below:
         y = window.y1 - OVERLAP
         g.add(_path(dwg, [(window.x0, y), (window.x1, y)], closed=False, class_="overlap-mark", **dash))
-        g.add(_text(dwg, f"page {neighbour_page(row + 1, col)} starts here", (window.x0 + 2, y + 3), 2.8,
-                    anchor="start", fill="#d41e1e"))
-    if row > 0:
+        g.add(_text(dwg, f"page {below} from here (below)", (window.x0 + 2, y - 2), 2.8, anchor="start", fill=red))
+    if above:
         y = window.y0 + OVERLAP
         g.add(_path(dwg, [(window.x0, y), (window.x1, y)], closed=False, class_="overlap-mark", **dash))
-        g.add(_text(dwg, f"page {neighbour_page(row - 1, col)} ends here", (window.x1 - 2, y - 3), 2.8,
-                    anchor="end", fill="#d41e1e"))
+        g.add(_text(dwg, f"page {above} up to here (above)", (window.x1 - 2, y + 4), 2.8, anchor="end", fill=red))
     dwg.add(g)

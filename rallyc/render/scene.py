@@ -67,6 +67,8 @@ class Scene:
     shapes: TrackShapes
     #: box of the tiles only (without title block and legend)
     tiles_box: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
+    #: boxes of what the page adds around the tiles (title block, legend)
+    extra_boxes: list[Box] = field(default_factory=list)
 
 
 def _attrs(el, **values: str):

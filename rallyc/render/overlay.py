@@ -1,0 +1,52 @@
+"""The replay overlay: where every car stands after a round, its gear, and the path of its last turn.
+
+The positions come from the rules interpreter's replay (``rallyc.records.replay``):
+its report lists, per stage, the rounds played and per turn the player, the
+spaces driven (``path``), the end space and the gear. Nothing here re-applies
+the rules: the overlay only draws what the replay computed.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from rallyc.render.scene import CarMark
+
+__all__ = ["cars_after_round", "last_round"]
+
+
+def last_round(stage_report: Mapping) -> int:
+    """The number of the last round in a stage's replay report (0 when no turn was played)."""
+    return max((r["round"] for r in stage_report.get("rounds", [])), default=0)
+
+
+def cars_after_round(stage_report: Mapping, round_no: int, colours: Mapping[str, str]) -> list[CarMark]:
+    """Each car after round ``round_no`` of one stage: its space, gear and the spaces of its last turn.
+
+    ``stage_report`` is one entry of ``ReplayReport.stages``; ``colours`` maps player name -> car colour.
+    A car that has not played yet by that round is left out; a car keeps the path of the last turn it
+    played up to that round (empty when that turn did not move it).
+    """
+    last: dict[str, Mapping] = {}
+    for rnd in stage_report.get("rounds", []):
+        if rnd["round"] > round_no:
+            continue
+        for turn in rnd.get("turns", []):
+            last[turn["player"]] = turn
+    cars = []
+    for name in sorted(last):
+        turn = last[name]
+        end = turn.get("end")
+        if end is None:
+            continue
+        path = tuple(_path(turn))
+        cars.append(CarMark(colours.get(name, "grey"), end, turn.get("gear"), path, name))
+    return cars
+
+
+def _path(turn: Mapping) -> Iterable[str]:
+    start = turn.get("start")
+    spaces = list(turn.get("path") or [])
+    if start and (not spaces or spaces[0] != start):
+        spaces.insert(0, start)
+    return spaces

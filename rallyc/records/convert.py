@@ -1,0 +1,107 @@
+"""Turns between their JSON form (the record) and :class:`rallyc.rules.Turn`."""
+
+from __future__ import annotations
+
+from rallyc.rules.dice import Die
+from rallyc.rules.turn import CardClaim, Outcome, Roll, Turn, ZeroSide
+
+__all__ = ["turn_from_json", "turn_to_json", "roll_to_json"]
+
+
+def _roll(d: dict) -> Roll:
+    return Roll(Die(d["die"], d["to"], bool(d.get("brake", False)), d.get("land")), d.get("face"),
+                d.get("brake_face"), bool(d.get("secured", False)), d.get("token"))
+
+
+def turn_from_json(d: dict) -> Turn:
+    """A record's turn object as a :class:`Turn`."""
+    card = None
+    if "card" in d:
+        c = d["card"]
+        zero = None
+        if "zero" in c:
+            z = c["zero"]
+            zero = ZeroSide(z["icon"], dict(z.get("marks", {})), z.get("gear"), z.get("seconds"))
+        card = CardClaim(c.get("gear"), c.get("seconds"), zero)
+    return Turn(
+        player=d["player"],
+        dice=[_roll(x) for x in d.get("dice", [])],
+        flat_out=d.get("mode", "one-by-one") == "flat-out",
+        start=d.get("start"),
+        relaid=[_roll(x) for x in d["relaid"]] if "relaid" in d else None,
+        sisu=bool(d.get("sisu", False)),
+        spare_tire=bool(d.get("spare_tire", False)),
+        card=card,
+        damage=list(d.get("damage", [])),
+        round=d.get("round"),
+        end=d.get("end"),
+        gear=d.get("gear"),
+        seconds_gained=d.get("seconds_gained"),
+        seconds_spent=d.get("seconds_spent"),
+    )
+
+
+def roll_to_json(r: Roll) -> dict:
+    out = r.die.to_dict()
+    if r.secured:
+        out["secured"] = True
+    if r.face is not None:
+        out["face"] = r.face
+    if r.brake_face is not None:
+        out["brake_face"] = r.brake_face
+    if r.token is not None:
+        out["token"] = r.token
+    return out
+
+
+def turn_to_json(t: Turn, outcome: Outcome | None = None) -> dict:
+    """A :class:`Turn` as a record object; with its ``outcome``, the derivable claims are stated too."""
+    out: dict = {"player": t.player}
+    if outcome is not None:
+        out["round"] = outcome.round
+    if t.start is not None:
+        out["start"] = t.start
+    out["mode"] = "flat-out" if t.flat_out else "one-by-one"
+    out["dice"] = [roll_to_json(r) for r in t.dice]
+    if t.relaid is not None:
+        out["relaid"] = [roll_to_json(r) for r in t.relaid]
+    if t.sisu:
+        out["sisu"] = True
+    if t.spare_tire:
+        out["spare_tire"] = True
+    card: dict = {}
+    if outcome is not None:
+        card["gear"] = outcome.card.gear
+        card["seconds"] = outcome.card.seconds if not outcome.card.zero or outcome.finished else None
+        if card["seconds"] is None:
+            del card["seconds"]
+    if t.card is not None:
+        if t.card.gear is not None:
+            card["gear"] = t.card.gear
+        if t.card.seconds is not None:
+            card["seconds"] = t.card.seconds
+        if t.card.zero is not None:
+            z = t.card.zero
+            zd: dict = {"icon": z.icon}
+            if z.marks:
+                zd["marks"] = dict(sorted(z.marks.items()))
+            if z.gear is not None:
+                zd["gear"] = z.gear
+            zs = z.seconds if z.seconds is not None else (outcome.card.seconds if outcome and outcome.loc and not outcome.finished else None)
+            if zs is not None:
+                zd["seconds"] = zs
+            card["zero"] = zd
+    if outcome is not None and outcome.spare_tire:
+        card = {"gear": 0, "seconds": outcome.card.seconds}
+    if card:
+        out["card"] = card
+    if t.damage:
+        out["damage"] = list(t.damage)
+    if outcome is not None:
+        out["end"] = outcome.end
+        out["gear"] = outcome.gear
+        if outcome.seconds_gained:
+            out["seconds_gained"] = outcome.seconds_gained
+        if outcome.seconds_spent:
+            out["seconds_spent"] = outcome.seconds_spent
+    return out

@@ -1,0 +1,79 @@
+"""Write game records from bot play (seeded, deterministic): test fixtures and the examples."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+from rallyc.data.components import Components, load_components
+from rallyc.records.convert import turn_to_json
+from rallyc.rules.bot import RandomBot
+from rallyc.rules.options import Options
+from rallyc.rules.rally import Rally
+from rallyc.rules.stage import Player, Stage
+from rallyc.rules.turn import Turn
+
+__all__ = ["bot_record", "write_record"]
+
+#: a scripted choice: given the stage and the player to move, a Turn to play (chance still drawn by the bot) or None
+Script = Callable[[Stage, str], "Turn | None"]
+
+
+def bot_record(tracks: list, players: list[Player], *, seed: int = 0, options: Options | None = None,
+               components: Components | None = None, header: dict | None = None, script: Script | None = None,
+               between: Callable[[Rally, int], dict] | None = None, bot: RandomBot | None = None,
+               max_turns: int = 3000) -> dict:
+    """Play a whole rally (one stage or several) with the bot and return the record (claims included)."""
+    options = options or Options()
+    components = components or load_components()
+    bot = bot or RandomBot(seed)
+    rally = Rally(tracks, players, options, components)
+    stages = []
+    for k in range(len(tracks)):
+        stage = rally.start_stage()
+        bot._stage = stage
+        turns = []
+        while not stage.is_over():
+            if len(turns) > max_turns:
+                raise RuntimeError("bot game too long")
+            name = stage.to_move()
+            t = script(stage, name) if script else None
+            if t is None:
+                t, out = bot.play_turn(stage)
+            else:
+                bot._stage = stage
+                out = stage.play(t, driver=bot)
+            turns.append(turn_to_json(t, out))
+        extra = between(rally, k) if between else {}
+        rec = rally.end_stage(spare_between=extra.get("spare_tire", []), penalties=extra.get("checkpoint"))
+        entry = {"stage": tracks[k].name, "order": rec.order, "turns": turns, "times": dict(sorted(rec.times.items()))}
+        if extra.get("spare_tire"):
+            entry["spare_tire"] = list(extra["spare_tire"])
+        if extra.get("checkpoint"):
+            entry["checkpoint"] = dict(extra["checkpoint"])
+        stages.append(entry)
+    record = {"format": "rallyc-game/1"}
+    record.update(header or {})
+    record["players"] = [{"name": p.name, "colour": p.colour, "car": p.car, "tires": p.tires} for p in players]
+    record["options"] = options.to_dict()
+    record["stages"] = stages
+    record["classification"] = [{"name": n, "overall": t} for n, t in rally.classification()]
+    return record
+
+
+def write_record(record: dict, path: str | Path) -> None:
+    """Write a record atomically (temporary file, then rename), keys sorted, 2-space indent."""
+    path = Path(path)
+    text = json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

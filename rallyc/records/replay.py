@@ -1,0 +1,223 @@
+"""Replay a game record under the rules: every turn validated, results computed, first error located."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rallyc.data.components import Components, load_components
+from rallyc.records.convert import turn_from_json
+from rallyc.records.load import RecordError
+from rallyc.rules.errors import IllegalMove, StageOver
+from rallyc.rules.options import Options
+from rallyc.rules.rally import Rally
+from rallyc.rules.sketch import sketch
+from rallyc.rules.stage import Player
+from rallyc.rules.turn import Outcome
+
+__all__ = ["ReplayReport", "replay_record", "record_tracks", "format_time"]
+
+
+def format_time(seconds: int | None) -> str:
+    """``175`` -> ``2:55`` (CORE-STAGEEND-08's example); ``None`` -> ``--``."""
+    if seconds is None:
+        return "--"
+    sign = "-" if seconds < 0 else ""
+    m, s = divmod(abs(seconds), 60)
+    return f"{sign}{m}:{s:02d}"
+
+
+@dataclass
+class ReplayReport:
+    """Everything a replay found: rounds, outcomes, stage times, classification, or the first error."""
+
+    title: str = ""
+    stages: list[dict] = field(default_factory=list)
+    classification: list[dict] = field(default_factory=list)
+    error: IllegalMove | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def to_json(self) -> dict:
+        out = {"title": self.title, "stages": self.stages, "classification": self.classification, "ok": self.ok}
+        if self.error is not None:
+            out["error"] = {"rule": self.error.rule_id, "message": self.error.message, "path": self.error.path}
+        return out
+
+    def to_text(self) -> str:
+        lines: list[str] = []
+        if self.title:
+            lines.append(self.title)
+        for st in self.stages:
+            lines.append(f"Stage {st['stage']}: starting order {', '.join(st['order'])}")
+            for rnd in st["rounds"]:
+                lines.append(f"  Round {rnd['round']}: {', '.join(rnd['order'])}")
+                for t in rnd["turns"]:
+                    lines.append(f"    {t['text']}")
+            if "times" in st:
+                lines.append("  Stage times:")
+                ranked = sorted(st["times"].items(), key=lambda kv: (kv[1] is None, kv[1] or 0, kv[0]))
+                for i, (name, t) in enumerate(ranked, start=1):
+                    d = st["detail"][name]
+                    extra = f"cards {format_time(d['cards'])} - {d['tokens']} s tokens"
+                    if d.get("penalty"):
+                        extra += f" + {d['penalty']} s checkpoint"
+                    if d["status"] == "retired":
+                        extra = "retired: slowest + 1:00"
+                    lines.append(f"    {i}. {name} {format_time(t)} ({extra})")
+                lines.append(f"  Assistance: {'yes' if st['assistance'] else 'no'}")
+                for name, c in st["carried"].items():
+                    dmg = ", ".join(f"{k} {v}" for k, v in c["damage"].items()) or "none"
+                    lines.append(f"    {name} carries damage: {dmg}; spare tire {'Y' if c['spare_tire'] else 'N'}")
+        if self.classification:
+            lines.append("Rally classification:")
+            for i, row in enumerate(self.classification, start=1):
+                lines.append(f"  {i}. {row['name']} {format_time(row['overall'])}")
+        if self.error is not None:
+            lines.append(f"error: {self.error.path}: {self.error.rule_id}: {self.error.message}")
+        return "\n".join(lines) + "\n"
+
+
+def _outcome_json(o: Outcome) -> dict:
+    d = {"player": o.player, "start": o.start, "path": o.path, "end": o.end, "gear": o.gear,
+         "card": {"gear": o.card.gear, "seconds": o.card.seconds, "zero": o.card.zero, "icon": o.card.icon},
+         "warnings": o.warnings, "blocked": o.blocked, "finished": o.finished, "retired": o.retired,
+         "flat_out": o.flat_out, "flat_out_failed": o.flat_out_failed, "seconds_gained": o.seconds_gained,
+         "seconds_spent": o.seconds_spent, "damage": o.damage, "shortcut_tokens": o.tokens,
+         "spare_tire": o.spare_tire, "sisu": o.sisu, "leader": o.leader, "text": o.describe()}
+    if o.loc is not None:
+        d["loss_of_control"] = {"space": o.loc.space, "gear": o.loc.gear, "cause": o.loc.cause}
+    return d
+
+
+def record_tracks(data: dict, base_dir: Path) -> tuple[list, str]:
+    """The tracks a record is played on: compiled from ``track`` (relative to the record) or ``sketch``."""
+    if "sketch" in data:
+        assist = data.get("assistance", [])
+        tracks = [sketch(s, f"SS{i + 1}", assistance=bool(assist[i]) if i < len(assist) else False)
+                  for i, s in enumerate(data["sketch"])]
+        return tracks, data.get("title", "sketch")
+    if "track" not in data:
+        raise RecordError("the record names no `track` file (or `sketch`)", path="$")
+    path = (base_dir / data["track"]).resolve()
+    if not path.is_file():
+        raise RecordError(f"track file not found: {path}", path="$.track")
+    from rallyc.compiler import compile_loaded
+    from rallyc.project import load
+
+    loaded = load(path)
+    result = compile_loaded(loaded)
+    diags = list(getattr(loaded, "diagnostics", [])) + list(result.diagnostics)
+    errors = [d for d in diags if getattr(d, "severity", "error") == "error"]
+    if errors:
+        first = errors[0]
+        raise RecordError(f"track file has errors: {getattr(first, 'code', '')} {getattr(first, 'message', first)}",
+                          path="$.track")
+    designs = result.designs
+    if not designs:
+        raise RecordError(f"{data['track']} holds no stage or rally", path="$.track")
+    design = designs[0]
+    if "design" in data:
+        match = [d for d in designs if d.title == data["design"]]
+        if not match:
+            raise RecordError(f"no design titled {data['design']!r} in {data['track']} "
+                              f"(there are: {', '.join(d.title for d in designs)})", path="$.design")
+        design = match[0]
+    names = [s.get("stage") for s in data["stages"]]
+    tracks = []
+    for i, name in enumerate(names):
+        if name is None:
+            if i >= len(design.tracks):
+                raise RecordError(f"{design.title} has {len(design.tracks)} stage(s)", path=f"$.stages[{i}]")
+            tracks.append(design.tracks[i])
+        else:
+            match = [t for t in design.tracks if t.name == name]
+            if not match:
+                raise RecordError(f"no stage {name!r} in {design.title} "
+                                  f"(there are: {', '.join(t.name for t in design.tracks)})",
+                                  path=f"$.stages[{i}].stage")
+            tracks.append(match[0])
+    return tracks, design.title
+
+
+def replay_record(data: dict, base_dir: Path | str = ".", components: Components | None = None,
+                  tracks: list | None = None) -> ReplayReport:
+    """Replay a parsed record; the report holds the first illegal event (``report.error``) if any."""
+    components = components or load_components()
+    if tracks is None:
+        tracks, title = record_tracks(data, Path(base_dir))
+    else:
+        title = data.get("title", "")
+    report = ReplayReport(title=data.get("title", title))
+    players = [Player(p["name"], p["colour"], p.get("car", "r6"), p.get("tires", "gravel")) for p in data["players"]]
+    try:
+        options = Options.from_dict(data.get("options"))
+        for p in players:
+            components.dashboard(p.car, p.tires)
+    except Exception as exc:  # bad option value or unknown dashboard
+        raise RecordError(str(exc), path="$.players" if "Dashboard" in str(exc) else "$.options") from None
+    names = [p.name for p in players]
+    if len(set(names)) != len(names):
+        raise RecordError("player names must be unique", path="$.players")
+    rally = Rally(tracks, players, options, components)
+    try:
+        for si, st in enumerate(data["stages"]):
+            sp = f"$.stages[{si}]"
+            try:
+                stage = rally.start_stage(st.get("order"))
+            except IllegalMove as e:
+                raise e.at(sp)
+            entry: dict = {"stage": tracks[si].name, "order": list(stage.start_order), "rounds": []}
+            report.stages.append(entry)
+            rounds: dict[int, dict] = {}
+            for ti, tj in enumerate(st["turns"]):
+                tp = f"{sp}.turns[{ti}]"
+                if stage.is_over():
+                    raise IllegalMove("CORE-ORDER-09", "every car has finished or retired: no more turns", tp)
+                rnd = stage.round
+                if rnd not in rounds:
+                    rounds[rnd] = {"round": rnd, "order": list(stage.order), "turns": []}
+                    entry["rounds"].append(rounds[rnd])
+                try:
+                    out = stage.play(turn_from_json(tj))
+                except IllegalMove as e:
+                    raise e.at(tp)
+                except StageOver as e:
+                    raise IllegalMove("CORE-ORDER-09", str(e), tp)
+                rounds[rnd]["turns"].append(_outcome_json(out))
+            if not stage.is_over():
+                nxt = stage.to_move()
+                raise IllegalMove("CORE-STAGEEND-01", f"the record stops before every car has crossed the finish "
+                                                      f"line (next: {nxt}, round {stage.round})", f"{sp}.turns")
+            try:
+                rec = rally.end_stage(spare_between=st.get("spare_tire", []), penalties=st.get("checkpoint"))
+            except IllegalMove as e:
+                raise e.at(sp)
+            res = rec.result
+            entry["times"] = dict(sorted(rec.times.items()))
+            entry["assistance"] = rec.assistance
+            entry["carried"] = dict(sorted(rec.carried.items()))
+            entry["detail"] = {n: {"cards": res.cards[n], "tokens": res.tokens[n], "penalty": 5 * rec.penalties.get(n, 0),
+                                   "status": stage.cars[n].status} for n in sorted(res.times)}
+            for name, claimed in st.get("times", {}).items():
+                if name not in rec.times:
+                    raise IllegalMove("CORE-RALLY-01", f"no player {name!r}", f"{sp}.times.{name}")
+                if claimed != rec.times[name]:
+                    rule = "CORE-RETIRE-03" if stage.cars[name].status == "retired" else "CORE-STAGEEND-08"
+                    raise IllegalMove(rule, f"{name}'s stage time is {rec.times[name]} s "
+                                            f"({format_time(rec.times[name])}), not {claimed} s", f"{sp}.times.{name}")
+        if len(data["stages"]) < len(tracks):  # pragma: no cover - tracks follow the stages
+            pass
+        report.classification = [{"name": n, "overall": t} for n, t in rally.classification()]
+        for i, row in enumerate(data.get("classification", [])):
+            if i >= len(report.classification) or row["name"] != report.classification[i]["name"]:
+                raise IllegalMove("CORE-RALLY-15", f"position {i + 1} is {report.classification[i]['name'] if i < len(report.classification) else 'nobody'}",
+                                  f"$.classification[{i}].name")
+            if "overall" in row and row["overall"] != report.classification[i]["overall"]:
+                raise IllegalMove("CORE-RALLY-14", f"{row['name']}'s overall time is "
+                                                   f"{report.classification[i]['overall']} s", f"$.classification[{i}].overall")
+    except IllegalMove as e:
+        report.error = e
+    return report

@@ -1,0 +1,144 @@
+"""A seeded bot that plays random legal plans and draws chance, for generated games and fuzzing.
+
+The bot is a *driver*: it lays a random legal plan (:func:`rallyc.rules.plans.die_options`), picks one
+by one or Flat Out, and when the rules need chance (a die face, a Shortcut token, a card's 0 side,
+Damage tokens) or a decision while rolling (roll, secure, stop), :meth:`Stage.play` asks it. The
+completed :class:`~rallyc.rules.turn.Turn` is what a record stores.
+"""
+
+from __future__ import annotations
+
+import random
+from copy import deepcopy
+
+from rallyc.rules.plans import PlanContext, die_options, start_walk
+from rallyc.rules.stage import Stage
+from rallyc.rules.state import DAMAGE_KINDS
+from rallyc.rules.turn import Outcome, Roll, Turn, ZeroSide, _run
+
+__all__ = ["RandomBot"]
+
+
+class RandomBot:
+    """Random legal play with a fixed seed (same seed, same game)."""
+
+    def __init__(self, seed: int = 0, *, flat_out: float = 0.3, secure: float = 0.15, stop_at_risk: float = 0.7,
+                 max_dice: int = 8) -> None:
+        self.rng = random.Random(seed)
+        self.p_flat_out = flat_out
+        self.p_secure = secure
+        self.p_stop = stop_at_risk
+        self.max_dice = max_dice
+        self._stage: Stage | None = None
+        #: scripted choices: callables (stage, name) -> Turn | None consulted before random play
+        self.script: list = []
+
+    # -- planning
+    def plan(self, stage: Stage, ctx: PlanContext) -> list:
+        """A random legal plan (possibly empty when the car is blocked)."""
+        rng = self.rng
+        w = start_walk(ctx)
+        length = rng.randint(1, self.max_dice)
+        out = []
+        while len(out) < length:
+            opts = die_options(ctx, w)
+            if not opts:
+                break
+            # prefer plans that keep going: weight dice that do not end the move by a certain LoC
+            safe = [o for o in opts if not o[1].ended]
+            pool = safe if safe and rng.random() < 0.95 else opts
+            placed, w = pool[rng.randrange(len(pool))]
+            out.append(placed.die)
+        return out
+
+    def turn(self, stage: Stage) -> Turn:
+        """Decide the next turn of the player to move (chance is drawn while it is played)."""
+        name = stage.to_move()
+        car = stage.cars[name]
+        ctx, _ = stage.context(name)
+        dice = self.plan(stage, ctx)
+        t = Turn(player=name, dice=[Roll(d) for d in dice])
+        if dice and self.rng.random() < self.p_flat_out:
+            t.flat_out = True
+        if car.sisu and self.rng.random() < 0.1:
+            t.sisu = True
+        return t
+
+    def play_turn(self, stage: Stage) -> tuple[Turn, Outcome]:
+        """Decide and play one turn; returns the completed turn and its outcome."""
+        self._stage = stage
+        t = self.turn(stage)
+        out = stage.play(t, driver=self)
+        return t, out
+
+    # -- driver hooks (called by the rules while resolving)
+    def face(self, die: str) -> str:
+        n = self._stage.components.warning_faces[die] if self._stage else 1
+        return "warning" if self.rng.randrange(6) < n else "ok"
+
+    def decide(self, stage: Stage, i: int, placed, rolls, warnings: int, limit: int) -> str:
+        car = stage.cars[stage.to_move()]
+        if i > 0 and warnings >= limit - 1 and self.rng.random() < self.p_stop:
+            secured = sum(2 if r.die.brake else 1 for r in rolls if r.secured)
+            cost = sum(range(secured + 1, secured + (3 if rolls[i].die.brake else 2)))
+            spent = (secured * (secured + 1)) // 2
+            if car.seconds - spent >= cost and self.rng.random() < 0.5:
+                return "secure"
+            return "stop"
+        if car.seconds > 0 and self.rng.random() < self.p_secure:
+            secured = sum(2 if r.die.brake else 1 for r in rolls if r.secured)
+            k = 2 if rolls[i].die.brake else 1
+            if (secured + k) * (secured + k + 1) // 2 <= car.seconds:
+                return "secure"
+        return "roll"
+
+    def token(self) -> str:
+        return self.rng.choice(("ok", "ok", "coast", "minus1"))
+
+    def zero_side(self) -> ZeroSide:
+        icon = self.rng.choices(("spinout", "crash", "sisu"), weights=(5, 4, 1))[0]
+        if icon == "sisu":
+            return ZeroSide("sisu", gear=self.rng.randint(1, 3))
+        if icon == "crash":
+            low = self.rng.randint(0, 1)
+            med = low + self.rng.randint(0, 1)
+            return ZeroSide("crash", marks={"low": low, "medium": med, "high": min(3, med + 1)})
+        return ZeroSide("spinout")
+
+    def damage(self, n: int) -> list[str]:
+        bag = self._stage.components.damage_bag if self._stage else {k: 1 for k in DAMAGE_KINDS}
+        kinds = list(bag)
+        return [self.rng.choices(kinds, weights=[bag[k] for k in kinds])[0] for _ in range(n)]
+
+    def want_spare_tire(self) -> bool:
+        return self.rng.random() < 0.5
+
+    def relay(self, stage: Stage, ctx: PlanContext, placed, rolls, leader: bool) -> list[Roll]:
+        """Re-lay the rolled dice on the same path, up to the die that causes the Loss of Control."""
+        relaid = [Roll(r.die, r.face, r.brake_face) for r in rolls]
+        probe = [Roll(r.die, r.face, r.brake_face) for r in rolls]
+        lim = min(stage.column_for(stage.index.spaces[p.space].surface, leader).warnings for p in placed)
+        run = _run(stage, ctx, placed, probe, leader=leader, sisu=False, all_rolled=True, warn_limit=lim,
+                   path="relaid", driver=_Silent(self))
+        return relaid[: len(run.resolved)]
+
+
+class _Silent:
+    """Answers Shortcut draws during a probe without consuming the bot's random stream."""
+
+    def __init__(self, bot: RandomBot) -> None:
+        self.bot = bot
+
+    def token(self) -> str:
+        return "ok"
+
+    def decide(self, *a) -> str:  # pragma: no cover - probes roll everything
+        return "roll"
+
+
+def play_stage(stage: Stage, bot: RandomBot, max_turns: int = 2000) -> list[tuple[Turn, Outcome]]:
+    """Play a whole stage with one bot driving every car."""
+    out = []
+    while not stage.is_over() and len(out) < max_turns:
+        out.append(bot.play_turn(stage))
+    return out

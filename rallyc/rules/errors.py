@@ -1,0 +1,45 @@
+"""Exceptions of the rules interpreter.
+
+Every illegal event names the rule it breaks (an ID of ``shared/rules/INVENTORY.md``), says what was
+expected, and carries a ``path``: where in the turn (or the record) the offending value is, as a JSON
+path fragment such as ``dice[2].to``.
+"""
+
+from __future__ import annotations
+
+__all__ = ["RulesError", "IllegalMove", "StageOver"]
+
+
+class RulesError(Exception):
+    """Base class of the interpreter's errors."""
+
+
+class IllegalMove(RulesError):
+    """A decision or a claimed outcome that the rules do not allow.
+
+    ``rule_id`` names the rule (e.g. ``CORE-DICE-09``); ``path`` locates the value inside the turn
+    (``dice[1].die``) or, once the replay has prefixed it, inside the record (``$.stages[0].turns[4].dice[1].die``).
+    """
+
+    def __init__(self, rule_id: str, message: str, path: str = "") -> None:
+        super().__init__(f"{rule_id}: {message}")
+        self.rule_id = rule_id
+        self.message = message
+        self.path = path
+
+    def at(self, prefix: str) -> "IllegalMove":
+        """The same error with ``prefix`` put in front of its path."""
+        if not self.path:
+            path = prefix
+        elif self.path.startswith("["):
+            path = prefix + self.path
+        else:
+            path = f"{prefix}.{self.path}"
+        return IllegalMove(self.rule_id, self.message, path)
+
+    def __repr__(self) -> str:
+        return f"IllegalMove({self.rule_id!r}, {self.message!r}, {self.path!r})"
+
+
+class StageOver(RulesError):
+    """A turn was played after every car finished or retired."""

@@ -1,0 +1,43 @@
+"""Order of play: Distance > Speed > Position, cars off the road, staggered starts (CORE-ORDER, CORE-START)."""
+
+from __future__ import annotations
+
+from rallyc.rules.state import Car, TrackIndex
+
+__all__ = ["order_key", "round_order"]
+
+
+def order_key(car: Car, index: TrackIndex, previous: int, offroad_tie: str = "on-road-first") -> tuple:
+    """Sort key of a car on the stage: smaller plays first.
+
+    Distance (front edge furthest along the road, CORE-ORDER-04), then, at equal distance, a car on the
+    road before one beside it (CORE-ORDER-07/08, reading 2), then the higher gear (CORE-ORDER-05), then the
+    inside lane of the current or next corner (CORE-ORDER-06), then the previous round's order.
+    """
+    space = car.space
+    progress = index.spaces[space].progress
+    off = not car.impedes
+    inside = index.inside.get(space, False)
+    if offroad_tie == "on-road-first":
+        return (-progress, off, -car.gear, not inside, previous)
+    return (-progress, -car.gear, off, not inside, previous)
+
+
+def round_order(cars: list[Car], start_order: list[str], round_no: int, index: TrackIndex,
+                previous: list[str], offroad_tie: str = "on-road-first") -> list[str]:
+    """The order of play of round ``round_no`` (1-based).
+
+    Cars already on the stage play first in order of play (CORE-ORDER-03); the car whose start is due
+    this round plays last (the n-th starter's first turn is in round n, CORE-START-01/02). Cars waiting
+    keep their starting order (CORE-START-04).
+    """
+    rank = {name: i for i, name in enumerate(previous)}
+    on_stage = [c for c in cars if c.on_stage]
+    on_stage.sort(key=lambda c: order_key(c, index, rank.get(c.name, len(rank) + start_order.index(c.name)),
+                                          offroad_tie))
+    order = [c.name for c in on_stage]
+    if round_no - 1 < len(start_order):
+        starter = start_order[round_no - 1]
+        if any(c.name == starter and c.status == "waiting" for c in cars):
+            order.append(starter)
+    return order

@@ -1,0 +1,137 @@
+"""A rally: stages one after another, with registered times, Assistance, damage and the Spare Tire
+carried over, and the starting order from the overall classification (CORE-RALLY, CORE-RETIRE-04,
+CORE-ADV-09/10/15).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rallyc.compiler.track import Track
+from rallyc.data.components import Components, load_components
+from rallyc.rules.errors import IllegalMove
+from rallyc.rules.options import Options
+from rallyc.rules.stage import Carry, Player, Stage, StageResult
+
+__all__ = ["Rally", "StageRecord"]
+
+
+@dataclass
+class StageRecord:
+    """One played stage of the rally: its result and what each car carries out of it."""
+
+    name: str
+    order: list[str]
+    result: StageResult
+    penalties: dict[str, int] = field(default_factory=dict)
+    times: dict[str, int | None] = field(default_factory=dict)
+    assistance: bool = False
+    carried: dict[str, dict] = field(default_factory=dict)
+
+
+class Rally:
+    """Chains :class:`Stage` s over the tracks of a rally."""
+
+    def __init__(self, tracks: list[Track], players: list[Player], options: Options | None = None,
+                 components: Components | None = None) -> None:
+        self.tracks = tracks
+        self.players = list(players)
+        self.options = options or Options()
+        self.components = components or load_components()
+        self.carry: dict[str, Carry] = {p.name: Carry(Counter(), True, True) for p in players}
+        self.overall: dict[str, int | None] = {p.name: 0 for p in players}
+        self.stages: list[StageRecord] = []
+        self.current: Stage | None = None
+        self._order: list[str] = [p.name for p in players]
+
+    @property
+    def one_off(self) -> bool:
+        return len(self.tracks) == 1
+
+    def next_order(self) -> list[str]:
+        """Starting order of the next stage: the players' order first (CORE-SETUP-07), then best overall
+        time first (CORE-RALLY-13); ties keep the previous starting order (reading 18)."""
+        if not self.stages:
+            return list(self._order)
+        prev = self._order
+        big = 10 ** 9
+        return sorted(prev, key=lambda n: (self.overall[n] if self.overall[n] is not None else big, prev.index(n)))
+
+    def start_stage(self, order: list[str] | None = None) -> Stage:
+        """Set up the next stage; ``order`` (a recorded draw) must agree with the classification."""
+        k = len(self.stages)
+        if k >= len(self.tracks):
+            raise IllegalMove("CORE-RALLY-15", f"the rally has {len(self.tracks)} stage(s)", "")
+        expected = self.next_order()
+        if order is not None:
+            if sorted(order) != sorted(expected):
+                raise IllegalMove("CORE-SETUP-06", f"the starting order must name every player once: {expected}", "order")
+            if k > 0:
+                key = {n: self.overall[n] for n in expected}
+                if [key[n] for n in order] != [key[n] for n in expected]:
+                    raise IllegalMove("CORE-RALLY-13", f"the starting order follows the overall times: "
+                                                       f"{', '.join(expected)}", "order")
+            expected = list(order)
+        self._order = expected
+        by_name = {p.name: p for p in self.players}
+        self.current = Stage(self.tracks[k], [by_name[n] for n in expected], self.options, self.components,
+                             carry=self.carry, one_off=self.one_off)
+        return self.current
+
+    def end_stage(self, *, spare_between: list[str] = (), penalties: dict[str, int] | None = None) -> StageRecord:
+        """Close the current stage: register times (CORE-RALLY-01), Assistance or carried damage, the Spare
+        Tire between stages (CORE-RALLY-08), Checkpoint penalties (CORE-ADV-09/10)."""
+        stage = self.current
+        if stage is None or not stage.is_over():
+            raise IllegalMove("CORE-STAGEEND-01", "the stage is not over: some cars have not crossed the finish line", "")
+        penalties = dict(penalties or {})
+        if penalties and not self.options.checkpoints:
+            raise IllegalMove("CORE-ADV-09", "Checkpoint penalties need the checkpoints option", "checkpoint")
+        res = stage.result()
+        times: dict[str, int | None] = {}
+        for name, t in res.times.items():
+            p = penalties.get(name, 0)
+            if p < 0:
+                raise IllegalMove("CORE-ADV-09", "a Checkpoint penalty is 0 or more 5-second tokens", f"checkpoint.{name}")
+            times[name] = None if t is None else t + 5 * p  # CORE-ADV-10
+            if self.overall[name] is not None:
+                self.overall[name] = None if times[name] is None else self.overall[name] + times[name]  # CORE-RALLY-14
+        assistance = stage.track.has_assistance  # CORE-RALLY-02
+        carried: dict[str, dict] = {}
+        for name, car in stage.cars.items():
+            k = self.carry[name]
+            if assistance or car.status == "retired":  # CORE-RALLY-03, CORE-RETIRE-04, CORE-RALLY-10
+                k.damage = Counter()
+                k.spare = True
+            else:  # CORE-RALLY-04/07: Gear, Coast/Leader and Brake Damage carried; OK!, -1 and flags go back
+                k.damage = Counter({d: car.damage.get(d, 0) for d in ("gear", "coast", "brake") if car.damage.get(d, 0) > 0})
+                k.spare = car.spare
+            if name in spare_between:
+                if assistance:
+                    raise IllegalMove("CORE-RALLY-08", "the Spare Tire between stages is for stages without Assistance",
+                                      "spare_tire")
+                if not k.spare:
+                    raise IllegalMove("CORE-SPARE-06", f"{name} has no Spare Tire card", "spare_tire")
+                if k.damage.get("coast", 0) < 1:
+                    raise IllegalMove("CORE-RALLY-08", f"{name} has no Coast/Leader Damage token to remove", "spare_tire")
+                k.damage["coast"] -= 1
+                if not k.damage["coast"]:
+                    del k.damage["coast"]
+                k.spare = False
+            sisu = self.options.sisu
+            if sisu == "per-stage" or (sisu == "assistance" and assistance):
+                k.sisu = True
+            elif sisu is not None:
+                k.sisu = car.sisu
+            carried[name] = {"damage": dict(sorted(k.damage.items())), "spare_tire": k.spare}
+        rec = StageRecord(stage.track.name, list(self._order), res, penalties, times, assistance, carried)
+        self.stages.append(rec)
+        self.current = None
+        return rec
+
+    def classification(self) -> list[tuple[str, int | None]]:
+        """Players by overall time, best first (CORE-RALLY-15)."""
+        big = 10 ** 9
+        return sorted(self.overall.items(), key=lambda kv: (kv[1] if kv[1] is not None else big,
+                                                            self._order.index(kv[0])))

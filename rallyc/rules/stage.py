@@ -1,0 +1,268 @@
+"""A Special Stage being played: cars, rounds, order of play, turns (python-chess's ``Board`` for Rallyman).
+
+>>> stage = Stage(track, [Player("Ann", "red"), Player("Bob", "blue")])   # doctest: +SKIP
+>>> stage.to_move(); plans = list(stage.legal_plans(max_dice=2)); stage.play(turn)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from rallyc.compiler.track import Track
+from rallyc.data.components import Column, Components, load_components
+from rallyc.rules.dashboard import allowance, column_name
+from rallyc.rules.dice import Die
+from rallyc.rules.errors import IllegalMove, StageOver
+from rallyc.rules.options import Options
+from rallyc.rules.order import round_order
+from rallyc.rules.plans import PlanContext, die_options, legal_plans, start_walk
+from rallyc.rules.state import Car, index_of
+from rallyc.rules.turn import Outcome, Turn, resolve
+
+__all__ = ["Player", "Carry", "Stage", "StageResult"]
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player at setup (CORE-SETUP-06): name, colour, car category and tires."""
+
+    name: str
+    colour: str
+    car: str = "r6"
+    tires: str = "gravel"
+
+
+@dataclass
+class Carry:
+    """What a car brings into a stage of a rally (CORE-RALLY-11/12)."""
+
+    damage: Counter = field(default_factory=Counter)
+    spare: bool = True
+    sisu: bool = True
+
+
+@dataclass
+class StageResult:
+    """Times of a finished stage (CORE-STAGEEND-08, CORE-RETIRE-03)."""
+
+    times: dict[str, int | None]
+    finished: list[str]
+    retired: list[str]
+    cards: dict[str, int]
+    tokens: dict[str, int]
+
+
+class Stage:
+    """The state of one stage: who is where, in which gear, with which cards, whose turn it is."""
+
+    def __init__(self, track: Track, players: list[Player], options: Options | None = None,
+                 components: Components | None = None, carry: dict[str, Carry] | None = None,
+                 one_off: bool = True) -> None:
+        if not players:
+            raise ValueError("a stage needs at least one player")
+        names = [p.name for p in players]
+        if len(set(names)) != len(names):
+            raise ValueError("player names must be unique")
+        self.track = track
+        self.index = index_of(track)
+        self.options = options or Options()
+        self.components = components or load_components()
+        self.one_off = one_off
+        self.players = list(players)
+        #: starting order: the order of ``players`` (CORE-SETUP-07, CORE-RALLY-13)
+        self.start_order = names
+        self.cars: dict[str, Car] = {}
+        for p in players:
+            dash = self.components.dashboard(p.car, p.tires)
+            c = Car(p.name, p.colour, dash)
+            c.sisu = self.options.sisu is not None  # CORE-ADV-11
+            if carry and p.name in carry:
+                k = carry[p.name]
+                c.damage = Counter(k.damage)
+                c.spare = k.spare
+                c.sisu = c.sisu and k.sisu
+            self.cars[p.name] = c
+        #: -1 Shortcut tokens per route step (CORE-SHORTCUT-08)
+        self.minus1: dict[int, int] = {}
+        self.finished_any = False
+        self.round = 0
+        self.order: list[str] = []
+        self.position = 0
+        self.outcomes: list[Outcome] = []
+        self.rounds: list[list[str]] = []
+        self._next_round()
+
+    # -- rounds and order of play
+    def _next_round(self) -> None:
+        previous = self.order
+        while not self.is_over():
+            self.round += 1
+            self.order = round_order(list(self.cars.values()), self.start_order, self.round, self.index, previous,
+                                     self.components.reading("offroad_tie"))
+            self.position = 0
+            if self.order:
+                self.rounds.append(list(self.order))
+                return
+            if self.round > len(self.start_order) + 10_000:  # pragma: no cover - defensive
+                raise StageOver("no car can play")
+
+    def is_over(self) -> bool:
+        """Every car has finished or retired (CORE-STAGEEND-01, CORE-ORDER-09)."""
+        return all(c.status in ("finished", "retired") for c in self.cars.values())
+
+    def to_move(self) -> str | None:
+        """The player whose turn it is, None once the stage is over."""
+        if self.is_over():
+            return None
+        return self.order[self.position]
+
+    @property
+    def leader(self) -> str | None:
+        """The round's first player (CORE-DICE-15)."""
+        return self.order[0] if self.order and not self.is_over() else None
+
+    def leader_rule_active(self) -> bool:
+        """Leader dice are in use (CORE-DICE-16, reading 1; CORE-ADV-16 changes only the die type)."""
+        if self.components.reading("leader_rule_ends") == "first-finisher":
+            return not self.finished_any
+        return True
+
+    # -- dashboards and the bag
+    def column_for(self, surface: str, leader: bool) -> Column:
+        dash = next(iter(self.cars.values())).dashboard
+        return dash.columns.get(column_name(surface, leader)) or dash.columns["gravel"]
+
+    def bag_left(self) -> int:
+        """Tokens still in the Damage bag (CORE-SETUP-02/03)."""
+        total = sum(self.components.damage_bag.values())
+        out = sum(sum(c.damage.values()) + c.shortcut_ok for c in self.cars.values())
+        return total - out - sum(self.minus1.values())
+
+    # -- planning
+    def _start_space(self, car: Car, chosen: str | None) -> str:
+        occupied = {c.space for c in self.cars.values() if c.impedes and c is not car}
+        if car.status == "waiting":
+            starts = self.index.start_spaces
+            if chosen is not None:
+                if chosen not in starts:
+                    raise IllegalMove("CORE-START-03", f"a starting car is placed on a space behind the Starting Line "
+                                                       f"({', '.join(starts)}), not {chosen}", "start")
+                if chosen in occupied:
+                    raise IllegalMove("CORE-MOVE-01", f"start space {chosen} is occupied", "start")
+                return chosen
+            free = [s for s in starts if s not in occupied]
+            if not free:
+                raise IllegalMove("CORE-START-03", "every space behind the Starting Line is occupied", "start")
+            return free[0]
+        if chosen is not None and chosen != car.space:
+            raise IllegalMove("CORE-START-03", f"only a starting car chooses its space; {car.name} is on {car.space}",
+                              "start")
+        return car.space
+
+    def context(self, name: str | None = None, start: str | None = None) -> tuple[PlanContext, bool]:
+        """The planning context of ``name``'s turn (the player to move by default) and whether it leads."""
+        name = name or self.to_move()
+        if name is None:
+            raise StageOver("the stage is over")
+        car = self.cars[name]
+        if car.status in ("finished", "retired"):
+            raise StageOver(f"{name} has {car.status}")
+        space = self._start_space(car, start)
+        surface = self.index.spaces[space].surface
+        leader = bool(self.order) and self.order[0] == name and self.leader_rule_active() and surface == "gravel"
+        allow = allowance(car.dashboard, surface, leader, self.options.one_shot, car.damage)
+        others = {c.space: c.gear for c in self.cars.values() if c.impedes and c is not car and c.space}
+        comp = self.components
+        ctx = PlanContext(
+            index=self.index, start=space, gear=car.gear, allowance=allow, top_gear=car.dashboard.top_gear,
+            others=others, minus1=dict(self.minus1), flying_start=self.options.flying_start,
+            redline=self.options.redline, brake_drop=comp.reading("brake_drop"),
+            jump_landing_limit=comp.reading("jump_landing_limit"),
+        )
+        return ctx, leader
+
+    def legal_plans(self, player: str | None = None, max_dice: int | None = None) -> Iterator[tuple[Die, ...]]:
+        """Every legal dice plan of ``player``'s turn (the player to move by default), shortest first per branch."""
+        ctx, _ = self.context(player)
+        return legal_plans(ctx, max_dice)
+
+    def is_blocked(self, player: str | None = None) -> bool:
+        """True when no die can be laid at all (CORE-MOVE-08/09/10)."""
+        ctx, _ = self.context(player)
+        return not die_options(ctx, start_walk(ctx))
+
+    # -- playing
+    def play(self, turn: Turn, driver=None) -> Outcome:
+        """Validate and apply one turn; raise :class:`IllegalMove` (state unchanged) if it breaks a rule.
+
+        ``driver`` (see :mod:`rallyc.rules.bot`) fills in the chance the turn leaves open.
+        """
+        name = self.to_move()
+        if name is None:
+            raise StageOver("the stage is over: every car has finished or retired")
+        if turn.player != name:
+            rule = "CORE-START-04" if self.cars.get(turn.player) and self.cars[turn.player].status == "waiting" \
+                else "CORE-ORDER-03"
+            if turn.player not in self.cars:
+                rule = "CORE-SETUP-06"
+            raise IllegalMove(rule, f"round {self.round}: it is {name}'s turn (order {', '.join(self.order)}), "
+                                    f"not {turn.player}'s", "player")
+        if turn.round is not None and turn.round != self.round:
+            raise IllegalMove("CORE-ORDER-01", f"this turn is in round {self.round}, not round {turn.round}", "round")
+        car = self.cars[name]
+        ctx, leader = self.context(name, turn.start)
+        out, changes = resolve(self, car, turn, ctx, leader=leader, driver=driver)
+        self._commit(car, turn, out, changes)
+        self.outcomes.append(out)
+        self.position += 1
+        if self.position >= len(self.order) or self.is_over():
+            self._next_round()
+        return out
+
+    def _commit(self, car: Car, turn: Turn, out: Outcome, changes: dict) -> None:
+        car.space = out.end
+        car.cards.append(out.card)
+        car.seconds += out.seconds_gained - out.seconds_spent
+        car.turns += 1
+        car.status = changes["status"]
+        self.minus1 = changes["minus1"]
+        for t in out.tokens:
+            if t == "ok":
+                car.shortcut_ok += 1
+            elif t == "coast":
+                car.damage["coast"] += 1  # CORE-SHORTCUT-07
+        for d in out.damage:
+            car.damage[d] += 1
+        if out.sisu:
+            car.sisu = False
+        if out.spare_tire:
+            car.spare = False
+            car.damage["coast"] -= 1  # CORE-SPARE-04
+        if out.finished:
+            self.finished_any = True
+            car.space = out.end
+        elif car.status != "finished":
+            surface = self.index.spaces[car.space].surface
+            col = self.column_for(surface, False)
+            if col.gear - car.damage.get("gear", 0) <= 0:  # CORE-RETIRE-01
+                car.status = "retired"
+                out.retired = True
+
+    # -- results
+    def result(self) -> StageResult:
+        """Stage times: cards minus unspent Second tokens; retired cars get the slowest time + 60 s."""
+        times: dict[str, int | None] = {}
+        finished = [n for n, c in self.cars.items() if c.status == "finished"]
+        retired = [n for n, c in self.cars.items() if c.status == "retired"]
+        for n in finished:
+            c = self.cars[n]
+            times[n] = c.card_seconds - c.seconds  # CORE-STAGEEND-08, CORE-SECONDS-11
+        slowest = max((times[n] for n in finished), default=None)
+        for n in retired:
+            times[n] = None if slowest is None else slowest + 60  # CORE-RETIRE-03
+        for n in self.cars:
+            times.setdefault(n, None)
+        return StageResult(times, finished, retired, {n: c.card_seconds for n, c in self.cars.items()},
+                           {n: c.seconds for n, c in self.cars.items()})

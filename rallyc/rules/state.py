@@ -1,0 +1,178 @@
+"""What the interpreter remembers: Time cards, cars, and a per-track index of the space graph."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
+
+from rallyc.compiler.track import Space, Track
+from rallyc.data.components import DashboardData
+
+__all__ = ["Card", "Car", "TrackIndex", "index_of", "DAMAGE_KINDS", "SHORTCUT_RESULTS", "LOC_ICONS"]
+
+#: Damage side of a token (CORE-SETUP-03)
+DAMAGE_KINDS = ("gear", "brake", "coast", "green")
+#: Shortcut side of a token (CORE-SHORTCUT-06..08)
+SHORTCUT_RESULTS = ("ok", "coast", "minus1")
+#: icon at the top of the white strip of a flipped card (CORE-LOC-05)
+LOC_ICONS = ("spinout", "crash", "sisu")
+
+#: car statuses: waiting to start, on the road, spun out (on the road), crashed or changing a tire
+#: (beside the road), finished, retired
+STATUSES = ("waiting", "road", "spun", "crashed", "tire", "finished", "retired")
+
+
+@dataclass(frozen=True)
+class Card:
+    """A Time card on a car's pile (CORE-TURNEND-05)."""
+
+    #: the gear deck the card comes from (0 for the Spare Tire card or a repeat at Gear 0)
+    gear: int
+    #: seconds it adds to the stage time
+    seconds: int
+    #: turned to its "0" side (Loss of Control or Spare Tire)
+    zero: bool = False
+    #: icon on the 0 side: spinout, crash, sisu (None on the front or for the Spare Tire card)
+    icon: str | None = None
+    #: the gear printed on a SISU card (the car restarts in it, CORE-LOC-10)
+    sisu_gear: int | None = None
+    spare: bool = False
+
+    @property
+    def car_gear(self) -> int:
+        """The gear the car is in while this card is on top (CORE-TURNEND-05, CORE-LOC-11)."""
+        if not self.zero:
+            return self.gear
+        return self.sisu_gear if self.icon == "sisu" and self.sisu_gear is not None else 0
+
+
+@dataclass
+class Car:
+    """One player's car during a stage."""
+
+    name: str
+    colour: str
+    dashboard: DashboardData
+    status: str = "waiting"
+    space: str | None = None
+    cards: list[Card] = field(default_factory=list)
+    #: Second tokens held (CORE-SETUP-01; the bank gives change, reading 12)
+    seconds: int = 0
+    #: Damage tokens on the Dashboard, Damage side (CORE-DAMAGE-01)
+    damage: Counter = field(default_factory=Counter)
+    #: OK! Shortcut tokens on the Dashboard (returned at stage end, CORE-RALLY-07)
+    shortcut_ok: int = 0
+    spare: bool = True
+    sisu: bool = False
+    turns: int = 0
+    #: stage time in seconds once finished or retired
+    time: int | None = None
+
+    @property
+    def gear(self) -> int:
+        """Current gear: the top Time card's (CORE-TURNEND-05); Gear 0 before the first card (CORE-START-03)."""
+        return self.cards[-1].car_gear if self.cards else 0
+
+    @property
+    def on_stage(self) -> bool:
+        return self.status in ("road", "spun", "crashed", "tire")
+
+    @property
+    def impedes(self) -> bool:
+        """On the road for blocking: a spun-out car impedes, a crashed one does not (CORE-OVERTAKE-08/09)."""
+        return self.status in ("road", "spun")
+
+    @property
+    def card_seconds(self) -> int:
+        return sum(c.seconds for c in self.cards)
+
+
+class TrackIndex:
+    """Things the rules look up often, computed once per track."""
+
+    def __init__(self, track: Track) -> None:
+        self.track = track
+        g = track.graph
+        self.spaces: dict[str, Space] = track.spaces
+        self.succ: dict[str, list[str]] = {
+            n: sorted(m for m in g.successors(n) if not g.edges[n, m].get("handbrake")) for n in g.nodes
+        }
+        zones: dict[str, list[str]] = {}
+        for s in self.spaces.values():
+            zones.setdefault(s.zone_key, []).append(s.id)
+        self.zones = zones
+        slide_zones = {k for k, ids in zones.items() if any(self.spaces[i].lane in ("s1", "s2") for i in ids)}
+        #: spaces whose occupant stops a car entering this one (the space itself; lane vs slide halves)
+        self.overlap: dict[str, tuple[str, ...]] = {}
+        #: spaces alongside (a car there needs the gear check, CORE-OVERTAKE-01/04)
+        self.alongside: dict[str, list[str]] = {}
+        for s in self.spaces.values():
+            key = s.zone_key
+            over = [s.id]
+            side: list[str] = []
+            if key in slide_zones:
+                halves = s.lane in ("s1", "s2")
+                for o in zones[key]:
+                    if o == s.id:
+                        continue
+                    o_half = self.spaces[o].lane in ("s1", "s2")
+                    if halves != o_half:
+                        over.append(o)
+                    elif not halves:
+                        side.append(o)
+            elif s.kind != "corner" and s.kind != "shortcut":
+                side = [o for o in zones.get(key, []) if o != s.id and self.spaces[o].kind != "corner"]
+            self.overlap[s.id] = tuple(over)
+            self.alongside[s.id] = side
+        for s in self.spaces.values():
+            if s.kind != "shortcut":
+                continue
+            linked = set(g.successors(s.id)) | set(g.predecessors(s.id))
+            for o in sorted(linked):
+                if self.spaces[o].kind == "corner" or self.spaces[o].kind == "shortcut":
+                    continue
+                self.alongside[s.id].append(o)
+                self.alongside[o].append(s.id)
+        self.inside = {sid: self._inside(sid) for sid in self.spaces}
+        self.start_spaces = track.start_spaces
+        self.finish_spaces = set(track.finish_spaces)
+
+    def _inside(self, sid: str) -> bool:
+        """On the inside lane of the current or next corner (CORE-ORDER-06)."""
+        s = self.spaces[sid]
+        if s.kind == "corner":
+            return s.method == "in"
+        seen = 0
+        cur = s
+        while seen < 40:
+            nxt = [self.spaces[n] for n in self.succ.get(cur.id, [])]
+            corner = [n for n in nxt if n.kind == "corner"]
+            if corner:
+                moves = {n.method: self.track.graph.edges[cur.id, n.id].get("move") for n in corner}
+                if moves.get("in") == "straight":
+                    return True
+                if "in" in moves and "out" not in moves:
+                    return True
+                return False
+            same = [n for n in nxt if n.lane == cur.lane]
+            if not same:
+                return False
+            cur = same[0]
+            seen += 1
+        return False
+
+    def step_of(self, sid: str) -> int:
+        return self.spaces[sid].step
+
+
+_CACHE: "WeakKeyDictionary[Track, TrackIndex]" = WeakKeyDictionary()
+
+
+def index_of(track: Track) -> TrackIndex:
+    """The (cached) index of a track."""
+    idx = _CACHE.get(track)
+    if idx is None:
+        idx = TrackIndex(track)
+        _CACHE[track] = idx
+    return idx

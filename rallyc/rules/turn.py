@@ -1,0 +1,602 @@
+"""A turn as recorded (what the player decided, what chance gave) and its resolution.
+
+Resolution follows the rulebook: roll one by one or Flat Out (CORE-ROLL), count Warnings, apply road
+effects (speed limits, jumps, shortcuts), then End of the Turn: a Time card, Loss of Control with its
+0 side, damage, spare tire, finishing and retiring (CORE-TURNEND, CORE-LOC, CORE-SPARE, CORE-STAGEEND).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rallyc.rules.dice import Die, is_gear
+from rallyc.rules.errors import IllegalMove
+from rallyc.rules.plans import PlanContext, Placed, check_plan, die_options, effective_limit, start_walk
+from rallyc.rules.state import DAMAGE_KINDS, LOC_ICONS, SHORTCUT_RESULTS, Card, Car
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.rules.stage import Stage
+
+__all__ = ["Roll", "ZeroSide", "CardClaim", "Turn", "LossOfControl", "Outcome", "resolve"]
+
+
+@dataclass
+class Roll:
+    """A die laid on the road and what became of it."""
+
+    die: Die
+    #: ``ok`` or ``warning``; None when not rolled (secured, or the player stopped before it)
+    face: str | None = None
+    #: the paired Brake die's face
+    brake_face: str | None = None
+    #: secured with Second tokens instead of rolled (CORE-SECONDS-04)
+    secured: bool = False
+    #: Shortcut side of the Damage token drawn when this die enters a Shortcut (CORE-SHORTCUT-05)
+    token: str | None = None
+
+    @property
+    def rolled(self) -> bool:
+        return self.face is not None
+
+
+@dataclass
+class ZeroSide:
+    """The "0" side of a Time card turned over after a Loss of Control (chance)."""
+
+    icon: str
+    #: black marks next to each signpost colour (low / medium / high) for a Crash
+    marks: dict[str, int] = field(default_factory=dict)
+    #: the gear printed on a SISU card
+    gear: int | None = None
+    seconds: int | None = None
+
+
+@dataclass
+class CardClaim:
+    """What the record says about the Time card taken: checked, and its seconds are the truth."""
+
+    gear: int | None = None
+    seconds: int | None = None
+    zero: ZeroSide | None = None
+
+
+@dataclass
+class Turn:
+    """One player's turn as recorded."""
+
+    player: str
+    dice: list[Roll] = field(default_factory=list)
+    flat_out: bool = False
+    #: the start space chosen by a starting car (reading 3)
+    start: str | None = None
+    #: the dice re-laid after a failed Flat Out (CORE-ROLL-13)
+    relaid: list[Roll] | None = None
+    #: the SISU token discarded this turn (CORE-ADV-12)
+    sisu: bool = False
+    #: tire change declared at the end of the movement (CORE-SPARE-01)
+    spare_tire: bool = False
+    card: CardClaim | None = None
+    #: Damage tokens drawn after a Crash, Damage side (CORE-LOC-09)
+    damage: list[str] = field(default_factory=list)
+    # claims (derivable; checked when present)
+    round: int | None = None
+    end: str | None = None
+    gear: int | None = None
+    seconds_gained: int | None = None
+    seconds_spent: int | None = None
+
+
+@dataclass
+class LossOfControl:
+    space: str
+    gear: int
+    cause: str
+
+
+@dataclass
+class Outcome:
+    """What a turn did."""
+
+    player: str
+    round: int
+    start: str
+    path: list[str]
+    end: str
+    gear: int
+    card: Card
+    warnings: int = 0
+    loc: LossOfControl | None = None
+    blocked: bool = False
+    stopped: bool = False
+    finished: bool = False
+    retired: bool = False
+    flat_out: bool = False
+    flat_out_failed: bool = False
+    seconds_gained: int = 0
+    seconds_spent: int = 0
+    damage: list[str] = field(default_factory=list)
+    tokens: list[str] = field(default_factory=list)
+    spare_tire: bool = False
+    sisu: bool = False
+    leader: bool = False
+
+    def describe(self) -> str:
+        """One line for the text replay."""
+        if self.blocked:
+            move = f"blocked on {self.end}"
+        else:
+            mode = "flat out" if self.flat_out else "one by one"
+            move = f"{self.start} -> {self.end} ({len(self.path)} spaces, {mode})"
+        bits = [f"{self.player}: {move}, Gear {self.gear}"]
+        if self.flat_out_failed:
+            bits.append("Flat Out failed")
+        if self.loc:
+            bits.append(f"Loss of Control ({self.loc.cause}) on {self.loc.space} in Gear {self.loc.gear}: {self.card.icon}")
+        if self.damage:
+            bits.append("damage " + "+".join(self.damage))
+        if self.tokens:
+            bits.append("shortcut " + "+".join(self.tokens))
+        if self.seconds_gained:
+            bits.append(f"+{self.seconds_gained} s tokens")
+        if self.seconds_spent:
+            bits.append(f"-{self.seconds_spent} s secured")
+        if self.spare_tire:
+            bits.append("spare tire")
+        if self.sisu:
+            bits.append("SISU")
+        if self.finished:
+            bits.append("FINISHED")
+        if self.retired:
+            bits.append("RETIRED")
+        bits.append(f"card {'0 side ' if self.card.zero else ''}{self.card.seconds} s")
+        return ", ".join(bits)
+
+
+def _warn(face: str | None) -> int:
+    return 1 if face == "warning" else 0
+
+
+def _roll_warnings(r: Roll) -> int:
+    return _warn(r.face) + _warn(r.brake_face)
+
+
+@dataclass
+class _Run:
+    """The result of moving the car die by die along laid dice."""
+
+    resolved: list[tuple[Placed, Roll]]
+    loc: LossOfControl | None
+    warnings: int
+    tokens: list[str]
+    minus1: dict[int, int]
+    flying_stop: bool = False
+    stopped: bool = False
+
+
+def _limit_for(stage: "Stage", space: str, leader: bool) -> int:
+    return stage.column_for(stage.index.spaces[space].surface, leader).warnings
+
+
+def _run(stage: "Stage", ctx: PlanContext, placed: list[Placed], rolls: list[Roll], *, leader: bool,
+         sisu: bool, all_rolled: bool, warn_limit: int | None, path: str, driver=None) -> _Run:
+    """Move die by die (CORE-ROLL-03), applying road effects and counting Warnings."""
+    minus1 = dict(ctx.minus1)
+    affects_drawer = stage.components.reading("minus1_affects_drawer")
+    sisu_jump = stage.components.reading("sisu_jump_warning")
+    spaces = stage.index.spaces
+    warnings = 0
+    tokens: list[str] = []
+    resolved: list[tuple[Placed, Roll]] = []
+    loc: LossOfControl | None = None
+    flying_stop = False
+    stopped = False
+    view = PlanContext(ctx.index, ctx.start, ctx.gear, ctx.allowance, ctx.top_gear, ctx.others, minus1)
+    for i, (p, r) in enumerate(zip(placed, rolls)):
+        here = f"{path}[{i}]"
+        if loc is not None or flying_stop or stopped:
+            if all_rolled:  # a Flat Out rolled every die; those after the end just do not move the car
+                if r.token is not None:
+                    raise IllegalMove("CORE-SHORTCUT-05", "no token is drawn for a die that does not move the car",
+                                      here + ".token")
+                continue
+            if r.rolled or r.secured:
+                why = "a Loss of Control" if loc else ("the Flying Start Warning" if flying_stop else "stopping")
+                rule = "CORE-LOC-02" if loc else ("CORE-ADV-02" if flying_stop else "CORE-ROLL-06")
+                raise IllegalMove(rule, f"this die cannot be rolled or secured: the movement ended before it "
+                                        f"({why})", here + (".face" if r.rolled else ".secured"))
+            if r.token is not None:
+                raise IllegalMove("CORE-SHORTCUT-05", "no token is drawn for a die that does not move the car",
+                                  here + ".token")
+            continue
+        limit = warn_limit if warn_limit is not None else _limit_for(stage, p.space, ctx.allowance.coast_die == "leader")
+        if driver is not None and not all_rolled and not r.rolled and not r.secured:
+            choice = driver.decide(stage, i, placed, rolls, warnings, limit)
+            if choice == "secure":
+                r.secured = True
+            elif choice == "roll":
+                r.face = driver.face(r.die.die)
+                if r.die.brake:
+                    r.brake_face = driver.face("brake")
+        if not all_rolled and not r.rolled and not r.secured:
+            stopped = True
+            if r.token is not None:
+                raise IllegalMove("CORE-SHORTCUT-05", "no token is drawn for a die that does not move the car",
+                                  here + ".token")
+            continue
+        resolved.append((p, r))
+        s = spaces[p.space]
+        # Shortcut: one token per Shortcut space entered (CORE-SHORTCUT-05)
+        if s.kind == "shortcut":
+            if r.token is None and driver is not None:
+                r.token = driver.token()
+            if r.token is None:
+                raise IllegalMove("CORE-SHORTCUT-05", f"entering the Shortcut {p.space} draws a Damage token: "
+                                                      f"record its Shortcut side (ok, coast, minus1)", here + ".token")
+            if r.token not in SHORTCUT_RESULTS:
+                raise IllegalMove("CORE-SETUP-04", f"a Shortcut side shows ok, coast or minus1, not {r.token!r}",
+                                  here + ".token")
+            tokens.append(r.token)
+            if r.token == "minus1":
+                minus1[s.step] = minus1.get(s.step, 0) + 1
+                if not affects_drawer:
+                    view.minus1 = ctx.minus1
+        elif r.token is not None:
+            raise IllegalMove("CORE-SHORTCUT-05", f"{p.space} is no Shortcut: no token is drawn", here + ".token")
+        # road effects (CORE-CORNER-07, CORE-JUMP-04/05)
+        lim = effective_limit(view, p.space)
+        if lim is not None and p.gear > lim and (p.jump == 0 or stage.components.reading("jump_landing_limit")):
+            loc = LossOfControl(p.space, p.gear, f"Gear {p.gear} over the limit {lim}")
+        elif p.jump_loc:
+            loc = LossOfControl(p.space, p.gear, "jump too fast")
+        elif p.jump and r.face == "warning" and not (sisu and sisu_jump == "ignored"):
+            loc = LossOfControl(p.space, p.gear, "Warning on the jump")
+        w_here = _roll_warnings(r) if r.rolled else 0
+        if r.secured and r.rolled:
+            raise IllegalMove("CORE-SECONDS-04", "a secured die is not rolled: it has no face", here + ".face")
+        if loc is None and p.flying and r.face == "warning":
+            flying_stop = True  # CORE-ADV-02: one space, end in Gear 2, no Loss of Control
+            continue
+        if not sisu:
+            warnings += w_here
+            if loc is None and warnings >= limit:
+                loc = LossOfControl(p.space, p.gear, f"{warnings} Warnings")
+    return _Run(resolved, loc, warnings, tokens, minus1, flying_stop, stopped)
+
+
+def _check_faces(rolls: list[Roll], path: str, flat_out: bool) -> None:
+    for i, r in enumerate(rolls):
+        here = f"{path}[{i}]"
+        for fld, face in (("face", r.face), ("brake_face", r.brake_face)):
+            if face is not None and face not in ("ok", "warning"):
+                raise IllegalMove("CORE-ROLL-07", f"a die shows 'ok' or 'warning', not {face!r}", f"{here}.{fld}")
+        if r.die.brake and (r.face is None) != (r.brake_face is None):
+            raise IllegalMove("CORE-ROLL-02", "the Brake die is rolled together with its Gear die: give both faces or neither",
+                              f"{here}.brake_face")
+        if not r.die.brake and r.brake_face is not None:
+            raise IllegalMove("CORE-DICE-17", "no Brake die is paired with this die", f"{here}.brake_face")
+        if flat_out:
+            if r.secured:
+                raise IllegalMove("CORE-SECONDS-05", "dice cannot be secured in a Flat Out", f"{here}.secured")
+            if r.face is None:
+                raise IllegalMove("CORE-ROLL-10", "Flat Out: every planned die is rolled; give its face", f"{here}.face")
+
+
+def _match_relaid(orig: list[Roll], relaid: list[Roll], path: str) -> None:
+    """The re-laid dice are the rolled dice with unchanged faces (CORE-ROLL-13)."""
+    pool: Counter = Counter()
+    for r in orig:
+        pool[(r.die.die, r.face)] += 1
+        if r.die.brake:
+            pool[("brake", r.brake_face)] += 1
+    for i, r in enumerate(relaid):
+        here = f"{path}[{i}]"
+        if r.face is None:
+            raise IllegalMove("CORE-ROLL-13", "re-laid dice keep the faces rolled: give the face", f"{here}.face")
+        if r.secured:
+            raise IllegalMove("CORE-SECONDS-05", "dice cannot be secured in a Flat Out", f"{here}.secured")
+        need = [(r.die.die, r.face)] + ([("brake", r.brake_face)] if r.die.brake else [])
+        for key in need:
+            if pool[key] <= 0:
+                raise IllegalMove("CORE-ROLL-13", f"no {key[0]} die rolled {key[1]!r} is left to re-lay "
+                                                  f"(faces cannot change)", f"{here}.face")
+            pool[key] -= 1
+
+
+def _seconds_dice(placed: list[Placed], rolls: list[Roll], upto: int | None) -> int:
+    """Gear, Coast and Leader dice rolled (not Brake dice; CORE-SECONDS-01/02, CORE-ADV-08, CORE-STAGEEND-03)."""
+    n = 0
+    for i, (p, r) in enumerate(zip(placed, rolls)):
+        if upto is not None and i > upto:
+            break
+        if p.die.die != "brake":
+            n += 1
+    return n
+
+
+def _finish_index(stage: "Stage", placed: list[Placed]) -> int | None:
+    spaces = stage.index.spaces
+    for i, p in enumerate(placed):
+        s = spaces[p.space]
+        if s.after_finish or s.past_finish:
+            return i
+    return None
+
+
+def _secure_cost(rolls: list[Roll]) -> int:
+    """1 + 2 + ... + n for n dice secured (a Brake pair is two dice, CORE-SECONDS-07/10)."""
+    n = sum((2 if r.die.brake else 1) for r in rolls if r.secured)
+    return n * (n + 1) // 2
+
+
+def resolve(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, *, leader: bool, driver=None
+            ) -> tuple[Outcome, dict]:
+    """Resolve a turn; return the outcome and the state changes to commit (nothing is changed here).
+
+    With a ``driver`` (a bot), missing chance (faces, tokens, cards, damage) and the one-by-one
+    decisions (roll, secure, stop) are asked from it and written into ``turn``.
+    """
+    comp = stage.components
+    rolls = turn.dice
+    if driver is not None and turn.flat_out:
+        for r in rolls:
+            if r.face is None:
+                r.face = driver.face(r.die.die)
+            if r.die.brake and r.brake_face is None:
+                r.brake_face = driver.face("brake")
+    if turn.flat_out and not rolls:
+        raise IllegalMove("CORE-ROLL-09", "a Flat Out needs dice laid", "dice")
+    _check_faces(rolls, "dice", turn.flat_out)
+    placed = check_plan(ctx, [r.die for r in rolls])
+    if not rolls:
+        options = die_options(ctx, start_walk(ctx))
+        if options:
+            opts = ", ".join(sorted({str(p.die) for p, _ in options})[:6])
+            raise IllegalMove("CORE-MOVE-07", f"the car must move at least one space: it can (e.g. {opts})", "dice")
+    if turn.sisu:
+        if stage.options.sisu is None:
+            raise IllegalMove("CORE-ADV-11", "SISU tokens are not in play (option sisu is off)", "sisu")
+        if not car.sisu:
+            raise IllegalMove("CORE-ADV-12", f"{car.name} has no SISU token left", "sisu")
+    sisu = turn.sisu
+    spent = 0
+    gained = 0
+    failed = False
+    if turn.flat_out:
+        if turn.relaid is not None and not turn.relaid:
+            raise IllegalMove("CORE-ROLL-13", "the re-laid plan is empty", "relaid")
+        limits = [_limit_for(stage, p.space, leader) for p in placed]
+        lim = min(limits)
+        fin = _finish_index(stage, placed)
+        gained = _seconds_dice(placed, rolls, fin)
+        total = 0 if sisu else sum(_roll_warnings(r) for r in rolls)
+        flying_warning = bool(placed) and placed[0].flying and rolls[0].face == "warning"
+        if flying_warning:
+            if turn.relaid is not None:
+                raise IllegalMove("CORE-ADV-03", "the Flying Start Warning ends the move after one space: "
+                                                 "nothing is re-laid", "relaid")
+            if not comp.reading("flying_start_flat_out_seconds"):
+                gained = 0
+            run = _run(stage, ctx, placed[:1], rolls[:1], leader=leader, sisu=True, all_rolled=True,
+                       warn_limit=lim, path="dice")
+        elif total >= lim:
+            failed = True
+            if turn.relaid is None and driver is not None:
+                turn.relaid = driver.relay(stage, ctx, placed, rolls, leader)
+            if turn.relaid is None:
+                raise IllegalMove("CORE-ROLL-12", f"{total} Warnings reach the limit {lim}: a Loss of Control; "
+                                                  f"re-lay the dice (`relaid`)", "relaid")
+            _match_relaid(rolls, turn.relaid, "relaid")
+            _check_faces(turn.relaid, "relaid", True)
+            rplaced = check_plan(ctx, [r.die for r in turn.relaid], "relaid")
+            if bool(rplaced[0].flying) != bool(placed[0].flying):
+                raise IllegalMove("CORE-ADV-06", "a Flying Start cannot be added or cancelled when re-laying",
+                                  "relaid[0].die")
+            rlim = min(_limit_for(stage, p.space, leader) for p in rplaced)
+            run = _run(stage, ctx, rplaced, turn.relaid, leader=leader, sisu=False, all_rolled=True,
+                       warn_limit=rlim, path="relaid", driver=driver)
+            if run.loc is None:
+                raise IllegalMove("CORE-ROLL-14", "the re-laid dice must still cause the Loss of Control", "relaid")
+            if len(run.resolved) < len(rplaced):
+                raise IllegalMove("CORE-ROLL-15", f"the Loss of Control happens at relaid[{len(run.resolved) - 1}] "
+                                                  f"({run.loc.space}): lay no die after it",
+                                  f"relaid[{len(run.resolved)}]")
+            placed = rplaced
+        else:
+            if turn.relaid is not None:
+                raise IllegalMove("CORE-ROLL-11", f"{total} Warnings are under the limit {lim}: the Flat Out "
+                                                  f"succeeded, nothing is re-laid", "relaid")
+            run = _run(stage, ctx, placed, rolls, leader=leader, sisu=sisu, all_rolled=True, warn_limit=lim,
+                       path="dice", driver=driver)
+    else:
+        if turn.relaid is not None:
+            raise IllegalMove("CORE-ROLL-13", "dice are re-laid only after a failed Flat Out", "relaid")
+        run = _run(stage, ctx, placed, rolls, leader=leader, sisu=sisu, all_rolled=False, warn_limit=None,
+                   path="dice", driver=driver)
+        spent = _secure_cost(rolls)
+        if spent > car.seconds:
+            raise IllegalMove("CORE-SECONDS-08", f"securing these dice costs {spent} s; {car.name} holds "
+                                                 f"{car.seconds} s", "dice")
+        if rolls and not run.resolved:
+            raise IllegalMove("CORE-MOVE-07", "the car must move at least one space: roll or secure the first die",
+                              "dice[0].face")
+    return _end_of_turn(stage, car, turn, ctx, run, gained=gained, spent=spent, failed=failed, leader=leader,
+                        sisu=sisu, driver=driver)
+
+
+def _card_seconds(claim: CardClaim | None, default: int) -> int:
+    return claim.seconds if claim is not None and claim.seconds is not None else default
+
+
+def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _Run, *, gained: int, spent: int,
+                 failed: bool, leader: bool, sisu: bool, driver=None) -> tuple[Outcome, dict]:
+    comp = stage.components
+    spaces = stage.index.spaces
+    resolved = run.resolved
+    path = [p.space for p, _ in resolved]
+    end = path[-1] if path else ctx.start
+    prev = car.cards[-1] if car.cards else None
+    claim = turn.card
+    damage: list[str] = []
+    fin_i = None
+    for i, (p, _) in enumerate(resolved):
+        s = spaces[p.space]
+        if s.after_finish or s.past_finish:
+            fin_i = i
+            break
+    finished = fin_i is not None
+    loc = run.loc
+
+    def repeat_or(gear: int, coast_only: bool) -> Card:
+        if coast_only:  # CORE-TURNEND-03 (reading 8: literal repeat)
+            if prev is not None:
+                return Card(prev.gear, _card_seconds(claim, prev.seconds), prev.zero, prev.icon, prev.sisu_gear,
+                            prev.spare)
+            return Card(0, _card_seconds(claim, comp.assumption("zero_side_seconds")), True)
+        return Card(gear, _card_seconds(claim, comp.time_card_seconds(gear)))
+
+    if driver is not None and run.loc is not None and (claim is None or claim.zero is None):
+        if claim is None:
+            claim = turn.card = CardClaim()
+        claim.zero = driver.zero_side()
+    zero = claim.zero if claim else None
+    status = "road"
+    if finished:
+        upto = resolved[: fin_i + 1]
+        fgear = upto[-1][0].gear
+        card = repeat_or(fgear, all(p.coast for p, _ in upto))  # CORE-STAGEEND-02
+        if loc is not None:
+            # CORE-STAGEEND-04..07: still finishes; the card's back applies only in a rally
+            if not stage.one_off:
+                if zero is None:
+                    raise IllegalMove("CORE-STAGEEND-07", "a Loss of Control on the finishing turn of a rally stage "
+                                                          "applies the card's back: record `card.zero`", "card.zero")
+                damage = _crash_damage(stage, turn, zero, loc, driver)
+            elif turn.damage:
+                raise IllegalMove("CORE-STAGEEND-06", "a one-off stage's finishing Loss of Control causes no damage",
+                                  "damage")
+        status = "finished"
+        if claim is not None and claim.gear is not None and claim.gear != card.gear:
+            raise IllegalMove("CORE-STAGEEND-02", f"the finishing card is of Gear {card.gear} (the gear on the first "
+                                                  f"space after the line), not Gear {claim.gear}", "card.gear")
+    elif loc is not None:
+        if zero is None:
+            raise IllegalMove("CORE-LOC-03", f"a Loss of Control in Gear {loc.gear}: record the card's 0 side "
+                                             f"(`card.zero` with its icon)", "card.zero")
+        if zero.icon not in LOC_ICONS:
+            raise IllegalMove("CORE-LOC-05", f"a 0 side shows spinout, crash or sisu, not {zero.icon!r}", "card.zero.icon")
+        if claim.gear is not None and claim.gear != loc.gear:
+            raise IllegalMove("CORE-LOC-03", f"the Loss of Control card is of Gear {loc.gear} (the gear at the Loss "
+                                             f"of Control on {loc.space}), not Gear {claim.gear}", "card.gear")
+        if zero.icon == "sisu":
+            if zero.gear is None:
+                raise IllegalMove("CORE-LOC-10", "a SISU card shows a gear: record `card.zero.gear`", "card.zero.gear")
+            secs = zero.seconds if zero.seconds is not None else comp.assumption("sisu_side_seconds")
+        else:
+            secs = zero.seconds if zero.seconds is not None else comp.assumption("zero_side_seconds")
+        card = Card(loc.gear, secs, True, zero.icon, zero.gear if zero.icon == "sisu" else None)
+        if zero.icon == "crash":
+            damage = _crash_damage(stage, turn, zero, loc, driver)
+            status = "crashed"
+        elif zero.icon == "spinout":
+            status = "spun"
+        if zero.icon != "crash" and turn.damage:
+            raise IllegalMove("CORE-LOC-06" if zero.icon == "spinout" else "CORE-LOC-10",
+                              f"a {zero.icon} causes no damage", "damage")
+    else:
+        gear = resolved[-1][0].gear if resolved else car.gear
+        coast_only = all(p.coast for p, _ in resolved)
+        if not turn.dice and gear > 1 and comp.reading("water_stuck") == "gear-down" and _stuck_at_water(ctx):
+            gear, coast_only = gear - 1, False
+        card = repeat_or(gear, coast_only)
+        if claim is not None and claim.zero is not None and not turn.spare_tire:
+            raise IllegalMove("CORE-TURNEND-02", "no Loss of Control this turn: the card is not turned to its 0 side",
+                              "card.zero")
+        if claim is not None and claim.gear is not None and claim.gear != card.gear and not turn.spare_tire:
+            rule = "CORE-TURNEND-03" if coast_only else "CORE-TURNEND-02"
+            raise IllegalMove(rule, f"the Time card is of Gear {card.gear}, not Gear {claim.gear}", "card.gear")
+        if prev is not None and coast_only and claim is not None and claim.seconds is not None \
+                and claim.seconds != prev.seconds and not turn.spare_tire:
+            raise IllegalMove("CORE-TURNEND-03", f"only Coast dice or no move: the card repeats the previous "
+                                                 f"value ({prev.seconds} s), not {claim.seconds} s", "card.seconds")
+    if turn.damage and not damage:
+        raise IllegalMove("CORE-LOC-09", "no Crash this turn: no Damage token is drawn", "damage")
+    spare = False
+    if driver is not None and loc is None and not finished and card.car_gear == 1 and car.spare \
+            and car.damage.get("coast", 0) > 0 and driver.want_spare_tire():
+        turn.spare_tire = True
+    if turn.spare_tire:
+        if loc is not None or finished:
+            raise IllegalMove("CORE-SPARE-01", "a tire change is declared at the end of a movement, not after a "
+                                               "Loss of Control or at the finish", "spare_tire")
+        if card.car_gear != 1:
+            raise IllegalMove("CORE-SPARE-01", f"a tire change needs Gear 1 at the end of the movement, not Gear "
+                                               f"{card.car_gear}", "spare_tire")
+        if not car.spare:
+            raise IllegalMove("CORE-SPARE-06", f"{car.name}'s Spare Tire card is used (it comes back with Assistance)",
+                              "spare_tire")
+        if comp.reading("spare_needs_coast_damage") and car.damage.get("coast", 0) < 1:
+            raise IllegalMove("CORE-SPARE-04", "a tire change removes a Coast/Leader Damage token: there is none",
+                              "spare_tire")
+        secs = claim.seconds if claim is not None and claim.seconds is not None else comp.assumption("spare_tire_seconds")
+        card = Card(0, secs, True, None, None, True)
+        status = "tire"
+        spare = True
+    if turn.card is not None and turn.card.seconds is not None and turn.card.zero is None and not spare \
+            and card.seconds != turn.card.seconds and not finished:
+        raise IllegalMove("CORE-TURNEND-04", f"the card adds {card.seconds} s, not {turn.card.seconds} s", "card.seconds")
+    out = Outcome(
+        player=car.name, round=stage.round, start=ctx.start, path=path, end=end, gear=card.car_gear, card=card,
+        warnings=run.warnings, loc=loc, blocked=not turn.dice, stopped=run.stopped, finished=finished,
+        flat_out=turn.flat_out, flat_out_failed=failed, seconds_gained=gained, seconds_spent=spent, damage=damage,
+        tokens=run.tokens, spare_tire=spare, sisu=sisu, leader=leader,
+    )
+    changes = {"status": status, "minus1": run.minus1}
+    _check_claims(turn, out)
+    return out, changes
+
+
+def _stuck_at_water(ctx: PlanContext) -> bool:
+    """No die can be laid, but some could if the Water Hazard ahead were a plain space."""
+    from dataclasses import replace
+
+    dry = replace(ctx, ignore_water=True, corner_methods={})
+    return bool(die_options(dry, start_walk(dry)))
+
+
+def _crash_damage(stage: "Stage", turn: Turn, zero: ZeroSide, loc: LossOfControl, driver=None) -> list[str]:
+    """Damage tokens for a Crash: one per black mark at the LoC tile's signpost colour (CORE-LOC-09)."""
+    if zero.icon != "crash":
+        if turn.damage:
+            raise IllegalMove("CORE-LOC-06", f"a {zero.icon} card causes no damage", "damage")
+        return []
+    danger = stage.index.spaces[loc.space].danger
+    cap = stage.components.assumption("crash_marks_cap")
+    n = min(cap, int(zero.marks.get(danger, 0)))
+    if driver is not None and not turn.damage:
+        turn.damage = driver.damage(n)
+    if len(turn.damage) != n:
+        raise IllegalMove("CORE-LOC-09", f"the Crash on {loc.space} (signpost {danger}, {zero.marks.get(danger, 0)} "
+                                         f"mark(s)) draws {n} Damage token(s), not {len(turn.damage)}", "damage")
+    for i, d in enumerate(turn.damage):
+        if d not in DAMAGE_KINDS:
+            raise IllegalMove("CORE-SETUP-04", f"a Damage side shows gear, brake, coast or green, not {d!r}",
+                              f"damage[{i}]")
+    left = stage.bag_left()
+    if n > left:
+        raise IllegalMove("CORE-SETUP-03", f"the Damage bag holds {left} token(s); {n} cannot be drawn", "damage")
+    return list(turn.damage)
+
+
+def _check_claims(turn: Turn, out: Outcome) -> None:
+    if turn.end is not None and turn.end != out.end:
+        raise IllegalMove("CORE-ROLL-08", f"the car ends on {out.end}, not {turn.end}", "end")
+    if turn.gear is not None and turn.gear != out.gear:
+        raise IllegalMove("CORE-TURNEND-05", f"the car ends in Gear {out.gear}, not Gear {turn.gear}", "gear")
+    if turn.seconds_gained is not None and turn.seconds_gained != out.seconds_gained:
+        raise IllegalMove("CORE-SECONDS-01", f"the Flat Out earns {out.seconds_gained} s, not {turn.seconds_gained} s",
+                          "seconds_gained")
+    if turn.seconds_spent is not None and turn.seconds_spent != out.seconds_spent:
+        raise IllegalMove("CORE-SECONDS-07", f"securing costs {out.seconds_spent} s, not {turn.seconds_spent} s",
+                          "seconds_spent")

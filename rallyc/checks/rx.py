@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rallyc.diagnostics import Diagnostic
 
-__all__ = ["mark_standees", "circuit_checks", "standee_zone"]
+__all__ = ["mark_standees", "circuit_checks", "standee_zone", "finish_line"]
 
 
 def standee_zone(build, standee):
@@ -15,26 +15,52 @@ def standee_zone(build, standee):
     return zones[standee.at.zone - 1]
 
 
-def mark_standees(build) -> None:
-    """The finish standee's line: the lane spaces behind it are start spaces, the zone after it after_finish.
+def finish_line(build):
+    """(zone index in the loop sequence just after the finish line, what marks it) or (None, None).
 
-    The standee stands on the line at the entry of zone ``at`` (TRACK-RX-04).
+    The ``standee finish`` stands on the line at the entry of its zone
+    (TRACK-RX-04); without one, the first start/finish line printed on the loop.
+    """
+    for st in build.stage.standees:
+        if st.kind == "finish":
+            zs = standee_zone(build, st)
+            i = next((k for k, z in enumerate(build.sequence) if z is zs), None)
+            return i, "standee"
+    pos = 0
+    for ps in getattr(build, "loop", []):
+        for ln in ps.driven.lines:
+            if ln.kind in ("start", "finish", "checkered"):
+                return (pos + ln.after) % max(1, len(build.sequence)), "line"
+        pos += len(ps.driven.zones)
+    return None, None
+
+
+def mark_standees(build) -> None:
+    """Finish line and start spaces of a circuit.
+
+    The zone after the finish line is ``after_finish``. Cars start on the
+    Pre-grid (RX-START-01): its lane spaces behind its printed line (all of its
+    lane spaces when it has none) are start spaces; without a Pre-grid the lane
+    spaces just behind the finish line are.
     """
     g = build.graph
-    for st in build.stage.standees:
-        if st.kind != "finish":
-            continue
-        zs = standee_zone(build, st)
-        if zs is None:
-            continue
-        for sid in zs.all():
+    i, _ = finish_line(build)
+    seq = build.sequence
+    if i is not None and seq:
+        for sid in seq[i].all():
             g.nodes[sid]["after_finish"] = True
-        i = next((k for k, z in enumerate(build.sequence) if z is zs), None)
-        if i is not None and i > 0:
-            prev = build.sequence[i - 1]
-            for sid in [prev.lane_ids[l] for l in prev.lanes] or prev.non_slide():
-                g.nodes[sid]["start"] = True
-        break
+    pre = getattr(build, "pregrid_steps", [])
+    if pre:
+        for ps in pre:
+            zones = [z for z in build.by_step.get(ps.index, []) if z.zone is not None]
+            cut = next((ln.after for ln in ps.driven.lines if ln.kind in ("start", "checkered", "finish")), None)
+            for zs in zones[: cut if cut else len(zones)]:
+                for sid in [zs.lane_ids[l] for l in zs.lanes] or zs.non_slide():
+                    g.nodes[sid]["start"] = True
+    elif i is not None and seq:
+        prev = seq[i - 1]
+        for sid in [prev.lane_ids[l] for l in prev.lanes] or prev.non_slide():
+            g.nodes[sid]["start"] = True
 
 
 def _loop_position(build, step: int, zone: int) -> int | None:
@@ -65,7 +91,7 @@ def circuit_checks(build) -> list[Diagnostic]:
         out.append(Diagnostic.error("RC402", f"an RX race is at least 2 laps, not {c.laps[0].count}",
                                     c.laps[0].span, "write `laps 2` or more (TRACK-RX-09)"))
     finishes = [s for s in c.standees if s.kind == "finish"]
-    if not finishes:
+    if not finishes and finish_line(build)[0] is None and build.placement.complete:
         out.append(Diagnostic.error("RC403", f"circuit \"{c.title}\" has no finish-line standee", title_span,
                                     "add `standee finish at STEP.ZONE` (the line at the entry of that zone)"))
     for extra in finishes[1:]:

@@ -150,13 +150,26 @@ class GraphBuilder:
                  span: Span | None) -> list[ZoneSpaces]:
         """The spaces of one driven road at route step ``step`` (joined zone to zone, shortcuts included)."""
         n = len(driven.zones)
-        zones: list[ZoneSpaces] = []
-        for z in driven.zones:
-            zones.append(self._add_zone(step, tile, driven, z, n, surface, danger, span))
-        for a, b in zip(zones, zones[1:]):
-            self.join(a, b, driven.inside_lane)
+        positions = [(step - 1 + (z.index - 1) / n, step - 1 + z.index / n) for z in driven.zones]
+        zones = self.add_zones(step, tile, driven, driven.zones, [z.index for z in driven.zones], positions,
+                               surface, danger, span)
         self._add_shortcuts(step, tile, driven, zones, n, surface, danger, span)
         return zones
+
+    def add_zones(self, step: int, tile: str, driven: DrivenRoad, zones: list[DrivenZone], ids: list[int],
+                  positions: list[tuple[float, float]], surface: str, danger: tuple[str, ...],
+                  span: Span | None, **extra) -> list[ZoneSpaces]:
+        """Some zones of a driven road, numbered ``ids``, between the given (back, front) progress, joined in a row.
+
+        Used for whole roads and for the parts of RX fork roads that only a branch drives.
+        """
+        n = len(driven.zones)
+        out: list[ZoneSpaces] = []
+        for z, zid, (back, front) in zip(zones, ids, positions):
+            out.append(self._add_zone(step, tile, driven, z, n, surface, danger, span, zid, back, front, extra))
+        for a, b in zip(out, out[1:]):
+            self.join(a, b, driven.inside_lane)
+        return out
 
     def _base(self, step, tile, driven, z: DrivenZone, n, surface, danger, span) -> dict:
         colour = danger[0] if len(danger) == 1 or (z.index - 0.5) <= n / 2 else danger[1]
@@ -167,11 +180,12 @@ class GraphBuilder:
                     past_finish=False, after_finish=False, joker=False, pregrid=False, chicane=None, tokens=(),
                     span=span)
 
-    def _add_zone(self, step, tile, driven, z: DrivenZone, n, surface, danger, span) -> ZoneSpaces:
-        key = f"{step}.{z.index}"
+    def _add_zone(self, step, tile, driven, z: DrivenZone, n, surface, danger, span, zid: int, back: float,
+                  front: float, extra: dict) -> ZoneSpaces:
+        key = f"{step}.{zid}"
         base = self._base(step, tile, driven, z, n, surface, danger, span)
-        back = step - 1 + (z.index - 1) / n
-        front = step - 1 + z.index / n
+        base["zone"] = zid
+        base.update(extra)
         zs = ZoneSpaces(key, z)
         line = z.line_limit
 

@@ -215,7 +215,9 @@ class _Placer:
             return PlacedStep(idx, step, info, prev.next_cell, rotation_for(driven.entry, entry_world), driven)
         return self.place_absolute(idx, step, info, prev)
 
-    def place_absolute(self, idx: int, step: ast.Step, info: TileInfo, prev: PlacedStep | None) -> PlacedStep | None:
+    def place_absolute(self, idx: int, step: ast.Step, info: TileInfo, prev: PlacedStep | None,
+                       ahead: Hex | None = None, behind: Hex | None = None) -> PlacedStep | None:
+        """Absolute form. ``ahead``/``behind``: the cells the road should lead to / come from, when known."""
         pos = step.position
         cell = Hex(pos.q, pos.r)
         numbers = self.road_numbers(idx, step, info, absolute=True)
@@ -240,13 +242,17 @@ class _Placer:
                 return None
         else:
             fits = cands
+            if behind is not None:
+                back = [c for c in fits if neighbour(cell, own_to_world(c.entry, pos.rot)) == behind]
+                fits = back or fits
         if len(fits) > 1:
-            nxt = self.steps[idx].position if idx < len(self.steps) else None
-            if nxt is not None:
-                ahead = [c for c in fits if c.exit and neighbour(cell, own_to_world(c.exit, pos.rot)) ==
-                         Hex(nxt.q, nxt.r)]
-                if ahead:
-                    fits = ahead
+            if ahead is None and idx < len(self.steps) and self.steps[idx].position is not None:
+                nxt = self.steps[idx].position
+                ahead = Hex(nxt.q, nxt.r)
+            if ahead is not None:
+                fwd = [c for c in fits if c.exit and neighbour(cell, own_to_world(c.exit, pos.rot)) == ahead]
+                if fwd:
+                    fits = fwd
         if len(fits) > 1:
             straight = [c for c in fits if c.forward and c.turn in ("straight", "s-bend", "other")]
             if len(straight) == 1 and len({c.number for c in fits}) == 1 and step.turn is None:
@@ -260,6 +266,36 @@ class _Placer:
                        "write one of " + _word_hint(info, numbers))
             return None
         return PlacedStep(idx, step, info, cell, pos.rot, fits[0])
+
+    def place_chain(self, indices: list[int], wrap: bool = False, behind: Hex | None = None,
+                    ahead: Hex | None = None) -> list[PlacedStep]:
+        """Place steps in this order, each after the one before (``wrap``: the last leads to the first)."""
+        out: list[PlacedStep] = []
+        prev: PlacedStep | None = None
+        for k, idx in enumerate(indices):
+            step = self.steps[idx - 1]
+            if idx not in self.known:
+                self.result.complete = False
+                prev = None
+                continue
+            info = self.catalogue.get(step.tile.text)
+            nxt_cell = None
+            if k + 1 < len(indices) or wrap:
+                nxt = self.steps[indices[(k + 1) % len(indices)] - 1].position
+                nxt_cell = Hex(nxt.q, nxt.r) if nxt is not None else None
+            elif ahead is not None:
+                nxt_cell = ahead
+            if step.position is not None and (prev is not None or k > 0 or nxt_cell or behind):
+                placed = self.place_absolute(idx, step, info, prev, nxt_cell, behind if k == 0 else None)
+            else:
+                placed = self.place(idx, step, info, prev)
+            if placed is None:
+                self.result.complete = False
+            else:
+                out.append(placed)
+                self.result.steps.append(placed)
+            prev = placed
+        return out
 
 
 def place_route(steps: list[ast.Step], scenery: list[ast.Scenery], catalogue: Catalogue,

@@ -97,7 +97,10 @@ def test_committed_readme_example_is_up_to_date():
     design = result.designs[0]
     svg = render_map(design.track("SS1"), catalogue, title=design.title, author=design.author,
                      stage_label="SS1")[0]
-    assert (ROOT / "examples" / "rally-1-ss1.svg").read_text(encoding="utf-8") == svg
+    committed = (ROOT / "examples" / "rally-1-ss1.svg").read_text(encoding="utf-8")
+    assert committed == svg, (
+        "examples/rally-1-ss1.svg is stale: run `rallyc render examples/rally-1.rally --stage SS1 "
+        "-o examples/rally-1-ss1.svg` and commit it")
 
 
 def test_text_from_the_track_file_stays_text():
@@ -184,3 +187,36 @@ def test_roadbook_lists_tiles_and_pacenotes():
     root = ET.fromstring(svg)
     texts = " ".join(e.text or "" for e in root.iter(f"{SVG}text"))
     assert "Stage SS3" in texts and "Boxes needed: dirt-core" in texts
+
+
+TOKENS = '''rally "Tokens" by "test" {
+  stage T1 {
+    202a
+    205a
+    206a
+    203a
+    token water at 2.2.l
+    token chicane limit 2 at 3.2.l
+    token chicane at 3.2.r
+    token haybale at 3.3.l
+  }
+}
+'''
+
+
+def test_tokens_are_drawn_on_their_spaces(tmp_path: Path):
+    """TRACK-TOKEN-01/03: water and chicane tokens show on the spaces the compiler put them on."""
+    f = tmp_path / "tokens.rally"
+    f.write_text(TOKENS, encoding="utf-8")
+    result, catalogue = _compiled(f)
+    assert not has_errors(result.diagnostics), [str(d) for d in result.diagnostics]
+    track = result.designs[0].tracks[0]
+    svg = render_map(track, catalogue, title="Tokens")[0]
+    root = _check_svg(svg, track)
+    water = {e.get("data-space") for e in root.iter(f"{SVG}path") if e.get("class") == "water"}
+    assert "2.2.l" in water
+    chicanes = {g.get("data-space"): g.find(f"{SVG}text").text for g in root.iter(f"{SVG}g")
+                if g.get("class") == "chicane"}
+    assert chicanes == {"3.2.l": "2", "3.2.r": "C"}
+    tokens = {e.get("data-space"): e.text for e in root.iter(f"{SVG}text") if e.get("class") == "token"}
+    assert tokens == {"3.3.l": "haybale"}

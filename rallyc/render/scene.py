@@ -103,15 +103,15 @@ def tile_label_text(tile_id: str) -> str:
     return tile_id
 
 
-def _label_spot(shapes: TrackShapes, layout: HexLayout, q: int, r: int) -> Point:
-    """A point inside the hex as far as possible from every road centreline on it."""
+def _label_spot(shapes: TrackShapes, layout: HexLayout, q: int, r: int, avoid: Sequence[Point] = ()) -> Point:
+    """A point inside the hex as far as possible from every road centreline on it (and the ``avoid`` points)."""
     R = layout.size
     cx, cy = layout.centre(q, r)
     candidates = [layout.towards(q, r, k, 0.0) for k in range(1)]
     for k in range(6):
         corner = layout.corner(q, r, k)
         candidates.append((cx + (corner[0] - cx) * 0.6, cy + (corner[1] - cy) * 0.6))
-    samples = []
+    samples = [p for p in avoid if math.dist(p, (cx, cy)) <= R]
     for road in shapes.roads:
         line = road.centreline
         pc = line.point(0.5)
@@ -236,12 +236,12 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
                           stroke_width=fmt(0.014 * R)))
             g.add(_text(dwg, str(sp.limit), (x, y), 0.07 * R, weight="bold"))
             g_limits.add(g)
-        if sp.chicane is not None:
+        if sp.chicane is not None or any(t.startswith("chicane") for t in sp.tokens):
             at = (x + 0.06 * R, y - 0.06 * R) if sp.limit is not None else (x, y)
             g = _attrs(dwg.g(), class_="chicane", data_space=sid)
             g.add(_circle(dwg, at, 0.05 * R, fill="#ffffff", stroke=style.CHICANE_RING,
                           stroke_width=fmt(0.014 * R), stroke_dasharray=f"{fmt(0.02 * R)},{fmt(0.01 * R)}"))
-            g.add(_text(dwg, str(sp.chicane), at, 0.06 * R, weight="bold"))
+            g.add(_text(dwg, str(sp.chicane) if sp.chicane is not None else "C", at, 0.06 * R, weight="bold"))
             g_limits.add(g)
         if show_ids:
             g_feat.add(_text(dwg, sid, (x, y + (0.1 if sp.limit is not None else 0.0) * R), 0.035 * R,
@@ -254,8 +254,9 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     cells: dict[tuple[int, int, str], list] = {}
     for p in sorted(track.placed, key=lambda p: (p.scenery, p.step, p.q, p.r)):
         cells.setdefault((p.q, p.r, p.tile), []).append(p)
+    words_at = [road.centreline.at(t, road.width / 2 + 0.17 * R) for road, t, _ in _lines(shapes, R)]
     for (q, r, tile), ps in cells.items():
-        spot = _label_spot(shapes, layout, q, r)
+        spot = _label_spot(shapes, layout, q, r, words_at)
         if ps[0].scenery:
             g_labels.add(_text(dwg, f"{tile} scenery", spot, 0.09 * R, fill=style.MUTED, class_="tile-label"))
             continue

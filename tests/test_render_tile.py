@@ -44,3 +44,11 @@ def test_two_road_tile_numbers_spaces_by_road():
     info = CAT.get("414b")
     track = tile_track(info, CAT)
     assert {sid.split(".")[0] for sid in track.spaces} == {"1", "2"}
+
+
+def test_every_bundled_tile_draws_one_outline_per_space():
+    for info in CAT:
+        track = tile_track(info, CAT)
+        root = ET.fromstring(render_tile_svg(info, CAT))
+        outlines = [e for e in root.iter(f"{SVG}path") if (e.get("class") or "").startswith("space")]
+        assert len(outlines) == len(track.spaces), info.id

@@ -41,6 +41,8 @@ class PlanContext:
     corner_methods: dict[str, set] = field(default_factory=dict)
     #: lay dice as if Water Hazards were plain spaces (to tell a car stuck at a ford, reading water_stuck)
     ignore_water: bool = False
+    #: corner limits lowered by -1 tokens stop at this floor (reading unusable_corner), None = no floor
+    limit_floor: int | None = None
 
     def __post_init__(self) -> None:
         spaces = self.index.spaces
@@ -91,7 +93,8 @@ def effective_limit(ctx: PlanContext, sid: str) -> int | None:
     if s.limit is None:
         return None
     if s.kind == "corner":
-        return s.limit - ctx.minus1.get(s.step, 0)
+        lim = s.limit - ctx.minus1.get(s.step, 0)
+        return max(lim, ctx.limit_floor) if ctx.limit_floor is not None else lim
     return s.limit
 
 

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterator
 
 from rallyc.compiler.track import Track
@@ -181,6 +181,10 @@ class Stage:
             redline=self.options.redline, brake_drop=comp.reading("brake_drop"),
             jump_landing_limit=comp.reading("jump_landing_limit"),
         )
+        if self.minus1 and comp.reading("unusable_corner") == "creep" and not die_options(ctx, start_walk(ctx)):
+            creep = replace(ctx, limit_floor=1, corner_methods={})
+            if die_options(creep, start_walk(creep)):
+                ctx = creep
         return ctx, leader
 
     def legal_plans(self, player: str | None = None, max_dice: int | None = None) -> Iterator[tuple[Die, ...]]:

@@ -192,7 +192,9 @@ def _run(stage: "Stage", ctx: PlanContext, placed: list[Placed], rolls: list[Rol
     loc: LossOfControl | None = None
     flying_stop = False
     stopped = False
-    view = PlanContext(ctx.index, ctx.start, ctx.gear, ctx.allowance, ctx.top_gear, ctx.others, minus1)
+    from dataclasses import replace as _replace
+
+    view = _replace(ctx, minus1=minus1, corner_methods={})
     for i, (p, r) in enumerate(zip(placed, rolls)):
         here = f"{path}[{i}]"
         if loc is not None or flying_stop or stopped:

@@ -31,10 +31,7 @@ def _copies(build, number: str, boxes: list[str] | None) -> int:
     infos = [i for i in infos if i is not None]
     if not infos:
         return 1
-    copies = max(i.copies for i in infos)
-    if boxes:
-        return copies * max(1, Counter(boxes)[infos[0].box])
-    return copies
+    return max(i.copies for i in infos)
 
 
 def _by_number(build) -> dict[str, list[tuple[str, object]]]:
@@ -87,5 +84,5 @@ def check_boxes(build, boxes: list[str] | None) -> list[Diagnostic]:
         if count[info.number] == copies + 1 and info.number not in both:
             out.append(Diagnostic.error("RC502", f"stage {build.name} uses tile {info.number} "
                                         f"{count[info.number]} times; the declared boxes hold {copies}", span,
-                                        "use another tile here, or declare the box twice if you own two"))
+                                        "use another tile here (the boxes listed in `boxes` hold only these copies)"))
     return out

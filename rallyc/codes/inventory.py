@@ -18,7 +18,7 @@ CODES: list[CodeInfo] = [
         "With `boxes ...` declared, a stage may not use more copies of a tile than those boxes hold "
         "(TRACK-TILE-06). Without `boxes`, copies are not checked.",
         "boxes dirt-core\nstage S {\n  ... 205a three times ...\n}",
-        "Replace some copies with other tiles, or declare the box twice if you own two (`boxes dirt-core dirt-core`).",
+        "Replace some copies with other tiles.",
         ("TRACK-TILE-06",),
     ),
     CodeInfo(

@@ -1,0 +1,29 @@
+"""Inventory checks (TRACK-TILE-06): both sides of one physical tile, copies, declared boxes."""
+
+from __future__ import annotations
+
+from test_compiler_helpers import codes, stage
+
+
+def test_both_sides_of_one_tile_in_one_stage():
+    """RC501 at the step that uses the second side (210 has one copy in the core box)."""
+    assert codes(stage("202a", "210a left", "205a", "210b left", "206a", "207a", "203a")) == [("RC501", 5)]
+
+
+def test_tile_driven_twice_on_one_cell_is_one_physical_tile():
+    """414b on two steps of Auto Tour 1 SS3 at one cell: no RC501/RC502."""
+    found = codes(open("examples/auto-tour-1.rally").read())
+    assert not [c for c in found if c[0].startswith("RC5")]
+
+
+def test_copies_beyond_declared_boxes():
+    """RC502 only with `boxes`: 205 is one tile in the core box."""
+    body = stage("202a", "205a", "205a", "206a", "207a", "204a", "203a")
+    assert codes("boxes dirt-core\n" + body) == [("RC502", 5)]
+    assert codes(body) == []
+
+
+def test_tile_from_a_box_not_declared():
+    """RC503: 301a comes from dirt-110, which `boxes dirt-core` does not list."""
+    found = codes("boxes dirt-core\n" + stage("202a", "205a", "206a", "207a", "204a", "301b", "203a"))
+    assert ("RC503", 8) in found

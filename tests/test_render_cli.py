@@ -81,3 +81,44 @@ def test_file_with_errors_prints_diagnostics_and_writes_nothing(tmp_path: Path):
 def test_unwritable_output_is_an_io_error(tmp_path: Path):
     res = runner.invoke(app, ["render", RALLY1, "-o", str(tmp_path / "no" / "such" / "dir.svg")])
     assert res.exit_code == 2 and "cannot write" in res.output
+
+
+GAME = str(ROOT / "examples" / "games" / "rally-5-ss1-jump-water.json")
+RALLY5 = str(ROOT / "examples" / "rally-5.rally")
+
+
+def test_record_overlay_draws_the_cars_of_a_replayed_round(tmp_path: Path):
+    """The overlay shows what the rules interpreter's replay computed (CORE-MOVE: car, space, gear)."""
+    from rallyc.records.load import load_record
+    from rallyc.records.replay import replay_record
+
+    report = replay_record(load_record(GAME), Path(GAME).parent)
+    turns = [t for r in report.stages[0]["rounds"] if r["round"] <= 3 for t in r["turns"]]
+    expected = {t["player"]: t for t in turns}
+    out = tmp_path / "r3.svg"
+    res = runner.invoke(app, ["render", RALLY5, "--record", GAME, "--round", "3", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    root = ET.parse(out).getroot()
+    cars = {g.get("data-space"): g for g in root.iter(f"{SVG}g") if g.get("class") == "car"}
+    assert sorted(cars) == sorted(t["end"] for t in expected.values())
+    for t in expected.values():
+        texts = [e.text for e in cars[t["end"]].iter(f"{SVG}text")]
+        assert str(t["gear"]) in texts and t["player"] in texts
+    assert "after round 3" in root.find(f"{SVG}title").text
+
+
+def test_record_overlay_rejects_a_round_that_was_not_played():
+    res = runner.invoke(app, ["render", RALLY5, "--record", GAME, "--round", "999"])
+    assert res.exit_code == 2 and "rounds 1 to" in res.output
+    res = runner.invoke(app, ["render", RALLY5, "--round", "2"])
+    assert res.exit_code == 2 and "--record" in res.output
+
+
+def test_record_of_another_stage_is_refused():
+    res = runner.invoke(app, ["render", RALLY5, "--stage", "SS2", "--record", GAME])
+    assert res.exit_code == 2 and "no stage SS2" in res.output
+
+
+def test_record_of_another_design_is_refused():
+    res = runner.invoke(app, ["render", RALLY1, "--record", GAME])
+    assert res.exit_code == 2 and 'played on "Rally 5"' in res.output

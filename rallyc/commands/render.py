@@ -85,6 +85,44 @@ def standees_of(loaded, design) -> tuple[tuple[str, str], ...]:
     return ()
 
 
+def overlay_cars(record: Path, round_no: int | None, track, stage: str | None, design_title: str | None = None):
+    """(cars, round) after round ``round_no`` (default: the last) of the record's stage, for ``track``.
+
+    Exits with a usage error when the record cannot be read, has no such stage or round, or was
+    played on another track; a replay that stops at an illegal move is drawn up to there, with a warning.
+    """
+    from rallyc.records.load import RecordError, load_record
+    from rallyc.records.replay import replay_record
+    from rallyc.render.overlay import cars_after_round, last_round
+
+    try:
+        data = load_record(record)
+        report = replay_record(data, record.parent)
+    except RecordError as e:
+        raise _fail(f"{record}: {e}")
+    if design_title is not None and data.get("design") not in (None, design_title):
+        raise _fail(f"{record} was played on \"{data['design']}\", not on \"{design_title}\"")
+    names = [st["stage"] for st in report.stages]
+    want = stage or track.name
+    entry = next((st for st in report.stages if st["stage"] == want), None)
+    if entry is None:
+        raise _fail(f"{record} has no stage {want} (it has: {', '.join(names) or 'none'})")
+    last = last_round(entry)
+    if round_no is None:
+        round_no = last
+    if not 1 <= round_no <= last:
+        raise _fail(f"{record}: stage {want} has rounds 1 to {last}, not {round_no}")
+    if report.error is not None:
+        typer.echo(f"rallyc render: warning: {record}: the replay stops at {report.error.path}: "
+                   f"[{report.error.rule_id}] {report.error.message}", err=True)
+    colours = {p["name"]: p["colour"] for p in data["players"]}
+    cars = cars_after_round(entry, round_no, colours)
+    missing = sorted({c.space for c in cars if c.space not in track})
+    if missing:
+        raise _fail(f"{record} was not played on this stage: no space {', '.join(missing)} here")
+    return cars, round_no
+
+
 def _write(path: Path | None, text: str) -> None:
     from rallyc.render.output import write_atomic
 
@@ -118,6 +156,9 @@ def register(app: typer.Typer) -> None:
         ids: bool = typer.Option(False, "--ids", help="Print every space id on the map."),
         roadbook: bool = typer.Option(False, "--roadbook",
                                       help="Write the road book (tiles to lay out, pacenotes) instead of the map."),
+        record: Optional[Path] = typer.Option(None, "--record", help="A game record (JSON): draw the cars on the map."),
+        round_no: Optional[int] = typer.Option(None, "--round",
+                                               help="With --record: the cars after this round (default: the last)."),
         timing: bool = typer.Option(False, "--time", help="Print the render time to standard error."),
     ) -> None:
         """Draw a stage map (or its road book) as SVG."""
@@ -136,8 +177,16 @@ def register(app: typer.Typer) -> None:
             if scale is Scale.real and not options.page:
                 options.page = "a4"
             label = track.name + (f" {track.title}" if track.title and track.title != track.name else "")
+            cars = ()
+            if record is not None:
+                if not record.exists():
+                    raise _fail(f"no such record: {record}")
+                cars, round_no = overlay_cars(record, round_no, track, stage, design.title)
+                label += f" - after round {round_no}"
+            elif round_no is not None:
+                raise _fail("--round needs --record GAME.json")
             docs = render_map(track, catalogue, title=design.title, author=design.author, stage_label=label,
-                              options=options)
+                              options=options, cars=cars)
         if len(docs) > 1 and (output is None or str(output) == "-"):
             raise _fail(f"the map needs {len(docs)} pages: name the output file with -o map.svg")
         paths = page_paths(output, len(docs)) if output is not None and str(output) != "-" else [None]

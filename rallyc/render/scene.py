@@ -403,7 +403,7 @@ def _overlay(dwg, cars: Sequence[CarMark], shapes: TrackShapes, R: float, id_pre
         if car.space not in shapes.spaces:
             continue
         x, y = shapes.spaces[car.space].label
-        w, h = 0.11 * R, 0.07 * R
+        w, h = 0.16 * R, 0.1 * R
         cg = _attrs(dwg.g(), class_="car", data_car=car.colour, data_space=car.space)
         rect = dwg.rect()
         rect.attribs.update({"x": fmt(x - w / 2), "y": fmt(y - h / 2), "width": fmt(w), "height": fmt(h),
@@ -412,6 +412,9 @@ def _overlay(dwg, cars: Sequence[CarMark], shapes: TrackShapes, R: float, id_pre
         cg.add(rect)
         text_fill = "#000000" if car.colour.lower() in ("white", "yellow") else "#ffffff"
         if car.gear is not None:
-            cg.add(_text(dwg, str(car.gear), (x, y), 0.06 * R, weight="bold", fill=text_fill))
+            cg.add(_text(dwg, str(car.gear), (x, y), 0.08 * R, weight="bold", fill=text_fill))
+        if car.name:
+            cg.add(_text(dwg, car.name, (x, y - 0.1 * R), 0.055 * R, weight="bold", fill=style.TEXT,
+                         class_="car-name"))
         g.add(cg)
     return g

@@ -1,0 +1,139 @@
+"""Random legal play: bot games replay cleanly from JSON; mutated records are rejected with the right rule.
+
+200 games by default, 1,000 with RALLYC_SLOW=1.
+"""
+
+import copy
+import json
+import os
+
+import pytest
+
+from rallyc.records import parse_record, replay_record
+from rallyc.records.generate import bot_record
+from rallyc.rules import Options, Player
+from rallyc.rules.sketch import sketch
+
+N = 1000 if os.environ.get("RALLYC_SLOW") else 200
+SKETCHES = [
+    "N S N N | !medium D C(2;3,3,3)R D cut3(1,3) | N jump4 water N | !high D C(1;2,2)L D | N F N N",
+    "N S N | D C(1;2,2,2)L D cut2(1,3) | !high N/3 jump3 N | N water N F N",
+    "N N S N | !medium C(3;4,4)R C(2;3,3)L | D C(1;2,2)R D | N F N",
+]
+PLAYERS = [Player("A", "red"), Player("B", "blue"), Player("C", "green")]
+
+
+def _game(seed: int) -> tuple[dict, list]:
+    text = SKETCHES[seed % len(SKETCHES)]
+    tracks = [sketch(text, "SS1")]
+    opts = Options(flying_start=seed % 2 == 0, redline=seed % 3 == 0,
+                   sisu="per-stage" if seed % 5 == 0 else None, one_shot=seed % 7 == 0)
+    rec = bot_record(tracks, PLAYERS[: 2 + seed % 2], seed=seed, options=opts, header={"sketch": [text]})
+    return rec, tracks
+
+
+_CACHE: dict[int, tuple[dict, list]] = {}
+
+
+def game(seed):
+    if seed not in _CACHE:
+        _CACHE[seed] = _game(seed)
+    return _CACHE[seed]
+
+
+def test_bot_games_replay_cleanly():
+    """CORE-ORDER-01 CORE-STAGEEND-01: every random legal game replays from its JSON with no error."""
+    events = set()
+    for seed in range(N):
+        rec, tracks = game(seed) if seed < 60 else _game(seed)
+        report = replay_record(parse_record(json.dumps(rec)), tracks=tracks)
+        assert report.ok, f"seed {seed}: {report.error.path}: {report.error}"
+        for rnd in report.stages[0]["rounds"]:
+            for t in rnd["turns"]:
+                events.update(k for k in ("blocked", "flat_out_failed", "spare_tire", "sisu", "finished")
+                              if t[k])
+                if t.get("loss_of_control"):
+                    events.add(t["card"]["icon"])
+                if t["shortcut_tokens"]:
+                    events.add("shortcut")
+    # the random games do reach the interesting corners of the rules
+    assert {"flat_out_failed", "finished", "spinout", "crash", "shortcut", "spare_tire"} <= events
+
+
+def _turns(rec):
+    for ti, t in enumerate(rec["stages"][0]["turns"]):
+        yield ti, t
+
+
+def _first_error(rec, tracks):
+    report = replay_record(rec, tracks=tracks)
+    assert report.error is not None, "mutation not detected"
+    return report.error
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_mutation_die_moved(seed):
+    """CORE-MOVE-03: a die moved one space further along the road is rejected."""
+    rec, tracks = game(seed)
+    t = tracks[0]
+    for ti, turn in _turns(rec):
+        for di, d in enumerate(turn.get("dice", [])):
+            if "land" in d or di > 0:
+                continue
+            ahead = [s2 for s1 in t.successors(d["to"]) for s2 in t.successors(s1)]
+            if ahead:
+                bad = copy.deepcopy(rec)
+                bad["stages"][0]["turns"][ti]["dice"][di]["to"] = ahead[0]
+                err = _first_error(bad, tracks)
+                assert err.rule_id == "CORE-MOVE-03"
+                assert err.path == f"$.stages[0].turns[{ti}].dice[{di}].to"
+                return
+    pytest.skip("no die to move")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_mutation_face_changed(seed):
+    """CORE-TURNEND-02 CORE-ROLL-11: the Warning that caused a Loss of Control turned into a blank face."""
+    rec, tracks = game(seed)
+    report = replay_record(rec, tracks=tracks)
+    outs = [t for rnd in report.stages[0]["rounds"] for t in rnd["turns"]]
+    for ti, (turn, out) in enumerate(zip(rec["stages"][0]["turns"], outs)):
+        loc = out.get("loss_of_control")
+        if not loc or "Warnings" not in loc["cause"] or out["finished"]:
+            continue
+        dice = turn["dice"]
+        idx = [i for i, d in enumerate(dice) if d.get("face") == "warning"]
+        if turn.get("relaid") is None:
+            idx = [i for i in idx if i <= len(out["path"]) - 1]
+        if not idx:
+            continue
+        bad = copy.deepcopy(rec)
+        # one by one: the Warning of the Loss of Control; Flat Out: enough Warnings to fall under the limit (3)
+        flip = idx[-1:] if turn.get("relaid") is None else idx[: len(idx) - 2]
+        for i in flip:
+            bad["stages"][0]["turns"][ti]["dice"][i]["face"] = "ok"
+        err = _first_error(bad, tracks)
+        assert err.rule_id in ("CORE-TURNEND-02", "CORE-ROLL-11", "CORE-ROLL-13")
+        assert err.path.startswith(f"$.stages[0].turns[{ti}]")
+        return
+    pytest.skip("no Loss of Control by Warnings in this game")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_mutation_card_swapped(seed):
+    """CORE-TURNEND-02 CORE-TURNEND-03 CORE-STAGEEND-02: two Time cards of different gears swapped."""
+    rec, tracks = game(seed)
+    turns = rec["stages"][0]["turns"]
+    plain = [i for i, t in enumerate(turns) if "zero" not in t.get("card", {}) and not t.get("spare_tire")
+             and "gear" in t.get("card", {})]
+    for a in plain:
+        for b in plain:
+            if b > a and turns[a]["card"]["gear"] != turns[b]["card"]["gear"]:
+                bad = copy.deepcopy(rec)
+                ta, tb = bad["stages"][0]["turns"][a], bad["stages"][0]["turns"][b]
+                ta["card"], tb["card"] = tb["card"], ta["card"]
+                err = _first_error(bad, tracks)
+                assert err.rule_id in ("CORE-TURNEND-02", "CORE-TURNEND-03", "CORE-STAGEEND-02")
+                assert err.path == f"$.stages[0].turns[{a}].card.gear"
+                return
+    pytest.skip("no two cards of different gears")

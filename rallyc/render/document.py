@@ -84,7 +84,7 @@ def _title_block(dwg, x: float, y: float, R: float, lines: Sequence[tuple[str, f
     return g, cy - y
 
 
-def _legend(dwg, x: float, y: float, R: float) -> tuple[object, float, float]:
+def _legend(dwg, x: float, y: float, R: float, circuit: bool = False) -> tuple[object, float, float]:
     """The legend as one row of swatches; returns (group, width, height)."""
     g = _attrs(dwg.g(), id="legend")
     s = 0.09 * R
@@ -127,6 +127,12 @@ def _legend(dwg, x: float, y: float, R: float) -> tuple[object, float, float]:
                 closed=False, fill="none", stroke=style.WATER, stroke_width=fmt(0.01 * R)))
     cx += 0.11 * R
     label("water")
+    if circuit:
+        for fill, word in ((style.JOKER_FILL, "Joker lap"), (style.PREGRID_FILL, "Pre-grid")):
+            g.add(_path(dwg, [(cx, cy - s / 2), (cx + s, cy - s / 2), (cx + s, cy + s / 2), (cx, cy + s / 2)],
+                        fill=fill, stroke=style.SPACE_STROKE, stroke_width=fmt(0.006 * R)))
+            cx += s * 1.3
+            label(word)
     return g, cx - x, 2 * s
 
 
@@ -145,7 +151,7 @@ def _compose(track: Track, catalogue, *, title: str, author: str | None, stage_l
                   0.12 * R, None))
     title_h = sum(size * 1.25 for _, size, _ in lines)
     title_g, _ = _title_block(dwg, tb.x0, tb.y0 - pad - title_h, R, lines)
-    legend_g, legend_w, legend_h = _legend(dwg, tb.x0, tb.y1 + pad, R)
+    legend_g, legend_w, legend_h = _legend(dwg, tb.x0, tb.y1 + pad, R, circuit=track.kind == "circuit")
     content = Box(tb.x0 - pad, tb.y0 - pad - title_h, max(tb.x1, tb.x0 + legend_w) + pad,
                   tb.y1 + pad + legend_h + pad)
     title_w = max(len(text) * size * 0.62 for text, size, _ in lines)

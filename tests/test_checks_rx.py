@@ -87,3 +87,12 @@ def test_missing_finish_standee_without_printed_line():
     """TRACK-RX-04 (RC403)."""
     found = codes(RX1.replace("standee finish at 1.1", ""))
     assert any(c == "RC403" for c, _ in found)
+
+
+def test_pregrid_too_far_from_the_start_line():
+    """TRACK-RX-02 (RC409): move the finish standee 5 tiles after the Pre-grid fork."""
+    text = RX1.replace("standee finish at 1.1", "standee finish at 6.1").replace(
+        "standee joker-entry at 2.1", "standee joker-entry at 2.1")
+    found = codes(text)
+    line = RX1.splitlines().index(next(l for l in RX1.splitlines() if l.startswith("  401b"))) + 1
+    assert ("RC409", line) in found

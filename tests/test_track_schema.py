@@ -81,3 +81,12 @@ def test_cli_stats_json():
     assert s["tiles"] == 10 and s["class"] == "Short"
     assert 0 < s["spaces"]["shortest"] <= s["spaces"]["longest"]
     assert s["pacenotes"][0] == "2: 210b hairpin left in 1/out 2"
+
+
+def test_cli_stats_circuit_counts_loop_tiles():
+    """TRACK-RX-10: the guideline counts the loop's tiles, Joker and Pre-grid excluded; laps reported."""
+    r = runner.invoke(app, ["stats", str(ROOT / "examples" / "rx-1.rally"), "--format", "json"])
+    assert r.exit_code == 0, r.output
+    s = json.loads(r.stdout)["stages"][0]
+    assert s["tiles"] == 10 and s["laps"] == 3
+    assert 0 < s["spaces"]["shortest"] <= s["spaces"]["longest"]

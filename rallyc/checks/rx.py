@@ -124,4 +124,29 @@ def circuit_checks(build) -> list[Diagnostic]:
                 out.append(Diagnostic.error("RC405", "the finish-line standee stands between the Joker's entry "
                                             "and exit", finishes[0].span,
                                             "move it outside the stretch the Joker bypasses (TRACK-RX-06)"))
+    out += _pregrid_distance(build)
     return out
+
+
+def _pregrid_distance(build) -> list[Diagnostic]:
+    """RC409: the Pre-grid lies within 2 to 3 tiles of the Starting line (TRACK-RX-02).
+
+    Counted in loop tiles from the fork where the Pre-grid joins, forward to the
+    tile of the finish-line standee; more than 3 is reported.
+    """
+    fork = getattr(build, "pregrid_fork", None)
+    loop = getattr(build, "loop", [])
+    finishes = [s for s in build.stage.standees if s.kind == "finish"]
+    if fork is None or not loop or not finishes:
+        return []
+    order = [p.index for p in loop]
+    if finishes[0].at.step not in order:
+        return []
+    d = (order.index(finishes[0].at.step) - order.index(fork.index)) % len(order)
+    if d <= 3:
+        return []
+    pre = build.pregrid_steps[-1]
+    return [Diagnostic.error("RC409", f"the Pre-grid joins the loop at step {fork.index} ({fork.info.id}), {d} tiles "
+                             f"before the finish line (step {finishes[0].at.step})", pre.step.span,
+                             "the Pre-grid lies within 2 to 3 tiles of the Starting line (TRACK-RX-02): move it or "
+                             "the finish standee")]

@@ -95,7 +95,8 @@ def stats_text(stats: list[dict]) -> str:
         sp = s["spaces"]
         line = f"{s['name']}: {s['tiles']} tiles{cls}{laps}, {sp['total']} spaces"
         if sp["shortest"] is not None:
-            line += f", {sp['shortest']}-{sp['longest']} spaces from start to finish"
+            what = "a lap" if s["kind"] == "circuit" else "from start to finish"
+            line += f", {sp['shortest']}-{sp['longest']} spaces {what}"
         out.append(line)
         out.append("  surfaces: " + ", ".join(f"{k} {v}" for k, v in s["surfaces"].items()))
         out.append("  danger: " + ", ".join(f"{k} {v}" for k, v in s["danger"].items()))

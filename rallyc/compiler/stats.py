@@ -40,6 +40,32 @@ def driving_lines(track: Track) -> tuple[int | None, int | None]:
     return int(min(reached)), max(longest[f] for f in finish if f in longest)
 
 
+def lap_lines(track: Track) -> tuple[int | None, int | None]:
+    """Circuits: spaces entered on the shortest and the longest lap, from the finish line round to it."""
+    g = track.graph
+    finish = set(track.finish_spaces)
+    if not finish:
+        return None, None
+    keep = [(a, b) for a, b, d in g.edges(data=True) if b not in finish and not d.get("handbrake")
+            and not g.nodes[a].get("pregrid")]
+    cut = g.edge_subgraph(keep).copy()
+    ends = {a for a, b in g.edges() if b in finish and not g.nodes[a].get("pregrid")}
+    if not nx.is_directed_acyclic_graph(cut):
+        return None, None
+    starts = [f for f in finish if f in cut]
+    if not starts:
+        return None, None
+    dist = nx.multi_source_dijkstra_path_length(cut, starts)
+    longest = {s: 1 for s in starts}
+    for n in nx.topological_sort(cut):
+        if n in longest:
+            for m in cut.successors(n):
+                longest[m] = max(longest.get(m, 0), longest[n] + 1)
+    short = [dist[e] + 1 for e in ends if e in dist]
+    long_ = [longest[e] for e in ends if e in longest]
+    return (min(short) if short else None), (max(long_) if long_ else None)
+
+
 def _turn_words(turn: str) -> str:
     if turn.endswith("120"):
         return "hairpin " + turn[:-3]
@@ -90,7 +116,14 @@ def track_stats(track: Track, catalogue=None) -> dict:
     from rallyc.checks.route import stage_class
 
     road = [p for p in track.steps if not p.tile.startswith("201")]
-    shortest, longest = driving_lines(track)
+    if track.kind == "circuit":
+        # TRACK-RX-10..12: the guideline counts the loop's tiles, Joker and Pre-grid excluded
+        branch = {s.step for s in track if (s.joker or s.pregrid) and s.zone is not None and
+                  all(x.joker or x.pregrid for x in track.spaces_of_step(s.step))}
+        road = [p for p in road if p.step not in branch]
+        shortest, longest = lap_lines(track)
+    else:
+        shortest, longest = driving_lines(track)
     surfaces: Counter[str] = Counter()
     danger: Counter[str] = Counter()
     for p in road:

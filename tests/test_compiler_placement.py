@@ -114,3 +114,10 @@ def test_route_running_into_itself_overlaps():
     """RC206: four right hairpins in a row bring the road back onto an earlier cell."""
     found = codes(stage("202a", "216a right", "216a right", "216a right", "216a right", "203a"))
     assert any(c == "RC206" for c, _ in found)
+
+
+def test_turn_word_contradicting_the_position_says_which_way_it_turns():
+    """RC202: at this position 210b turns left; the hint gives the right spelling."""
+    result, _ = compile_text(stage("202a at 0 0 rot 0", "210b right at 1 0 rot 1", "203a"))
+    d = next(d for d in result.diagnostics if d.code == "RC202")
+    assert d.span.line == 3 and "`210b left at 1 0 rot 1`" in d.hint

@@ -30,7 +30,14 @@ Edge attributes: ``move`` (``"straight"``, ``"diagonal"``, ``"slide"``,
 ``"shortcut"``), and ``handbrake=True`` on the Monte-Carlo outside-to-inside
 corner edges (only usable under that rule). On a circuit the edges that close
 the loop carry ``lap=True``: progress starts again there, and distance along
-the circuit is ``laps completed * Track.lap_length + progress``.
+the circuit is ``laps completed * Track.lap_length + progress``. An edge that
+crosses an RX speed-limit line into a space shared with the main road carries
+``limit=N``: that space has limit N when entered along this edge (RX-FORK-03).
+
+Circuits: ``joker``/``pregrid`` mark the spaces of the Joker branch and the
+Pre-grid; the modelling of fork tiles is described in
+:mod:`rallyc.compiler.circuit`, that of each zone kind in
+:mod:`rallyc.compiler.graph`.
 """
 
 from __future__ import annotations

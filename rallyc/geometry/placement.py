@@ -233,6 +233,19 @@ class _Placer:
                 return None
             want = opposite(prev.exit_world)
             fits = [c for c in cands if own_to_world(c.entry, pos.rot) == want]
+            if not fits and (step.turn or step.reversed):
+                plain = ast.Step(step.tile, None, False, step.road, step.position, step.span)
+                geo = [c for c in _directions(info, plain, numbers) if own_to_world(c.entry, pos.rot) == want]
+                if geo:
+                    c = geo[0]
+                    word = "left" if c.turn.startswith("left") else "right" if c.turn.startswith("right") else (
+                        "reversed" if not c.forward else "")
+                    pick = f" road {c.number}" if len(info.roads) > 1 else ""
+                    self.error("RC202", f"step {idx}: {info.id} turns {c.turn} when driven from here, not "
+                               f"`{step.turn or 'reversed'}`", _span(step),
+                               f"write `{info.id}{pick}{(' ' + word) if word else ''} at {pos.q} {pos.r} rot {pos.rot}`"
+                               " or drop the turn word (the position says which way)")
+                    return None
             if not fits:
                 rots = sorted({rotation_for(c.entry, want) for c in cands})
                 hint = (f"with this tile the road enters from world edge {want} at rot "

@@ -10,7 +10,6 @@ from __future__ import annotations
 import difflib
 import os
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -21,6 +20,7 @@ import typer
 from rallyc import __version__
 from rallyc.codes import all_codes
 from rallyc.diagnostics import Diagnostic, Sources, has_errors, render_json, render_sarif, render_text
+from rallyc.fileio import write_atomic
 
 __all__ = ["register", "check_paths", "CheckRun", "collect_files", "atomic_write"]
 
@@ -80,26 +80,7 @@ def _read_stdin() -> bytes:
     return sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` atomically: a temporary file beside it, then a rename."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent or Path(".")))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            os.chmod(tmp, path.stat().st_mode & 0o7777)
-        except OSError:
-            pass
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+atomic_write = write_atomic
 
 
 # ------------------------------------------------------------------ check

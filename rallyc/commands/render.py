@@ -124,7 +124,7 @@ def overlay_cars(record: Path, round_no: int | None, track, stage: str | None, d
 
 
 def _write(path: Path | None, text: str) -> None:
-    from rallyc.render.output import write_atomic
+    from rallyc.fileio import write_atomic
 
     if path is None or str(path) == "-":
         sys.stdout.write(text)

@@ -1,4 +1,8 @@
-"""Writing rendered files: atomically (temporary file beside the target, then a rename)."""
+"""Writing output files atomically (a temporary file beside the target, then a rename).
+
+Every command that writes a file goes through :func:`write_atomic`, so an interrupted run
+never leaves half a file and never loses what the user had.
+"""
 
 from __future__ import annotations
 

@@ -161,3 +161,47 @@ def test_wide_zone_single_space():
     assert w.kind == "wide" and w.limit == 5
     assert t.predecessors("2.2.w") == ["2.1.l", "2.1.r"]
     assert t.successors("2.2.w") == ["2.3.l", "2.3.r"]
+
+
+def test_snow_full_width_spaces_are_entered_by_sliding():
+    """MC-SNOW-01: on a snow b-side (311b: W1 W1 corner N) the full-width spaces are slide spaces."""
+    t = track_of(stage("301b", "311b right", "304b", "302b"))
+    wides = [s for s in t.spaces_of_step(2) if s.kind == "wide"]
+    assert len(wides) == 2
+    for w in wides:
+        assert {t.move(p, w.id)["move"] for p in t.predecessors(w.id)} == {"slide"}
+
+
+# ------------------------------------------------------------------ properties on random routes
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+CURVES = ["208a", "209a", "210a", "211a", "213a", "216a", "217b", "219a", "221b", "224b", "227a", "229b"]
+STRAIGHTS = ["204a", "205a", "206a", "207a", "214b", "226b"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(CURVES + STRAIGHTS), st.sampled_from(["left", "right"])),
+                min_size=1, max_size=8, unique_by=lambda t: t[0][:3]))
+def test_random_routes_keep_the_graph_facts(route):
+    """CORE-MOVE-03/04, CORE-CORNER-02, CORE-SHORTCUT-03 on random routes that do not overlap."""
+    from test_compiler_helpers import compile_text
+    steps = ["202a"] + [t if t in STRAIGHTS else f"{t} {w}" for t, w in route] + ["203a"]
+    result, _ = compile_text(stage(*steps))
+    if any(d.severity.value == "error" for d in result.diagnostics):
+        assert {d.code for d in result.diagnostics if d.severity.value == "error"} <= {"RC206"}
+        return
+    t = result.designs[0].tracks[0]
+    g = t.graph
+    for a, b, d in g.edges(data=True):
+        assert g.nodes[b]["progress"] > g.nodes[a]["progress"]
+        sa, sb = t.space(a), t.space(b)
+        if sa.corner and sa.corner == sb.corner and sa.method != sb.method:
+            assert d.get("handbrake") and (sa.method, sb.method) == ("out", "in")
+        if "shortcut" in (sa.kind, sb.kind):
+            assert "corner" not in (sa.kind, sb.kind)
+    # every step joins the next edge to edge and the finish is reachable
+    for p, q in zip(t.steps, t.steps[1:]):
+        from rallyc.geometry.hexgrid import neighbour, opposite
+        assert (q.q, q.r) == tuple(neighbour((p.q, p.r), p.exit)) and q.entry == opposite(p.exit)
+    import networkx as nx
+    assert any(nx.has_path(g, s, f) for s in t.start_spaces for f in t.finish_spaces)

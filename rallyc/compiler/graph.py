@@ -23,8 +23,9 @@ zone is modelled (rule IDs in brackets):
 - ``limited`` (lane divider kept, not a corner): modelled like a corner's two
   paths, with kind ``lane`` and no corner method.
 - ``wide``: one full-width space ``w`` entered from every space of the previous
-  zone and leading to every entry space of the next zone (on snow b-sides two
-  ``wide`` zones in a row are the mandatory slide spaces, MC-SNOW-01).
+  zone and leading to every entry space of the next zone. On snow tiles the
+  full-width spaces are slide spaces that must be taken by sliding
+  (MC-SNOW-01): the edges into them have ``move="slide"``.
 - ``half`` (RX): two spaces ``l``/``r`` split by a half line, each entered from
   any space touching either and leading to every entry space of the next zone
   (RX-FORK-02).
@@ -280,6 +281,8 @@ class GraphBuilder:
                     continue
                 if b.slide and y == b.slide[0]:
                     move = "slide"
+                elif y == b.single and g.nodes[y]["kind"] == "wide" and g.nodes[y]["surface"] == "snow":
+                    move = "slide"  # MC-SNOW-01: full-width spaces on snow are taken by sliding
                 elif y in (b.inside[:1] + b.outside[:1]) and x in lane_exits and inside_lane:
                     lane = g.nodes[x]["lane"]
                     on_inside = lane == inside_lane

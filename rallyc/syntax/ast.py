@@ -250,11 +250,44 @@ class Options:
     span: Span = _span()
 
 
+class _Statements:
+    """A node whose body is a list of statements."""
+
+    items: list
+
+    def _of(self, cls) -> list:
+        return [i for i in self.items if isinstance(i, cls)]
+
+
+class _Block(_Statements):
+    """A stage, rally or circuit body, with typed views of its statements."""
+
+    @property
+    def steps(self) -> list["Step"]:
+        return self._of(Step)
+
+    @property
+    def scenery(self) -> list["Scenery"]:
+        return self._of(Scenery)
+
+    @property
+    def tokens(self) -> list["Token"]:
+        return self._of(Token)
+
+    @property
+    def meta(self) -> list["Meta"]:
+        return self._of(Meta)
+
+    @property
+    def options(self) -> list["Option"]:
+        return [o for i in self._of(Options) for o in i.options]
+
+
 StageItem = Union[Step, Scenery, Token, Meta]
 
 
 @dataclass
-class Stage:
+class Stage(_Block):
     """``stage SS1 "title" { ... }``: a route of tiles from start to finish."""
 
     name: Ident
@@ -262,28 +295,12 @@ class Stage:
     items: list[StageItem]
     span: Span = _span()
 
-    @property
-    def steps(self) -> list[Step]:
-        return [i for i in self.items if isinstance(i, Step)]
-
-    @property
-    def scenery(self) -> list[Scenery]:
-        return [i for i in self.items if isinstance(i, Scenery)]
-
-    @property
-    def tokens(self) -> list[Token]:
-        return [i for i in self.items if isinstance(i, Token)]
-
-    @property
-    def meta(self) -> list[Meta]:
-        return [i for i in self.items if isinstance(i, Meta)]
-
 
 RallyItem = Union[Stage, Meta, Options]
 
 
 @dataclass
-class Rally:
+class Rally(_Block):
     """``rally "title" by "author" { stage ...; options ... }``."""
 
     title: str
@@ -293,15 +310,7 @@ class Rally:
 
     @property
     def stages(self) -> list[Stage]:
-        return [i for i in self.items if isinstance(i, Stage)]
-
-    @property
-    def meta(self) -> list[Meta]:
-        return [i for i in self.items if isinstance(i, Meta)]
-
-    @property
-    def options(self) -> list[Option]:
-        return [o for i in self.items if isinstance(i, Options) for o in i.options]
+        return self._of(Stage)
 
 
 @dataclass
@@ -341,36 +350,13 @@ CircuitItem = Union[Step, Scenery, Token, Meta, Options, Laps, Standee, Joker, P
 
 
 @dataclass
-class Circuit:
+class Circuit(_Block):
     """``circuit "title" by "author" { laps; tiles; standees; joker; pregrid }``: an RX or ice circuit."""
 
     title: str
     author: str | None
     items: list[CircuitItem]
     span: Span = _span()
-
-    def _of(self, cls):
-        return [i for i in self.items if isinstance(i, cls)]
-
-    @property
-    def steps(self) -> list[Step]:
-        return self._of(Step)
-
-    @property
-    def scenery(self) -> list[Scenery]:
-        return self._of(Scenery)
-
-    @property
-    def tokens(self) -> list[Token]:
-        return self._of(Token)
-
-    @property
-    def meta(self) -> list[Meta]:
-        return self._of(Meta)
-
-    @property
-    def options(self) -> list[Option]:
-        return [o for i in self.items if isinstance(i, Options) for o in i.options]
 
     @property
     def laps(self) -> list[Laps]:
@@ -393,15 +379,12 @@ TopItem = Union[Use, Boxes, Tileset, Stage, Rally, Circuit]
 
 
 @dataclass
-class Document:
+class Document(_Statements):
     """A parsed file: its statements in order."""
 
     path: str
     items: list[TopItem]
     span: Span = _span()
-
-    def _of(self, cls):
-        return [i for i in self.items if isinstance(i, cls)]
 
     @property
     def uses(self) -> list[Use]:

@@ -117,7 +117,7 @@ def test_route_running_into_itself_overlaps():
 
 
 def test_turn_word_contradicting_the_position_says_which_way_it_turns():
-    """RC202: at this position 210b turns left; the hint gives the right spelling."""
+    """RC204: at this position 210b turns left, so no road driven `right` enters; the hint gives the spelling."""
     result, _ = compile_text(stage("202a at 0 0 rot 0", "210b right at 1 0 rot 1", "203a"))
-    d = next(d for d in result.diagnostics if d.code == "RC202")
+    d = next(d for d in result.diagnostics if d.code == "RC204")
     assert d.span.line == 3 and "`210b left at 1 0 rot 1`" in d.hint

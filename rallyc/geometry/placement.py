@@ -241,7 +241,8 @@ class _Placer:
                     word = "left" if c.turn.startswith("left") else "right" if c.turn.startswith("right") else (
                         "reversed" if not c.forward else "")
                     pick = f" road {c.number}" if len(info.roads) > 1 else ""
-                    self.error("RC202", f"step {idx}: {info.id} turns {c.turn} when driven from here, not "
+                    self.error("RC204", f"step {idx}: no road of {info.id} driven `{step.turn or 'reversed'}` "
+                               f"enters from step {prev.index} at rot {pos.rot}: from here it turns {c.turn}, not "
                                f"`{step.turn or 'reversed'}`", _span(step),
                                f"write `{info.id}{pick}{(' ' + word) if word else ''} at {pos.q} {pos.r} rot {pos.rot}`"
                                " or drop the turn word (the position says which way)")

@@ -108,3 +108,35 @@ def test_unknown_tile_is_reported_once_and_the_stage_not_built():
     result, _ = compile_text(stage("202a", "299z", "203a"))
     assert [d.code for d in result.diagnostics if d.severity.value == "error"] in (["RC130"], ["RC131"])
     assert result.designs[0].tracks == []
+
+
+TILES = """tileset t {
+  tile 991a gravel danger low {
+    road D -> A straight lanes 1 {
+      plain
+      plain
+    }
+  }
+  tile 992a gravel danger low {
+    road D -> A straight {
+      plain
+      plain
+      plain
+      shortcut 3 from 1 to 2
+    }
+  }
+}
+"""
+
+
+def test_lane_count_mismatch_at_a_join():
+    """TRACK-TILE-03 (RC208): a 1-lane road meets a 2-lane road (only equal or 2 <-> 3 may join)."""
+    found = codes(TILES + stage("202a", "991a", "205a", "206a", "207a", "204a", "203a"))
+    assert ("RC208", 19) in found and ("RC208", 20) in found  # into 991a (step 2) and out of it (step 3)
+
+
+def test_unreachable_space_is_a_warning_on_its_step():
+    """RC306: a shortcut between adjacent zones can never be entered (CORE-MOVE-04: its front edge is not ahead)."""
+    result, _ = compile_text(TILES + stage("202a", "992a", "205a", "206a", "207a", "204a", "203a"))
+    d = [d for d in result.diagnostics if d.code == "RC306"]
+    assert [(x.severity.value, x.span.line) for x in d] == [("warning", 19)] and "2.cut1" in d[0].message

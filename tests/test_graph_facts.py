@@ -128,6 +128,26 @@ def test_reversed_road_mirrors_lanes_and_shortcut():
     assert t.successors("2.cut1") == ["2.3.r", "2.3.s1"]
 
 
+def test_s_bend_shortcut_follows_the_side_of_its_corner():
+    """CORE-SHORTCUT-03, CORE-ORDER-06: 214b (`corner right ...`) has its shortcut on the inside of the
+    right-hand corner only; driven from its printed exit the same physical lane is the left one."""
+    t = track_of(stage("202a", "214b", "205a", "203a"))
+    assert t.predecessors("2.cut1") == ["2.1.r", "2.1.s1", "2.1.s2"]
+    assert t.successors("2.cut1") == ["2.3.r", "2.3.s1"]
+    assert t.move("2.1.r", "2.2.in1")["move"] == "straight"
+    assert t.move("2.1.l", "2.2.in1")["move"] == "diagonal"
+    back = track_of(stage("202a", "214b reversed", "205a", "203a"))
+    assert back.predecessors("2.cut1") == ["2.1.l", "2.1.s1", "2.1.s2"]
+
+
+def test_double_hairpin_corners_turn_opposite_ways():
+    """CORE-CORNER-03: 215a's two hairpins are separate corners, the first right-handed, the second left."""
+    t = track_of(stage("202a", "215a", "205a", "203a"))
+    assert t.move("2.1.r", "2.2.in1")["move"] == "straight"
+    assert t.move("2.3.l", "2.4.in1")["move"] == "straight"
+    assert t.move("2.3.r", "2.4.in1")["move"] == "diagonal"
+
+
 def test_lanes_straight_and_diagonal_never_back():
     """CORE-MOVE-03: same lane straight ahead, other lane diagonal."""
     t = track_of(stage("202a", "205a", "203a"))

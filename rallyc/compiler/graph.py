@@ -273,6 +273,8 @@ class GraphBuilder:
             for i, moves in lane_moves(n, m).items():
                 for j, move in moves:
                     self._edge(a.lane_ids[a.lanes[i]], b.lane_ids[b.lanes[j]], move)
+        if b.zone is not None and b.zone.inside_lane:
+            inside_lane = b.zone.inside_lane  # the corner says which side is inside (s-bends)
         lane_exits = set(a.lane_ids.values())
         lane_entries = set(b.lane_ids.values())
         for x in exits:
@@ -304,9 +306,10 @@ class GraphBuilder:
 
         "Inside of the bend" is the lane on the side the road turns to as driven
         (``l`` for a left bend, ``r`` for a right one: the same physical lane
-        either way round, since reversing swaps both). For roads whose turn does
-        not say (s-bends, ``other``), the tile data does not record the side, so
-        both lanes touch the shortcut (an assumption). In a slide zone the
+        either way round, since reversing swaps both). On s-bends and ``other``
+        roads the side of the corner between the two zones tells
+        (``corner right inside ...``); where nothing tells, both lanes touch the
+        shortcut (an assumption). In a slide zone the
         slide halves touch it too (s1 and s2 of the entry zone, s1 of the exit
         zone: a car may slide into or out of it); a wide zone's one space
         touches it; corner spaces never do.
@@ -335,7 +338,8 @@ class GraphBuilder:
                     self._edge(chain[-1], sid, "shortcut")
                 chain.append(sid)
                 out.append(ZoneSpaces(sid, None, single=sid))
-            inside = [driven.inside_lane] if driven.inside_lane else ["l", "r"]
+            side = driven.inside_between(src, dst)
+            inside = [side] if side else ["l", "r"]
 
             def touching(zs: ZoneSpaces, halves: tuple[int, ...]) -> list[str]:
                 t = [zs.lane_ids[l] for l in inside if l in zs.lane_ids]

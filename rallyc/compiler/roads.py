@@ -22,6 +22,8 @@ __all__ = ["DrivenZone", "DrivenLine", "DrivenShortcut", "DrivenRoad", "drive_ro
 #: lane ids left to right as driven, by lane count
 LANE_IDS: dict[int, tuple[str, ...]] = {1: ("m",), 2: ("l", "r"), 3: ("l", "m", "r")}
 
+_SIDE_LANE = {"left": "l", "right": "r"}
+
 _MIRROR = {"left60": "right60", "right60": "left60", "left120": "right120", "right120": "left120"}
 
 
@@ -55,6 +57,8 @@ class DrivenZone:
     merge: bool = False
     #: limit given by a limit line crossed on entering this zone (RX)
     line_limit: int | None = None
+    #: corners: the lane on the inside of this corner as driven, when the tile says (``corner left ...``)
+    inside_lane: str | None = None
     span: Span | None = None
 
     @property
@@ -115,6 +119,14 @@ class DrivenRoad:
             return "r"
         return None
 
+    def inside_between(self, src: int, dst: int) -> str | None:
+        """The inside lane of the bend between zones ``src`` and ``dst``: the side a corner
+        there is written with, else the road's own turn."""
+        for z in self.zones[src:dst - 1]:
+            if z.inside_lane:
+                return z.inside_lane
+        return self.inside_lane
+
 
 def _lanes(road: ast.RoadDef, item) -> int:
     return item.lanes or road.lanes or 2
@@ -144,7 +156,7 @@ def drive_road(road: ast.RoadDef, number: int, forward: bool) -> DrivenRoad:
             count += 1
             zones.append(DrivenZone(count, item.kind, _lanes(road, item), {}, tuple(item.inside),
                                     tuple(item.outside), jump=item.jump, water=item.water, merge=item.merge,
-                                    span=item.span))
+                                    inside_lane=_SIDE_LANE.get(item.side or ""), span=item.span))
         elif isinstance(item, ast.Line):
             lines.append((item.kind, count, item.span))
         elif isinstance(item, ast.LimitLine):
@@ -165,6 +177,8 @@ def drive_road(road: ast.RoadDef, number: int, forward: bool) -> DrivenRoad:
                 z.limits = {_swap(k): v for k, v in z.limits.items()}
             z.inside = tuple(reversed(z.inside))
             z.outside = tuple(reversed(z.outside))
+            if z.inside_lane:
+                z.inside_lane = _swap(z.inside_lane)
         for value, after in limit_lines:
             rev_after = n - after
             if rev_after < n:

@@ -59,7 +59,7 @@ def test_dice_counts_from_dashboard():
     assert dash.columns["gravel"].coast == 2 and dash.columns["gravel"].warnings == 3
     st = make_stage()
     put(st, "A", "1.3.l", 3)
-    turn_of(st, "B" if False else "A", ["B", "A"])
+    turn_of(st, "A", ["B", "A"])
     put(st, "B", "1.9.r", 1)
     assert illegal(st, turn("A", "coast@1.4.l", "coast@1.5.l", "coast@1.6.l")).rule_id == "CORE-DICE-04"
 

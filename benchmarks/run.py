@@ -10,6 +10,7 @@ import argparse
 import json
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -51,37 +52,65 @@ def job_compile_examples() -> None:
         compile_loaded(load(f))
 
 
-def job_render_examples() -> None:
-    from rallyc.render import render_design_svg  # type: ignore[attr-defined]
+def _compiled() -> list[tuple[object, object, object]]:
+    """(design, track, catalogue) of every stage of every example, compiled once."""
+    from rallyc.tiles.catalogue import Catalogue
 
+    out = []
     for f in EXAMPLES:
-        result = compile_loaded(load(f))
-        for design in result.designs:
-            for track in design.tracks:
-                render_design_svg(design, track)
+        loaded = load(f)
+        catalogue = Catalogue.from_tilesets(loaded.tilesets)
+        for design in compile_loaded(loaded).designs:
+            out.extend((design, track, catalogue) for track in design.tracks)
+    return out
+
+
+def job_render_examples() -> None:
+    from rallyc.render.document import render_map
+
+    for design, track, catalogue in COMPILED:
+        render_map(track, catalogue, title=design.title, author=design.author)
 
 
 def job_replay_games() -> None:
-    from rallyc.records import replay_file  # type: ignore[attr-defined]
+    from rallyc.records import load_record, replay_record
 
     for g in GAMES:
-        replay_file(g)
+        report = replay_record(load_record(g), base_dir=g.parent)
+        assert report.ok, g
 
 
 def job_bot_games(n: int = 50) -> None:
-    from rallyc.rules.bot import play_random_game  # type: ignore[attr-defined]
+    from rallyc.records import parse_record, replay_record
+    from rallyc.records.generate import bot_record
+    from rallyc.rules import Options, Player
 
+    players = [Player("A", "red"), Player("B", "blue"), Player("C", "green")]
     for seed in range(n):
-        play_random_game(seed)
+        record = bot_record(BOT_TRACKS, players, seed=seed, options=Options(), header={"sketch": [BOT_SKETCH]})
+        report = replay_record(parse_record(json.dumps(record)), tracks=BOT_TRACKS)
+        assert report.ok, seed
+
+
+def job_cli_check_examples() -> None:
+    """The whole command as CI runs it, Python start-up included."""
+    subprocess.run([sys.executable, "-m", "rallyc", "check", str(ROOT / "examples")], check=True,
+                   capture_output=True)
+
+
+BOT_SKETCH = "N S N N | !medium D C(2;3,3,3)R D cut3(1,3) | N jump4 water N | !high D C(1;2,2)L D | N F N N"
+COMPILED: list = []
+BOT_TRACKS: list = []
 
 
 JOBS = {
+    "`rallyc check examples/` (new process)": job_cli_check_examples,
     "parse every bundled tileset (11 files)": job_parse_tilesets,
     "format every example": job_format_examples,
     "load + compile every example (with all checks)": job_compile_examples,
     "render every stage of every example to SVG": job_render_examples,
-    "replay every recorded game": job_replay_games,
-    "bot: 50 random legal games": job_bot_games,
+    "replay every recorded game in examples/games": job_replay_games,
+    "bot: play + JSON + replay 50 random legal games": job_bot_games,
 }
 
 
@@ -91,6 +120,10 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     bundled_tilesets()  # warm the parser and the bundled tilesets once, as a long-running process would
+    from rallyc.rules.sketch import sketch
+
+    COMPILED.extend(_compiled())
+    BOT_TRACKS.append(sketch(BOT_SKETCH, "SS1"))
     results = []
     for name, fn in JOBS.items():
         try:

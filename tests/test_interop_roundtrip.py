@@ -14,6 +14,7 @@ import pytest
 
 from rallyc.interop import (bundled_catalogue, export_track, import_text, placed_from_route, read_track,
                             write_rekee, write_rgt)
+from rallyc.compiler.track import Standee
 from rallyc.syntax import ast
 
 DATA = Path(__file__).parent / "data" / "interop"
@@ -61,7 +62,7 @@ def test_writers_are_deterministic_and_follow_the_key_order():
 def _export(out, fmt):
     top = out.result.document.items[0]
     stage = top.stages[0] if isinstance(top, ast.Rally) else top
-    standees = list(getattr(stage, "standees", []))
+    standees = [Standee(st.kind, st.at.step, st.at.zone) for st in getattr(stage, "standees", [])]
     author = top.author
     tf, diags = export_track(top.title, author, placed_from_route(out.result), stage.tokens, standees, CAT, fmt)
     return (write_rekee(tf) if fmt == "rekee" else write_rgt(tf)), diags

@@ -90,3 +90,16 @@ def test_cli_stats_circuit_counts_loop_tiles():
     s = json.loads(r.stdout)["stages"][0]
     assert s["tiles"] == 10 and s["laps"] == 3
     assert 0 < s["spaces"]["shortest"] <= s["spaces"]["longest"]
+
+
+def test_circuit_output_lists_its_standees():
+    """TRACK-RX-04, TRACK-RX-07: RX 1's standees are in the graph data, valid against the schema."""
+    doc = json.loads(compile_json(compile_loaded(load(ROOT / "examples" / "rx-1.rally"))))
+    jsonschema.validate(doc, SCHEMA)
+    standees = doc["tracks"][0]["graph"]["standees"]
+    assert [(s["kind"], s["at"]) for s in standees] == [("finish", "1.1"), ("joker-entry", "2.1"),
+                                                         ("joker-exit", "5.1")]
+    bad = json.loads(json.dumps(doc))
+    bad["tracks"][0]["graph"]["standees"][0]["kind"] = "podium"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, SCHEMA)

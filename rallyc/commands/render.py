@@ -45,7 +45,7 @@ def _fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
 
 
 def load_design(file: Path, stage: str | None):
-    """(design, track, catalogue, standees) of ``file``; exits with diagnostics or a usage error when it cannot."""
+    """(design, track, catalogue) of ``file``; exits with diagnostics or a usage error when it cannot."""
     from rallyc import project
     from rallyc.compiler import compile_loaded
     from rallyc.tiles.catalogue import Catalogue
@@ -71,18 +71,7 @@ def load_design(file: Path, stage: str | None):
         names = ", ".join(t.name for d in result.designs for t in d.tracks)
         raise _fail(f"no stage named `{stage}` in {file} (stages: {names})")
     design, track = found
-    return design, track, catalogue, standees_of(loaded, design)
-
-
-def standees_of(loaded, design) -> tuple[tuple[str, str], ...]:
-    """The RX standees written in the circuit a design was compiled from, as (kind, ``STEP.ZONE``)."""
-    if design.kind != "circuit":
-        return ()
-    for doc in loaded.documents:
-        for circuit in doc.circuits:
-            if circuit.title == design.title:
-                return tuple(sorted((st.kind, f"{st.at.step}.{st.at.zone}") for st in circuit.standees))
-    return ()
+    return design, track, catalogue
 
 
 def overlay_cars(record: Path, round_no: int | None, track, stage: str | None, design_title: str | None = None):
@@ -166,14 +155,14 @@ def register(app: typer.Typer) -> None:
         from rallyc.render.roadbook import render_roadbook
 
         started = time.perf_counter()
-        design, track, catalogue, standees = load_design(file, stage)
+        design, track, catalogue = load_design(file, stage)
         if roadbook:
             tracks = [track] if stage else list(design.tracks)
             docs = [render_roadbook(tracks, catalogue, title=design.title, author=design.author,
                                     page=(page.value if page else "a4"))]
         else:
             options = MapOptions(page=page.value if page else None, landscape=landscape, scale=scale.value,
-                                 tile_mm=tile_mm, show_ids=ids, standees=standees)
+                                 tile_mm=tile_mm, show_ids=ids)
             if scale is Scale.real and not options.page:
                 options.page = "a4"
             label = track.name + (f" {track.title}" if track.title and track.title != track.name else "")

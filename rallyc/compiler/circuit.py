@@ -32,6 +32,11 @@ Progress
     rejoins); Pre-grid spaces over the tile's length before the space where it
     joins.
 
+Standees
+    ``Track.standees`` keeps the written standees (kind, ``STEP.ZONE``, the
+    spaces just past the line, the statement's span) for the renderer and the
+    exporters.
+
 Start and finish
     The finish line is the ``standee finish`` (the line at the entry of that
     zone, TRACK-RX-04), or else the first start/finish line printed on the loop.
@@ -45,7 +50,7 @@ from __future__ import annotations
 from rallyc.compiler.graph import GraphBuilder, ZoneSpaces
 from rallyc.compiler.roads import DrivenRoad, drive_road
 from rallyc.compiler.stage import StageBuild, build_route
-from rallyc.compiler.track import Track
+from rallyc.compiler.track import Standee, Track
 from rallyc.diagnostics import Diagnostic
 from rallyc.geometry.hexgrid import edge_index, neighbour, opposite, own_to_world, world_to_own
 from rallyc.geometry.placement import PlacedStep, Placement, _Placer
@@ -306,6 +311,7 @@ def compile_circuit(circuit: ast.Circuit, catalogue: Catalogue, boxes: list[str]
     build.pregrid_steps = cb.pregrid_steps
     build.joker_steps = cb.joker_steps
     rx.mark_standees(build)
+    track.standees = _standees(build)
     build.diagnostics.extend(place_tokens(build))
     build.diagnostics.extend(geometry.check_overlaps(build))
     build.diagnostics.extend(geometry.check_lane_joins(build))
@@ -313,6 +319,18 @@ def compile_circuit(circuit: ast.Circuit, catalogue: Catalogue, boxes: list[str]
     build.diagnostics.extend(inventory.check_sides(build, boxes))
     build.diagnostics.extend(inventory.check_boxes(build, boxes))
     return build
+
+
+def _standees(build: StageBuild) -> list[Standee]:
+    """The circuit's standees as the Track keeps them, each with the spaces just past its line."""
+    from rallyc.checks.rx import standee_zone
+
+    out = []
+    for st in build.stage.standees:
+        zs = standee_zone(build, st)
+        spaces = tuple(sorted(zs.all())) if zs is not None else ()
+        out.append(Standee(st.kind, st.at.step, st.at.zone, spaces, st.span))
+    return out
 
 
 def _adjacent(cb: _CircuitBuilder, ps: PlacedStep, entry: bool):

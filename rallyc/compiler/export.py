@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from rallyc import __version__
-from rallyc.compiler.track import SPACE_FIELDS, PlacedTile, Track
+from rallyc.compiler.track import SPACE_FIELDS, PlacedTile, Standee, Track
 
 __all__ = ["track_to_dict", "design_to_dict", "dumps", "FORMAT_VERSION"]
 
@@ -33,6 +33,11 @@ def _span(span) -> dict | None:
 def _placed(p: PlacedTile) -> dict:
     return {"step": p.step, "tile": p.tile, "q": p.q, "r": p.r, "rot": p.rot, "road": p.road,
             "entry": p.entry, "exit": p.exit, "scenery": p.scenery, "span": _span(p.span)}
+
+
+def _standee(st: Standee) -> dict:
+    return {"kind": st.kind, "at": st.at, "step": st.step, "zone": st.zone, "spaces": list(st.spaces),
+            "span": _span(st.span)}
 
 
 def track_to_dict(track: Track) -> dict:
@@ -72,6 +77,7 @@ def track_to_dict(track: Track) -> dict:
             "laps": track.laps,
             "lap_length": round(float(lap_length), 6) if lap_length is not None else None,
             "placed": [_placed(p) for p in track.placed],
+            "standees": [_standee(st) for st in getattr(track, "standees", [])],
         },
         "nodes": nodes,
         "links": links,

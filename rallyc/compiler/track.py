@@ -35,7 +35,9 @@ crosses an RX speed-limit line into a space shared with the main road carries
 ``limit=N``: that space has limit N when entered along this edge (RX-FORK-03).
 
 Circuits: ``joker``/``pregrid`` mark the spaces of the Joker branch and the
-Pre-grid; the modelling of fork tiles is described in
+Pre-grid; ``Track.standees`` lists the RX standees (finish line, Joker entry
+and exit arches), each on the line at the entry of a zone (TRACK-RX-04,
+TRACK-RX-07); the modelling of fork tiles is described in
 :mod:`rallyc.compiler.circuit`, that of each zone kind in
 :mod:`rallyc.compiler.graph`.
 """
@@ -49,7 +51,7 @@ import networkx as nx
 
 from rallyc.diagnostics import Span
 
-__all__ = ["Space", "PlacedTile", "Track", "SPACE_FIELDS"]
+__all__ = ["Space", "PlacedTile", "Standee", "Track", "SPACE_FIELDS", "STANDEE_KINDS"]
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,29 @@ class PlacedTile:
     span: Span | None = field(default=None, compare=False)
 
 
+#: the RX standees (arches): the start/finish line, the Joker's entry (green) and exit (red)
+STANDEE_KINDS = ("finish", "joker-entry", "joker-exit")
+
+
+@dataclass(frozen=True)
+class Standee:
+    """An RX standee of a circuit, standing on the line at the entry of zone ``zone`` of step ``step``."""
+
+    #: ``finish``, ``joker-entry`` or ``joker-exit``
+    kind: str
+    step: int
+    zone: int
+    #: the spaces of that zone (just past the line), sorted; empty when the step has no such zone
+    spaces: tuple[str, ...] = ()
+    #: where the ``standee`` statement was written (not part of equality)
+    span: Span | None = field(default=None, compare=False)
+
+    @property
+    def at(self) -> str:
+        """``STEP.ZONE``: the zone whose entry line the standee stands on."""
+        return f"{self.step}.{self.zone}"
+
+
 class Track:
     """A compiled stage or circuit."""
 
@@ -135,6 +160,7 @@ class Track:
         laps: int | None = None,
         span: Span | None = None,
         lap_length: float | None = None,
+        standees: list[Standee] | None = None,
     ) -> None:
         self.name = name
         #: ``stage`` or ``circuit``
@@ -146,6 +172,8 @@ class Track:
         self.span = span
         #: circuits: the progress covered by one lap of the main loop (distance = laps * lap_length + progress)
         self.lap_length = lap_length
+        #: circuits: the RX standees in the order written (a stage has none)
+        self.standees: list[Standee] = list(standees or [])
         self._spaces: dict[str, Space] | None = None
 
     # -- spaces

@@ -164,8 +164,7 @@ def export_loaded(loaded, fmt: str, stage: str | None = None) -> tuple[str | Non
     design, track, node = pairs[0]
     title = design.title if len(design.tracks) == 1 else f"{design.title} {track.name}"
     tokens = list(node[2].tokens) if node else []
-    standees = list(getattr(node[2], "standees", [])) if node else []
     catalogue = Catalogue.from_tilesets(loaded.tilesets)
-    tf, more = export_track(title, design.author, track.placed, tokens, standees, catalogue, fmt)
+    tf, more = export_track(title, design.author, track.placed, tokens, track.standees, catalogue, fmt)
     diags += more
     return (write_rekee(tf) if fmt == "rekee" else write_rgt(tf)), diags

@@ -1,13 +1,15 @@
 """A compiled rallyc stage or circuit as a :class:`TrackFile` (for Rekee JSON or RGT).
 
-Tiles come from the compiled track (cells, rotations, scenery); tokens and
-standees from the design's statements, put at the modelled centre of their
+Tiles come from the compiled track (cells, rotations, scenery), standees from
+``Track.standees``, tokens from the design's statements; tokens and standees
+are put at the modelled centre of their
 space (:mod:`rallyc.interop.roadgeom`). A tile driven twice (two separate
 roads) is written once.
 """
 
 from __future__ import annotations
 
+from rallyc.compiler.track import Standee
 from rallyc.diagnostics import Diagnostic
 from rallyc.geometry.hexgrid import world_to_own
 from rallyc.interop import roadgeom
@@ -50,12 +52,13 @@ def _kind(token: ast.Token, fmt: str) -> tuple[str | None, str | None]:
     return k, None
 
 
-def export_track(title: str, author: str | None, placed, tokens: list[ast.Token], standees: list[ast.Standee],
+def export_track(title: str, author: str | None, placed, tokens: list[ast.Token], standees: list[Standee],
                  catalogue: Catalogue, fmt: str = "rekee") -> tuple[TrackFile, list[Diagnostic]]:
     """The track file of a compiled track.
 
     ``placed`` are the track's PlacedTile values (route steps then scenery);
-    ``tokens`` and ``standees`` the statements of its stage or circuit.
+    ``tokens`` the token statements of its stage or circuit; ``standees`` the
+    track's standees (``Track.standees``).
     """
     diags: list[Diagnostic] = []
     records: list[TileRecord] = []
@@ -103,10 +106,10 @@ def export_track(title: str, author: str | None, placed, tokens: list[ast.Token]
             info.surface in _PRINTED else None
         rec.tokens.append(TokenRecord(kind, q, r, d, print_))
     for st in standees:
-        hit = where(st.at, f"standee {st.kind}", st.span)
+        hit = where(ast.SpaceRef(st.step, st.zone), f"standee {st.kind}", st.span)
         if hit is None:
             continue
         info, road, forward, rec = hit
-        q, r, d = roadgeom.standee_offset(info.definition, road, forward, st.at.zone)
+        q, r, d = roadgeom.standee_offset(info.definition, road, forward, st.zone)
         rec.tokens.append(TokenRecord(STANDEE_TOKENS[st.kind], q, r, d, None))
     return TrackFile(title, author or "", records, fmt), diags

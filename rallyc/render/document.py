@@ -51,8 +51,6 @@ class MapOptions:
     tile_mm: float = 200.0
     show_ids: bool = False
     flat: bool = True
-    #: RX standees as (kind, ``STEP.ZONE``): finish, joker-entry, joker-exit
-    standees: tuple[tuple[str, str], ...] = ()
 
 
 def new_drawing(width_mm: float, height_mm: float, view: Box) -> svgwrite.Drawing:
@@ -139,7 +137,7 @@ def _legend(dwg, x: float, y: float, R: float, circuit: bool = False) -> tuple[o
 def _compose(track: Track, catalogue, *, title: str, author: str | None, stage_label: str,
              options: MapOptions, cars: Sequence[CarMark], dwg: svgwrite.Drawing):
     scene = build_scene(track, catalogue, tile_mm=options.tile_mm, flat=options.flat,
-                        show_ids=options.show_ids, cars=cars, dwg=dwg, standees=options.standees)
+                        show_ids=options.show_ids, cars=cars, dwg=dwg)
     R = scene.shapes.layout.size
     tb = scene.tiles_box
     pad = 0.15 * R

@@ -132,10 +132,10 @@ def _label_spot(shapes: TrackShapes, layout: HexLayout, q: int, r: int, avoid: S
 
 def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool = True,
                 show_ids: bool = False, cars: Sequence[CarMark] = (), dwg: svgwrite.Drawing | None = None,
-                id_prefix: str = "", standees: Sequence[tuple[str, str]] = ()) -> Scene:
+                id_prefix: str = "") -> Scene:
     """Draw ``track`` at real size (a tile is ``tile_mm`` edge to edge) into one SVG group.
 
-    ``standees``: RX standees as (kind, ``STEP.ZONE``), standing on the line at the entry of that zone.
+    A circuit's RX standees come from ``track.standees`` (each on the line at the entry of its zone).
     """
     dwg = dwg or svgwrite.Drawing(profile="full", debug=False)
     layout = HexLayout(tile_mm / math.sqrt(3), flat)
@@ -268,8 +268,8 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
                                class_="step-label"))
     top.add(g_labels)
 
-    # -- RX standees (when the compiler provides them) and the replay overlay
-    _standees(dwg, top, standees, shapes, R)
+    # -- RX standees and the replay overlay
+    _standees(dwg, top, [(st.kind, st.at) for st in getattr(track, "standees", ())], shapes, R)
     if cars:
         top.add(_overlay(dwg, cars, shapes, R, id_prefix))
     return Scene(top, tiles_box, shapes, tiles_box)

@@ -1,3 +1,6 @@
-from rallyc.cli import main
+"""``python -m rallyc``: the same command as ``rallyc`` (and named so in its usage lines)."""
 
-main()
+from rallyc.cli import app
+
+if __name__ == "__main__":
+    app(prog_name="rallyc")

@@ -30,16 +30,32 @@ def _fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
 
 
 def _compile(file: Path):
-    """(result, loaded) of a file; exits 2 on I/O problems and 1 on errors (diagnostics to stderr)."""
-    from rallyc.compiler import compile_loaded
-    from rallyc.project import load
+    """(result, loaded) of a file (``-``: standard input); exits 2 on I/O problems, 1 on errors in the file.
 
-    if not file.exists() or file.is_dir():
+    Diagnostics go to standard error. A file that is not rallyc text (binary, not UTF-8, too
+    large) has problems of its own (exit 1, located); a missing file or a folder is an I/O error.
+    """
+    from rallyc.compiler import compile_loaded
+    from rallyc.project import decode_source, load, load_text
+
+    if str(file) == "-":
+        from rallyc.commands.lang import _read_stdin
+
+        text, err = decode_source(_read_stdin(), "<stdin>")
+        if err is not None:
+            typer.echo(render_text([err]), err=True, nl=False)
+            raise typer.Exit(EXIT_PROBLEMS)
+        loaded = load_text(text, "<stdin>", base_dir=Path.cwd())
+    elif file.is_dir():
+        raise _fail(f"{file} is a folder, not a .rally file")
+    elif not file.exists():
         raise _fail(f"no such file: {file}")
-    loaded = load(file, str(file))
+    else:
+        loaded = load(file, str(file))
     if any(d.code in ("RC001", "RC101", "RC102") for d in loaded.diagnostics):
         typer.echo(render_text(loaded.diagnostics, loaded.sources), err=True, nl=False)
-        raise typer.Exit(EXIT_USAGE)
+        io = any(d.code == "RC001" and d.span is None for d in loaded.diagnostics)
+        raise typer.Exit(EXIT_USAGE if io else EXIT_PROBLEMS)
     try:
         result = compile_loaded(loaded)
     except Exception as e:  # noqa: BLE001 - never a traceback
@@ -53,34 +69,45 @@ def _compile(file: Path):
     return result, loaded
 
 
-def _pick(result, stage: Optional[str]):
-    """[(design, track name or None)] to output."""
+def _pick(result, stage: Optional[str], file: Path | str = ""):
+    """[(design, track name or None)] to output; exits 2 for an unknown stage name."""
     if stage is None:
         return [(d, None) for d in result.designs]
     for d in result.designs:
         if any(t.name == stage for t in d.tracks):
             return [(d, stage)]
     names = ", ".join(t.name for d in result.designs for t in d.tracks)
-    raise _fail(f"no stage named `{stage}` (stages: {names})")
+    where = f" in {file}" if str(file) else ""
+    raise _fail(f"no stage named `{stage}`{where} (stages: {names})")
+
+
+def _refuse_output(output: Optional[Path], file: Path) -> None:
+    """Exit 2 before any work when ``-o`` names a folder or the input file."""
+    from rallyc.commands.outputs import output_problem
+
+    if output is None or str(output) == "-":
+        return
+    problem = output_problem(output, [None if str(file) == "-" else file])
+    if problem is not None:
+        raise _fail(problem)
 
 
 def _write(output: Optional[Path], text: str) -> None:
-    from rallyc.commands.lang import atomic_write
+    from rallyc.commands.outputs import write_output
 
     if output is None or str(output) == "-":
         sys.stdout.write(text)
         return
-    try:
-        atomic_write(output, text)
-    except OSError as e:
-        raise _fail(f"cannot write {output}: {e.strerror or e}")
+    problem = write_output(output, text)
+    if problem is not None:
+        raise _fail(problem)
 
 
-def compile_json(result, stage: Optional[str] = None) -> str:
+def compile_json(result, stage: Optional[str] = None, file: Path | str = "") -> str:
     """The JSON text `rallyc compile` writes: one design, or ``{"designs": [...]}`` when a file has several."""
     from rallyc.compiler.export import design_to_dict, dumps
 
-    picked = _pick(result, stage)
+    picked = _pick(result, stage, file)
     docs = [design_to_dict(d, s) for d, s in picked]
     if len(docs) == 1:
         return dumps(docs[0])
@@ -108,34 +135,52 @@ def stats_text(stats: list[dict]) -> str:
     return "\n".join(out) + "\n"
 
 
+COMPILE_EPILOG = """\b
+Examples:
+  rallyc compile examples/rally-1.rally                 # every stage, JSON on stdout
+  rallyc compile examples/rally-1.rally --stage SS2 -o ss2.json
+  cat stage.rally | rallyc compile -                    # - reads standard input
+\b
+Exit codes: 0 compiled, 1 the file has errors (nothing written), 2 usage or I/O error."""
+
+STATS_EPILOG = """\b
+Examples:
+  rallyc stats examples/rally-1.rally                   # every stage, as text
+  rallyc stats examples/rx-1.rally --format json -o rx-1-stats.json
+  rallyc stats examples/rally-1.rally --stage SS3
+\b
+Exit codes: 0 done, 1 the file has errors (nothing written), 2 usage or I/O error."""
+
+
 def register(app: typer.Typer) -> None:
     """Add ``rallyc compile`` and ``rallyc stats`` to the app."""
 
-    @app.command("compile")
+    @app.command("compile", epilog=COMPILE_EPILOG)
     def compile_cmd(
-        file: Path = typer.Argument(..., help="The .rally file (stage, rally or circuit)."),
+        file: Path = typer.Argument(..., help="The .rally file (stage, rally or circuit), or - for standard input."),
         stage: Optional[str] = typer.Option(None, "--stage", "-s", help="Only this stage."),
         output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the JSON to FILE (atomically)."),
     ) -> None:
         """Compile a track to its space graph (JSON node-link form, schemas/track.schema.json)."""
+        _refuse_output(output, file)
         result, _ = _compile(file)
-        _write(output, compile_json(result, stage))
+        _write(output, compile_json(result, stage, file))
 
-    @app.command("stats")
+    @app.command("stats", epilog=STATS_EPILOG)
     def stats_cmd(
-        file: Path = typer.Argument(..., help="The .rally file."),
+        file: Path = typer.Argument(..., help="The .rally file, or - for standard input."),
         stage: Optional[str] = typer.Option(None, "--stage", "-s", help="Only this stage."),
         fmt: StatsFormat = typer.Option(StatsFormat.text, "--format", "-f", help="text or json."),
         output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to FILE (atomically)."),
     ) -> None:
         """Per stage: length in tiles and spaces, rulebook class, surfaces, danger, tiles needed, pacenotes."""
         from rallyc.compiler.stats import track_stats
-        from rallyc.project import load  # noqa: F401
         from rallyc.tiles.catalogue import Catalogue
 
+        _refuse_output(output, file)
         result, loaded = _compile(file)
         catalogue = Catalogue.from_tilesets(loaded.tilesets)
-        stats = [track_stats(t, catalogue) for d, s in _pick(result, stage) for t in d.tracks
+        stats = [track_stats(t, catalogue) for d, s in _pick(result, stage, file) for t in d.tracks
                  if s is None or t.name == s]
         if fmt is StatsFormat.json:
             text = json.dumps({"stages": stats}, indent=2, sort_keys=True) + "\n"

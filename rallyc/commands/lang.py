@@ -170,10 +170,28 @@ def _rules_info() -> tuple[dict[str, str], dict[str, str]]:
 
 
 def _emit(text: str, output: Optional[Path]) -> None:
-    if output is None:
+    if output is None or str(output) == "-":
         typer.echo(text, nl=False)
-    else:
-        atomic_write(output, text)
+        return
+    from rallyc.commands.outputs import write_output
+
+    problem = write_output(output, text)
+    if problem is not None:
+        typer.echo(f"rallyc check: {problem}", err=True)
+        raise typer.Exit(EXIT_USAGE)
+
+
+def _refuse_output(command: str, output: Optional[Path], paths: list[str]) -> None:
+    """Exit 2 before any work when ``-o`` names a folder or one of the files to read."""
+    if output is None or str(output) == "-":
+        return
+    from rallyc.commands.outputs import output_problem
+
+    targets, _ = collect_files(paths)
+    problem = output_problem(output, [t.path for t in targets])
+    if problem is not None:
+        typer.echo(f"rallyc {command}: {problem}", err=True)
+        raise typer.Exit(EXIT_USAGE)
 
 
 CHECK_EPILOG = """\b
@@ -196,6 +214,7 @@ def check(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE instead of stdout."),
 ) -> None:
     """Check track files: syntax, includes, names, geometry, route, RX and inventory rules."""
+    _refuse_output("check", output, paths)
     try:
         run = check_paths(paths)
         if format is OutputFormat.json:
@@ -207,13 +226,13 @@ def check(
             report = render_text(run.diagnostics, run.sources)
             if not run.diagnostics:
                 report = f"{len(run.files)} file(s) checked, no problems\n"
-        _emit(report, output)
     except OSError as e:
         typer.echo(f"rallyc check: {e.strerror or e}: {e.filename or ''}", err=True)
         raise typer.Exit(EXIT_USAGE)
     except Exception as e:  # noqa: BLE001 - no tracebacks
         typer.echo(f"rallyc check: internal error: {type(e).__name__}: {e} (this is a bug in rallyc)", err=True)
         raise typer.Exit(EXIT_USAGE)
+    _emit(report, output)
     raise typer.Exit(run.exit_code)
 
 
@@ -281,7 +300,8 @@ def fmt(
                 typer.echo(f"would reformat {t.display}", err=True)
                 code = max(code, EXIT_PROBLEMS)
             elif not diff:
-                atomic_write(t.path, new)
+                # through a symbolic link to its target: the link itself stays a link
+                atomic_write(Path(os.path.realpath(t.path)), new)
                 typer.echo(f"reformatted {t.display}", err=True)
         if targets and not (len(targets) == 1 and targets[0].path is None):
             verb = "would be reformatted" if (check_only or diff) else "reformatted"

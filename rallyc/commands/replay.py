@@ -1,23 +1,72 @@
-"""``rallyc replay RECORD``: check a recorded game against the rules and print what happened."""
+"""``rallyc replay RECORD``: check a recorded game against the rules and print what happened.
+
+Exit codes: 0 every event legal, 1 an illegal event or a bad record (located: ``file:line:column``
+and the JSON path), 2 usage or I/O error (unreadable record, bad ``--rules`` file, bad option).
+"""
 
 from __future__ import annotations
 
 import json
+import re
+import sys
+import tomllib
 from pathlib import Path
 
 import typer
 
 from rallyc.data.components import ComponentsError, load_components
-from rallyc.records.load import RecordError, load_record
+from rallyc.records.load import RecordError, decode_record, locate, parse_record, read_record_text
 from rallyc.records.replay import replay_record
+
+REPLAY_EPILOG = """\b
+Examples:
+  rallyc replay examples/games/rally-4-full.json
+  rallyc replay game.json --format json > result.json
+  rallyc replay game.json --rules my-rules.toml      # other Time-card seconds, readings...
+  cat game.json | rallyc replay -                    # - reads standard input (track relative to here)
+\b
+Exit codes: 0 every event legal, 1 an illegal event or a bad record, 2 usage or I/O error."""
+
+_TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+
+
+def _rules_problem(path: Path) -> str | None:
+    """Why a ``--rules`` file is not TOML, as ``FILE:LINE:COLUMN: message`` (None: it reads, or cannot be read)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None  # load_components says why, with the file name
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        return f"{path}:{line}:{column}: not UTF-8 text (a --rules file is TOML text)"
+    try:
+        tomllib.loads(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError as e:
+        m = _TOML_AT.search(str(e))
+        if m:
+            return f"{path}:{m.group(1)}:{m.group(2)}: not valid TOML: {str(e)[: m.start()]}"
+        return f"{path}: not valid TOML: {e}"
+    return None
+
+
+def _where(file: str, text: str | None, path: str) -> str:
+    """``file:line:column`` of a JSON path in the record (just ``file`` without the text)."""
+    if text is None or not path:
+        return file
+    line, column = locate(text, path)
+    return f"{file}:{line}:{column}"
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
 
-    @app.command("replay")
+    @app.command("replay", epilog=REPLAY_EPILOG)
     def replay(
-        record: Path = typer.Argument(..., help="game record (JSON, schemas/game.schema.json)"),
+        record: Path = typer.Argument(..., help="game record (JSON, schemas/game.schema.json), or - for "
+                                                "standard input"),
         fmt: str = typer.Option("text", "--format", help="text or json"),
         rules: Path = typer.Option(None, "--rules", help="TOML file merged over the bundled component data "
                                                           "(assumptions, readings)"),
@@ -29,17 +78,32 @@ def register(app: typer.Typer) -> None:
         if fmt not in ("text", "json"):
             typer.echo(f"error: --format must be text or json, not {fmt!r}", err=True)
             raise typer.Exit(2)
+        if rules is not None:
+            problem = _rules_problem(rules)
+            if problem is not None:
+                typer.echo(f"error: --rules: {problem}", err=True)
+                raise typer.Exit(2)
         try:
             components = load_components(rules)
         except ComponentsError as exc:
             typer.echo(f"error: --rules: {exc}", err=True)
             raise typer.Exit(2)
+        stdin = str(record) == "-"
+        file = "<stdin>" if stdin else str(record)
+        text: str | None = None
         try:
-            data = load_record(record)
-            report = replay_record(data, record.parent, components)
+            if stdin:
+                raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
+                text = decode_record(raw, file)
+            else:
+                text = read_record_text(record)
+            data = parse_record(text, file)
+            report = replay_record(data, Path.cwd() if stdin else record.parent, components)
         except RecordError as exc:
             if not exc.file:
-                exc.file = str(record)
+                exc.file = file
+            if exc.line is None and exc.path and text is not None:
+                exc.line, exc.column = locate(text, exc.path)
             if fmt == "json":
                 out = {"ok": False, "error": {"file": exc.file, "path": exc.path, "line": exc.line,
                                               "column": exc.column, "message": exc.message, "rule": exc.rule_id}}
@@ -50,15 +114,16 @@ def register(app: typer.Typer) -> None:
         if fmt == "json":
             out = report.to_json()
             if report.error is not None:
-                out["error"]["file"] = str(record)
+                out["error"]["file"] = file
+                out["error"]["line"], out["error"]["column"] = locate(text, report.error.path)
             typer.echo(json.dumps(out, indent=2, sort_keys=True))
         else:
-            text = report.to_text()
+            out_text = report.to_text()
             if report.error is not None:
-                body, _, _ = text.rstrip("\n").rpartition("\n")
+                body, _, _ = out_text.rstrip("\n").rpartition("\n")
                 typer.echo(body)
                 e = report.error
-                typer.echo(f"{record}: {e.path}: {e.rule_id}: {e.message}", err=True)
+                typer.echo(f"{_where(file, text, e.path)}: {e.path}: {e.rule_id}: {e.message}", err=True)
             else:
-                typer.echo(text, nl=False)
+                typer.echo(out_text, nl=False)
         raise typer.Exit(0 if report.ok else 1)

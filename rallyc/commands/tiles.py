@@ -2,7 +2,7 @@
 
 Tiles come from the bundled tilesets (one per box); ``--file`` adds the tilesets a
 project file defines or includes, which replace bundled ones of the same name.
-Exit codes: 0 done, 1 unknown tile (with a did-you-mean), 2 usage or I/O error.
+Exit codes: 0 done, 1 unknown tile (with a did-you-mean) or a --file with errors, 2 usage or I/O error.
 """
 
 from __future__ import annotations
@@ -37,7 +37,9 @@ def load_catalogue(file: Path | None) -> Catalogue:
     if loaded.diagnostics:
         typer.echo(render_text(loaded.diagnostics, loaded.sources), err=True, nl=False)
         if has_errors(loaded.diagnostics):
-            raise typer.Exit(EXIT_USAGE)
+            # a file that cannot be read is an I/O error; errors in its text are problems found
+            unreadable = any(d.code == "RC001" and d.span is None for d in loaded.diagnostics)
+            raise typer.Exit(EXIT_USAGE if unreadable else EXIT_PROBLEMS)
     return Catalogue.from_tilesets(loaded.tilesets)
 
 
@@ -69,12 +71,34 @@ def _text_table(rows: list[dict]) -> str:
     return "\n".join(out) + ("\n" if out else "")
 
 
+TILES_EPILOG = """\b
+Examples:
+  rallyc tiles list --box dirt-core
+  rallyc tiles show 217a"""
+
+LIST_EPILOG = """\b
+Examples:
+  rallyc tiles list                          # every bundled tile side
+  rallyc tiles list --box dirt-rx --format json
+  rallyc tiles list --file my-rally.rally    # with the tilesets my-rally.rally defines
+\b
+Exit codes: 0 done, 1 the --file has errors, 2 usage or I/O error (unknown box, missing file)."""
+
+SHOW_EPILOG = """\b
+Examples:
+  rallyc tiles show 217a                     # roads, zones, limits and features as text
+  rallyc tiles show filler1a                 # aliases work (this is 902a)
+  rallyc tiles show 217a -o 217a.svg         # also draw it, every space id labelled
+\b
+Exit codes: 0 done, 1 unknown tile (with a did-you-mean) or the --file has errors, 2 usage or I/O error."""
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``tiles`` command group to the app."""
     tiles = typer.Typer(name="tiles", help="List and show the tiles in scope (bundled boxes, or a project's).",
-                        no_args_is_help=True)
+                        no_args_is_help=True, epilog=TILES_EPILOG)
 
-    @tiles.command("list")
+    @tiles.command("list", epilog=LIST_EPILOG)
     def list_cmd(
         box: Optional[str] = typer.Option(None, "--box", help="Only the tiles of this box (tileset), e.g. dirt-core."),
         fmt: ListFormat = typer.Option(ListFormat.text, "--format", help="text or json."),
@@ -92,7 +116,7 @@ def register(app: typer.Typer) -> None:
         else:
             typer.echo(_text_table(rows), nl=False)
 
-    @tiles.command("show")
+    @tiles.command("show", epilog=SHOW_EPILOG)
     def show_cmd(
         tile_id: str = typer.Argument(..., metavar="ID", help="A tile side, e.g. 217a (aliases such as filler1a work)."),
         output: Optional[Path] = typer.Option(None, "-o", "--output", help="Also draw the tile to this SVG file."),
@@ -100,6 +124,13 @@ def register(app: typer.Typer) -> None:
                                             help="A .rally file whose own tilesets replace bundled ones."),
     ) -> None:
         """Print a tile side as text (surface, danger, copies, roads, zones); with -o draw it as SVG."""
+        if output is not None:
+            from rallyc.commands.outputs import output_problem
+
+            problem = output_problem(output, [file])
+            if problem is not None:
+                typer.echo(f"rallyc tiles show: {problem}", err=True)
+                raise typer.Exit(EXIT_USAGE)
         catalogue = load_catalogue(file)
         tile = catalogue.get(tile_id)
         if tile is None:
@@ -129,11 +160,10 @@ def _tile_renderer():
 
 
 def _write_svg(svg: str, output: Path) -> None:
-    from rallyc.commands.lang import atomic_write
+    from rallyc.commands.outputs import write_output
 
-    try:
-        atomic_write(output, svg)
-    except OSError as e:
-        typer.echo(f"rallyc tiles show: cannot write {output}: {e.strerror or e}", err=True)
+    problem = write_output(output, svg)
+    if problem is not None:
+        typer.echo(f"rallyc tiles show: {problem}", err=True)
         raise typer.Exit(EXIT_USAGE)
     typer.echo(f"wrote {output}", err=True)

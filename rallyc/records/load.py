@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -10,7 +11,8 @@ import jsonschema
 
 from rallyc.resources import schemas_dir
 
-__all__ = ["RecordError", "load_record", "parse_record", "json_path", "record_schema"]
+__all__ = ["RecordError", "load_record", "read_record_text", "decode_record", "parse_record", "json_path",
+           "path_parts", "locate", "record_schema"]
 
 
 class RecordError(Exception):
@@ -42,6 +44,63 @@ def json_path(parts) -> str:
     return out
 
 
+_PART = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
+
+
+def path_parts(path: str) -> list[str | int]:
+    """``$.stages[0].turns`` -> ``["stages", 0, "turns"]`` (the inverse of :func:`json_path`)."""
+    return [int(m.group(2)) if m.group(2) is not None else m.group(1) for m in _PART.finditer(path.lstrip("$"))]
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+
+
+def _offset(text: str, parts: list[str | int]) -> int:
+    """Where the value at ``parts`` starts in ``text`` (a JSON document), or as near as can be found."""
+    decoder = json.JSONDecoder()
+    i = _WS.match(text, 0).end()
+    for part in parts:
+        if i >= len(text) or text[i] not in "{[":
+            return i
+        opening, at = text[i], i
+        j = _WS.match(text, i + 1).end()
+        index = 0
+        while j < len(text) and text[j] not in "}]":
+            if opening == "{":
+                if text[j] != '"':
+                    return at
+                key, j = json.decoder.scanstring(text, j + 1)
+                j = _WS.match(text, j).end()
+                if j >= len(text) or text[j] != ":":
+                    return at
+                j = _WS.match(text, j + 1).end()
+                hit = key == part
+            else:
+                hit = index == part
+            if hit:
+                i = j
+                break
+            _, j = decoder.raw_decode(text, j)
+            j = _WS.match(text, j).end()
+            if j < len(text) and text[j] == ",":
+                j = _WS.match(text, j + 1).end()
+            index += 1
+        else:
+            return at  # not there (a missing key): the object or array that lacks it
+    return i
+
+
+def locate(text: str, path: str | list[str | int]) -> tuple[int, int]:
+    """(line, column), 1-based, of the value at a JSON path in a record's text (best effort, never raises)."""
+    parts = path_parts(path) if isinstance(path, str) else list(path)
+    try:
+        offset = _offset(text, parts)
+    except (ValueError, IndexError):
+        offset = 0
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
 @lru_cache(maxsize=1)
 def record_schema() -> dict:
     with (schemas_dir() / "game.schema.json").open(encoding="utf-8") as f:
@@ -49,26 +108,52 @@ def record_schema() -> dict:
 
 
 def parse_record(text: str, file: str = "<record>") -> dict:
-    """Parse and schema-check a record's text; raise :class:`RecordError` at the first problem."""
+    """Parse and schema-check a record's text; raise :class:`RecordError` at the first problem.
+
+    Schema violations are located twice: the JSON path and the line:column of the value.
+    """
+    if text.startswith("\ufeff"):  # a byte-order mark (Windows editors): not part of the JSON
+        text = text[1:]
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"invalid JSON: {exc.msg}", file=file, path="", line=exc.lineno, column=exc.colno) from None
+    except RecursionError:
+        raise RecordError("invalid JSON: nested too deeply", file=file, path="", line=1, column=1) from None
     validator = jsonschema.Draft202012Validator(record_schema())
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(list(e.absolute_path)), list(map(str, e.absolute_path))))
     if errors:
         err = errors[0]
-        raise RecordError(f"schema: {err.message}", file=file, path=json_path(err.absolute_path))
+        line, column = locate(text, list(err.absolute_path))
+        raise RecordError(f"schema: {err.message}", file=file, path=json_path(err.absolute_path),
+                          line=line, column=column)
     return data
+
+
+def decode_record(data: bytes, file: str) -> str:
+    """A record's bytes as text (UTF-8, a leading byte-order mark dropped); not UTF-8 is located."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        raise RecordError("not UTF-8 text: a game record is a JSON text file", file=file, path="",
+                          line=line, column=column) from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def read_record_text(path: str | Path) -> str:
+    """The text of a record file (raise :class:`RecordError`: unreadable, or not UTF-8 with line:column)."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except IsADirectoryError:
+        raise RecordError("cannot read: it is a folder, not a game record", file=str(p), path="") from None
+    except OSError as exc:
+        raise RecordError(f"cannot read: {exc.strerror}", file=str(p), path="") from None
+    return decode_record(data, str(p))
 
 
 def load_record(path: str | Path) -> dict:
     """Read and check a record file (raise :class:`RecordError`)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read: {exc.strerror}", file=str(p), path="") from None
-    except UnicodeDecodeError:
-        raise RecordError("not UTF-8 text", file=str(p), path="") from None
-    return parse_record(text, str(p))
+    return parse_record(read_record_text(path), str(Path(path)))

@@ -102,6 +102,8 @@ def record_tracks(data: dict, base_dir: Path) -> tuple[list, str]:
     if "track" not in data:
         raise RecordError("the record names no `track` file (or `sketch`)", path="$")
     path = (base_dir / data["track"]).resolve()
+    if path.is_dir():
+        raise RecordError(f"the track is a folder, not a .rally file: {path}", path="$.track")
     if not path.is_file():
         raise RecordError(f"track file not found: {path}", path="$.track")
     from rallyc.compiler import compile_loaded
@@ -113,8 +115,11 @@ def record_tracks(data: dict, base_dir: Path) -> tuple[list, str]:
     errors = [d for d in diags if getattr(d, "severity", "error") == "error"]
     if errors:
         first = errors[0]
-        raise RecordError(f"track file has errors: {getattr(first, 'code', '')} {getattr(first, 'message', first)}",
-                          path="$.track")
+        span = getattr(first, "span", None)
+        where = f"{span.file}:{span.line}:{span.column}: " if span is not None else f"{path}: "
+        more = f" (and {len(errors) - 1} more; run `rallyc check` on it)" if len(errors) > 1 else ""
+        raise RecordError(f"track file has errors: {where}{getattr(first, 'code', '')} "
+                          f"{getattr(first, 'message', first)}{more}", path="$.track")
     designs = result.designs
     if not designs:
         raise RecordError(f"{data['track']} holds no stage or rally", path="$.track")

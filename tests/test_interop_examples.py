@@ -34,6 +34,10 @@ def _placed(track):
     return sorted((p.step, p.tile, p.q, p.r, p.rot, p.road, p.entry, p.exit, p.scenery) for p in track.placed)
 
 
+def _standees(track):
+    return [(s.kind, s.step, s.zone, s.spaces) for s in track.standees]
+
+
 def _round_trip(loaded, track_name: str, fmt: str):
     text, diags = export_loaded(loaded, fmt, track_name)
     assert text is not None, [d.message for d in diags]
@@ -46,9 +50,6 @@ def _round_trip(loaded, track_name: str, fmt: str):
 
 def _compiled(path: Path):
     loaded = load(path)
-    if any(c.joker or c.pregrid for c in loaded.root.circuits):
-        # the formats carry no Joker/Pre-grid steps nor the road taken at a fork (README: what is lossy)
-        pytest.skip(f"{path.name}: an RX circuit with forks cannot come back from Rekee/RGT unaided")
     result = compile_loaded(loaded)
     if has_errors(result.diagnostics) or not any(d.tracks for d in result.designs):
         pytest.skip(f"{path.name} does not compile cleanly yet")
@@ -63,6 +64,7 @@ def test_published_design_round_trip_compiles_to_the_same_graph(path, fmt):
         back, _ = _round_trip(loaded, track.name, fmt)
         assert _placed(back) == _placed(track), track.name
         assert _graph(back) == _graph(track), track.name
+        assert _standees(back) == _standees(track), track.name
 
 
 def test_tokens_and_standees_survive_export_and_import_through_the_compiler(tmp_path):

@@ -99,7 +99,14 @@ def import_text(text: str, display: str, catalogue: Catalogue | None = None, *,
         return ImportOutcome(None, None, None, diags)
     result = import_track(track, catalogue, fallback_title=fallback_title)
     out = format_document(result.document)
-    if not result.route and any(t.tokens for t in track.tiles):
+    compile_errors: list[Diagnostic] = []
+    if result.kind == "circuit" and not result.route and not has_errors(diags):
+        from rallyc.interop.rximport import import_rx
+
+        rx = import_rx(track, catalogue, fallback_title)
+        if rx is not None:  # an RX circuit: loop, Joker and Pre-grid found
+            result, out, compile_errors = rx
+    if not result.route and result.layout is None and any(t.tokens for t in track.tiles):
         # absolute form: number the zones the way the compiler drives each step
         directions = _directions(_compile_text(out), result, catalogue)
         if directions:
@@ -108,7 +115,7 @@ def import_text(text: str, display: str, catalogue: Catalogue | None = None, *,
     if has_errors(diags):  # tiles were left out: whether they chain says nothing
         diags = diags + [d for d in result.diagnostics if d.code != "RC710"]
     else:
-        diags = diags + result.diagnostics
+        diags = diags + result.diagnostics + compile_errors
     if has_errors(diags):
         return ImportOutcome(None, track, result, diags)
     return ImportOutcome(out, track, result, diags)

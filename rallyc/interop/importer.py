@@ -9,6 +9,11 @@ Two forms are written:
   for a bend, ``reversed`` for a straight or S-bend driven from its printed
   exit), ``road N`` on tiles with several roads, and ``at Q R rot N`` on the
   first step so that the placement is exactly the file's;
+- the **RX form**, for a circuit with fork tiles (:mod:`rallyc.interop.rxlayout`
+  finds its main loop, Joker and Pre-grid): every step as ``TILE [words] at Q R
+  rot N``, the loop in driving order from the finish arch's tile, then the
+  Joker, then the Pre-grid, with ``joker STEP...`` and ``pregrid STEP...``
+  lines (the words say how each step is driven, as in the route form);
 - the **absolute form** otherwise: every road tile as ``TILE at Q R rot N`` in
   the file's order (note RC710).
 
@@ -33,7 +38,7 @@ from rallyc.interop.model import STANDEES, TileRecord, TrackFile
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue, TileInfo
 
-__all__ = ["ImportResult", "Drive", "import_track", "START_TILES", "FINISH_TILES", "driven_turn"]
+__all__ = ["ImportResult", "Drive", "import_track", "split_tiles", "START_TILES", "FINISH_TILES", "driven_turn"]
 
 START_TILES = ("202", "301", "102")
 FINISH_TILES = ("203", "302")
@@ -92,6 +97,10 @@ class ImportResult:
     route: list[Drive] = field(default_factory=list)
     closed: bool = False
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: the RX reading written (RX form), else None
+    layout: object | None = None
+    #: for each statement of the stage or circuit block, in order: where it comes from in the file
+    origins: list[Span | None] = field(default_factory=list)
 
 
 def _number(tile: TileRecord) -> str:
@@ -175,13 +184,25 @@ def _title(track: TrackFile, fallback: str) -> str:
     return track.title.strip() or fallback
 
 
+def split_tiles(track: TrackFile, catalogue: Catalogue):
+    """(road tiles, scenery tiles) of a track file as (record, info) pairs; unknown ids left out."""
+    road_tiles: list[tuple[TileRecord, TileInfo]] = []
+    scenery: list[tuple[TileRecord, TileInfo]] = []
+    for t in track.tiles:
+        info = catalogue.get(t.id)
+        if info is not None:
+            (scenery if info.is_scenery else road_tiles).append((t, info))
+    return road_tiles, scenery
+
+
 def import_track(track: TrackFile, catalogue: Catalogue, *, fallback_title: str = "Imported track",
-                 directions: dict[int, tuple[int, bool]] | None = None) -> ImportResult:
+                 directions: dict[int, tuple[int, bool]] | None = None, layout=None) -> ImportResult:
     """The rallyc design of a track file.
 
     ``directions`` (step -> (road, forward)) tells, for the absolute form, how
     each step is driven (e.g. from compiling the steps); without it a token
     goes on the nearest road, zones counted in the road's written direction.
+    ``layout`` (an :class:`rallyc.interop.rxlayout.RxLayout`) writes the RX form.
     """
     diags: list[Diagnostic] = []
     road_tiles: list[tuple[TileRecord, TileInfo]] = []
@@ -193,19 +214,27 @@ def import_track(track: TrackFile, catalogue: Catalogue, *, fallback_title: str 
             continue
         (scenery if info.is_scenery else road_tiles).append((t, info))
 
-    route, closed = find_route(road_tiles)
+    route, closed = ([], False) if layout is not None else find_route(road_tiles)
     has_standees = any(tok.kind in STANDEES for t, _ in road_tiles + scenery for tok in t.tokens)
     has_rx = any(_number(t) in RX_NUMBERS for t, _ in road_tiles)
-    kind = "circuit" if (closed or has_standees or (not route and has_rx)) else "stage"
+    kind = "circuit" if (closed or has_standees or (not route and has_rx) or layout is not None) else "stage"
 
     items: list = []
+    origins: list[Span | None] = []
     # steps: (record, info, road, forward or None when unknown)
     steps: list[tuple[TileRecord, TileInfo, int | None, bool | None]] = []
-    if route:
+    if layout is not None:
+        for d in layout.steps:
+            word, rev, road = _step_words(d, len(d.info.roads) > 1)
+            items.append(ast.Step(ast.Ident(d.info.id), word, rev, road, ast.Position(d.tile.q, d.tile.r, d.tile.rot)))
+            origins.append(d.tile.span)
+            steps.append((d.tile, d.info, d.road, d.forward))
+    elif route:
         for i, d in enumerate(route):
             word, rev, road = _step_words(d, len(d.info.roads) > 1)
             pos = ast.Position(d.tile.q, d.tile.r, d.tile.rot) if i == 0 else None
             items.append(ast.Step(ast.Ident(d.info.id), word, rev, road, pos))
+            origins.append(d.tile.span)
             steps.append((d.tile, d.info, d.road, d.forward))
     else:
         if road_tiles and kind == "stage":
@@ -215,12 +244,15 @@ def import_track(track: TrackFile, catalogue: Catalogue, *, fallback_title: str 
                 "every tile is written with its cell and rotation", _file_span(track), None))
         for t, info in road_tiles:
             items.append(ast.Step(ast.Ident(info.id), position=ast.Position(t.q, t.r, t.rot)))
+            origins.append(t.span)
             steps.append((t, info, None, None))
     for t, info in scenery:
         items.append(ast.Scenery(ast.Ident(info.id), ast.Position(t.q, t.r, t.rot)))
+        origins.append(t.span)
 
-    tokens, standees = _place_tokens(track, steps, scenery, directions or {}, diags)
+    tokens, standees, spans = _place_tokens(track, steps, scenery, directions or {}, diags)
     items.extend(tokens)
+    origins.extend(spans.get(id(tok)) for tok in tokens)
     title = _title(track, fallback_title)
     author = track.author.strip() or None
     if kind == "circuit":
@@ -228,12 +260,23 @@ def import_track(track: TrackFile, catalogue: Catalogue, *, fallback_title: str 
             "RC716", f"the file does not say how many laps; written `laps {CIRCUIT_LAPS}` (the RX minimum)",
             _file_span(track), "change the `laps` line if the race is longer"))
         items.insert(0, ast.Laps(CIRCUIT_LAPS))
+        origins.insert(0, _file_span(track))
         items.extend(standees)
+        origins.extend(spans.get(id(st)) for st in standees)
+        if layout is not None:
+            first = len(layout.loop) + 1
+            if layout.joker:
+                items.append(ast.Joker(list(range(first, first + len(layout.joker)))))
+                origins.append(layout.joker[0].tile.span)
+            if layout.pregrid:
+                start = first + len(layout.joker)
+                items.append(ast.Pregrid(list(range(start, start + len(layout.pregrid)))))
+                origins.append(layout.pregrid[0].tile.span)
         top: ast.TopItem = ast.Circuit(title, author, items)
     else:
         top = ast.Rally(title, author, [ast.Stage(ast.Ident("SS1"), None, items)])
     doc = ast.Document("<import>", [top])
-    return ImportResult(doc, kind, route, closed, diags)
+    return ImportResult(doc, kind, route, closed, diags, layout, origins)
 
 
 def _file_span(track: TrackFile) -> Span | None:
@@ -244,6 +287,8 @@ def _file_span(track: TrackFile) -> Span | None:
 
 
 def _place_tokens(track: TrackFile, steps, scenery, directions, diags):
+    """(tokens, standees, id of each -> span of its token in the file) of the steps' tiles."""
+    spans: dict[int, Span | None] = {}
     tokens: list[ast.Token] = []
     standees: list[ast.Standee] = []
     scenery_ids = {id(t) for t, _ in scenery}
@@ -282,6 +327,7 @@ def _place_tokens(track: TrackFile, steps, scenery, directions, diags):
             if tok.kind in STANDEES:
                 zone = pl.driven_boundary(forward, zones)
                 standees.append(ast.Standee(STANDEES[tok.kind], ast.SpaceRef(step, zone)))
+                spans[id(standees[-1])] = tok.span
                 continue
             zone, lane = pl.driven(forward, zones)
             ref = ast.SpaceRef(step, zone, lane)
@@ -292,7 +338,8 @@ def _place_tokens(track: TrackFile, steps, scenery, directions, diags):
                     "RC716", f"token `{tok.rekee_id}` carries no number in the file; written `token {what}` "
                     "(an assumption)", tok.span, "check the value against the token and correct it if needed"))
             tokens.append(token)
-    return tokens, standees
+            spans[id(token)] = tok.span
+    return tokens, standees, spans
 
 
 def _token(kind: str, ref: ast.SpaceRef) -> ast.Token:

@@ -1,0 +1,250 @@
+"""Find the parts of an RX circuit laid out on the grid: main loop, Joker branch and Pre-grid.
+
+Rekee and RGT files hold tiles on cells and the three arches as tokens, not
+which road of a fork tile the race takes. This module works that out from the
+tiles' roads alone (TRACK-RX-01, -03, -07, -08):
+
+- the **main loop** is a closed cycle of driven roads, each tile edge used once
+  (a fork tile is driven on one of its roads);
+- the **Joker** is a chain of the other tiles that leaves the loop through a
+  fork tile (a road of the fork from the loop's entry edge to the chain) and
+  rejoins it through another (a road from the chain to the loop's exit edge);
+- the **Pre-grid** is a chain that starts open (no road of a neighbouring
+  tile leads into it) and leads into the loop through a fork tile.
+
+Every tile must be on one of the three. Several layouts may fit (the two ways
+between two forks, the two directions round the loop); they are ranked:
+
+1. the arches agree: the finish arch on a loop tile, the Joker's entrance arch
+   on the fork where the Joker leaves or on the Joker, its exit arch on the
+   fork where it rejoins or on the Joker (the arches are what the files carry);
+2. the loop drives its fork tiles on their through roads, the Joker and the
+   Pre-grid on their branch links (roads with a half-line zone or a ``merge``
+   zone, as the tilesets write fork tiles: the rulebook's "Fork tiles ... add
+   the Joker lap and Pre-grid entry to your circuit");
+3. the longer loop (the Joker is "a separate length of track" beside it);
+4. file order (deterministic).
+
+The loop is turned to start at the tile of the finish arch (else at its tile
+that comes first in the file), so that ``standee finish at 1.Z``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rallyc.geometry.hexgrid import Hex, neighbour, opposite, world_to_own
+from rallyc.interop.importer import Drive
+from rallyc.interop.model import TileRecord
+from rallyc.syntax import ast
+from rallyc.tiles.catalogue import TileInfo
+
+__all__ = ["RxLayout", "rx_layouts", "MAX_STATES"]
+
+#: bound on the search (states visited) so that a large file cannot take long; the search is
+#: deterministic, so a file that reaches the bound gets the same answer every time
+MAX_STATES = 200_000
+
+
+@dataclass(frozen=True)
+class RxLayout:
+    """One reading of the tiles: loop, Joker and Pre-grid steps, each in driving order."""
+
+    loop: tuple[Drive, ...]
+    joker: tuple[Drive, ...] = ()
+    pregrid: tuple[Drive, ...] = ()
+    #: how well the arches fit (0 = all where they should be); lower is better
+    misfits: int = 0
+
+    @property
+    def steps(self) -> list[Drive]:
+        """Every step in the order written: the loop, then the Joker, then the Pre-grid."""
+        return list(self.loop) + list(self.joker) + list(self.pregrid)
+
+
+def _cell(d: Drive) -> Hex:
+    return Hex(d.tile.q, d.tile.r)
+
+
+def _own(d: Drive, forward_entry: bool) -> str:
+    """The driven road's own entry (or exit) edge."""
+    rd = d.road_def
+    if forward_entry:
+        return rd.entry if d.forward else rd.exit
+    return rd.exit if d.forward else rd.entry
+
+
+def is_branch_road(road: ast.RoadDef) -> bool:
+    """A fork tile's branch link: it has a half-line zone or a zone the branch merges through."""
+    return any(isinstance(z, ast.Zone) and (z.merge or z.kind == "half") for z in road.items)
+
+
+class _Grid:
+    """The road tiles by cell and every way each can be driven."""
+
+    def __init__(self, road_tiles: list[tuple[TileRecord, TileInfo]]):
+        self.order = {Hex(t.q, t.r): k for k, (t, _) in enumerate(road_tiles)}
+        self.drives: dict[Hex, list[Drive]] = {}
+        for t, info in road_tiles:
+            out = []
+            for n, rd in enumerate(info.roads, start=1):
+                if rd.exit == "end":
+                    continue  # a dead end (Assistance) is on no loop nor branch
+                out += [Drive(t, info, n, True), Drive(t, info, n, False)]
+            self.drives[Hex(t.q, t.r)] = out
+
+    def ahead(self, d: Drive) -> list[Drive]:
+        """The drives that continue ``d`` on the neighbouring tile."""
+        cell = neighbour(_cell(d), d.exit_world)
+        want = opposite(d.exit_world)
+        return [n for n in self.drives.get(cell, []) if n.entry_world == want]
+
+    def behind(self, d: Drive) -> list[Drive]:
+        """The drives that lead into ``d`` from the neighbouring tile."""
+        cell = neighbour(_cell(d), d.entry_world)
+        want = opposite(d.entry_world)
+        return [p for p in self.drives.get(cell, []) if p.exit_world == want]
+
+    def key(self, d: Drive) -> tuple:
+        return (self.order[_cell(d)], d.road, not d.forward)
+
+
+def _edges(d: Drive) -> set[tuple[Hex, str]]:
+    return {(_cell(d), d.entry_world), (_cell(d), d.exit_world)}
+
+
+def _cycles(grid: _Grid) -> list[tuple[Drive, ...]]:
+    """Every closed cycle of drives that uses each tile edge once, each found once (from its least drive)."""
+    found: list[tuple[Drive, ...]] = []
+    states = 0
+    every = sorted((d for ds in grid.drives.values() for d in ds), key=grid.key)
+    rank = {id(d): k for k, d in enumerate(every)}
+    for start in every:
+        stack = [(start, [start], _edges(start))]
+        while stack:
+            states += 1
+            if states > MAX_STATES:
+                return found
+            cur, path, used = stack.pop()
+            for nxt in sorted(grid.ahead(cur), key=grid.key, reverse=True):
+                if nxt is start:
+                    found.append(tuple(path))
+                    continue
+                if rank.get(id(nxt), -1) < rank[id(start)]:
+                    continue
+                e = _edges(nxt)
+                if e & used:
+                    continue
+                stack.append((nxt, path + [nxt], used | e))
+    return found
+
+
+def _fork_road(loop_drive: Drive, branch_world: str, leaving: bool) -> bool:
+    """True when the loop's fork tile has another road joining its loop road to ``branch_world``
+    (from the loop entry when ``leaving``, else to the loop exit), as the compiler attaches branches."""
+    own = world_to_own(branch_world, loop_drive.tile.rot)
+    entry, exit_ = _own(loop_drive, True), _own(loop_drive, False)
+    for n, rd in enumerate(loop_drive.info.roads, start=1):
+        if n == loop_drive.road or rd.exit == "end":
+            continue
+        for a, b in ((rd.entry, rd.exit), (rd.exit, rd.entry)):
+            if leaving and a == entry and b == own:
+                return True
+            if not leaving and a == own and b == exit_:
+                return True
+    return False
+
+
+def _through(loop: dict[Hex, Drive], d: Drive, leaving: bool) -> Drive | None:
+    """The loop fork ``d`` leaves from (``leaving``: across its entry) or joins (across its exit), or None."""
+    edge = d.entry_world if leaving else d.exit_world
+    fork = loop.get(neighbour(_cell(d), edge))
+    if fork is None or not _fork_road(fork, opposite(edge), leaving):
+        return None
+    return fork
+
+
+def _branches(grid: _Grid, loop: dict[Hex, Drive], rest: set[Hex]):
+    """(Joker chains, Pre-grid chains) over the cells of ``rest``, as (fork left, chain, fork joined)."""
+    jokers, pregrids = [], []
+    for cell in sorted(rest, key=lambda c: grid.order[c]):
+        for d in grid.drives[cell]:
+            joined = _through(loop, d, leaving=False)
+            if joined is None:
+                continue
+            # walk backwards from the drive that joins the loop
+            stack = [[d]]
+            while stack:
+                chain = stack.pop()
+                first = chain[0]
+                left = _through(loop, first, leaving=True)
+                if left is not None:
+                    jokers.append((left, tuple(chain), joined))
+                if not grid.behind(first):  # open at the back: no road leads into it
+                    pregrids.append((None, tuple(chain), joined))
+                cells = {_cell(x) for x in chain}
+                for prev in grid.behind(first):
+                    if _cell(prev) in rest and _cell(prev) not in cells:
+                        stack.append([prev] + chain)
+    return jokers, pregrids
+
+
+def _misfits(arches: dict[Hex, set[str]], loop: dict[Hex, Drive], joker) -> int:
+    bad = 0
+    for cell, kinds in arches.items():
+        if "finish" in kinds and cell not in loop:
+            bad += 1
+        for kind, end in (("joker-entry", 0), ("joker-exit", 2)):
+            if kind not in kinds:
+                continue
+            if joker is None:
+                bad += 1
+                continue
+            ok = {_cell(joker[end])} | {_cell(x) for x in joker[1]}
+            bad += cell not in ok
+    return bad
+
+
+def _turned(loop: tuple[Drive, ...], arches: dict[Hex, set[str]], grid: _Grid) -> tuple[Drive, ...]:
+    """The loop starting at the finish arch's tile, else at its tile that comes first in the file."""
+    finish = [c for c, kinds in arches.items() if "finish" in kinds]
+    cells = [_cell(d) for d in loop]
+    at = next((cells.index(c) for c in finish if c in cells), None)
+    if at is None:
+        at = min(range(len(loop)), key=lambda k: grid.key(loop[k]))
+    return loop[at:] + loop[:at]
+
+
+def rx_layouts(road_tiles: list[tuple[TileRecord, TileInfo]],
+               arches: dict[Hex, set[str]] | None = None) -> list[RxLayout]:
+    """Every reading of the tiles as loop + Joker + Pre-grid, best first (see the module docstring).
+
+    ``arches``: cell -> the standees (``finish``, ``joker-entry``, ``joker-exit``) on that tile.
+    Empty when no closed loop takes in all the tiles.
+    """
+    arches = arches or {}
+    grid = _Grid(road_tiles)
+    cells = set(grid.drives)
+    ranked = []
+    for cycle in _cycles(grid):
+        loop = {}
+        for d in cycle:
+            loop.setdefault(_cell(d), d)
+        rest = cells - set(loop)
+        options = [(None, None)]
+        if rest:
+            jokers, pregrids = _branches(grid, loop, rest)
+            options = []
+            for j in [None] + jokers:
+                for p in [None] + pregrids:
+                    used = [_cell(x) for part in (j, p) if part for x in part[1]]
+                    if len(used) == len(set(used)) and set(used) == rest:
+                        options.append((j, p))
+        for j, p in options:
+            on_branch = sum(1 for d in cycle if len(d.info.roads) > 2 and is_branch_road(d.road_def))
+            misfits = _misfits(arches, loop, j)
+            layout = RxLayout(_turned(cycle, arches, grid), j[1] if j else (), p[1] if p else (), misfits)
+            order = tuple(grid.key(d) for d in layout.steps)
+            ranked.append(((misfits, on_branch, -len(cycle), order), layout))
+    ranked.sort(key=lambda x: x[0])
+    return [layout for _, layout in ranked]

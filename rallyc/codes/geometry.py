@@ -10,7 +10,16 @@ CODES: list[CodeInfo] = [
         "A curve can be driven from either end: one way it turns left, the other way right. In route form "
         "the turn word picks the direction (a road printed `B -> D left60` is `left` driven from B and "
         "`right` driven from D). It is missing, or at a given position several roads fit.",
-        "stage S {\n  202a\n  210b        # hairpin: left or right?\n}",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  210b  # a hairpin: driven left or right?\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Write the turn word the hint lists, e.g. `210b left`.",
         ("TRACK-TILE-01",),
     ),
@@ -18,7 +27,16 @@ CODES: list[CodeInfo] = [
         "RC202", "error", "the tile cannot be driven as the words say",
         "The turn word (or `reversed`) does not fit any road of the tile: `straight` on a hairpin, `left` on "
         "a road that only turns right in both directions' reading, `reversed` on a dead end.",
-        "stage S {\n  202a\n  210b straight\n}",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  210b straight  # a hairpin\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Use one of the spellings listed in the hint.",
         ("TRACK-TILE-01",),
     ),
@@ -26,7 +44,16 @@ CODES: list[CodeInfo] = [
         "RC203", "error", "which road of the tile?",
         "The tile has several roads (RX forks, 412, 414, bridges) and the step does not say which one is "
         "driven (`road N`), or names a road the tile does not have, or the tile has no road at all.",
-        "stage S {\n  202a\n  414b\n}",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  414b  # an RX tile with two roads\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Write `road N` with one of the roads listed in the hint.",
         ("TRACK-TILE-01", "RX-FORK-01"),
     ),
@@ -35,7 +62,16 @@ CODES: list[CodeInfo] = [
         "With the position and rotation written (`at Q R rot N`), none of the tile's roads has its entry on "
         "the edge that faces the previous step: the road of the previous tile runs into a tile edge without "
         "road (TRACK-TILE-02: a tile edge is always a space edge, so roads must meet edge to edge).",
-        "202a at 0 0 rot 0\n210b at 0 -1 rot 0",
+        (
+            "stage SS1 {\n"
+            "  202a at 0 0 rot 0\n"
+            "  205a at 1 0 rot 1  # turned: no road faces 202a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Change the rotation to one the hint lists, or drop `at` and let the route place the tile.",
         ("TRACK-TILE-02",),
     ),
@@ -43,7 +79,16 @@ CODES: list[CodeInfo] = [
         "RC205", "error", "the tile is not where the route leads",
         "A step written with `at Q R` is not on the cell across the previous step's exit edge, so the road "
         "has a gap (or the tiles are listed out of driving order).",
-        "202a at 0 0 rot 0\n205a at 3 3 rot 0",
+        (
+            "stage SS1 {\n"
+            "  202a at 0 0 rot 0\n"
+            "  205a at 2 0 rot 0  # one cell too far\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Write the cell the hint gives, or check the previous step's rotation and turn word.",
         ("TRACK-TILE-02",),
     ),
@@ -51,15 +96,36 @@ CODES: list[CodeInfo] = [
         "RC206", "error", "two tiles on one cell",
         "Two tiles of the layout are on the same hex cell. Only one tile driven twice on two of its roads "
         "(a 414b, a Monte-Carlo bridge) may appear twice at one cell, with the same rotation.",
-        "202a\n216a right\n216a right\n216a right\n216a right\n...",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  216a right\n"
+            "  210b right\n"
+            "  213a right  # three hairpins: back to 205a\n"
+            "  206a\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Change the turn words so that the route does not run into itself, or move the scenery.",
         ("TRACK-TILE-06", "MC-BRIDGE-01"),
     ),
     CodeInfo(
         "RC207", "error", "the road runs into a tile without road",
         "The exit of a step leads into a cell that holds another tile (scenery, or a tile of the route that "
-        "is not the next step) with no road there.",
-        "202a at 0 0 rot 0\n203a\nscenery 902a at 0 -3 rot 0",
+        "is not the next step) with no road there. In route form the next step always lies across the exit, "
+        "so this is met where the route stops before its finish line, or with `at` a step is out of place.",
+        (
+            "stage SS1 {\n"
+            "  202a at 0 0 rot 0\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  207a  # the finish tile is not laid yet\n"
+            "  scenery 902a at 6 -3 rot 0\n"
+            "}\n"
+        ),
         "Move the scenery tile or change the route.",
         ("TRACK-TILE-02",),
     ),
@@ -67,14 +133,42 @@ CODES: list[CodeInfo] = [
         "RC208", "error", "lane counts do not agree at a join",
         "Where two roads meet, their lane counts must agree or be 2 and 3 (RX / GT tiles, TRACK-TILE-03: "
         "diagonal moves between 2- and 3-lane spaces are allowed). Any other pair cannot be driven.",
-        "a 1-lane road joined to a 3-lane road",
+        (
+            "# a home-made tile: a one-lane bridge\n"
+            "tileset my-tiles {\n"
+            "  tile 991a gravel danger low copies 1 {\n"
+            "    road D -> A straight lanes 1 {\n"
+            "      plain\n"
+            "      plain\n"
+            "    }\n"
+            "  }\n"
+            "}\n"
+            "\n"
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  991a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Use tiles whose lanes agree, or correct the tile definition (`lanes N`).",
         ("TRACK-TILE-03",),
     ),
     CodeInfo(
         "RC210", "error", "rotation out of range",
         "A rotation counts 60-degree steps clockwise and is 0..5.",
-        "202a at 0 0 rot 7",
+        (
+            "stage SS1 {\n"
+            "  202a at 0 0 rot 7\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Write the rotation modulo 6.",
         ("TRACK-TILE-01",),
     ),

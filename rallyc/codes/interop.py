@@ -9,37 +9,102 @@ CODES: list[CodeInfo] = [
         "RC701", "error", "the track file is not valid JSON",
         "Rekee and RGT track files are JSON text. The file has a JSON syntax error at the line and "
         "column shown (as Python's JSON reader reports it).",
-        '{ "title": "Test", "tiles": [ { "q": 0, "r": 0, "id": "202a", "dir": 0 }, ] }',
+        (
+            "{\n"
+            "  \"title\": \"Sunday Sprint\",\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"202a\", \"dir\": 0},\n"
+            "    {\"q\": 1, \"r\": 0, \"id\": \"205a\", \"dir\": 0},\n"
+            "    {\"q\": 2, \"r\": 0, \"id\": \"206a\", \"dir\": 0},\n"
+            "    {\"q\": 3, \"r\": 0, \"id\": \"208a\", \"dir\": 2},\n"
+            "    {\"q\": 4, \"r\": -1, \"id\": \"204a\", \"dir\": 5},\n"
+            "    {\"q\": 5, \"r\": -2, \"id\": \"203a\", \"dir\": 5},\n"
+            "  ]\n"
+            "}\n"
+        ),
         "Fix the JSON at the position shown (a trailing comma, a missing quote or bracket...).",
+        example_kind="json",
     ),
     CodeInfo(
         "RC702", "error", "not a track file of a known format",
         "The file is JSON but neither a Rekee track (an object with `tiles`) nor an RGT track "
         "(an object with `Tuiles`).",
-        '{ "name": "x" }',
+        (
+            "{\n"
+            "  \"title\": \"Sunday Sprint\",\n"
+            "  \"tile\": [\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"202a\", \"dir\": 0},\n"
+            "    {\"q\": 1, \"r\": 0, \"id\": \"205a\", \"dir\": 0},\n"
+            "    {\"q\": 2, \"r\": 0, \"id\": \"206a\", \"dir\": 0},\n"
+            "    {\"q\": 3, \"r\": 0, \"id\": \"208a\", \"dir\": 2},\n"
+            "    {\"q\": 4, \"r\": -1, \"id\": \"204a\", \"dir\": 5},\n"
+            "    {\"q\": 5, \"r\": -2, \"id\": \"203a\", \"dir\": 5}\n"
+            "  ]\n"
+            "}\n"
+        ),
         "Import a file saved by the Rekee editor (.json) or the Rallyman Track Editor (.rgt).",
+        example_kind="json",
     ),
     CodeInfo(
         "RC703", "error", "a required key is missing",
         "Every tile needs its cell, rotation and id (Rekee `q`, `r`, `dir`, `id`; RGT `X`, `Y`, "
         "`Orientation`, `TuileId`); every token its id and offset.",
-        '{ "tiles": [ { "q": 0, "r": 0, "dir": 0 } ] }   # tiles[0] has no id',
+        (
+            "{\n"
+            "  \"title\": \"Sunday Sprint\",\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"202a\", \"dir\": 0},\n"
+            "    {\"q\": 1, \"r\": 0, \"id\": \"205a\", \"dir\": 0},\n"
+            "    {\"q\": 2, \"r\": 0, \"dir\": 0},\n"
+            "    {\"q\": 3, \"r\": 0, \"id\": \"208a\", \"dir\": 2},\n"
+            "    {\"q\": 4, \"r\": -1, \"id\": \"204a\", \"dir\": 5},\n"
+            "    {\"q\": 5, \"r\": -2, \"id\": \"203a\", \"dir\": 5}\n"
+            "  ]\n"
+            "}\n"
+        ),
         "Add the missing key (the message names it and the JSON path of the element).",
+        example_kind="json",
     ),
     CodeInfo(
         "RC704", "error", "a value has the wrong type",
         "Cells and rotations are whole numbers, token offsets numbers, ids strings, `tiles` an array "
         "of objects (or Rekee's array form `[id, q, r, dir, tokens]`).",
-        '{ "tiles": [ { "q": "0", "r": 0, "id": "202a", "dir": 0 } ] }',
+        (
+            "{\n"
+            "  \"title\": \"Sunday Sprint\",\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"202a\", \"dir\": 0},\n"
+            "    {\"q\": 1, \"r\": 0, \"id\": \"205a\", \"dir\": 0},\n"
+            "    {\"q\": \"2\", \"r\": 0, \"id\": \"206a\", \"dir\": 0},\n"
+            "    {\"q\": 3, \"r\": 0, \"id\": \"208a\", \"dir\": 2},\n"
+            "    {\"q\": 4, \"r\": -1, \"id\": \"204a\", \"dir\": 5},\n"
+            "    {\"q\": 5, \"r\": -2, \"id\": \"203a\", \"dir\": 5}\n"
+            "  ]\n"
+            "}\n"
+        ),
         "Write the value with the type the message asks for.",
+        example_kind="json",
     ),
     CodeInfo(
         "RC705", "error", "unknown tile id",
         "The tile id is not a tile of any tileset in scope. Ids are a three-digit number, a side "
         "a/b and an optional graphical variant (`210b`, `210B-2`); aliases `filler1a`..`filler3b` "
         "and `podium` are accepted.",
-        '{ "q": 0, "r": 0, "id": "299a", "dir": 0 }',
+        (
+            "{\n"
+            "  \"title\": \"Sunday Sprint\",\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"202a\", \"dir\": 0},\n"
+            "    {\"q\": 1, \"r\": 0, \"id\": \"205a\", \"dir\": 0},\n"
+            "    {\"q\": 2, \"r\": 0, \"id\": \"233a\", \"dir\": 0},\n"
+            "    {\"q\": 3, \"r\": 0, \"id\": \"208a\", \"dir\": 2},\n"
+            "    {\"q\": 4, \"r\": -1, \"id\": \"204a\", \"dir\": 5},\n"
+            "    {\"q\": 5, \"r\": -2, \"id\": \"203a\", \"dir\": 5}\n"
+            "  ]\n"
+            "}\n"
+        ),
         "Correct the id, or define the tile in a tileset of your project.",
+        example_kind="json",
     ),
     CodeInfo(
         "RC706", "error", "unknown token id",
@@ -48,80 +113,213 @@ CODES: list[CodeInfo] = [
         "`oxygen-1`..`oxygen-3`, `mud-spray`, `joker-entrance`, `joker-exit`, `finish`; RGT codes "
         "`dirt1`..`dirt4` (and asphalt/ice prints), `climbm1`, `climbp1`, `climbw`, `climbr1`..`climbr3`, "
         "`greendoor`, `reddoor`, `whitedoor`.",
-        '"tokens": [ { "id": "banana", "q": 0, "r": 0, "dir": 0 } ]',
+        (
+            "{\n"
+            "  \"title\": \"Sunday Sprint\",\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"202a\", \"dir\": 0},\n"
+            "    {\"q\": 1, \"r\": 0, \"id\": \"205a\", \"dir\": 0},\n"
+            "    {\"q\": 2, \"r\": 0, \"id\": \"206a\", \"dir\": 0, \"tokens\": [{\"id\": \"hay-bale\", \"q\": -0.125, \"r\": 0.0, \"dir\": 0.0}]},\n"
+            "    {\"q\": 3, \"r\": 0, \"id\": \"208a\", \"dir\": 2},\n"
+            "    {\"q\": 4, \"r\": -1, \"id\": \"204a\", \"dir\": 5},\n"
+            "    {\"q\": 5, \"r\": -2, \"id\": \"203a\", \"dir\": 5}\n"
+            "  ]\n"
+            "}\n"
+        ),
         "Use one of the token ids listed.",
+        example_kind="json",
     ),
     CodeInfo(
         "RC707", "error", "a token cannot be placed on a space",
         "A token lies off every road of its tile (or its tile is scenery or unknown), so there is no "
         "space it could be given to.",
-        '{ "id": "902a", ..., "tokens": [ { "id": "water", "q": 0, "r": 0, "dir": 0 } ] }',
+        (
+            "{\n"
+            "  \"title\": \"Sunday Sprint\",\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"202a\", \"dir\": 0},\n"
+            "    {\"q\": 1, \"r\": 0, \"id\": \"205a\", \"dir\": 0},\n"
+            "    {\"q\": 2, \"r\": 0, \"id\": \"206a\", \"dir\": 0},\n"
+            "    {\"q\": 3, \"r\": 0, \"id\": \"208a\", \"dir\": 2},\n"
+            "    {\"q\": 4, \"r\": -1, \"id\": \"204a\", \"dir\": 5},\n"
+            "    {\"q\": 5, \"r\": -2, \"id\": \"203a\", \"dir\": 5},\n"
+            "    {\"q\": 2, \"r\": 1, \"id\": \"902a\", \"dir\": 0, \"tokens\": [{\"id\": \"water-gravel\", \"q\": 0.0, \"r\": 0.0, \"dir\": 0.0}]}\n"
+            "  ]\n"
+            "}\n"
+        ),
         "Move the token onto the road in the editor, or remove it.",
         ("TRACK-TOKEN-01",),
+        example_kind="json",
     ),
     CodeInfo(
         "RC708", "warning", "a later tile replaces an earlier one on the same cell",
         "Two tiles of the file are on one cell. As in the Rekee editor, the later one is kept.",
-        '"tiles": [ { "q": 0, "r": 0, "id": "202a", "dir": 0 }, { "q": 0, "r": 0, "id": "205a", "dir": 0 } ]',
+        (
+            "{\n"
+            "  \"title\": \"Sunday Sprint\",\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"202a\", \"dir\": 0},\n"
+            "    {\"q\": 1, \"r\": 0, \"id\": \"205a\", \"dir\": 0},\n"
+            "    {\"q\": 2, \"r\": 0, \"id\": \"206a\", \"dir\": 0},\n"
+            "    {\"q\": 2, \"r\": 0, \"id\": \"207a\", \"dir\": 0},\n"
+            "    {\"q\": 3, \"r\": 0, \"id\": \"208a\", \"dir\": 2},\n"
+            "    {\"q\": 4, \"r\": -1, \"id\": \"204a\", \"dir\": 5},\n"
+            "    {\"q\": 5, \"r\": -2, \"id\": \"203a\", \"dir\": 5}\n"
+            "  ]\n"
+            "}\n"
+        ),
         "Remove the tile that is not meant to be there.",
+        example_kind="json",
     ),
     CodeInfo(
         "RC709", "warning", "a token's print is not kept",
         "Road-effect tokens come with an asphalt, gravel or snow print. rallyc does not record the "
         "print: export writes the print of the tile's surface. A token whose print differs from its "
         "tile's surface will come back with the tile's print.",
-        '{ "id": "205a", ..., "tokens": [ { "id": "water-snow", ... } ] }   # on a gravel tile',
+        (
+            "{\n"
+            "  \"title\": \"Sunday Sprint\",\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"202a\", \"dir\": 0},\n"
+            "    {\"q\": 1, \"r\": 0, \"id\": \"205a\", \"dir\": 0},\n"
+            "    {\"q\": 2, \"r\": 0, \"id\": \"206a\", \"dir\": 0, \"tokens\": [{\"id\": \"water-snow\", \"q\": -0.125, \"r\": 0.0, \"dir\": 0.0}]},\n"
+            "    {\"q\": 3, \"r\": 0, \"id\": \"208a\", \"dir\": 2},\n"
+            "    {\"q\": 4, \"r\": -1, \"id\": \"204a\", \"dir\": 5},\n"
+            "    {\"q\": 5, \"r\": -2, \"id\": \"203a\", \"dir\": 5}\n"
+            "  ]\n"
+            "}\n"
+        ),
         "Nothing to do if the print does not matter to you.",
+        example_kind="json",
     ),
     CodeInfo(
         "RC710", "note", "the tiles do not form a route: written in the absolute form",
         "The importer writes a stage as a route (tiles in driving order with turn words) when the "
         "tiles chain from a start tile to a finish tile, or around a closed circuit. Otherwise every "
         "tile is written with its cell and rotation (`TILE at Q R rot N`), in the file's order.",
-        "a stage whose start tile is missing",
+        (
+            "{\n"
+            "  \"title\": \"Sunday Sprint\",\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": 1, \"r\": 0, \"id\": \"205a\", \"dir\": 0},\n"
+            "    {\"q\": 2, \"r\": 0, \"id\": \"206a\", \"dir\": 0},\n"
+            "    {\"q\": 3, \"r\": 0, \"id\": \"208a\", \"dir\": 2},\n"
+            "    {\"q\": 4, \"r\": -1, \"id\": \"204a\", \"dir\": 5},\n"
+            "    {\"q\": 5, \"r\": -2, \"id\": \"203a\", \"dir\": 5}\n"
+            "  ]\n"
+            "}\n"
+        ),
         "Nothing to do; `rallyc check` says what keeps the stage from being a route.",
+        example_kind="json",
     ),
     CodeInfo(
         "RC711", "warning", "a token or standee has no equivalent in the target format",
         "Hay-bale tokens exist in neither format; the mud-spray token has no RGT code. They are "
         "left out of the exported file.",
-        "token haybale at 3.2.l   # exported to RGT",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "  token haybale at 3.2.l\n"
+            "}\n"
+        ),
         "Add the item by hand in the editor after importing the file there.",
+        example_kind="export",
     ),
     CodeInfo(
         "RC712", "error", "nothing to export",
         "The file has no compiled design (or no stage of the name given with --stage), so there is "
         "nothing to write.",
-        "rallyc export tileset.rally --to rekee",
+        (
+            "# my reading of 205a\n"
+            "tileset dirt-core {\n"
+            "  tile 205a gravel danger low copies 1 {\n"
+            "    road D -> A straight {\n"
+            "      plain\n"
+            "      plain\n"
+            "      plain\n"
+            "    }\n"
+            "  }\n"
+            "}\n"
+        ),
         "Export a file that has a stage, rally or circuit; pick the stage with --stage NAME.",
+        example_kind="export",
     ),
     CodeInfo(
         "RC713", "warning", "the file has no tiles",
         "The track file was read but holds no tile.",
-        '{ "title": "empty", "tiles": [] }',
+        (
+            "{\n"
+            "  \"title\": \"Sunday Sprint\",\n"
+            "  \"tiles\": []\n"
+            "}\n"
+        ),
         "Nothing to import: add tiles in the editor.",
+        example_kind="json",
     ),
     CodeInfo(
         "RC714", "error", "cannot write the output file",
         "The output file could not be written (folder missing, no permission...). Nothing was changed.",
-        "rallyc import track.json -o /no/such/folder/out.rally",
+        (
+            "{\n"
+            "  \"title\": \"Sunday Sprint\",\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"202a\", \"dir\": 0},\n"
+            "    {\"q\": 1, \"r\": 0, \"id\": \"205a\", \"dir\": 0},\n"
+            "    {\"q\": 2, \"r\": 0, \"id\": \"206a\", \"dir\": 0},\n"
+            "    {\"q\": 3, \"r\": 0, \"id\": \"208a\", \"dir\": 2},\n"
+            "    {\"q\": 4, \"r\": -1, \"id\": \"204a\", \"dir\": 5},\n"
+            "    {\"q\": 5, \"r\": -2, \"id\": \"203a\", \"dir\": 5}\n"
+            "  ]\n"
+            "}\n"
+        ),
         "Check the output path.",
+        example_kind="json",
+        command="rallyc import track.json -o no-such-folder/sunday-sprint.rally",
     ),
     CodeInfo(
         "RC715", "warning", "a token's value is not kept by the target format",
         "Rekee and RGT jump tokens carry no gear, and their chicane-with-limit token no number "
         "(rallyc reads them as jump 4 and limit 2, assumptions). A `jump 5` or `chicane limit 3` "
         "token is exported as the plain token and reads back as `jump 4` / `chicane limit 2`.",
-        "token jump 5 at 3.2",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "  token jump 5 at 3.2\n"
+            "}\n"
+        ),
         "Nothing to do if the value can be set again after import.",
+        example_kind="export",
     ),
     CodeInfo(
         "RC716", "warning", "a value the file does not carry was assumed",
         "Rekee and RGT files carry no gear on jump tokens, no number on chicane-with-limit tokens and "
         "no lap count. The importer writes `token jump 4`, `token chicane limit 2` and `laps 2` (the "
         "RX minimum, TRACK-RX-09): assumptions to check against the real tokens and race.",
-        "token jump 4 at 2.1   # imported from a Rekee `jump-gravel` token",
+        (
+            "{\n"
+            "  \"title\": \"Sunday Sprint\",\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"202a\", \"dir\": 0},\n"
+            "    {\"q\": 1, \"r\": 0, \"id\": \"205a\", \"dir\": 0},\n"
+            "    {\"q\": 2, \"r\": 0, \"id\": \"206a\", \"dir\": 0, \"tokens\": [{\"id\": \"jump-gravel\", \"q\": -0.125, \"r\": 0.0, \"dir\": 0.0}]},\n"
+            "    {\"q\": 3, \"r\": 0, \"id\": \"208a\", \"dir\": 2},\n"
+            "    {\"q\": 4, \"r\": -1, \"id\": \"204a\", \"dir\": 5},\n"
+            "    {\"q\": 5, \"r\": -2, \"id\": \"203a\", \"dir\": 5}\n"
+            "  ]\n"
+            "}\n"
+        ),
         "Correct the value in the imported file if the token or race says otherwise.",
         ("TRACK-RX-09",),
+        example_kind="json",
     ),
 ]

@@ -9,7 +9,16 @@ CODES: list[CodeInfo] = [
         "RC501", "error", "both sides of one physical tile",
         "Tiles are double-sided: one physical tile shows side a or side b, never both (TRACK-TILE-06). The "
         "stage uses both sides of a tile number more times than there are copies of it.",
-        "stage S {\n  202a\n  210a left\n  210b right\n  203a\n}",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  208b right\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Use another tile for one of the two steps.",
         ("TRACK-TILE-06",),
     ),
@@ -17,14 +26,36 @@ CODES: list[CodeInfo] = [
         "RC502", "error", "more copies than the declared boxes hold",
         "With `boxes ...` declared, a stage may not use more copies of a tile than those boxes hold "
         "(TRACK-TILE-06). Without `boxes`, copies are not checked.",
-        "boxes dirt-core\nstage S {\n  ... 205a three times ...\n}",
+        (
+            "boxes dirt-core\n"
+            "\n"
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  206a\n"
+            "  205a  # the core box has one 205\n"
+            "  204a\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Replace some copies with other tiles.",
         ("TRACK-TILE-06",),
     ),
     CodeInfo(
         "RC503", "error", "tile from a box not declared",
         "With `boxes ...` declared, every tile must come from one of those boxes.",
-        "boxes dirt-core\nstage S {\n  301a\n}",
+        (
+            "boxes dirt-core\n"
+            "\n"
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  303a  # from the 110% box\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Add the box to `boxes` or use a tile you own.",
         ("TRACK-TILE-06",),
     ),

@@ -9,14 +9,32 @@ CODES: list[CodeInfo] = [
         "RC301", "error", "no start line",
         "A stage has one Starting Line with the start spaces behind it (TRACK-STAGE-07); none of the route's "
         "tiles has a `start` line.",
-        "stage S {\n  205a\n  203a\n}",
+        (
+            "stage SS1 {\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  207a\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Begin the route with a start tile (202a, 202b, 301a, 301b).",
         ("TRACK-STAGE-07", "CORE-START-03"),
     ),
     CodeInfo(
         "RC302", "error", "more than one start line",
         "A stage has one Starting Line; this route crosses a second one.",
-        "stage S {\n  202a\n  202b\n  203a\n}",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  206a\n"
+            "  301a  # a second start tile\n"
+            "  204a\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Keep one start tile, at the beginning of the route.",
         ("TRACK-STAGE-07",),
     ),
@@ -24,14 +42,32 @@ CODES: list[CodeInfo] = [
         "RC303", "error", "no finish line",
         "A stage ends at one finish line with at least one space beyond it (TRACK-STAGE-07); none of the "
         "route's tiles has a `finish` line, so the route stops with its road open.",
-        "stage S {\n  202a\n  205a\n}",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  207a\n"
+            "}\n"
+        ),
         "End the route with a finish tile (203a, 203b, 302a, 302b).",
         ("TRACK-STAGE-07", "CORE-STAGEEND-01"),
     ),
     CodeInfo(
         "RC304", "error", "more than one finish line",
         "A stage has one finish line; this route crosses a second one.",
-        "stage S {\n  202a\n  203a\n  203b\n}",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  203a\n"
+            "  206a\n"
+            "  204a\n"
+            "  302a\n"
+            "}\n"
+        ),
         "Keep one finish tile, at the end of the route.",
         ("TRACK-STAGE-07",),
     ),
@@ -39,7 +75,16 @@ CODES: list[CodeInfo] = [
         "RC305", "error", "the finish cannot be reached from the start",
         "No sequence of legal single steps leads from a start space to a space beyond the finish line: the "
         "finish comes before the start, or a step breaks the road.",
-        "stage S {\n  203a\n  202a\n}",
+        (
+            "stage SS1 {\n"
+            "  203a\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  202a\n"
+            "}\n"
+        ),
         "Put the start tile first and the finish tile last, driven in their printed direction.",
         ("TRACK-STAGE-07", "CORE-MOVE-04"),
     ),
@@ -47,14 +92,45 @@ CODES: list[CodeInfo] = [
         "RC306", "warning", "spaces no car can reach",
         "Some spaces after the start line cannot be reached from any start space. Usually a tile definition "
         "problem (a shortcut joining zones in the wrong order, a zone that cannot be entered).",
-        "a shortcut `from 3 to 1` in a tileset",
+        (
+            "# my reading of 211b, with the shortcut joining zones 2 and 3 (the tile shows 1 to 3)\n"
+            "tileset dirt-core {\n"
+            "  tile 211b gravel danger medium copies 1 {\n"
+            "    road D -> C right120 {\n"
+            "      slide\n"
+            "      corner inside 1 outside 2 2 2\n"
+            "      slide\n"
+            "      shortcut 2 from 2 to 3\n"
+            "    }\n"
+            "  }\n"
+            "}\n"
+            "\n"
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  211b right\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Check the tile definition named in the message (`rallyc tiles show ID`).",
         ("CORE-MOVE-03", "CORE-MOVE-04"),
     ),
     CodeInfo(
         "RC307", "error", "the road ends before the route does",
         "A step's road is a dead end (the Assistance area) but more steps follow it.",
-        "stage S {\n  202a\n  201a\n  203a\n}",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  201a\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Put the dead-end tile last (the Assistance tile goes after the finish).",
         ("TRACK-STAGE-08",),
     ),
@@ -63,7 +139,13 @@ CODES: list[CodeInfo] = [
         "The rulebook's guidelines for 4 players: a Short stage is about 10 tiles, a Medium 14 and a Long 18 "
         "(TRACK-STAGE-01..03). rallyc warns below 6 or above 22 road tiles (start and finish tiles counted, "
         "the Assistance tile not).",
-        "a stage of 3 tiles",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Nothing is illegal; adjust the length if the stage should fit a game session.",
         ("TRACK-STAGE-01", "TRACK-STAGE-02", "TRACK-STAGE-03"),
     ),
@@ -71,14 +153,28 @@ CODES: list[CodeInfo] = [
         "RC309", "error", "Assistance tile misplaced",
         "The Assistance tile (201) is a dead end that grants Assistance at the end of the stage: it goes after "
         "the finish line, at most once per stage (TRACK-STAGE-08).",
-        "stage S {\n  202a\n  201a\n}",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  207a\n"
+            "  201a\n"
+            "}\n"
+        ),
         "Put the Assistance tile last, after the finish tile.",
         ("TRACK-STAGE-08",),
     ),
     CodeInfo(
         "RC310", "error", "rally with no stages",
         "A rally is a sequence of special stages (CORE-RALLY-01); this one has none.",
-        'rally "R" {\n  options flying-start\n}',
+        (
+            "rally \"Sunday Sprint\" {\n"
+            "  options sisu per-rally\n"
+            "}\n"
+        ),
         "Add at least one `stage NAME { ... }` block.",
         ("CORE-RALLY-01",),
     ),
@@ -86,7 +182,28 @@ CODES: list[CodeInfo] = [
         "RC311", "error", "no space behind the start line or beyond the finish line",
         "The start line must have a space behind it for the starting cars and the finish line at least one "
         "space beyond it (TRACK-STAGE-07).",
-        "a start tile driven backwards so that its line is at the route's very beginning",
+        (
+            "# my reading of 202a, with the start line at the tile's edge\n"
+            "tileset dirt-core {\n"
+            "  tile 202a gravel danger low copies 1 {\n"
+            "    road D -> A straight {\n"
+            "      start\n"
+            "      plain\n"
+            "      plain\n"
+            "      plain\n"
+            "    }\n"
+            "  }\n"
+            "}\n"
+            "\n"
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "}\n"
+        ),
         "Drive the start/finish tile in its printed direction (remove `reversed`).",
         ("TRACK-STAGE-07",),
     ),
@@ -95,8 +212,21 @@ CODES: list[CodeInfo] = [
 CODES.append(CodeInfo(
     "RC312", "error", "nothing to compile",
     "The file defines no stage, rally or circuit (only tilesets or includes), so there is no track to "
-    "compile, replay or render.",
-    "use dirt-core",
+    "compile, replay or render. The Python API (`rallyc.load`) reports it with this code; `rallyc compile`, "
+    "`stats` and `render` say the same in words.",
+    (
+        "# my reading of 205a\n"
+        "tileset dirt-core {\n"
+        "  tile 205a gravel danger low copies 1 {\n"
+        "    road D -> A straight {\n"
+        "      plain\n"
+        "      plain\n"
+        "      plain\n"
+        "    }\n"
+        "  }\n"
+        "}\n"
+    ),
     "Pass the file that holds the stage, rally or circuit, or add one.",
     (),
+    example_kind="api",
 ))

@@ -10,7 +10,17 @@ CODES: list[CodeInfo] = [
         "`token KIND at STEP.ZONE[.LANE]` names a route step, a zone of that step's road (counted in driving "
         "order) and optionally a space (`l`, `m`, `r`, `s1`, `s2`, `in1`.., `out1`.., `w`, `j`). One of them "
         "is not on the route.",
-        "stage S {\n  202a\n  token water at 1.9.l\n}",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "  token water at 2.4  # 205a has 3 zones\n"
+            "}\n"
+        ),
         "Pick a space the hint lists (`rallyc compile FILE` lists every space id).",
         ("TRACK-TOKEN-01",),
     ),
@@ -19,14 +29,35 @@ CODES: list[CodeInfo] = [
         "Road Effects tokens (Water Hazard, Jump, Chicane) may be placed only on spaces without a printed road "
         "effect (TRACK-TOKEN-01). rallyc counts as printed road effects: water, jumps, shortcut spaces and "
         "printed speed limits (corner spaces included).",
-        "stage S {\n  202a\n  210b left\n  token water at 2.1.in1\n}",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205b\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "  token water at 2.2  # the jump printed on 205b\n"
+            "}\n"
+        ),
         "Move the token to a plain space before or after.",
         ("TRACK-TOKEN-01",),
     ),
     CodeInfo(
         "RC603", "error", "two road-effect tokens on one space",
         "One token covers one space; two Road Effects tokens cannot share a space.",
-        "token water at 3.1.l\ntoken jump 3 at 3.1.l",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "  token water at 3.2.l\n"
+            "  token jump 3 at 3.2.l\n"
+            "}\n"
+        ),
         "Move one of the tokens.",
         ("TRACK-TOKEN-01",),
     ),
@@ -34,14 +65,34 @@ CODES: list[CodeInfo] = [
         "RC604", "warning", "chicane tokens come in groups with a limit",
         "Chicane tokens should come in groups of 2 or more with at least one showing a speed limit "
         "(TRACK-TOKEN-03, advice).",
-        "token chicane at 3.1.l",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "  token chicane at 3.2.l\n"
+            "}\n"
+        ),
         "Add a second chicane token next to it, one with `limit N`.",
         ("TRACK-TOKEN-03",),
     ),
     CodeInfo(
         "RC605", "error", "token needs a value",
         "A Jump token needs its gear (`token jump 4 at ...`) and an Oxygen token its value.",
-        "token jump at 3.1",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "  token jump at 3.2\n"
+            "}\n"
+        ),
         "Write the value after the token name.",
         ("TRACK-TOKEN-01", "CORE-JUMP-01"),
     ),

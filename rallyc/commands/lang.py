@@ -332,14 +332,37 @@ def _normalise_code(raw: str) -> str:
     return code
 
 
+_EXAMPLE_TITLES = {"json": ", a Rekee editor track file"}
+
+
+def _example_lines(info) -> list[str]:
+    """The example of a code: its file(s), indented, and the command that shows the code."""
+    if info.example_kind == "internal":
+        return [f"Example: {info.example}"]
+    files = info.example_files()
+    if info.example_kind == "shell":
+        out = [f"Example: {info.example}"]
+    elif len(files) == 1:
+        ((name, text),) = files.items()
+        out = [f"Example: {name}{_EXAMPLE_TITLES.get(info.example_kind, '')}"] + _indented(text)
+    else:
+        out = [f"Example: {len(files)} files"]
+        for n, (name, text) in enumerate(files.items()):
+            out += ([""] if n else []) + [f"  {name}:"] + _indented(text)
+    return out + [f"Run `{info.example_command()}` to see {info.code}."]
+
+
+def _indented(text: str) -> list[str]:
+    return [("    " + line).rstrip() for line in text.splitlines()]
+
+
 def explain_text(code: str) -> str | None:
     """What ``rallyc explain CODE`` prints, or None for an unknown code."""
     info = all_codes().get(_normalise_code(code))
     if info is None:
         return None
-    example = "\n".join("    " + line for line in info.example.splitlines())
-    out = [f"{info.code} ({info.severity}): {info.summary}", "", info.explanation, "", "Example:", example, "",
-           f"Fix: {info.fix}"]
+    out = [f"{info.code} ({info.severity}): {info.summary}", "", info.explanation, ""]
+    out += _example_lines(info) + ["", f"Fix: {info.fix}"]
     if info.rules:
         out += ["", "Rules: " + ", ".join(info.rules)]
     return "\n".join(out) + "\n"

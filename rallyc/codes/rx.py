@@ -82,7 +82,7 @@ CODES: list[CodeInfo] = [
         "RC405", "error", "finish-line standee inside the Joker stretch",
         "The start/finish standee may not be placed between the Joker's entry and exit (TRACK-RX-06).",
         (
-            "circuit \"RX 1\" by \"JC Bouvier\" {\n"
+            "circuit \"Lakeside RX\" {\n"
             "  laps 3\n"
             "  208a at -2 3 rot 3\n"
             "  408a at -1 3 rot 0  # fork: the Joker leaves here\n"
@@ -111,7 +111,7 @@ CODES: list[CodeInfo] = [
         "The Joker lap has its entry marked by a green arch and its exit by a red arch (TRACK-RX-07): "
         "`standee joker-entry` and `standee joker-exit`.",
         (
-            "circuit \"RX 1\" by \"JC Bouvier\" {\n"
+            "circuit \"Lakeside RX\" {\n"
             "  laps 3\n"
             "  208a at -2 3 rot 3\n"
             "  408a at -1 3 rot 0  # fork: the Joker leaves here\n"
@@ -156,13 +156,13 @@ CODES: list[CodeInfo] = [
         "RC408", "error", "Pre-grid not joined through a fork",
         "The Pre-grid is joined to the circuit through a Fork tile (TRACK-RX-03, TRACK-RX-08).",
         (
-            "circuit \"RX 1\" by \"JC Bouvier\" {\n"
+            "circuit \"Lakeside RX\" {\n"
             "  laps 3\n"
             "  208a at -2 3 rot 3\n"
-            "  408a at -1 3 rot 0  # fork: the Joker leaves here\n"
+            "  408a at -1 3 rot 0\n"
             "  204a at 0 2 rot 2\n"
             "  410a at 1 1 rot 0\n"
-            "  415a at 0 1 rot 1  # Y fork: the Joker rejoins here\n"
+            "  415a at 0 1 rot 1\n"
             "  411a at 0 0 rot 1\n"
             "  210a at 0 -1 rot 5\n"
             "  205b at -1 0 rot 5\n"
@@ -180,13 +180,13 @@ CODES: list[CodeInfo] = [
         "RC409", "error", "Pre-grid too far from the start line",
         "The Pre-grid lies within 2 to 3 tiles of the Starting line (TRACK-RX-02).",
         (
-            "circuit \"RX 1\" by \"JC Bouvier\" {\n"
+            "circuit \"Lakeside RX\" {\n"
             "  laps 3\n"
             "  208a at -2 3 rot 3\n"
-            "  408a at -1 3 rot 0  # fork: the Joker leaves here\n"
+            "  408a at -1 3 rot 0\n"
             "  204a at 0 2 rot 2\n"
             "  410a at 1 1 rot 0\n"
-            "  415a at 0 1 rot 1  # Y fork: the Joker rejoins here\n"
+            "  415a at 0 1 rot 1\n"
             "  411a at 0 0 rot 1\n"
             "  210a at 0 -1 rot 5\n"
             "  205b at -1 0 rot 5\n"

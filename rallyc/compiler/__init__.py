@@ -68,6 +68,7 @@ def compile_loaded(loaded) -> CompileResult:
     (the name check reports the tiles); everything else is compiled and checked.
     """
     from rallyc.checks.names import check_names
+    from rallyc.checks.tiles import check_tiles
     from rallyc.compiler.circuit import compile_circuit
     from rallyc.compiler.stage import compile_stage
     from rallyc.tiles.catalogue import Catalogue
@@ -75,6 +76,7 @@ def compile_loaded(loaded) -> CompileResult:
     catalogue = Catalogue.from_tilesets(loaded.tilesets)
     diags: list[Diagnostic] = list(loaded.diagnostics)
     diags.extend(check_names(loaded, catalogue))
+    diags.extend(check_tiles(loaded))
     boxes = [b.text for doc in loaded.documents for bx in doc.boxes for b in bx.names] or None
     designs: list[Design] = []
 

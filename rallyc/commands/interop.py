@@ -26,10 +26,10 @@ def _report(diags: list[Diagnostic], sources: Sources | None) -> None:
 
 
 def _write(path: Path, text: str) -> Diagnostic | None:
-    from rallyc.commands.lang import atomic_write
+    from rallyc.fileio import write_atomic
 
     try:
-        atomic_write(path, text)
+        write_atomic(path, text)
     except OSError as e:
         return Diagnostic.error("RC714", f"cannot write {path}: {e.strerror or e}", None, "check the output path")
     return None

@@ -50,6 +50,7 @@ CHICANE_TOKEN_LIMIT = 2
 JUMP_TOKEN_GEAR = 4
 #: and the laps of an imported circuit (the RX minimum, TRACK-RX-09).
 CIRCUIT_LAPS = 2
+_STANDEE_ORDER = ("finish", "joker-entry", "joker-exit")
 _MIRROR = {"left60": "right60", "right60": "left60", "left120": "right120", "right120": "left120"}
 _TURNS = {0: "straight", 5: "left60", 4: "left120", 1: "right60", 2: "right120"}
 
@@ -251,6 +252,9 @@ def import_track(track: TrackFile, catalogue: Catalogue, *, fallback_title: str 
         origins.append(t.span)
 
     tokens, standees, spans = _place_tokens(track, steps, scenery, directions or {}, diags)
+    if layout is not None:  # the steps are in driving order, not the file's: so are tokens and standees
+        tokens.sort(key=lambda t: (t.at.step, t.at.zone, t.at.lane or "", t.kind))
+        standees.sort(key=lambda st: (_STANDEE_ORDER.index(st.kind), st.at.step, st.at.zone))
     items.extend(tokens)
     origins.extend(spans.get(id(tok)) for tok in tokens)
     title = _title(track, fallback_title)
@@ -261,6 +265,8 @@ def import_track(track: TrackFile, catalogue: Catalogue, *, fallback_title: str 
             _file_span(track), "change the `laps` line if the race is longer"))
         items.insert(0, ast.Laps(CIRCUIT_LAPS))
         origins.insert(0, _file_span(track))
+        if layout is not None:
+            standees = _arches_on_forks(standees, layout, spans)
         items.extend(standees)
         origins.extend(spans.get(id(st)) for st in standees)
         if layout is not None:
@@ -277,6 +283,23 @@ def import_track(track: TrackFile, catalogue: Catalogue, *, fallback_title: str 
         top = ast.Rally(title, author, [ast.Stage(ast.Ident("SS1"), None, items)])
     doc = ast.Document("<import>", [top])
     return ImportResult(doc, kind, route, closed, diags, layout, origins)
+
+
+def _arches_on_forks(standees: list[ast.Standee], layout, spans: dict) -> list[ast.Standee]:
+    """Joker arches found on a Joker tile stand on its forks instead: the entrance at the entry
+    line of the fork where the Joker leaves, the exit at that of the fork where it rejoins (the
+    way the rulebook's circuits are written, and where the RX checks measure them from)."""
+    first = len(layout.loop) + 1
+    on_joker = range(first, first + len(layout.joker))
+    out = []
+    for st in standees:
+        if layout.forks is not None and st.kind in ("joker-entry", "joker-exit") and st.at.step in on_joker:
+            fork = layout.forks[0 if st.kind == "joker-entry" else 1] + 1
+            moved = ast.Standee(st.kind, ast.SpaceRef(fork, 1))
+            spans[id(moved)] = spans.get(id(st))
+            st = moved
+        out.append(st)
+    return out
 
 
 def _file_span(track: TrackFile) -> Span | None:

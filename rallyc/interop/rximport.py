@@ -57,7 +57,8 @@ def _located(errors: list[Diagnostic], result: ImportResult, text: str, track: T
     for d in errors:
         span = origin.get(d.span.line) if d.span is not None and d.span.file == "<import>" else None
         out.append(Diagnostic(d.code, d.severity, f"the circuit read from this file does not compile: {d.message}",
-                              span or fallback, d.hint))
+                              span or fallback, f"{d.hint}; or fix the file in its editor and import it again"
+                              if d.hint else "fix the file in its editor and import it again"))
     return out
 
 

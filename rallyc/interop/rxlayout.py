@@ -15,15 +15,17 @@ tiles' roads alone (TRACK-RX-01, -03, -07, -08):
 Every tile must be on one of the three. Several layouts may fit (the two ways
 between two forks, the two directions round the loop); they are ranked:
 
-1. the arches agree: the finish arch on a loop tile, the Joker's entrance arch
-   on the fork where the Joker leaves or on the Joker, its exit arch on the
-   fork where it rejoins or on the Joker (the arches are what the files carry);
+1. the arches agree: the finish arch on a loop tile and not in the stretch the
+   Joker bypasses (TRACK-RX-06), the Joker's entrance arch on the fork where
+   the Joker leaves or on the Joker, its exit arch on the fork where it
+   rejoins or on the Joker (the arches are what the files carry);
 2. the loop drives its fork tiles on their through roads, the Joker and the
    Pre-grid on their branch links (roads with a half-line zone or a ``merge``
    zone, as the tilesets write fork tiles: the rulebook's "Fork tiles ... add
    the Joker lap and Pre-grid entry to your circuit");
 3. the longer loop (the Joker is "a separate length of track" beside it);
-4. file order (deterministic).
+4. the Joker bypassing the shorter stretch of the loop;
+5. file order (deterministic).
 
 The loop is turned to start at the tile of the finish arch (else at its tile
 that comes first in the file), so that ``standee finish at 1.Z``.
@@ -55,6 +57,8 @@ class RxLayout:
     pregrid: tuple[Drive, ...] = ()
     #: how well the arches fit (0 = all where they should be); lower is better
     misfits: int = 0
+    #: positions in ``loop`` (0-based) of the fork the Joker leaves and of the fork it rejoins
+    forks: tuple[int, int] | None = None
 
     @property
     def steps(self) -> list[Drive]:
@@ -205,6 +209,19 @@ def _misfits(arches: dict[Hex, set[str]], loop: dict[Hex, Drive], joker) -> int:
     return bad
 
 
+def _finish_inside(arches: dict[Hex, set[str]], loop: tuple[Drive, ...], forks) -> int:
+    """1 when the finish arch's tile lies in the loop stretch the Joker bypasses (TRACK-RX-06), else 0."""
+    if forks is None:
+        return 0
+    cells = [_cell(d) for d in loop]
+    a, b = forks
+    for cell, kinds in arches.items():
+        if "finish" in kinds and cell in cells:
+            f = cells.index(cell)
+            return int(0 < (f - a) % len(loop) < (b - a) % len(loop))
+    return 0
+
+
 def _turned(loop: tuple[Drive, ...], arches: dict[Hex, set[str]], grid: _Grid) -> tuple[Drive, ...]:
     """The loop starting at the finish arch's tile, else at its tile that comes first in the file."""
     finish = [c for c, kinds in arches.items() if "finish" in kinds]
@@ -240,11 +257,14 @@ def rx_layouts(road_tiles: list[tuple[TileRecord, TileInfo]],
                     used = [_cell(x) for part in (j, p) if part for x in part[1]]
                     if len(used) == len(set(used)) and set(used) == rest:
                         options.append((j, p))
+        on_branch = sum(1 for d in cycle if len(d.info.roads) > 2 and is_branch_road(d.road_def))
+        turned = _turned(cycle, arches, grid)
         for j, p in options:
-            on_branch = sum(1 for d in cycle if len(d.info.roads) > 2 and is_branch_road(d.road_def))
-            misfits = _misfits(arches, loop, j)
-            layout = RxLayout(_turned(cycle, arches, grid), j[1] if j else (), p[1] if p else (), misfits)
+            forks = (turned.index(j[0]), turned.index(j[2])) if j else None
+            stretch = (forks[1] - forks[0]) % len(turned) if forks else 0
+            misfits = _misfits(arches, loop, j) + _finish_inside(arches, turned, forks)
+            layout = RxLayout(turned, j[1] if j else (), p[1] if p else (), misfits, forks)
             order = tuple(grid.key(d) for d in layout.steps)
-            ranked.append(((misfits, on_branch, -len(cycle), order), layout))
+            ranked.append(((misfits, on_branch, -len(cycle), stretch, order), layout))
     ranked.sort(key=lambda x: x[0])
     return [layout for _, layout in ranked]

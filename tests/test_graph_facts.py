@@ -9,7 +9,7 @@ import pytest
 
 from rallyc.compiler import compile_loaded
 from rallyc.project import load
-from test_compiler_helpers import stage, track_of
+from test_compiler_helpers import compile_text, stage, track_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -225,3 +225,16 @@ def test_random_routes_keep_the_graph_facts(route):
         assert (q.q, q.r) == tuple(neighbour((p.q, p.r), p.exit)) and q.entry == opposite(p.exit)
     import networkx as nx
     assert any(nx.has_path(g, s, f) for s in t.start_spaces for f in t.finish_spaces)
+
+
+def test_four_lane_gt_roads_have_four_lane_spaces():
+    """TRACK-TILE-03: Rallyman: GT Team Challenge straights carry 4 lanes (l, ml, mr, r); lanes move
+    straight ahead or diagonally to the neighbouring lane only."""
+    result, _ = compile_text(stage("139a", "140a", "141a"))
+    # a GT Team Challenge straight has no start or finish line: only those two errors
+    assert sorted(d.code for d in result.diagnostics if d.severity.value == "error") == ["RC301", "RC303"]
+    t = result.designs[0].track()
+    assert [s.lane for s in t.spaces_of_step(2)] == ["l", "ml", "mr", "r"] * 3
+    assert t.successors("1.3.ml") == ["2.1.l", "2.1.ml", "2.1.mr"]
+    assert t.move("1.3.ml", "2.1.ml")["move"] == "straight"
+    assert "2.1.r" not in t.successors("1.3.ml")

@@ -20,7 +20,7 @@ __all__ = ["DrivenZone", "DrivenLine", "DrivenShortcut", "DrivenRoad", "drive_ro
            "driven_turn"]
 
 #: lane ids left to right as driven, by lane count
-LANE_IDS: dict[int, tuple[str, ...]] = {1: ("m",), 2: ("l", "r"), 3: ("l", "m", "r")}
+LANE_IDS: dict[int, tuple[str, ...]] = {1: ("m",), 2: ("l", "r"), 3: ("l", "m", "r"), 4: ("l", "ml", "mr", "r")}
 
 _SIDE_LANE = {"left": "l", "right": "r"}
 

@@ -13,7 +13,8 @@ Every space has a stable, readable id built from where it is:
     of steps; for a circuit, the order of its tile lines); ``ZONE`` is the
     1-based zone along the road *in driving order*; ``LANE`` is
 
-    - ``l``, ``m``, ``r``: a lane space, left/middle/right as driven (two lanes: ``l``, ``r``);
+    - ``l``, ``m``, ``r``: a lane space, left/middle/right as driven (two lanes: ``l``, ``r``;
+      four lanes, on some Rallyman: GT tiles: ``l``, ``ml``, ``mr``, ``r``);
     - ``s1``, ``s2``: the two full-width slide spaces of a slide zone, in driving order;
     - ``in1``, ``in2``...: inside-lane spaces of a corner; ``out1``, ``out2``...: outside-lane spaces;
     - ``w``: the one full-width space of a ``wide`` zone;

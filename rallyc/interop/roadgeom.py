@@ -133,7 +133,7 @@ def road_shape(road: ast.RoadDef) -> RoadShape:
 
 
 def _lane_names(n: int) -> tuple[str, ...] | None:
-    return {2: ("l", "r"), 3: ("l", "m", "r")}.get(n)
+    return {2: ("l", "r"), 3: ("l", "m", "r"), 4: ("l", "ml", "mr", "r")}.get(n)
 
 
 @dataclass(frozen=True)

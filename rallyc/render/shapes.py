@@ -25,7 +25,7 @@ __all__ = ["SpaceShape", "RoadShape", "TrackShapes", "track_shapes", "LANE_WIDTH
 #: width of one lane as a fraction of the circumradius R (the art: 2 lanes ~ 0.47 R)
 LANE_WIDTH = 0.25
 
-_LANE_ORDER = {"l": 0, "m": 1, "r": 2}
+_LANE_ORDER = {"l": 0, "ml": 1, "m": 2, "mr": 3, "r": 4}  # left to right; ml/mr only on 4-lane roads
 _NUMBERED = re.compile(r"^([a-z]+?)(\d+)$")
 
 

@@ -14,7 +14,7 @@ from typing import Optional
 
 import typer
 
-from rallyc.diagnostics import has_errors, render_text
+from rallyc.diagnostics import Diagnostic, Span, has_errors, render_text
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -65,7 +65,11 @@ def _compile(file: Path):
     if has_errors(result.diagnostics):
         raise typer.Exit(EXIT_PROBLEMS)
     if not result.designs:
-        raise _fail(f"{file} has no stage, rally or circuit", EXIT_PROBLEMS)
+        shown = "<stdin>" if str(file) == "-" else str(file)
+        nothing = Diagnostic.error("RC312", f"{shown} defines no stage, rally or circuit", Span(shown, 1, 1, 1, 2),
+                                   "add a `stage NAME { ... }`, a `rally` or a `circuit` to compile")
+        typer.echo(render_text([nothing], loaded.sources), err=True, nl=False)
+        raise typer.Exit(EXIT_PROBLEMS)
     return result, loaded
 
 

@@ -96,3 +96,11 @@ def test_pregrid_too_far_from_the_start_line():
     found = codes(text)
     line = RX1.splitlines().index(next(l for l in RX1.splitlines() if l.startswith("  401b"))) + 1
     assert ("RC409", line) in found
+
+
+def test_pregrid_meeting_a_tile_that_is_not_a_fork():
+    """TRACK-RX-03 TRACK-RX-08 (RC408): the Pre-grid turned to face the S-bend 411a, which has no road to it."""
+    line_text = next(l for l in RX1.splitlines() if l.startswith("  401b"))
+    line = RX1.splitlines().index(line_text) + 1
+    found = codes(RX1.replace(line_text, line_text.replace("rot 2", "rot 5")))
+    assert ("RC408", line) in found

@@ -277,6 +277,7 @@ def compile_circuit(circuit: ast.Circuit, catalogue: Catalogue, boxes: list[str]
     builder = GraphBuilder()
     build = StageBuild(circuit, circuit.title, circuit.span, catalogue, placement, builder)
     build.diagnostics.extend(cb.diags)
+    placed_diags = len(cb.diags)  # the branches below may report more (RC408)
     build.diagnostics.extend(placement.diagnostics)
     loop_placement = Placement(steps=list(cb.loop))
     build.by_step, build.joined = build_route(loop_placement, builder)
@@ -307,6 +308,7 @@ def compile_circuit(circuit: ast.Circuit, catalogue: Catalogue, boxes: list[str]
             else:
                 cb.add_branch(build, None, cb.pregrid_steps, b, "pregrid")
                 build.pregrid_fork = b
+    build.diagnostics.extend(cb.diags[placed_diags:])
     build.loop = cb.loop
     build.pregrid_steps = cb.pregrid_steps
     build.joker_steps = cb.joker_steps

@@ -81,10 +81,11 @@ def test_export_rgt(tmp_path):
     assert doc["Tuiles"][0]["TuileId"] == "202A" and doc["Name"] == "Rally 1 SS1"
 
 
-def test_export_unknown_stage_and_broken_design_exit_1(tmp_path):
+def test_export_unknown_stage_exits_2_and_broken_design_exits_1(tmp_path):
+    """An unknown --stage is a usage error (2), as in compile, stats and render; a broken design is 1."""
     if (EXAMPLES / "rally-1.rally").exists():
         r = run("export", str(EXAMPLES / "rally-1.rally"), "--to", "rekee", "--stage", "SS9")
-        assert r.exit_code == 1 and "error[RC712]" in r.stderr and "SS1, SS2, SS3" in r.stderr
+        assert r.exit_code == 2 and "error[RC712]" in r.stderr and "SS1, SS2, SS3" in r.stderr
     bad = tmp_path / "bad.rally"
     bad.write_text("stage S {\n  202a\n  299z\n}\n", encoding="utf-8")
     out = tmp_path / "out.json"

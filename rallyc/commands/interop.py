@@ -8,6 +8,7 @@ from typing import Optional
 
 import typer
 
+from rallyc.commands.inputs import refuse_output
 from rallyc.diagnostics import Diagnostic, Sources, has_errors, render_text
 
 __all__ = ["register"]
@@ -71,6 +72,7 @@ def import_(
     """Convert a Rekee (JSON) or Rallyman Track Editor (RGT) track to rallyc text."""
     from rallyc.interop import import_text
 
+    refuse_output([output], [file], prog="rallyc import")
     text, err = _read(file)
     if err is not None:
         _report([err], None)
@@ -115,6 +117,7 @@ def export(
     from rallyc.interop import export_loaded
     from rallyc.project import load
 
+    refuse_output([output], [file], prog="rallyc export")
     try:
         loaded = load(file)
         text, diags = export_loaded(loaded, to.value, stage)
@@ -126,7 +129,8 @@ def export(
         raise typer.Exit(EXIT_USAGE)
     if text is None:
         _report(diags, loaded.sources)
-        raise typer.Exit(EXIT_PROBLEMS)
+        unknown_stage = stage is not None and any(d.code == "RC712" for d in diags)
+        raise typer.Exit(EXIT_USAGE if unknown_stage else EXIT_PROBLEMS)
     if output is None:
         typer.echo(text, nl=False)
     else:

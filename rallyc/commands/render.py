@@ -6,7 +6,6 @@ written), 2 usage or I/O error (unknown stage, unwritable output...).
 
 from __future__ import annotations
 
-import sys
 import time
 from enum import Enum
 from pathlib import Path
@@ -14,11 +13,10 @@ from typing import Optional
 
 import typer
 
-from rallyc.diagnostics import has_errors, render_text
+from rallyc.commands.inputs import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, compile_file, fail, pick, refuse_output, \
+    write_or_print
 
-__all__ = ["register", "page_paths", "load_design"]
-
-EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+__all__ = ["register", "page_paths", "load_design", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE"]
 
 
 class Page(str, Enum):
@@ -40,38 +38,16 @@ def page_paths(output: Path, count: int) -> list[Path]:
 
 
 def _fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
-    typer.echo(f"rallyc render: {message}", err=True)
-    return typer.Exit(code)
+    return fail(message, code, prog="rallyc render")
 
 
 def load_design(file: Path, stage: str | None):
     """(design, track, catalogue) of ``file``; exits with diagnostics or a usage error when it cannot."""
-    from rallyc import project
-    from rallyc.compiler import compile_loaded
     from rallyc.tiles.catalogue import Catalogue
 
-    if not file.exists():
-        raise _fail(f"no such file: {file}")
-    loaded = project.load(file)
-    result = compile_loaded(loaded)
-    if result.diagnostics:
-        text = render_text(result.diagnostics, loaded.sources)
-        if has_errors(result.diagnostics):
-            typer.echo(text, err=True, nl=False)
-            raise typer.Exit(EXIT_PROBLEMS)
-    catalogue = Catalogue.from_tilesets(loaded.tilesets)
-    if not result.designs:
-        raise _fail(f"{file} has no stage, rally or circuit to draw")
-    found = None
-    if stage is None:
-        found = (result.designs[0], result.designs[0].tracks[0])
-    else:
-        found = next(((d, t) for d in result.designs for t in d.tracks if t.name == stage), None)
-    if found is None:
-        names = ", ".join(t.name for d in result.designs for t in d.tracks)
-        raise _fail(f"no stage named `{stage}` in {file} (stages: {names})")
-    design, track = found
-    return design, track, catalogue
+    result, loaded = compile_file(file, prog="rallyc render")
+    (design, name), = pick(result, stage, file, prog="rallyc render")[:1]
+    return design, design.track(name), Catalogue.from_tilesets(loaded.tilesets)
 
 
 def overlay_cars(record: Path, round_no: int | None, track, stage: str | None, design_title: str | None = None):
@@ -88,7 +64,7 @@ def overlay_cars(record: Path, round_no: int | None, track, stage: str | None, d
         data = load_record(record)
         report = replay_record(data, record.parent)
     except RecordError as e:
-        raise _fail(f"{record}: {e}")
+        raise _fail(e.located())
     if design_title is not None and data.get("design") not in (None, design_title):
         raise _fail(f"{record} was played on \"{data['design']}\", not on \"{design_title}\"")
     names = [st["stage"] for st in report.stages]
@@ -112,22 +88,21 @@ def overlay_cars(record: Path, round_no: int | None, track, stage: str | None, d
     return cars, round_no
 
 
-def _write(path: Path | None, text: str) -> None:
-    from rallyc.fileio import write_atomic
-
-    if path is None or str(path) == "-":
-        sys.stdout.write(text)
-        return
-    try:
-        write_atomic(path, text)
-    except OSError as e:
-        raise _fail(f"cannot write {path}: {e.strerror or e}")
+RENDER_EPILOG = """\b
+Examples:
+  rallyc render examples/rally-1.rally --stage SS1 -o ss1.svg          # the map, sized for a screen
+  rallyc render examples/rally-1.rally --page a4 --landscape -o ss1.svg # fit to an A4 page
+  rallyc render examples/rally-1.rally --scale real -o ss1.svg        # 1:1, ss1-1.svg, ss1-2.svg...
+  rallyc render examples/rally-4.rally --roadbook -o roadbook.svg     # tiles to lay out, pacenotes
+  rallyc render examples/rally-4.rally --record examples/games/rally-4-full.json --round 5 -o r5.svg
+\b
+Exit codes: 0 written, 1 the file has errors (nothing written), 2 usage or I/O error."""
 
 
 def register(app: typer.Typer) -> None:
     """Add ``rallyc render`` to the app."""
 
-    @app.command("render")
+    @app.command("render", epilog=RENDER_EPILOG)
     def render_cmd(
         file: Path = typer.Argument(..., help="A .rally file with a stage, rally or circuit."),
         stage: Optional[str] = typer.Option(None, "--stage", "-s", help="Stage to draw (default: the first)."),
@@ -155,6 +130,16 @@ def register(app: typer.Typer) -> None:
         from rallyc.render.roadbook import render_roadbook
 
         started = time.perf_counter()
+        if roadbook:
+            ignored = [name for name, used in (("--record", record is not None), ("--round", round_no is not None),
+                                               ("--scale real", scale is Scale.real), ("--ids", ids)) if used]
+            if ignored:
+                raise _fail(f"{', '.join(ignored)} cannot be used with --roadbook (the road book has no map)")
+        if round_no is not None and record is None:
+            raise _fail("--round needs --record GAME.json")
+        if record is not None and not record.exists():
+            raise _fail(f"no such record: {record}")
+        refuse_output([output], [file, record], prog="rallyc render")
         design, track, catalogue = load_design(file, stage)
         if roadbook:
             tracks = [track] if stage else list(design.tracks)
@@ -168,19 +153,16 @@ def register(app: typer.Typer) -> None:
             label = track.name + (f" {track.title}" if track.title and track.title != track.name else "")
             cars = ()
             if record is not None:
-                if not record.exists():
-                    raise _fail(f"no such record: {record}")
                 cars, round_no = overlay_cars(record, round_no, track, stage, design.title)
                 label += f" - after round {round_no}"
-            elif round_no is not None:
-                raise _fail("--round needs --record GAME.json")
             docs = render_map(track, catalogue, title=design.title, author=design.author, stage_label=label,
                               options=options, cars=cars)
         if len(docs) > 1 and (output is None or str(output) == "-"):
             raise _fail(f"the map needs {len(docs)} pages: name the output file with -o map.svg")
         paths = page_paths(output, len(docs)) if output is not None and str(output) != "-" else [None]
+        refuse_output(paths, [file, record], prog="rallyc render")  # every page, before the first is written
         for path, doc in zip(paths, docs):
-            _write(path, doc)
+            write_or_print(path, doc, prog="rallyc render")
         if paths[0] is not None:
             typer.echo(f"wrote {', '.join(str(p) for p in paths)}", err=True)
         if timing:

@@ -104,3 +104,13 @@ def test_pregrid_meeting_a_tile_that_is_not_a_fork():
     line = RX1.splitlines().index(line_text) + 1
     found = codes(RX1.replace(line_text, line_text.replace("rot 2", "rot 5")))
     assert ("RC408", line) in found
+
+
+def test_joker_arch_on_the_joker_tile_counts_from_its_fork():
+    """TRACK-RX-06 (RC405): an entry arch on the Joker's own tile (209b, step 11) stands for the fork it
+    leaves from (408a, step 2): the finish at 1.1 is outside the bypassed stretch, at 3.1 it is inside."""
+    arch_on_joker = RX1.replace("standee joker-entry at 2.1", "standee joker-entry at 11.1")
+    assert not [c for c in codes(arch_on_joker) if c[0] == "RC405"]
+    finish_line = RX1.splitlines().index("  standee finish at 1.1") + 1
+    inside = arch_on_joker.replace("standee finish at 1.1", "standee finish at 3.1")
+    assert ("RC405", finish_line) in codes(inside)

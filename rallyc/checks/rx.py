@@ -63,9 +63,26 @@ def mark_standees(build) -> None:
             g.nodes[sid]["start"] = True
 
 
-def _loop_position(build, step: int, zone: int) -> int | None:
+def _loop_position(build, step: int, zone: int, arch: str | None = None) -> int | None:
+    """Where the line at the entry of zone ``zone`` of step ``step`` lies along the main loop (zones counted).
+
+    An arch standing on the Joker's own tiles counts from the fork where the Joker leaves the loop
+    (entry arch) or to the fork where it rejoins it (exit arch), so the finish line is compared with
+    the stretch the Joker bypasses.
+    """
+    loop = getattr(build, "loop", None) or build.placement.steps
+    forks = getattr(build, "joker_forks", (None, None))
+    joker = {ps.index for ps in getattr(build, "joker_steps", [])}
+    if step in joker and arch in ("joker-entry", "joker-exit"):
+        fork = forks[0] if arch == "joker-entry" else forks[1]
+        if fork is None:
+            return None
+        step = fork.index
+        # the branch leaves somewhere inside the fork tile: count from the fork's entry line (and
+        # rejoin at its exit line), so a finish line on the fork tile's far side counts as bypassed
+        zone = 1 if arch == "joker-entry" else len(build.by_step.get(step, [])) + 1
     pos = 0
-    for ps in build.placement.steps:
+    for ps in loop:
         zones = build.by_step.get(ps.index, [])
         if ps.index == step:
             return pos + zone - 1
@@ -116,8 +133,8 @@ def circuit_checks(build) -> list[Diagnostic]:
                                         "add `standee joker-exit at STEP.ZONE` (TRACK-RX-07)"))
     if finishes and entries and exits:
         f = _loop_position(build, finishes[0].at.step, finishes[0].at.zone)
-        a = _loop_position(build, entries[0].at.step, entries[0].at.zone)
-        b = _loop_position(build, exits[0].at.step, exits[0].at.zone)
+        a = _loop_position(build, entries[0].at.step, entries[0].at.zone, "joker-entry")
+        b = _loop_position(build, exits[0].at.step, exits[0].at.zone, "joker-exit")
         if None not in (f, a, b) and finishes[0].at.step not in {s for j in c.joker for s in j.steps}:
             inside = a < f < b if a <= b else (f > a or f < b)
             if inside:

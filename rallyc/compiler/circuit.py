@@ -298,6 +298,7 @@ def compile_circuit(circuit: ast.Circuit, catalogue: Catalogue, boxes: list[str]
             a = cb.loop_cells.get(_adjacent(cb, cb.joker_steps[0], entry=True))
             b = cb.loop_cells.get(_adjacent(cb, cb.joker_steps[-1], entry=False))
             cb.add_branch(build, a, cb.joker_steps, b, "joker")
+            build.joker_forks = (a, b)
         if cb.pregrid_steps:
             b = cb.loop_cells.get(_adjacent(cb, cb.pregrid_steps[-1], entry=False))
             if b is None:

@@ -115,24 +115,29 @@ def check_loaded(loaded) -> list[Diagnostic]:
     statements that could be read); the compiler runs only on files that read
     cleanly, so a syntax error does not cascade into geometry errors.
     """
-    from rallyc.checks.names import check_names
-    from rallyc.tiles.catalogue import Catalogue
-
     diags = list(loaded.diagnostics)
     if any(d.code in ("RC001", "RC101", "RC102", "RC103") for d in diags):
         return diags
-    try:
-        diags += check_names(loaded, Catalogue.from_tilesets(loaded.tilesets))
-    except Exception as e:  # noqa: BLE001 - reported, never a traceback
-        diags.append(_internal("the name checks", e, loaded.root.path))
-    if not has_errors(loaded.diagnostics):
+    if not has_errors(diags):
         try:
             from rallyc.compiler import compile_loaded
 
-            diags += compile_loaded(loaded).diagnostics
-        except Exception as e:  # noqa: BLE001
+            return compile_loaded(loaded).diagnostics  # the file's own, names, tiles, geometry, route...
+        except Exception as e:  # noqa: BLE001 - reported, never a traceback; the name checks still run
             diags.append(_internal("the compiler", e, loaded.root.path))
-    return list(dict.fromkeys(diags))  # the compiler may repeat the name checks
+    return diags + _name_checks(loaded)
+
+
+def _name_checks(loaded) -> list[Diagnostic]:
+    """Name and tile-definition checks alone, for a file the compiler cannot take."""
+    from rallyc.checks.names import check_names
+    from rallyc.checks.tiles import check_tiles
+    from rallyc.tiles.catalogue import Catalogue
+
+    try:
+        return check_names(loaded, Catalogue.from_tilesets(loaded.tilesets)) + check_tiles(loaded)
+    except Exception as e:  # noqa: BLE001 - reported, never a traceback
+        return [_internal("the name checks", e, loaded.root.path)]
 
 
 def check_paths(paths: list[str], stdin: bytes | None = None) -> CheckRun:

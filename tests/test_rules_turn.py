@@ -249,3 +249,18 @@ def test_retire_without_gear_dice():
     from rallyc.rules import Card
     st.cars["B"].cards = [Card(1, 50), Card(1, 50)]
     assert st.result().times == {"A": 160, "B": 100}
+
+
+def test_relaid_plan_keeps_the_lowest_limit_of_the_flat_out():
+    """CORE-ROLL-13 CORE-ROLL-14 CORE-ROLL-15 MC-WARN-02 (Ambiguity 19): a Flat Out over gravel (limit 3) and
+    snow (limit 2) fails with 2 Warnings; re-laid to stop on gravel, the limit stays 2, so the Loss of Control
+    falls on the second Warning and cannot be escaped by leaving the snow out."""
+    st = make_stage("N S N N | N N N | ~snow N N N | N F N N")
+    assert st.index.spaces["3.1.l"].surface == "snow"
+    put(st, "B", "4.3.r", 1)
+    put(st, "A", "2.1.l", 3)
+    turn_of(st, "A", ["B", "A"])
+    plan = ["gear3@2.2.l:w", "gear4@2.3.l:w", "gear5@3.1.l:o"]
+    out = st.play(turn("A", *plan, flat_out=True, relaid=["gear3@2.2.l:w", "gear4@2.3.l:w"],
+                       zero=ZeroSide("spinout")))
+    assert out.flat_out_failed and out.loc.space == "2.3.l" and out.loc.gear == 4

@@ -9,7 +9,8 @@ Zones (each one route zone, 2 lanes ``l``/``r``): ``N`` plain, ``N/3`` plain wit
 right/left (inside limits; outside limits; e.g. ``C(2;3,3,3)R``), ``jumpN`` a plain zone with a Gear N
 jump, ``water`` a plain zone with a Water Hazard. Markers: ``S`` the Starting Line (the zone before it
 holds the start spaces), ``F`` the finish line (the next zone is the first after the line). Per tile:
-``!low``/``!medium``/``!high`` danger colour, ``cutN(a,b)`` a Shortcut of limit N joining zones a and b
+``!low``/``!medium``/``!high`` danger colour, ``~gravel``/``~asphalt``/``~snow`` surface (default: the
+``surface`` argument), ``cutN(a,b)`` a Shortcut of limit N joining zones a and b
 of that tile. ``sketch(..., assistance=True)`` adds the Assistance tile.
 
 A sketch is only shorthand: it is turned into rallyc source (a tileset of made-up straight tiles,
@@ -65,11 +66,14 @@ def sketch_source(text: str, name: str = "sketch", *, surface: str = "gravel", a
     for i, part in enumerate(text.split("|")):
         number = _FIRST_NUMBER + i
         danger = "low"
+        tile_surface = surface
         body: list[str] = []
         cuts: list[str] = []
         for tok in part.split():
             if tok.startswith("!"):
                 danger = tok[1:]
+            elif tok.startswith("~"):
+                tile_surface = tok[1:]
             elif tok == "S":
                 body.append("start")
             elif tok == "F":
@@ -79,7 +83,7 @@ def sketch_source(text: str, name: str = "sketch", *, surface: str = "gravel", a
             else:
                 body.append(_zone(tok))
         lines = "\n".join(f"      {b}" for b in body + cuts)
-        tiles.append(f"  tile {number}a {surface} danger {danger} copies 1 {{\n"
+        tiles.append(f"  tile {number}a {tile_surface} danger {danger} copies 1 {{\n"
                      f"    road D -> A straight {{\n{lines}\n    }}\n  }}")
         steps.append(f"  {number}a")
     if assistance:

@@ -395,7 +395,9 @@ def resolve(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, *, leader: b
             if bool(rplaced[0].flying) != bool(placed[0].flying):
                 raise IllegalMove("CORE-ADV-06", "a Flying Start cannot be added or cancelled when re-laying",
                                   "relaid[0].die")
-            rlim = min(_limit_for(stage, p.space, leader) for p in rplaced)
+            # Ambiguity 19: the limit is the lowest of the surfaces the Flat Out crossed; a re-laid plan
+            # that stops before a lower-limit surface cannot raise it back (CORE-ROLL-14: no escape).
+            rlim = min([lim] + [_limit_for(stage, p.space, leader) for p in rplaced])
             run = _run(stage, ctx, rplaced, turn.relaid, leader=leader, sisu=False, all_rolled=True,
                        warn_limit=rlim, path="relaid", driver=driver)
             if run.loc is None:

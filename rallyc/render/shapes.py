@@ -221,7 +221,8 @@ def _road_shape(step: int, road_no: int | None, line: Centreline, layout: HexLay
     bounds[-1] = 1.0
     road = RoadShape(step, road_no, line, lanes * LANE_WIDTH * layout.size, bounds, surface, danger)
     for z, spaces in sorted(zones.items()):
-        if any(s.start for s in spaces):
+        # the line stands after the last zone of start spaces (an RX Pre-grid has two rows of slots)
+        if any(s.start for s in spaces) and not any(s.start for s in zones.get(z + 1, [])):
             road.start_after.append(z)
         if any(s.after_finish for s in spaces) and not any(
                 s.after_finish for s in zones.get(z - 1, [])):

@@ -220,3 +220,16 @@ def test_tokens_are_drawn_on_their_spaces(tmp_path: Path):
     assert chicanes == {"3.2.l": "2", "3.2.r": "C"}
     tokens = {e.get("data-space"): e.text for e in root.iter(f"{SVG}text") if e.get("class") == "token"}
     assert tokens == {"3.3.l": "haybale"}
+
+
+@pytest.mark.parametrize("name,starts,finishes", [("rally-1.rally", 1, 1), ("rx-1.rally", 1, 1)])
+def test_one_start_line_and_one_finish_line(name, starts, finishes):
+    """TRACK-STAGE-07 TRACK-RX-04: a stage map shows its Starting Line once (RX 1: behind the Pre-grid's two
+    rows of grid slots) and its finish line once."""
+    result, catalogue = _compiled(ROOT / "examples" / name)
+    design = result.designs[0]
+    track = design.tracks[0]
+    svg = render_map(track, catalogue, title=design.title)[0]
+    root = ET.fromstring(svg)
+    groups = [g.get("class") for g in root.iter("{http://www.w3.org/2000/svg}g")]
+    assert groups.count("start-line") == starts and groups.count("finish-line") == finishes

@@ -8,10 +8,14 @@ from rallyc.rules.sketch import sketch
 STRAIGHT = "N S N N N N N N N N F N N"
 
 
-def make_stage(text: str = STRAIGHT, players: int = 2, **options) -> Stage:
+def make_stage(text: str = STRAIGHT, players: int = 2, *, cars: list[tuple[str, str]] | None = None,
+               tokens: tuple[str, ...] = (), components=None, **options) -> Stage:
+    """A stage on a sketch; ``cars`` gives (car, tires) per player (default R6 on gravel tires)."""
     names = ["A", "B", "C", "D", "E", "F"][:players]
     colours = ["red", "blue", "green", "yellow", "white", "black"]
-    return Stage(sketch(text), [Player(n, c) for n, c in zip(names, colours)], Options(**options))
+    kinds = list(cars or []) + [("r6", "gravel")] * players
+    return Stage(sketch(text, tokens=tokens), [Player(n, c, *k) for n, c, k in zip(names, colours, kinds)],
+                 Options(**options), components)
 
 
 def put(stage: Stage, name: str, space: str, gear: int, status: str = "road", seconds: int = 0) -> None:
@@ -33,7 +37,8 @@ def turn_of(stage: Stage, name: str, order: list[str] | None = None) -> None:
 
 def dice(*specs: str) -> list[Roll]:
     """``"gear2@1.2.l"`` (face ok), ``":w"`` warning, ``":s"`` secured, ``":-"`` not rolled,
-    ``"+b"`` paired Brake (``:w/w`` for both faces), ``">3.3.r"`` jump landing, ``"#minus1"`` shortcut token."""
+    ``"+b"`` paired Brake (``:w/w`` for both faces), ``"+B"`` paired Boost (same faces), ``">3.3.r"`` jump
+    landing, ``"#minus1"`` shortcut token."""
     out = []
     for spec in specs:
         token = None
@@ -46,15 +51,19 @@ def dice(*specs: str) -> list[Roll]:
         if ">" in spec:
             spec, land = spec.split(">")
         name, to = spec.split("@")
+        boost = name.endswith("+B")
+        name = name.removesuffix("+B")
         brake = name.endswith("+b")
         name = name.removesuffix("+b")
         faces = face_part.split("/")
         conv = {"o": "ok", "w": "warning", "s": None, "-": None}
         face = conv[faces[0]]
-        bface = conv[faces[1]] if len(faces) > 1 else (face if brake else None)
-        if brake and len(faces) == 1 and face is not None:
+        pair = brake or boost
+        bface = conv[faces[1]] if len(faces) > 1 else (face if pair else None)
+        if pair and len(faces) == 1 and face is not None:
             bface = "ok"
-        out.append(Roll(Die(name, to, brake, land), face, bface, faces[0] == "s", token))
+        out.append(Roll(Die(name, to, brake, land, boost), face, bface if brake else None, faces[0] == "s", token,
+                        bface if boost else None))
     return out
 
 

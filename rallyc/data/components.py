@@ -29,6 +29,8 @@ class Column:
     leader: int
     brake: int
     warnings: int
+    #: Boost dice per turn (R5, MC-BOOST)
+    boost: int = 0
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,11 @@ class Components:
     def time_card_seconds(self, gear: int) -> int:
         """Seconds printed on the front of a Time card of this gear (an assumption unless a record says)."""
         return int(self.assumption("time_card_seconds")[str(gear)])
+
+    def soft_wear_limit(self, turns: int) -> int | None:
+        """The Warning limit of the Wear marker after ``turns`` turns on soft tires (None once removed, MC-SOFT-04/06)."""
+        limits = self.raw.get("soft_tires", {}).get("wear_limits", [])
+        return int(limits[turns]) if 0 <= turns < len(limits) else None
 
     def dashboard(self, car: str, tires: str) -> DashboardData:
         key = f"{car}-{tires}"
@@ -95,16 +102,37 @@ def _build(raw: dict) -> Components:
             comp.warning_faces[name] = int(die["warning_faces"])
         for name, dash in raw["dashboards"].items():
             cols = {c: Column(int(v.get("gear", 0)), int(v.get("coast", 0)), int(v.get("leader", 0)),
-                              int(v.get("brake", 0)), int(v["warnings"]))
+                              int(v.get("brake", 0)), int(v["warnings"]), int(v.get("boost", 0)))
                     for c, v in dash["columns"].items()}
             comp.dashboards[name] = DashboardData(name, dash["car"], dash["tires"], int(dash["top_gear"]), cols)
-        comp.damage_bag = {k: int(v) for k, v in raw["damage_bag"].items() if isinstance(v, int)}
+        _derive_car_dashboards(comp, raw.get("cars", {}))
+        comp.damage_bag = {k: int(v) for k, v in raw["damage_bag"].items() if isinstance(v, int) and v > 0}
         for name in ("time_card_seconds", "zero_side_seconds", "sisu_side_seconds", "spare_tire_seconds"):
             comp.assumption(name)
     except (KeyError, TypeError, ValueError) as exc:
         raise ComponentsError(f"rules data is missing or has a bad value: {exc}") from None
     _check_readings(raw)
     return comp
+
+
+def _derive_car_dashboards(comp: Components, cars: dict) -> None:
+    """R4/R5 Dashboards not written in the data: the R6 one of the same tires, changed as assumption
+    ``car_dashboards`` says (Gear dice capped at the top gear, R4 +1 Coast/Leader, R5 Boost dice)."""
+    base = [d for d in comp.dashboards.values() if d.car == "r6"]
+    for car, spec in cars.items():
+        if car == "r6":
+            continue
+        top = int(spec["top_gear"])
+        extra = int(spec.get("extra_coast", 0))
+        boost = int(spec.get("boost", 0))
+        for d in base:
+            name = f"{car}-{d.tires}"
+            if name in comp.dashboards:
+                continue
+            cols = {c: Column(min(col.gear, top), col.coast + (extra if col.coast else 0),
+                              col.leader + (extra if col.leader else 0), col.brake, col.warnings, col.boost + boost)
+                    for c, col in d.columns.items()}
+            comp.dashboards[name] = DashboardData(name, car, d.tires, top, cols)
 
 
 _DEFAULT_RAW: dict | None = None

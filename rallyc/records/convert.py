@@ -9,8 +9,8 @@ __all__ = ["turn_from_json", "turn_to_json", "roll_to_json"]
 
 
 def _roll(d: dict) -> Roll:
-    return Roll(Die(d["die"], d["to"], bool(d.get("brake", False)), d.get("land")), d.get("face"),
-                d.get("brake_face"), bool(d.get("secured", False)), d.get("token"))
+    return Roll(Die(d["die"], d["to"], bool(d.get("brake", False)), d.get("land"), bool(d.get("boost", False))),
+                d.get("face"), d.get("brake_face"), bool(d.get("secured", False)), d.get("token"), d.get("boost_face"))
 
 
 def turn_from_json(d: dict) -> Turn:
@@ -49,6 +49,8 @@ def roll_to_json(r: Roll) -> dict:
         out["face"] = r.face
     if r.brake_face is not None:
         out["brake_face"] = r.brake_face
+    if r.boost_face is not None:
+        out["boost_face"] = r.boost_face
     if r.token is not None:
         out["token"] = r.token
     return out

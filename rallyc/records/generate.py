@@ -25,15 +25,18 @@ Script = Callable[[Stage, str], "Turn | None"]
 def bot_record(tracks: list, players: list[Player], *, seed: int = 0, options: Options | None = None,
                components: Components | None = None, header: dict | None = None, script: Script | None = None,
                between: Callable[[Rally, int], dict] | None = None, bot: RandomBot | None = None,
-               max_turns: int = 3000) -> dict:
-    """Play a whole rally (one stage or several) with the bot and return the record (claims included)."""
+               max_turns: int = 3000, tires: dict[int, dict[str, str]] | None = None) -> dict:
+    """Play a whole rally (one stage or several) with the bot and return the record (claims included).
+
+    ``tires``: stage index -> tire changes made before that stage (MC-TIRE-03/04)."""
     options = options or Options()
     components = components or load_components()
     bot = bot or RandomBot(seed)
     rally = Rally(tracks, players, options, components)
     stages = []
     for k in range(len(tracks)):
-        stage = rally.start_stage()
+        change = (tires or {}).get(k)
+        stage = rally.start_stage(tires=change)
         bot._stage = stage
         turns = []
         while not stage.is_over():
@@ -50,6 +53,8 @@ def bot_record(tracks: list, players: list[Player], *, seed: int = 0, options: O
         extra = between(rally, k) if between else {}
         rec = rally.end_stage(spare_between=extra.get("spare_tire", []), penalties=extra.get("checkpoint"))
         entry = {"stage": tracks[k].name, "order": rec.order, "turns": turns, "times": dict(sorted(rec.times.items()))}
+        if change:
+            entry["tires"] = dict(sorted(change.items()))
         if extra.get("spare_tire"):
             entry["spare_tire"] = list(extra["spare_tire"])
         if extra.get("checkpoint"):

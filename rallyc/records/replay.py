@@ -171,7 +171,7 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
         for si, st in enumerate(data["stages"]):
             sp = f"$.stages[{si}]"
             try:
-                stage = rally.start_stage(st.get("order"))
+                stage = rally.start_stage(st.get("order"), st.get("tires"))
             except IllegalMove as e:
                 raise e.at(sp)
             entry: dict = {"stage": tracks[si].name, "order": list(stage.start_order), "rounds": []}

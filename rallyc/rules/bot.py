@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from copy import deepcopy
 
-from rallyc.rules.plans import PlanContext, die_options, start_walk
+from rallyc.rules.plans import PlanContext, die_options, start_walk, warning_limit
 from rallyc.rules.stage import Stage
 from rallyc.rules.state import DAMAGE_KINDS
 from rallyc.rules.turn import Outcome, Roll, Turn, ZeroSide, _run
@@ -79,15 +79,15 @@ class RandomBot:
     def decide(self, stage: Stage, i: int, placed, rolls, warnings: int, limit: int) -> str:
         car = stage.cars[stage.to_move()]
         if i > 0 and warnings >= limit - 1 and self.rng.random() < self.p_stop:
-            secured = sum(2 if r.die.brake else 1 for r in rolls if r.secured)
-            cost = sum(range(secured + 1, secured + (3 if rolls[i].die.brake else 2)))
+            secured = sum(_size(r) for r in rolls if r.secured)
+            cost = sum(range(secured + 1, secured + 1 + _size(rolls[i])))
             spent = (secured * (secured + 1)) // 2
             if car.seconds - spent >= cost and self.rng.random() < 0.5:
                 return "secure"
             return "stop"
         if car.seconds > 0 and self.rng.random() < self.p_secure:
-            secured = sum(2 if r.die.brake else 1 for r in rolls if r.secured)
-            k = 2 if rolls[i].die.brake else 1
+            secured = sum(_size(r) for r in rolls if r.secured)
+            k = _size(rolls[i])
             if (secured + k) * (secured + k + 1) // 2 <= car.seconds:
                 return "secure"
         return "roll"
@@ -115,12 +115,17 @@ class RandomBot:
 
     def relay(self, stage: Stage, ctx: PlanContext, placed, rolls, leader: bool) -> list[Roll]:
         """Re-lay the rolled dice on the same path, up to the die that causes the Loss of Control."""
-        relaid = [Roll(r.die, r.face, r.brake_face) for r in rolls]
-        probe = [Roll(r.die, r.face, r.brake_face) for r in rolls]
-        lim = min(stage.column_for(stage.index.spaces[p.space].surface, leader).warnings for p in placed)
+        relaid = [Roll(r.die, r.face, r.brake_face, boost_face=r.boost_face) for r in rolls]
+        probe = [Roll(r.die, r.face, r.brake_face, boost_face=r.boost_face) for r in rolls]
+        lim = min(warning_limit(ctx, p.space) for p in placed)
         run = _run(stage, ctx, placed, probe, leader=leader, sisu=False, all_rolled=True, warn_limit=lim,
                    path="relaid", driver=_Silent(self))
         return relaid[: len(run.resolved)]
+
+
+def _size(r: Roll) -> int:
+    """Dice in a roll: a Brake or Boost pair is two (CORE-SECONDS-07, MC-BOOST-03)."""
+    return 2 if r.die.brake or r.die.boost else 1
 
 
 class _Silent:

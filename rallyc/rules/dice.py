@@ -1,7 +1,8 @@
-"""The dice of the core box: Gear dice 1-6 (black), Coast (white), Leader (orange), Brake (red).
+"""The dice: Gear dice 1-6 (black), Coast (white), Leader (orange), Brake (red), and the R5's Boost die
+(green, Monte-Carlo).
 
 A die laid on the road is a :class:`Die`: which die, the space it is laid on, whether the Brake die
-is paired with it, and where it lands when it makes the car jump.
+(or the Boost die) is paired with it, and where it lands when it makes the car jump.
 """
 
 from __future__ import annotations
@@ -42,15 +43,19 @@ class Die:
     brake: bool = False
     #: the space the car lands on when this die makes it jump (CORE-JUMP-02, CORE-JUMP-03)
     land: str | None = None
+    #: the Boost die is laid on the same space, paired with this Gear die (MC-BOOST-01)
+    boost: bool = False
 
     def to_dict(self) -> dict:
         out: dict = {"die": self.die, "to": self.to}
         if self.brake:
             out["brake"] = True
+        if self.boost:
+            out["boost"] = True
         if self.land is not None:
             out["land"] = self.land
         return out
 
     def __str__(self) -> str:
-        name = self.die + ("+brake" if self.brake else "")
+        name = self.die + ("+brake" if self.brake else "") + ("+boost" if self.boost else "")
         return f"{name}@{self.to}" + (f">{self.land}" if self.land else "")

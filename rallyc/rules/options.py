@@ -1,4 +1,4 @@
-"""Advanced rules in force (Core: Advanced Rules) for a stage or a rally."""
+"""Advanced rules in force (Core: Advanced Rules, Monte-Carlo: Handbrake turn) for a stage or a rally."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ class Options:
     sisu: str | None = None
     #: CORE-ADV-16: Leader dice replaced by Coast dice
     one_shot: bool = False
+    #: MC-HANDBRAKE-01..04 (Monte-Carlo advanced rule): outside -> inside mid-corner
+    handbrake: bool = False
 
     def __post_init__(self) -> None:
         if self.sisu is not None and self.sisu not in SISU_ALLOCATIONS:

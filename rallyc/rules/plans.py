@@ -17,7 +17,7 @@ from rallyc.rules.errors import IllegalMove
 from rallyc.rules.state import TrackIndex
 
 __all__ = ["PlanContext", "Walk", "Placed", "check_die", "check_plan", "die_options", "legal_plans",
-           "effective_limit"]
+           "effective_limit", "allowance_at", "warning_limit", "is_haybale"]
 
 
 @dataclass
@@ -43,8 +43,19 @@ class PlanContext:
     ignore_water: bool = False
     #: corner limits lowered by -1 tokens stop at this floor (reading unusable_corner), None = no floor
     limit_floor: int | None = None
+    #: Monte-Carlo: the allowance of each surface (MC-DICE-01); empty = ``allowance`` everywhere
+    allowances: dict = field(default_factory=dict)
+    #: Warning limit of each surface for this car this turn (MC-WARN, soft-tire wear); empty = ``allowance``'s
+    limits: dict = field(default_factory=dict)
+    #: the Handbrake turn rule is in force (MC-HANDBRAKE-01)
+    handbrake: bool = False
+    #: car category: ``r6``, ``r5``, ``r4`` (names the rule when a die is above the top gear)
+    car: str = "r6"
+    #: a hay-bale space (MC-TOKEN-03) is also a chicane token without a limit (reading chicane_without_limit)
+    haybale_chicane: bool = True
 
     def __post_init__(self) -> None:
+        self.succ = self.index.succ_handbrake if self.handbrake else self.index.succ
         spaces = self.index.spaces
         for sid in self.others:
             s = spaces[sid]
@@ -62,6 +73,7 @@ class Walk:
     n_gear: int = 0
     n_coast: int = 0
     n_brake: int = 0
+    n_boost: int = 0
     n: int = 0
     #: the first die was the Flying Start Gear 2 die (CORE-ADV-01)
     flying: bool = False
@@ -87,9 +99,35 @@ class Placed:
     coast: bool = False
 
 
-def effective_limit(ctx: PlanContext, sid: str) -> int | None:
-    """A space's speed limit after -1 tokens (they lower corner spaces only, CORE-SHORTCUT-08/09)."""
+def allowance_at(ctx: PlanContext, sid: str) -> Allowance:
+    """The allowance of the column for the surface of ``sid`` (MC-DICE-01), the start's when unknown."""
+    s = ctx.index.spaces.get(sid)
+    if s is None or not ctx.allowances:
+        return ctx.allowance
+    return ctx.allowances.get(s.surface, ctx.allowance)
+
+
+def warning_limit(ctx: PlanContext, sid: str) -> int:
+    """The Warning limit on ``sid``: its surface's column (MC-WARN-01), soft-tire wear included."""
     s = ctx.index.spaces[sid]
+    if s.surface in ctx.limits:
+        return ctx.limits[s.surface]
+    return allowance_at(ctx, sid).warnings
+
+
+def is_haybale(ctx: PlanContext, s) -> bool:
+    """A hay-bale obstacle (MC-TOKEN-03)."""
+    if any(t == "haybale" for t in s.tokens):
+        return True
+    return ctx.haybale_chicane and "chicane" in s.tokens and s.chicane is None
+
+
+def effective_limit(ctx: PlanContext, sid: str) -> int | None:
+    """A space's speed limit after -1 tokens (they lower corner spaces only, CORE-SHORTCUT-08/09); a Chicane
+    token's limit works like a printed one (MC-TOKEN-02)."""
+    s = ctx.index.spaces[sid]
+    if s.chicane is not None:
+        return s.chicane if s.limit is None else min(s.limit, s.chicane)
     if s.limit is None:
         return None
     if s.kind == "corner":
@@ -98,23 +136,50 @@ def effective_limit(ctx: PlanContext, sid: str) -> int | None:
     return s.limit
 
 
+def _count_rule(ctx: PlanContext, a: Allowance, kind: str, lost: bool) -> str:
+    """The rule a die over its count breaks: damage, the column of the die's surface on a mixed-surface track
+    (MC-DICE-01, MC-DICE-02 after a change of surface, MC-DICE-05 for the shared Coast/Leader count), or the
+    Dashboard (CORE-DICE-04)."""
+    if lost:
+        return {"gear": "CORE-DAMAGE-02", "brake": "CORE-DAMAGE-03", "coast": "CORE-DAMAGE-04"}.get(kind, "CORE-DAMAGE-02")
+    if kind == "boost" and ctx.car != "r5" and not a.printed.boost:
+        return "MC-R5-03"
+    if ctx.allowances:
+        if kind == "coast":
+            return "MC-DICE-05"
+        return "MC-DICE-02" if a.column.split("-")[0] != ctx.allowance.column.split("-")[0] else "MC-DICE-01"
+    return "CORE-DICE-04"
+
+
 def _die_error(ctx: PlanContext, w: Walk, die: Die) -> tuple[str, str, str] | None:
     """Why this die cannot be laid next (rule, message, field), or None."""
-    a = ctx.allowance
+    a = allowance_at(ctx, die.to)
+    surface = f" on {a.column.replace('-leader', ' (leader)')}" if ctx.allowances else ""
     name = die.die
     if is_gear(name):
         v = gear_value(name)
         if v > ctx.top_gear:
-            return "CORE-DICE-07", f"this car has no Gear {v} die (top gear {ctx.top_gear})", "die"
+            rule = {"r4": "MC-R4-02", "r5": "MC-R5-02"}.get(ctx.car, "CORE-DICE-07")
+            return rule, f"this car has no Gear {v} die (top gear {ctx.top_gear})", "die"
         if name in w.used:
             return "CORE-DICE-05", f"the {name} die is already used this turn", "die"
         if w.n_gear + 1 > a.gear:
-            rule = "CORE-DAMAGE-02" if a.gear < a.printed.gear else "CORE-DICE-04"
-            return rule, f"only {a.gear} Gear dice may be used this turn", "die"
+            rule = _count_rule(ctx, a, "gear", a.gear < a.printed.gear and w.n_gear + 1 <= a.printed.gear)
+            return rule, f"only {a.gear} Gear dice may be used this turn{surface}", "die"
+        if die.brake and die.boost:
+            return "MC-BOOST-01", "a Gear die pairs with the Brake die or the Boost die, not both", "boost"
+        if die.boost:
+            if w.n_boost + 1 > a.boost:
+                rule = _count_rule(ctx, a, "boost", a.boost < a.printed.boost and w.n_boost + 1 <= a.printed.boost)
+                return rule, f"only {a.boost} Boost dice may be used this turn{surface}", "boost"
+            if v != w.gear + 2:
+                return "MC-BOOST-02", (f"with the Boost the Gear die must be Gear {w.gear + 2} "
+                                       f"(two above Gear {w.gear}), not Gear {v}"), "die"
+            return None
         if die.brake:
             if w.n_brake + 1 > a.brake:
-                rule = "CORE-DAMAGE-03" if a.brake < a.printed.brake else "CORE-DICE-04"
-                return rule, f"only {a.brake} Brake dice may be used this turn", "brake"
+                rule = _count_rule(ctx, a, "brake", a.brake < a.printed.brake and w.n_brake + 1 <= a.printed.brake)
+                return rule, f"only {a.brake} Brake dice may be used this turn{surface}", "brake"
             if v < 1 or w.gear - v < 2 or (ctx.brake_drop == "exactly-two" and w.gear - v != 2):
                 if w.gear - 2 < 1:
                     return "CORE-DICE-20", f"the Brake cannot take Gear {w.gear} below Gear 1", "brake"
@@ -133,16 +198,21 @@ def _die_error(ctx: PlanContext, w: Walk, die: Die) -> tuple[str, str, str] | No
         return None
     if die.brake:
         return "CORE-DICE-17", "the Brake die pairs only with a Gear die", "brake"
+    if die.boost:
+        return "MC-BOOST-01", "the Boost die pairs only with a Gear die", "boost"
     if name in ("coast", "leader"):
         if w.gear == 0:
             return "CORE-DICE-13", "a Coast die cannot be used at Gear 0", "die"
         if name != a.coast_die:
+            if a.column != "gravel-leader" and ctx.allowances and (a.coast_die == "leader" or a.column != "gravel"):
+                return "MC-DICE-04", f"{surface.strip() or 'here'} this Dashboard coasts with {a.coast_die.capitalize()} dice, not {name.capitalize()} dice", "die"
             if name == "leader":
                 return "CORE-DICE-15", "Leader dice are only for the round's first player on gravel", "die"
             return "CORE-DICE-15", "the round's first player on gravel must use Leader dice, not Coast dice", "die"
         if w.n_coast + 1 > a.coast:
-            rule = "CORE-DAMAGE-04" if a.coast < a.printed.coast + a.printed.leader else "CORE-DICE-04"
-            return rule, f"only {a.coast} {a.coast_die.capitalize()} dice may be used this turn", "die"
+            lost = a.coast < a.printed.coast + a.printed.leader and w.n_coast + 1 <= a.printed.coast + a.printed.leader
+            rule = _count_rule(ctx, a, "coast", lost)
+            return rule, f"only {a.coast} Coast/Leader dice may be used this turn{surface}", "die"
         return None
     if name == "brake":
         if not ctx.redline:
@@ -150,8 +220,8 @@ def _die_error(ctx: PlanContext, w: Walk, die: Die) -> tuple[str, str, str] | No
         if w.gear != ctx.top_gear:
             return "CORE-ADV-07", f"Redline: the Brake die is a Coast die only in top gear (Gear {ctx.top_gear})", "die"
         if w.n_brake + 1 > a.brake:
-            rule = "CORE-DAMAGE-03" if a.brake < a.printed.brake else "CORE-DICE-04"
-            return rule, f"only {a.brake} Brake dice may be used this turn", "die"
+            rule = _count_rule(ctx, a, "brake", a.brake < a.printed.brake and w.n_brake + 1 <= a.printed.brake)
+            return rule, f"only {a.brake} Brake dice may be used this turn{surface}", "die"
         return None
     return "CORE-DICE-02", f"unknown die {name!r}", "die"
 
@@ -165,6 +235,8 @@ def _entry_error(ctx: PlanContext, sid: str, gear: int, die: Die, *, check_side:
     """Why the car cannot enter ``sid`` with this die, or None (occupancy, corners, water, overtaking)."""
     idx = ctx.index
     s = idx.spaces[sid]
+    if is_haybale(ctx, s):
+        return "MC-TOKEN-03", f"space {sid} holds hay bales: an impassable obstacle"
     lim = effective_limit(ctx, sid)
     if lim is not None and lim <= 0:
         return "CORE-SHORTCUT-10", f"space {sid} is unusable: its speed limit is down to {lim}"
@@ -194,7 +266,7 @@ def _entry_error(ctx: PlanContext, sid: str, gear: int, die: Die, *, check_side:
 
 
 def _landings(ctx: PlanContext, j: str, n: int) -> list[str]:
-    succ = ctx.index.succ
+    succ = ctx.index.succ  # a jump flies straight on: no handbrake turn in the air
     first = succ.get(j, [])
     spots = set(first) if n == 1 else {b for a in first for b in succ.get(a, [])}
     spaces = ctx.index.spaces
@@ -216,17 +288,21 @@ def _place(ctx: PlanContext, w: Walk, die: Die) -> tuple[Placed | None, tuple[st
     idx = ctx.index
     if die.to not in idx.spaces:
         return None, ("CORE-MOVE-03", f"there is no space {die.to!r} on this track", "to")
-    if die.to not in idx.succ.get(w.pos, ()):
-        nxt = ", ".join(idx.succ.get(w.pos, ())) or "none"
+    if die.to not in ctx.succ.get(w.pos, ()):
+        nxt = ", ".join(ctx.succ.get(w.pos, ())) or "none"
         if idx.spaces[die.to].progress <= idx.spaces[w.pos].progress:
             return None, ("CORE-MOVE-04", f"{die.to} is not further along the road than {w.pos} "
                                           f"(one step ahead: {nxt})", "to")
+        if die.to in idx.succ_handbrake.get(w.pos, ()):
+            return None, ("CORE-CORNER-02", f"{w.pos} -> {die.to} switches from the outside to the inside of the "
+                                            f"corner: a Handbrake turn (option handbrake is off)", "to")
         return None, ("CORE-MOVE-03", f"{die.to} is not one step ahead of {w.pos} (straight or diagonal: {nxt})", "to")
     gear = _new_gear(w, die)
     e = _entry_error(ctx, die.to, gear, die)
     if e:
         return None, (e[0], e[1], "to")
-    flying = is_gear(die.die) and w.gear == 0 and gear == 2 and not die.brake
+    # MC-BOOST-04 (reading 15): a Boost pair is never the Flying Start die
+    flying = is_gear(die.die) and w.gear == 0 and gear == 2 and not die.brake and not die.boost
     coast = not is_gear(die.die)
     s = idx.spaces[die.to]
     jump = 0
@@ -269,6 +345,7 @@ def _advance(ctx: PlanContext, w: Walk, p: Placed) -> Walk:
         n_gear=w.n_gear + (1 if is_gear(d.die) else 0),
         n_coast=w.n_coast + (1 if d.die in ("coast", "leader") else 0),
         n_brake=w.n_brake + (1 if d.brake or d.die == "brake" else 0),
+        n_boost=w.n_boost + (1 if d.boost else 0),
         n=w.n + 1,
         flying=w.flying or p.flying,
         ended=ended,
@@ -298,25 +375,34 @@ def check_plan(ctx: PlanContext, dice: list[Die], path: str = "dice") -> list[Pl
     return out
 
 
-def _candidates(ctx: PlanContext, w: Walk) -> list[tuple[str, bool]]:
-    a = ctx.allowance
-    out: list[tuple[str, bool]] = []
+def _candidates(ctx: PlanContext, w: Walk) -> list[tuple[str, bool, bool]]:
+    """Dice that might be laid next, (die, with Brake, with Boost), before the space is checked: the most any
+    surface's column allows (each die is then checked against its own surface, MC-DICE-01)."""
+    cols = list(ctx.allowances.values()) or [ctx.allowance]
+    n_gear = max(a.gear for a in cols)
+    n_brake = max(a.brake for a in cols)
+    n_boost = max(a.boost for a in cols)
+    n_coast = max(a.coast for a in cols)
+    coast_dice = sorted({a.coast_die for a in cols if a.coast})
+    out: list[tuple[str, bool, bool]] = []
     for name in GEAR_DICE:
         v = gear_value(name)
-        if v > ctx.top_gear or name in w.used or w.n_gear >= a.gear:
+        if v > ctx.top_gear or name in w.used or w.n_gear >= n_gear:
             continue
+        if w.n_boost < n_boost and v == w.gear + 2:
+            out.append((name, False, True))
         if w.gear == 0:
             if v == 1 or (v == 2 and ctx.flying_start and w.n == 0):
-                out.append((name, False))
+                out.append((name, False, False))
             continue
         if abs(v - w.gear) <= 1:
-            out.append((name, False))
-        if w.n_brake < a.brake and v >= 1 and (w.gear - v == 2 or (ctx.brake_drop != "exactly-two" and w.gear - v > 2)):
-            out.append((name, True))
-    if w.gear > 0 and w.n_coast < a.coast:
-        out.append((a.coast_die, False))
-    if ctx.redline and w.gear == ctx.top_gear and w.n_brake < a.brake:
-        out.append(("brake", False))
+            out.append((name, False, False))
+        if w.n_brake < n_brake and v >= 1 and (w.gear - v == 2 or (ctx.brake_drop != "exactly-two" and w.gear - v > 2)):
+            out.append((name, True, False))
+    if w.gear > 0 and w.n_coast < n_coast:
+        out.extend((d, False, False) for d in coast_dice)
+    if ctx.redline and w.gear == ctx.top_gear and w.n_brake < n_brake:
+        out.append(("brake", False, False))
     return out
 
 
@@ -326,9 +412,9 @@ def die_options(ctx: PlanContext, w: Walk) -> list[tuple[Placed, Walk]]:
         return []
     idx = ctx.index
     out = []
-    for name, brake in _candidates(ctx, w):
-        for to in idx.succ.get(w.pos, ()):
-            die = Die(name, to, brake)
+    for name, brake, boost in _candidates(ctx, w):
+        for to in ctx.succ.get(w.pos, ()):
+            die = Die(name, to, brake, boost=boost)
             placed, err = _place(ctx, w, die)
             if err and err[2] == "land" and err[0] in ("CORE-JUMP-02", "CORE-JUMP-03") and die.land is None:
                 s = idx.spaces[to]

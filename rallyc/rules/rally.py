@@ -1,15 +1,16 @@
 """A rally: stages one after another, with registered times, Assistance, damage and the Spare Tire
 carried over, and the starting order from the overall classification (CORE-RALLY, CORE-RETIRE-04,
-CORE-ADV-09/10/15).
+CORE-ADV-09/10/15); tires changed only at the start of the rally or after Assistance, soft-tire wear
+carried (MC-TIRE-03..06, MC-SOFT-07).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rallyc.compiler.track import Track
-from rallyc.data.components import Components, load_components
+from rallyc.data.components import Components, ComponentsError, load_components
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.options import Options
 from rallyc.rules.stage import Carry, Player, Stage, StageResult
@@ -44,6 +45,8 @@ class Rally:
         self.stages: list[StageRecord] = []
         self.current: Stage | None = None
         self._order: list[str] = [p.name for p in players]
+        #: tires fitted per player (MC-TIRE-02); the car category never changes (MC-TIRE-06)
+        self.tires: dict[str, str] = {p.name: p.tires for p in players}
 
     @property
     def one_off(self) -> bool:
@@ -58,8 +61,29 @@ class Rally:
         big = 10 ** 9
         return sorted(prev, key=lambda n: (self.overall[n] if self.overall[n] is not None else big, prev.index(n)))
 
-    def start_stage(self, order: list[str] | None = None) -> Stage:
-        """Set up the next stage; ``order`` (a recorded draw) must agree with the classification."""
+    def change_tires(self, tires: dict[str, str]) -> None:
+        """Fit tires at the start of the next stage: at the first stage freely (MC-TIRE-03), later only after a
+        stage with Assistance (MC-TIRE-04); same car category (MC-TIRE-06); soft tires fitted or renewed get
+        the T1 Wear marker (MC-SOFT-02, MC-SOFT-07)."""
+        by_name = {p.name: p for p in self.players}
+        for name, kind in tires.items():
+            if name not in by_name:
+                raise IllegalMove("CORE-SETUP-06", f"no player {name!r}", f"tires.{name}")
+            if self.stages and not self.stages[-1].assistance:
+                raise IllegalMove("MC-TIRE-04", f"no Assistance after {self.stages[-1].name}: {name} cannot change "
+                                                f"tires (keeps {self.tires[name]})", f"tires.{name}")
+            try:
+                self.components.dashboard(by_name[name].car, kind)
+            except ComponentsError as exc:
+                raise IllegalMove("MC-TIRE-06", f"{exc}: a tire change keeps the car category", f"tires.{name}")
+            self.tires[name] = kind
+            self.carry[name].wear = 0
+
+    def start_stage(self, order: list[str] | None = None, tires: dict[str, str] | None = None) -> Stage:
+        """Set up the next stage; ``order`` (a recorded draw) must agree with the classification; ``tires``
+        are the tire changes made before it (see :meth:`change_tires`)."""
+        if tires:
+            self.change_tires(tires)
         k = len(self.stages)
         if k >= len(self.tracks):
             raise IllegalMove("CORE-RALLY-15", f"the rally has {len(self.tracks)} stage(s)", "")
@@ -74,7 +98,7 @@ class Rally:
                                                        f"{', '.join(expected)}", "order")
             expected = list(order)
         self._order = expected
-        by_name = {p.name: p for p in self.players}
+        by_name = {p.name: replace(p, tires=self.tires[p.name]) for p in self.players}
         self.current = Stage(self.tracks[k], [by_name[n] for n in expected], self.options, self.components,
                              carry=self.carry, one_off=self.one_off)
         return self.current
@@ -105,8 +129,10 @@ class Rally:
                 k.damage = Counter()
                 k.spare = True
             else:  # CORE-RALLY-04/07: Gear, Coast/Leader and Brake Damage carried; OK!, -1 and flags go back
-                k.damage = Counter({d: car.damage.get(d, 0) for d in ("gear", "coast", "brake") if car.damage.get(d, 0) > 0})
+                k.damage = Counter({d: car.damage.get(d, 0) for d in ("gear", "coast", "brake", "boost")
+                                    if car.damage.get(d, 0) > 0})
                 k.spare = car.spare
+            k.wear = car.wear  # Ambiguity 23: soft-tire wear carries over unless the tires are renewed
             if name in spare_between:
                 if assistance:
                     raise IllegalMove("CORE-RALLY-08", "the Spare Tire between stages is for stages without Assistance",

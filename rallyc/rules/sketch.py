@@ -7,11 +7,13 @@ A sketch is a line of zones, tiles separated by ``|``::
 Zones (each one route zone, 2 lanes ``l``/``r``): ``N`` plain, ``N/3`` plain with limit 3 on both lanes,
 ``D`` slide zone (lanes + full-width halves ``s1``/``s2``), ``C(IN;OUT)R`` or ``...L`` a corner turning
 right/left (inside limits; outside limits; e.g. ``C(2;3,3,3)R``), ``jumpN`` a plain zone with a Gear N
-jump, ``water`` a plain zone with a Water Hazard. Markers: ``S`` the Starting Line (the zone before it
+jump, ``water`` a plain zone with a Water Hazard, ``W`` (``W/3``) one full-width space (a ``wide`` zone: on
+snow a mandatory snow slide, MC-SNOW-01). Markers: ``S`` the Starting Line (the zone before it
 holds the start spaces), ``F`` the finish line (the next zone is the first after the line). Per tile:
 ``!low``/``!medium``/``!high`` danger colour, ``~gravel``/``~asphalt``/``~snow`` surface (default: the
 ``surface`` argument), ``cutN(a,b)`` a Shortcut of limit N joining zones a and b
-of that tile. ``sketch(..., assistance=True)`` adds the Assistance tile.
+of that tile. ``sketch(..., assistance=True)`` adds the Assistance tile; ``tokens=["chicane limit 2 at
+2.1.l"]`` puts Road Effects tokens (the language's ``token`` statement) on the stage.
 
 A sketch is only shorthand: it is turned into rallyc source (a tileset of made-up straight tiles,
 numbered from 801, and a stage driving them in a row) and compiled by the real compiler, so a
@@ -52,6 +54,8 @@ def _zone(tok: str) -> str:
         line = f"plain jump {int(kind[4:])}"
     elif kind == "water":
         line = "plain water"
+    elif kind == "W":
+        return "wide" + (f" limit {int(limit)}" if limit else "")
     else:
         raise ValueError(f"sketch: unknown zone `{tok}`")
     if limit:
@@ -59,7 +63,8 @@ def _zone(tok: str) -> str:
     return line
 
 
-def sketch_source(text: str, name: str = "sketch", *, surface: str = "gravel", assistance: bool = False) -> str:
+def sketch_source(text: str, name: str = "sketch", *, surface: str = "gravel", assistance: bool = False,
+                  tokens: tuple[str, ...] | list[str] = ()) -> str:
     """The rallyc source a sketch stands for: a tileset of its tiles and a stage driving them."""
     tiles: list[str] = []
     steps: list[str] = []
@@ -88,16 +93,18 @@ def sketch_source(text: str, name: str = "sketch", *, surface: str = "gravel", a
         steps.append(f"  {number}a")
     if assistance:
         steps.append("  201a")
+    steps.extend(f"  token {t}" for t in tokens)
     return ("tileset sketch {\n" + "\n".join(tiles) + "\n}\n\n"
             f"stage {name} {{\n" + "\n".join(steps) + "\n}\n")
 
 
-def sketch(text: str, name: str = "sketch", *, surface: str = "gravel", assistance: bool = False) -> Track:
+def sketch(text: str, name: str = "sketch", *, surface: str = "gravel", assistance: bool = False,
+           tokens: tuple[str, ...] | list[str] = ()) -> Track:
     """Build and compile a :class:`Track` from a sketch (see the module docstring).
 
     Raises ValueError when the sketch does not make a legal stage.
     """
-    source = sketch_source(text, name, surface=surface, assistance=assistance)
+    source = sketch_source(text, name, surface=surface, assistance=assistance, tokens=tokens)
     result = compile_loaded(load_text(source, "<sketch>"))
     errors = [d for d in result.diagnostics if d.severity.value == "error"]
     if has_errors(result.diagnostics) or not result.designs:

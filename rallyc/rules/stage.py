@@ -12,7 +12,7 @@ from typing import Iterator
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Column, Components, load_components
-from rallyc.rules.dashboard import allowance, column_name
+from rallyc.rules.dashboard import allowance, allowances, column_name
 from rallyc.rules.dice import Die
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
@@ -41,6 +41,8 @@ class Carry:
     damage: Counter = field(default_factory=Counter)
     spare: bool = True
     sisu: bool = True
+    #: turns already driven on the soft tires fitted (MC-SOFT-03, Ambiguity 23: wear carries over)
+    wear: int = 0
 
 
 @dataclass
@@ -83,6 +85,7 @@ class Stage:
                 c.damage = Counter(k.damage)
                 c.spare = k.spare
                 c.sisu = c.sisu and k.sisu
+                c.wear = k.wear
             self.cars[p.name] = c
         #: -1 Shortcut tokens per route step (CORE-SHORTCUT-08)
         self.minus1: dict[int, int] = {}
@@ -130,9 +133,20 @@ class Stage:
         return True
 
     # -- dashboards and the bag
-    def column_for(self, surface: str, leader: bool) -> Column:
-        dash = next(iter(self.cars.values())).dashboard
+    def column_for(self, surface: str, leader: bool, car: Car | None = None) -> Column:
+        """The Dashboard column of ``car`` (the first car by default) for a surface."""
+        dash = (car or next(iter(self.cars.values()))).dashboard
         return dash.columns.get(column_name(surface, leader)) or dash.columns["gravel"]
+
+    def warning_limit(self, car: Car, surface: str, leader: bool) -> int:
+        """The Warning limit of ``car`` on ``surface`` this turn (MC-WARN-01); on soft tires the Wear marker's
+        limit on the worn surfaces while a marker is on the Dashboard (MC-SOFT-04..06)."""
+        limit = self.column_for(surface, leader, car).warnings
+        if car.dashboard.tires == "soft" and surface in self.components.assumption("soft_wear_surfaces"):
+            marker = self.components.soft_wear_limit(car.wear)
+            if marker is not None:
+                return marker
+        return limit
 
     def bag_left(self) -> int:
         """Tokens still in the Damage bag (CORE-SETUP-02/03)."""
@@ -171,8 +185,15 @@ class Stage:
             raise StageOver(f"{name} has {car.status}")
         space = self._start_space(car, start)
         surface = self.index.spaces[space].surface
-        leader = bool(self.order) and self.order[0] == name and self.leader_rule_active() and surface == "gravel"
-        allow = allowance(car.dashboard, surface, leader, self.options.one_shot, car.damage)
+        # the round's first player uses the Gravel (leader) column wherever it lays dice on gravel (CORE-DICE-03)
+        first = bool(self.order) and self.order[0] == name and self.leader_rule_active()
+        leader = first and surface == "gravel"
+        allow = allowance(car.dashboard, surface, first, self.options.one_shot, car.damage)
+        by_surface = {}
+        if len(self.index.surfaces) > 1:  # MC-DICE-01: each die keeps to the column of its own surface
+            every = allowances(car.dashboard, first, self.options.one_shot, car.damage)
+            by_surface = {s: every[s] for s in self.index.surfaces if s in every}
+        limits = {s: self.warning_limit(car, s, first) for s in self.index.surfaces}
         others = {c.space: c.gear for c in self.cars.values() if c.impedes and c is not car and c.space}
         comp = self.components
         ctx = PlanContext(
@@ -180,6 +201,8 @@ class Stage:
             others=others, minus1=dict(self.minus1), flying_start=self.options.flying_start,
             redline=self.options.redline, brake_drop=comp.reading("brake_drop"),
             jump_landing_limit=comp.reading("jump_landing_limit"),
+            allowances=by_surface, limits=limits, handbrake=self.options.handbrake, car=car.dashboard.car,
+            haybale_chicane=comp.reading("chicane_without_limit") == "haybale",
         )
         if self.minus1 and comp.reading("unusable_corner") == "creep" and not die_options(ctx, start_walk(ctx)):
             creep = replace(ctx, limit_floor=1, corner_methods={})
@@ -230,6 +253,8 @@ class Stage:
         car.cards.append(out.card)
         car.seconds += out.seconds_gained - out.seconds_spent
         car.turns += 1
+        if car.dashboard.tires == "soft":
+            car.wear += 1  # MC-SOFT-03: the Wear marker advances when the Time card is taken
         car.status = changes["status"]
         self.minus1 = changes["minus1"]
         for t in out.tokens:
@@ -249,7 +274,7 @@ class Stage:
             car.space = out.end
         elif car.status != "finished":
             surface = self.index.spaces[car.space].surface
-            col = self.column_for(surface, False)
+            col = self.column_for(surface, False, car)  # Ambiguity 11a: the column where the car stands
             if col.gear - car.damage.get("gear", 0) <= 0:  # CORE-RETIRE-01
                 car.status = "retired"
                 out.retired = True

@@ -11,8 +11,8 @@ from rallyc.data.components import DashboardData
 
 __all__ = ["Card", "Car", "TrackIndex", "index_of", "DAMAGE_KINDS", "SHORTCUT_RESULTS", "LOC_ICONS"]
 
-#: Damage side of a token (CORE-SETUP-03)
-DAMAGE_KINDS = ("gear", "brake", "coast", "green")
+#: Damage side of a token (CORE-SETUP-03); Boost Damage only where the bag holds it (RX box, R5 Boost die)
+DAMAGE_KINDS = ("gear", "brake", "coast", "green", "boost")
 #: Shortcut side of a token (CORE-SHORTCUT-06..08)
 SHORTCUT_RESULTS = ("ok", "coast", "minus1")
 #: icon at the top of the white strip of a flipped card (CORE-LOC-05)
@@ -66,6 +66,8 @@ class Car:
     spare: bool = True
     sisu: bool = False
     turns: int = 0
+    #: turns driven on the soft tires fitted (the Wear marker, MC-SOFT-02/03); carried between stages
+    wear: int = 0
     #: stage time in seconds once finished or retired
     time: int | None = None
 
@@ -98,6 +100,8 @@ class TrackIndex:
         self.succ: dict[str, list[str]] = {
             n: sorted(m for m in g.successors(n) if not g.edges[n, m].get("handbrake")) for n in g.nodes
         }
+        #: with the Handbrake turn rule: the outside -> inside corner edges too (MC-HANDBRAKE-01)
+        self.succ_handbrake: dict[str, list[str]] = {n: sorted(g.successors(n)) for n in g.nodes}
         zones: dict[str, list[str]] = {}
         for s in self.spaces.values():
             zones.setdefault(s.zone_key, []).append(s.id)
@@ -135,6 +139,8 @@ class TrackIndex:
                 self.alongside[s.id].append(o)
                 self.alongside[o].append(s.id)
         self.inside = {sid: self._inside(sid) for sid in self.spaces}
+        #: the road surfaces of this track (MC-TIRE-01)
+        self.surfaces = tuple(sorted({s.surface for s in self.spaces.values()}))
         self.start_spaces = track.start_spaces
         self.finish_spaces = set(track.finish_spaces)
 

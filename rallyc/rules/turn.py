@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from rallyc.rules.dice import Die, is_gear
 from rallyc.rules.errors import IllegalMove
-from rallyc.rules.plans import PlanContext, Placed, check_plan, die_options, effective_limit, start_walk
+from rallyc.rules.plans import (PlanContext, Placed, check_plan, die_options, effective_limit, start_walk,
+                                warning_limit)
 from rallyc.rules.state import DAMAGE_KINDS, LOC_ICONS, SHORTCUT_RESULTS, Card, Car
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,10 +32,12 @@ class Roll:
     face: str | None = None
     #: the paired Brake die's face
     brake_face: str | None = None
-    #: secured with Second tokens instead of rolled (CORE-SECONDS-04)
+    #: secured with Second tokens instead of rolled (CORE-SECONDS-04; a Boost pair: both dice, MC-BOOST-03)
     secured: bool = False
     #: Shortcut side of the Damage token drawn when this die enters a Shortcut (CORE-SHORTCUT-05)
     token: str | None = None
+    #: the paired Boost die's face (MC-BOOST-01)
+    boost_face: str | None = None
 
     @property
     def rolled(self) -> bool:
@@ -159,7 +162,7 @@ def _warn(face: str | None) -> int:
 
 
 def _roll_warnings(r: Roll) -> int:
-    return _warn(r.face) + _warn(r.brake_face)
+    return _warn(r.face) + _warn(r.brake_face) + _warn(r.boost_face)
 
 
 @dataclass
@@ -173,10 +176,6 @@ class _Run:
     minus1: dict[int, int]
     flying_stop: bool = False
     stopped: bool = False
-
-
-def _limit_for(stage: "Stage", space: str, leader: bool) -> int:
-    return stage.column_for(stage.index.spaces[space].surface, leader).warnings
 
 
 def _run(stage: "Stage", ctx: PlanContext, placed: list[Placed], rolls: list[Roll], *, leader: bool,
@@ -212,7 +211,7 @@ def _run(stage: "Stage", ctx: PlanContext, placed: list[Placed], rolls: list[Rol
                 raise IllegalMove("CORE-SHORTCUT-05", "no token is drawn for a die that does not move the car",
                                   here + ".token")
             continue
-        limit = warn_limit if warn_limit is not None else _limit_for(stage, p.space, ctx.allowance.coast_die == "leader")
+        limit = warn_limit if warn_limit is not None else warning_limit(ctx, p.space)  # MC-WARN-01
         if driver is not None and not all_rolled and not r.rolled and not r.secured:
             choice = driver.decide(stage, i, placed, rolls, warnings, limit)
             if choice == "secure":
@@ -221,6 +220,8 @@ def _run(stage: "Stage", ctx: PlanContext, placed: list[Placed], rolls: list[Rol
                 r.face = driver.face(r.die.die)
                 if r.die.brake:
                     r.brake_face = driver.face("brake")
+                if r.die.boost:
+                    r.boost_face = driver.face("boost")
         if not all_rolled and not r.rolled and not r.secured:
             stopped = True
             if r.token is not None:
@@ -270,7 +271,7 @@ def _run(stage: "Stage", ctx: PlanContext, placed: list[Placed], rolls: list[Rol
 def _check_faces(rolls: list[Roll], path: str, flat_out: bool) -> None:
     for i, r in enumerate(rolls):
         here = f"{path}[{i}]"
-        for fld, face in (("face", r.face), ("brake_face", r.brake_face)):
+        for fld, face in (("face", r.face), ("brake_face", r.brake_face), ("boost_face", r.boost_face)):
             if face is not None and face not in ("ok", "warning"):
                 raise IllegalMove("CORE-ROLL-07", f"a die shows 'ok' or 'warning', not {face!r}", f"{here}.{fld}")
         if r.die.brake and (r.face is None) != (r.brake_face is None):
@@ -278,6 +279,11 @@ def _check_faces(rolls: list[Roll], path: str, flat_out: bool) -> None:
                               f"{here}.brake_face")
         if not r.die.brake and r.brake_face is not None:
             raise IllegalMove("CORE-DICE-17", "no Brake die is paired with this die", f"{here}.brake_face")
+        if r.die.boost and (r.face is None) != (r.boost_face is None):
+            raise IllegalMove("MC-BOOST-03", "the Boost die is rolled (or secured) together with its Gear die: give "
+                                             "both faces or neither", f"{here}.boost_face")
+        if not r.die.boost and r.boost_face is not None:
+            raise IllegalMove("MC-BOOST-01", "no Boost die is paired with this die", f"{here}.boost_face")
         if flat_out:
             if r.secured:
                 raise IllegalMove("CORE-SECONDS-05", "dice cannot be secured in a Flat Out", f"{here}.secured")
@@ -292,13 +298,16 @@ def _match_relaid(orig: list[Roll], relaid: list[Roll], path: str) -> None:
         pool[(r.die.die, r.face)] += 1
         if r.die.brake:
             pool[("brake", r.brake_face)] += 1
+        if r.die.boost:
+            pool[("boost", r.boost_face)] += 1
     for i, r in enumerate(relaid):
         here = f"{path}[{i}]"
         if r.face is None:
             raise IllegalMove("CORE-ROLL-13", "re-laid dice keep the faces rolled: give the face", f"{here}.face")
         if r.secured:
             raise IllegalMove("CORE-SECONDS-05", "dice cannot be secured in a Flat Out", f"{here}.secured")
-        need = [(r.die.die, r.face)] + ([("brake", r.brake_face)] if r.die.brake else [])
+        need = [(r.die.die, r.face)] + ([("brake", r.brake_face)] if r.die.brake else []) \
+            + ([("boost", r.boost_face)] if r.die.boost else [])
         for key in need:
             if pool[key] <= 0:
                 raise IllegalMove("CORE-ROLL-13", f"no {key[0]} die rolled {key[1]!r} is left to re-lay "
@@ -327,8 +336,8 @@ def _finish_index(stage: "Stage", placed: list[Placed]) -> int | None:
 
 
 def _secure_cost(rolls: list[Roll]) -> int:
-    """1 + 2 + ... + n for n dice secured (a Brake pair is two dice, CORE-SECONDS-07/10)."""
-    n = sum((2 if r.die.brake else 1) for r in rolls if r.secured)
+    """1 + 2 + ... + n for n dice secured (a Brake or Boost pair is two dice, CORE-SECONDS-07/10, MC-BOOST-03)."""
+    n = sum((2 if r.die.brake or r.die.boost else 1) for r in rolls if r.secured)
     return n * (n + 1) // 2
 
 
@@ -347,6 +356,8 @@ def resolve(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, *, leader: b
                 r.face = driver.face(r.die.die)
             if r.die.brake and r.brake_face is None:
                 r.brake_face = driver.face("brake")
+            if r.die.boost and r.boost_face is None:
+                r.boost_face = driver.face("boost")
     if turn.flat_out and not rolls:
         raise IllegalMove("CORE-ROLL-09", "a Flat Out needs dice laid", "dice")
     _check_faces(rolls, "dice", turn.flat_out)
@@ -368,8 +379,8 @@ def resolve(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, *, leader: b
     if turn.flat_out:
         if turn.relaid is not None and not turn.relaid:
             raise IllegalMove("CORE-ROLL-13", "the re-laid plan is empty", "relaid")
-        limits = [_limit_for(stage, p.space, leader) for p in placed]
-        lim = min(limits)
+        limits = [warning_limit(ctx, p.space) for p in placed]
+        lim = min(limits)  # MC-WARN-02: the lowest limit of the surfaces the Flat Out crosses
         fin = _finish_index(stage, placed)
         gained = _seconds_dice(placed, rolls, fin)
         total = 0 if sisu else sum(_roll_warnings(r) for r in rolls)
@@ -397,7 +408,7 @@ def resolve(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, *, leader: b
                                   "relaid[0].die")
             # Ambiguity 19: the limit is the lowest of the surfaces the Flat Out crossed; a re-laid plan
             # that stops before a lower-limit surface cannot raise it back (CORE-ROLL-14: no escape).
-            rlim = min([lim] + [_limit_for(stage, p.space, leader) for p in rplaced])
+            rlim = min([lim] + [warning_limit(ctx, p.space) for p in rplaced])
             run = _run(stage, ctx, rplaced, turn.relaid, leader=leader, sisu=False, all_rolled=True,
                        warn_limit=rlim, path="relaid", driver=driver)
             if run.loc is None:
@@ -587,6 +598,9 @@ def _crash_damage(stage: "Stage", turn: Turn, zero: ZeroSide, loc: LossOfControl
         if d not in DAMAGE_KINDS:
             raise IllegalMove("CORE-SETUP-04", f"a Damage side shows gear, brake, coast or green, not {d!r}",
                               f"damage[{i}]")
+        if d not in stage.components.damage_bag:
+            raise IllegalMove("CORE-SETUP-03", f"the Damage bag holds no {d} token (Boost Damage comes with the RX "
+                                               f"box: add it with a rules file)", f"damage[{i}]")
     left = stage.bag_left()
     if n > left:
         raise IllegalMove("CORE-SETUP-03", f"the Damage bag holds {left} token(s); {n} cannot be drawn", "damage")

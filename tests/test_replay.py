@@ -120,3 +120,22 @@ def test_cli_rules_override(tmp_path):
 def test_stage_time_format():
     """CORE-STAGEEND-08: 3:00 minus 5 s of Second tokens is 2:55."""
     assert format_time(180 - 5) == "2:55"
+
+
+def test_monte_carlo_game_on_auto_tour_ss2():
+    """MC-TIRE-02 MC-DICE-01 MC-SNOW-01 MC-HANDBRAKE-01 MC-BOOST-01 MC-R4-01 MC-R5-01: the recorded game on Auto
+    Tour 1 SS2 (asphalt and snow tiles) with an R5 on asphalt tires, an R6 on snow tires and an R4 on gravel
+    tires, Handbrake turns on, replays and shows Boosts, Handbrake turns, snow slides and changes of surface."""
+    from rallyc import load as load_design
+    from rallyc.records.examples import features
+
+    path = ROOT / "examples/games/auto-tour-1-ss2-monte-carlo.json"
+    data = load_record(path)
+    assert {(p["car"], p["tires"]) for p in data["players"]} == {("r5", "asphalt"), ("r6", "snow"), ("r4", "gravel")}
+    assert data["options"]["handbrake"] is True
+    report = replay_record(data, path.parent)
+    assert report.ok, f"{report.error.path}: {report.error}"
+    tracks = [t for t in load_design(ROOT / "examples/auto-tour-1.rally").tracks if t.name == "SS2"]
+    assert {"boost", "handbrake", "snow-slide", "surface-change"} <= features(data, tracks)
+    r = rallyc("replay", str(path))
+    assert r.returncode == 0, r.stderr

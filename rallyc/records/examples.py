@@ -18,16 +18,21 @@ from rallyc.rules.stage import Player
 __all__ = ["EXAMPLES", "build_examples", "features"]
 
 PLAYERS = [Player("Ann", "red"), Player("Bob", "blue"), Player("Cleo", "green"), Player("Dan", "yellow")]
+#: a Monte-Carlo field: an R5 on asphalt tires, an R6 on snow tires, an R4 on gravel tires
+MC_PLAYERS = [Player("Ann", "red", "r5", "asphalt"), Player("Bob", "blue", "r6", "snow"),
+              Player("Cleo", "green", "r4", "gravel")]
 
 
 def features(record: dict, tracks: list) -> set[str]:
-    """What a record shows: failed-flat-out, shortcut, jump, water, blocked, overtake, crash, damage-carried..."""
+    """What a record shows: failed-flat-out, shortcut, jump, water, blocked, overtake, crash, damage-carried...
+    and the Monte-Carlo boost, handbrake, snow-slide, surface-change."""
     found: set[str] = set()
     for si, st in enumerate(record["stages"]):
         spaces = tracks[si].spaces
         pos: dict[str, str] = {}
         for t in st["turns"]:
             dice = t.get("relaid", t.get("dice", []))
+            found |= _mc_features(tracks[si], pos.get(t["player"]) or t.get("start"), dice)
             if t.get("relaid") is not None:
                 found.add("failed-flat-out")
             if any("token" in d for d in dice):
@@ -56,18 +61,42 @@ def features(record: dict, tracks: list) -> set[str]:
     return found
 
 
+def _mc_features(track, start: str | None, dice: list[dict]) -> set[str]:
+    """Monte-Carlo features of one turn's resolved dice."""
+    out: set[str] = set()
+    path = [start] if start else []
+    for d in dice:
+        if not (d.get("face") or d.get("secured")):
+            break
+        if d.get("boost"):
+            out.add("boost")
+        s = track.spaces[d["to"]]
+        if s.kind == "wide" and s.surface == "snow":
+            out.add("snow-slide")
+        path.append(d["to"])
+    for a, b in zip(path, path[1:]):
+        edge = track.move(a, b)
+        if edge and edge.get("handbrake"):
+            out.add("handbrake")
+        if track.spaces[a].surface != track.spaces[b].surface:
+            out.add("surface-change")
+    return out
+
+
 def _carried(record: dict, si: int) -> list[dict]:
     return record.get("_carried", {}).get(si, [])
 
 
-#: file -> (track file, players, options, features wanted)
-EXAMPLES: dict[str, tuple[str, int, dict, set[str]]] = {
+#: file -> (track file, players (a count of PLAYERS, or the players), options, features wanted[, stage name])
+EXAMPLES: dict[str, tuple] = {
     "rally-4-full.json": ("rally-4.rally", 3, {"flying_start": True, "sisu": "per-rally"},
                           {"failed-flat-out", "crash"}),
     "rally-1-ss1-failed-flat-out.json": ("rally-1.rally", 2, {}, {"failed-flat-out", "secured"}),
     "rally-4-ss1-shortcut.json": ("rally-4.rally", 2, {}, {"shortcut"}),
     "rally-5-ss1-jump-water.json": ("rally-5.rally", 2, {"redline": True}, {"jump", "water"}),
     "rally-3-ss1-overtake-blocked.json": ("rally-3.rally", 4, {}, {"overtake", "blocked"}),
+    "auto-tour-1-ss2-monte-carlo.json": ("auto-tour-1.rally", MC_PLAYERS, {"handbrake": True},
+                                         {"boost", "handbrake", "snow-slide", "surface-change"}, "SS2"),
 }
 
 
@@ -77,10 +106,12 @@ def build_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) -> di
     from rallyc.rules.rally import Rally
 
     used = {}
-    for name, (track_file, n_players, opts, wanted) in EXAMPLES.items():
+    for name, (track_file, n_players, opts, wanted, *stage) in EXAMPLES.items():
         design = rallyc.load(examples_dir / track_file)
         full = name.endswith("-full.json")
-        tracks = design.tracks if full else design.tracks[:1]
+        tracks = design.tracks if full else [t for t in design.tracks if t.name == stage[0]] if stage \
+            else design.tracks[:1]
+        players = n_players if isinstance(n_players, list) else PLAYERS[:n_players]
         for seed in range(max_seed):
             carried: dict[int, list] = {}
 
@@ -88,7 +119,7 @@ def build_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) -> di
                 return {}
 
             try:
-                rec = bot_record(tracks, PLAYERS[:n_players], seed=seed, options=Options(**opts),
+                rec = bot_record(tracks, players, seed=seed, options=Options(**opts),
                                  header={"track": f"../{track_file}", "design": design.title,
                                          "title": f"{design.title}: {name[:-5]} (bot seed {seed})"},
                                  between=between)

@@ -430,3 +430,27 @@ def test_spare_tire_keeps_tire_type_and_wear():
     out = st.play(turn("A", "gear1@1.3.l", spare_tire=True))
     assert out.spare_tire
     assert st.cars["A"].dashboard.tires == "soft" and st.cars["A"].wear == 4
+
+
+def test_leader_dice_on_an_all_snow_stage():
+    """MC-DICE-04: on a stage all on snow, gravel tires coast with Leader dice whoever leads; a Coast die is
+    refused with the Monte-Carlo rule, not the leader rule."""
+    st = make_stage("~snow N S N N N N F N")
+    second(st, "A", "B", "1.5.r")
+    put(st, "A", "1.2.l", 2)
+    e = illegal(st, turn("A", "coast@1.3.l"))
+    assert e.rule_id == "MC-DICE-04" and "snow" in e.message
+    assert st.play(turn("A", "leader@1.3.l")).end == "1.3.l"
+
+
+def test_car_dashboards_are_overridable(tmp_path):
+    """MC-R4-03: the derived R4 Dashboard follows the rules data: a rules file giving the R4 two extra Coast
+    dice, or writing the R4 Dashboard out, replaces the assumption."""
+    rules = tmp_path / "r4.toml"
+    rules.write_text("[cars.r4]\nextra_coast = 2\n", encoding="utf-8")
+    assert load_components(rules).dashboard("r4", "gravel").columns["gravel"].coast == 4
+    comp = load_components(overrides={"dashboards": {"r4-snow": {
+        "car": "r4", "tires": "snow", "top_gear": 4,
+        "columns": {"snow": {"gear": 4, "coast": 1, "brake": 0, "warnings": 2}}}}})
+    assert comp.dashboard("r4", "snow").columns["snow"].coast == 1
+    assert load_components().dashboard("r4", "snow").columns["snow"].coast == 3

@@ -107,7 +107,8 @@ def _build(raw: dict) -> Components:
             comp.dashboards[name] = DashboardData(name, dash["car"], dash["tires"], int(dash["top_gear"]), cols)
         _derive_car_dashboards(comp, raw.get("cars", {}))
         comp.damage_bag = {k: int(v) for k, v in raw["damage_bag"].items() if isinstance(v, int) and v > 0}
-        for name in ("time_card_seconds", "zero_side_seconds", "sisu_side_seconds", "spare_tire_seconds"):
+        for name in ("time_card_seconds", "zero_side_seconds", "sisu_side_seconds", "spare_tire_seconds",
+                     "soft_wear_surfaces"):
             comp.assumption(name)
     except (KeyError, TypeError, ValueError) as exc:
         raise ComponentsError(f"rules data is missing or has a bad value: {exc}") from None

@@ -204,8 +204,10 @@ def _die_error(ctx: PlanContext, w: Walk, die: Die) -> tuple[str, str, str] | No
         if w.gear == 0:
             return "CORE-DICE-13", "a Coast die cannot be used at Gear 0", "die"
         if name != a.coast_die:
-            if a.column != "gravel-leader" and ctx.allowances and (a.coast_die == "leader" or a.column != "gravel"):
-                return "MC-DICE-04", f"{surface.strip() or 'here'} this Dashboard coasts with {a.coast_die.capitalize()} dice, not {name.capitalize()} dice", "die"
+            if a.column not in ("gravel", "gravel-leader") or (a.column == "gravel" and a.coast_die == "leader"):
+                where = f"on {a.column}"
+                return "MC-DICE-04", (f"{where} this Dashboard coasts with {a.coast_die.capitalize()} dice, "
+                                      f"not {name.capitalize()} dice"), "die"
             if name == "leader":
                 return "CORE-DICE-15", "Leader dice are only for the round's first player on gravel", "die"
             return "CORE-DICE-15", "the round's first player on gravel must use Leader dice, not Coast dice", "die"

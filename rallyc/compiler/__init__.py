@@ -5,16 +5,20 @@ Public entry points:
 - ``compile_loaded(loaded) -> CompileResult``: every design of a loaded file,
   compiled, with all diagnostics (names, geometry, route, RX, inventory, tokens).
 - ``compile_file(path) -> (CompileResult, Loaded)``.
+- ``compile_flipped(stage_ast, catalogue, flipped_steps) -> Track``: a stage with some tiles on
+  their other side, in place (Monte-Carlo Weather); ``Design.flipper(name)`` keeps what it needs.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rallyc.compiler.flip import Flipper, compile_flipped
 from rallyc.compiler.track import PlacedTile, Space, Track
 from rallyc.diagnostics import Diagnostic
 
-__all__ = ["CompileResult", "Design", "compile_loaded", "compile_file", "Track", "Space", "PlacedTile"]
+__all__ = ["CompileResult", "Design", "compile_loaded", "compile_file", "compile_flipped", "Flipper", "Track",
+           "Space", "PlacedTile"]
 
 
 @dataclass
@@ -29,6 +33,15 @@ class Design:
     tracks: list[Track]
     options: dict[str, str | int | None] = field(default_factory=dict)
     meta: dict[str, str] = field(default_factory=dict)
+    #: per stage name: (the stage's AST, the tile catalogue), to recompile it with tiles flipped
+    sources: dict[str, tuple] = field(default_factory=dict, repr=False, compare=False)
+
+    def flipper(self, name: str | None = None) -> Flipper | None:
+        """What recompiling the stage ``name`` (the first when None) with flipped tiles needs; None when
+        the stage was not compiled from a route (circuits) or the design was built by hand."""
+        track = self.track(name)
+        src = self.sources.get(track.name)
+        return Flipper(*src) if src is not None else None
 
     def track(self, name: str | None = None) -> Track:
         """The stage with this name (the first when None)."""
@@ -79,6 +92,7 @@ def compile_loaded(loaded) -> CompileResult:
     diags.extend(check_tiles(loaded))
     boxes = [b.text for doc in loaded.documents for bx in doc.boxes for b in bx.names] or None
     designs: list[Design] = []
+    sources: dict[str, tuple] = {}
 
     def stage_track(stage) -> Track | None:
         known = _known_steps(stage.steps, catalogue)
@@ -86,6 +100,8 @@ def compile_loaded(loaded) -> CompileResult:
             return None
         build = compile_stage(stage, catalogue, known, boxes)
         diags.extend(build.diagnostics)
+        if build.track is not None:
+            sources[build.track.name] = (stage, catalogue)
         return build.track
 
     root = loaded.root
@@ -95,14 +111,16 @@ def compile_loaded(loaded) -> CompileResult:
             if not item.stages:
                 diags.append(Diagnostic.error("RC310", f"rally \"{item.title}\" has no stages", item.span,
                                               "add `stage NAME { ... }` blocks with the route of each stage"))
+            sources = {}
             tracks = [t for t in (stage_track(s) for s in item.stages) if t is not None]
             designs.append(Design("rally", item.title, item.author, tracks, _options(item.options),
-                                  _meta(item.meta, item.author)))
+                                  _meta(item.meta, item.author), sources))
         elif kind == "Stage":
+            sources = {}
             t = stage_track(item)
             author = next((m.value for m in item.meta if m.key == "author"), None)
             designs.append(Design("stage", item.title or item.name.text, author, [t] if t else [], {},
-                                  _meta(item.meta, None)))
+                                  _meta(item.meta, None), sources))
         elif kind == "Circuit":
             known = _known_steps(item.steps, catalogue)
             tracks = []

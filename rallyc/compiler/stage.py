@@ -129,12 +129,17 @@ def _sequence(build: StageBuild) -> None:
 
 
 def compile_stage(stage: ast.Stage, catalogue: Catalogue, known: set[int] | None = None,
-                  boxes: list[str] | None = None) -> StageBuild:
-    """Place, build and check one stage. ``known``: 1-based steps whose tiles are in the catalogue."""
+                  boxes: list[str] | None = None, flipped: set[int] | None = None) -> StageBuild:
+    """Place, build and check one stage. ``known``: 1-based steps whose tiles are in the catalogue;
+    ``flipped``: steps shown on their tile's other side, in place (:mod:`rallyc.compiler.flip`)."""
     from rallyc.checks import stage_checks  # the checks read the build; imported late (they import us)
     from rallyc.checks.tokens import place_tokens
 
     placement = place_route(stage.steps, stage.scenery, catalogue, known)
+    if flipped:
+        from rallyc.compiler.flip import flip_placement
+
+        placement = flip_placement(placement, catalogue, flipped)
     builder = GraphBuilder()
     build = StageBuild(stage, stage.name.text, stage.span, catalogue, placement, builder)
     build.diagnostics.extend(placement.diagnostics)

@@ -38,6 +38,7 @@ def turn_from_json(d: dict) -> Turn:
         gear=d.get("gear"),
         seconds_gained=d.get("seconds_gained"),
         seconds_spent=d.get("seconds_spent"),
+        flipped=list(d["flipped"]) if "flipped" in d else None,
     )
 
 
@@ -106,4 +107,6 @@ def turn_to_json(t: Turn, outcome: Outcome | None = None) -> dict:
             out["seconds_gained"] = outcome.seconds_gained
         if outcome.seconds_spent:
             out["seconds_spent"] = outcome.seconds_spent
+        if outcome.flipped:
+            out["flipped"] = list(outcome.flipped)
     return out

@@ -25,14 +25,16 @@ Script = Callable[[Stage, str], "Turn | None"]
 def bot_record(tracks: list, players: list[Player], *, seed: int = 0, options: Options | None = None,
                components: Components | None = None, header: dict | None = None, script: Script | None = None,
                between: Callable[[Rally, int], dict] | None = None, bot: RandomBot | None = None,
-               max_turns: int = 3000, tires: dict[int, dict[str, str]] | None = None) -> dict:
+               max_turns: int = 3000, tires: dict[int, dict[str, str]] | None = None,
+               flippers: list | None = None) -> dict:
     """Play a whole rally (one stage or several) with the bot and return the record (claims included).
 
-    ``tires``: stage index -> tire changes made before that stage (MC-TIRE-03/04)."""
+    ``tires``: stage index -> tire changes made before that stage (MC-TIRE-03/04); ``flippers``: per track,
+    ``Design.flipper(name)`` (needed by the ``weather`` option)."""
     options = options or Options()
     components = components or load_components()
     bot = bot or RandomBot(seed)
-    rally = Rally(tracks, players, options, components)
+    rally = Rally(tracks, players, options, components, flippers)
     stages = []
     for k in range(len(tracks)):
         change = (tires or {}).get(k)

@@ -15,7 +15,7 @@ from rallyc.rules.sketch import sketch
 from rallyc.rules.stage import Player
 from rallyc.rules.turn import Outcome
 
-__all__ = ["ReplayReport", "replay_record", "record_tracks", "format_time"]
+__all__ = ["ReplayReport", "replay_record", "record_tracks", "record_stages", "format_time"]
 
 
 def format_time(seconds: int | None) -> str:
@@ -87,6 +87,8 @@ def _outcome_json(o: Outcome) -> dict:
          "flat_out": o.flat_out, "flat_out_failed": o.flat_out_failed, "seconds_gained": o.seconds_gained,
          "seconds_spent": o.seconds_spent, "damage": o.damage, "shortcut_tokens": o.tokens,
          "spare_tire": o.spare_tire, "sisu": o.sisu, "leader": o.leader, "text": o.describe()}
+    if o.flipped:
+        d["flipped"] = list(o.flipped)
     if o.loc is not None:
         d["loss_of_control"] = {"space": o.loc.space, "gear": o.loc.gear, "cause": o.loc.cause}
     return d
@@ -94,11 +96,18 @@ def _outcome_json(o: Outcome) -> dict:
 
 def record_tracks(data: dict, base_dir: Path) -> tuple[list, str]:
     """The tracks a record is played on: compiled from ``track`` (relative to the record) or ``sketch``."""
+    tracks, title, _ = record_stages(data, base_dir)
+    return tracks, title
+
+
+def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
+    """Like :func:`record_tracks`, with each track's flipper (``Design.flipper``; None for sketches), which
+    the Monte-Carlo ``weather`` option needs to turn tiles over (MC-WEATHER-04)."""
     if "sketch" in data:
         assist = data.get("assistance", [])
         tracks = [sketch(s, f"SS{i + 1}", assistance=bool(assist[i]) if i < len(assist) else False)
                   for i, s in enumerate(data["sketch"])]
-        return tracks, data.get("title", "sketch")
+        return tracks, data.get("title", "sketch"), [None] * len(tracks)
     if "track" not in data:
         raise RecordError("the record names no `track` file (or `sketch`)", path="$")
     path = (base_dir / data["track"]).resolve()
@@ -144,17 +153,20 @@ def record_tracks(data: dict, base_dir: Path) -> tuple[list, str]:
                                   f"(there are: {', '.join(t.name for t in design.tracks)})",
                                   path=f"$.stages[{i}].stage")
             tracks.append(match[0])
-    return tracks, design.title
+    return tracks, design.title, [design.flipper(t.name) for t in tracks]
 
 
 def replay_record(data: dict, base_dir: Path | str = ".", components: Components | None = None,
-                  tracks: list | None = None) -> ReplayReport:
-    """Replay a parsed record; the report holds the first illegal event (``report.error``) if any."""
+                  tracks: list | None = None, flippers: list | None = None) -> ReplayReport:
+    """Replay a parsed record; the report holds the first illegal event (``report.error``) if any.
+
+    ``flippers`` go with given ``tracks`` (see :func:`record_stages`)."""
     components = components or load_components()
     if tracks is None:
-        tracks, title = record_tracks(data, Path(base_dir))
+        tracks, title, flippers = record_stages(data, Path(base_dir))
     else:
         title = data.get("title", "")
+        flippers = list(flippers) if flippers is not None else [None] * len(tracks)
     report = ReplayReport(title=data.get("title", title))
     players = [Player(p["name"], p["colour"], p.get("car", "r6"), p.get("tires", "gravel")) for p in data["players"]]
     try:
@@ -166,7 +178,10 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
     names = [p.name for p in players]
     if len(set(names)) != len(names):
         raise RecordError("player names must be unique", path="$.players")
-    rally = Rally(tracks, players, options, components)
+    if options.weather and any(f is None for f in flippers):
+        raise RecordError("the weather option turns tiles over in mid-stage (MC-WEATHER-04): the record needs a "
+                          "`track` file whose stages are routes of real tiles (not a `sketch`)", path="$.options.weather")
+    rally = Rally(tracks, players, options, components, flippers)
     try:
         for si, st in enumerate(data["stages"]):
             sp = f"$.stages[{si}]"

@@ -13,7 +13,7 @@ from copy import deepcopy
 
 from rallyc.rules.plans import PlanContext, die_options, start_walk, warning_limit
 from rallyc.rules.stage import Stage
-from rallyc.rules.state import DAMAGE_KINDS
+from rallyc.rules.state import DAMAGE_KINDS, WEATHER
 from rallyc.rules.turn import Outcome, Roll, Turn, ZeroSide, _run
 
 __all__ = ["RandomBot"]
@@ -23,8 +23,11 @@ class RandomBot:
     """Random legal play with a fixed seed (same seed, same game)."""
 
     def __init__(self, seed: int = 0, *, flat_out: float = 0.3, secure: float = 0.15, stop_at_risk: float = 0.7,
-                 max_dice: int = 8) -> None:
+                 max_dice: int = 8, weather: float | None = None) -> None:
+        """``weather``: the chance that a token drawn at a Shortcut is a Weather token when the weather option
+        is on (default: the share of Weather tokens in the bag, MC-WEATHER-01)."""
         self.rng = random.Random(seed)
+        self.p_weather = weather
         self.p_flat_out = flat_out
         self.p_secure = secure
         self.p_stop = stop_at_risk
@@ -93,6 +96,12 @@ class RandomBot:
         return "roll"
 
     def token(self) -> str:
+        stage = self._stage
+        if stage is not None and stage.options.weather:
+            bag = stage.damage_bag()
+            share = self.p_weather if self.p_weather is not None else bag[WEATHER] / sum(bag.values())
+            if self.rng.random() < share:
+                return WEATHER
         return self.rng.choice(("ok", "ok", "coast", "minus1"))
 
     def zero_side(self) -> ZeroSide:
@@ -106,7 +115,7 @@ class RandomBot:
         return ZeroSide("spinout")
 
     def damage(self, n: int) -> list[str]:
-        bag = self._stage.components.damage_bag if self._stage else {k: 1 for k in DAMAGE_KINDS}
+        bag = self._stage.damage_bag() if self._stage else {k: 1 for k in DAMAGE_KINDS}
         kinds = list(bag)
         return [self.rng.choices(kinds, weights=[bag[k] for k in kinds])[0] for _ in range(n)]
 

@@ -1,4 +1,4 @@
-"""Advanced rules in force (Core: Advanced Rules, Monte-Carlo: Handbrake turn) for a stage or a rally."""
+"""Advanced rules in force (Core: Advanced Rules, Monte-Carlo: Handbrake turn, Weather) for a stage or a rally."""
 
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ class Options:
     one_shot: bool = False
     #: MC-HANDBRAKE-01..04 (Monte-Carlo advanced rule): outside -> inside mid-corner
     handbrake: bool = False
+    #: MC-WEATHER-01..07 (Monte-Carlo advanced rule): Weather tokens in the Damage bag flip snow/asphalt tiles
+    weather: bool = False
 
     def __post_init__(self) -> None:
         if self.sisu is not None and self.sisu not in SISU_ALLOCATIONS:

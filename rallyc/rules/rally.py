@@ -35,8 +35,11 @@ class Rally:
     """Chains :class:`Stage` s over the tracks of a rally."""
 
     def __init__(self, tracks: list[Track], players: list[Player], options: Options | None = None,
-                 components: Components | None = None) -> None:
+                 components: Components | None = None, flippers: list | None = None) -> None:
+        """``flippers``: per track, what recompiles it with tiles flipped (``Design.flipper``), for the
+        Monte-Carlo ``weather`` option (MC-WEATHER-04)."""
         self.tracks = tracks
+        self.flippers = list(flippers) if flippers is not None else [None] * len(tracks)
         self.players = list(players)
         self.options = options or Options()
         self.components = components or load_components()
@@ -100,7 +103,7 @@ class Rally:
         self._order = expected
         by_name = {p.name: replace(p, tires=self.tires[p.name]) for p in self.players}
         self.current = Stage(self.tracks[k], [by_name[n] for n in expected], self.options, self.components,
-                             carry=self.carry, one_off=self.one_off)
+                             carry=self.carry, one_off=self.one_off, flipper=self.flippers[k])
         return self.current
 
     def end_stage(self, *, spare_between: list[str] = (), penalties: dict[str, int] | None = None) -> StageRecord:

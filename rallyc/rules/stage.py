@@ -18,8 +18,9 @@ from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.order import round_order
 from rallyc.rules.plans import PlanContext, die_options, legal_plans, start_walk
-from rallyc.rules.state import Car, index_of
+from rallyc.rules.state import WEATHER, Car, index_of
 from rallyc.rules.turn import Outcome, Turn, resolve
+from rallyc.rules.weather import weather_flips
 
 __all__ = ["Player", "Carry", "Stage", "StageResult"]
 
@@ -61,7 +62,9 @@ class Stage:
 
     def __init__(self, track: Track, players: list[Player], options: Options | None = None,
                  components: Components | None = None, carry: dict[str, Carry] | None = None,
-                 one_off: bool = True) -> None:
+                 one_off: bool = True, flipper=None) -> None:
+        """``flipper`` (:class:`rallyc.compiler.Flipper`, from ``Design.flipper``) recompiles the stage with
+        tiles flipped; the ``weather`` option needs it (MC-WEATHER-04)."""
         if not players:
             raise ValueError("a stage needs at least one player")
         names = [p.name for p in players]
@@ -71,6 +74,12 @@ class Stage:
         self.index = index_of(track)
         self.options = options or Options()
         self.components = components or load_components()
+        if self.options.weather and flipper is None:
+            raise ValueError(f"the weather option flips tiles of {track.name} in mid-stage: build the Stage with "
+                             "flipper=design.flipper(name) (a stage compiled from rallyc source)")
+        self.flipper = flipper
+        #: route steps currently showing their other side (MC-WEATHER-04/05)
+        self.flipped: set[int] = set()
         self.one_off = one_off
         self.players = list(players)
         #: starting order: the order of ``players`` (CORE-SETUP-07, CORE-RALLY-13)
@@ -148,9 +157,17 @@ class Stage:
                 return marker
         return limit
 
+    def damage_bag(self) -> dict[str, int]:
+        """The Damage bag's contents at the start of the stage: the DIRT bag, plus the Weather tokens with the
+        weather option (MC-WEATHER-01)."""
+        bag = dict(self.components.damage_bag)
+        if self.options.weather:
+            bag[WEATHER] = int(self.components.raw.get("weather_tokens", {}).get("count", 6))
+        return bag
+
     def bag_left(self) -> int:
         """Tokens still in the Damage bag (CORE-SETUP-02/03)."""
-        total = sum(self.components.damage_bag.values())
+        total = sum(self.damage_bag().values())
         out = sum(sum(c.damage.values()) + c.shortcut_ok for c in self.cars.values())
         return total - out - sum(self.minus1.values())
 
@@ -241,7 +258,14 @@ class Stage:
         car = self.cars[name]
         ctx, leader = self.context(name, turn.start)
         out, changes = resolve(self, car, turn, ctx, leader=leader, driver=driver)
+        flips = weather_flips(self, car, out, changes["status"])
+        if turn.flipped is not None and sorted(turn.flipped) != flips:
+            raise IllegalMove("MC-WEATHER-02", f"the Weather flips step(s) {flips or 'none'}, not "
+                                               f"{sorted(turn.flipped) or 'none'}", "flipped")
+        out.flipped = flips
         self._commit(car, turn, out, changes)
+        if flips:
+            self._flip(flips)
         self.outcomes.append(out)
         self.position += 1
         if self.position >= len(self.order) or self.is_over():
@@ -262,6 +286,8 @@ class Stage:
                 car.shortcut_ok += 1
             elif t == "coast":
                 car.damage["coast"] += 1  # CORE-SHORTCUT-07
+            elif t == WEATHER:
+                car.damage[WEATHER] += 1  # MC-WEATHER-07: on the Dashboard, no dice effect (Ambiguity 21)
         for d in out.damage:
             car.damage[d] += 1
         if out.sisu:
@@ -278,6 +304,12 @@ class Stage:
             if col.gear - car.damage.get("gear", 0) <= 0:  # CORE-RETIRE-01
                 car.status = "retired"
                 out.retired = True
+
+    def _flip(self, steps: list[int]) -> None:
+        """Turn these steps' tiles over in place and rebuild the space graph (MC-WEATHER-04/05)."""
+        self.flipped ^= set(steps)
+        self.track = self.flipper.track(self.flipped)
+        self.index = index_of(self.track)
 
     # -- results
     def result(self) -> StageResult:

@@ -9,12 +9,14 @@ from weakref import WeakKeyDictionary
 from rallyc.compiler.track import Space, Track
 from rallyc.data.components import DashboardData
 
-__all__ = ["Card", "Car", "TrackIndex", "index_of", "DAMAGE_KINDS", "SHORTCUT_RESULTS", "LOC_ICONS"]
+__all__ = ["Card", "Car", "TrackIndex", "index_of", "DAMAGE_KINDS", "SHORTCUT_RESULTS", "LOC_ICONS", "WEATHER"]
 
 #: Damage side of a token (CORE-SETUP-03); Boost Damage only where the bag holds it (RX box, R5 Boost die)
 DAMAGE_KINDS = ("gear", "brake", "coast", "green", "boost")
 #: Shortcut side of a token (CORE-SHORTCUT-06..08)
 SHORTCUT_RESULTS = ("ok", "coast", "minus1")
+#: a Weather token (Monte-Carlo Weather option, MC-WEATHER-01): drawn at a Shortcut or a Crash, no dice effect
+WEATHER = "weather"
 #: icon at the top of the white strip of a flipped card (CORE-LOC-05)
 LOC_ICONS = ("spinout", "crash", "sisu")
 

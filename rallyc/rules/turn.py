@@ -15,7 +15,7 @@ from rallyc.rules.dice import Die, is_gear
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import (PlanContext, Placed, check_plan, die_options, effective_limit, start_walk,
                                 warning_limit)
-from rallyc.rules.state import DAMAGE_KINDS, LOC_ICONS, SHORTCUT_RESULTS, Card, Car
+from rallyc.rules.state import DAMAGE_KINDS, LOC_ICONS, SHORTCUT_RESULTS, WEATHER, Card, Car
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.stage import Stage
@@ -89,6 +89,8 @@ class Turn:
     gear: int | None = None
     seconds_gained: int | None = None
     seconds_spent: int | None = None
+    #: route steps the Weather token drawn this turn flipped (MC-WEATHER-02; derivable, checked when given)
+    flipped: list[int] | None = None
 
 
 @dataclass
@@ -124,6 +126,8 @@ class Outcome:
     spare_tire: bool = False
     sisu: bool = False
     leader: bool = False
+    #: route steps turned to their other side at the end of this turn (MC-WEATHER-02)
+    flipped: list[int] = field(default_factory=list)
 
     def describe(self) -> str:
         """One line for the text replay."""
@@ -153,6 +157,8 @@ class Outcome:
             bits.append("FINISHED")
         if self.retired:
             bits.append("RETIRED")
+        if self.flipped:
+            bits.append("Weather: flipped step " + ", ".join(str(s) for s in self.flipped))
         bits.append(f"card {'0 side ' if self.card.zero else ''}{self.card.seconds} s")
         return ", ".join(bits)
 
@@ -237,7 +243,10 @@ def _run(stage: "Stage", ctx: PlanContext, placed: list[Placed], rolls: list[Rol
             if r.token is None:
                 raise IllegalMove("CORE-SHORTCUT-05", f"entering the Shortcut {p.space} draws a Damage token: "
                                                       f"record its Shortcut side (ok, coast, minus1)", here + ".token")
-            if r.token not in SHORTCUT_RESULTS:
+            if r.token == WEATHER and not stage.options.weather:
+                raise IllegalMove("MC-WEATHER-01", "no Weather token is in the Damage bag without the weather option",
+                                  here + ".token")
+            if r.token not in SHORTCUT_RESULTS and r.token != WEATHER:
                 raise IllegalMove("CORE-SETUP-04", f"a Shortcut side shows ok, coast or minus1, not {r.token!r}",
                                   here + ".token")
             tokens.append(r.token)
@@ -595,10 +604,13 @@ def _crash_damage(stage: "Stage", turn: Turn, zero: ZeroSide, loc: LossOfControl
         raise IllegalMove("CORE-LOC-09", f"the Crash on {loc.space} (signpost {danger}, {zero.marks.get(danger, 0)} "
                                          f"mark(s)) draws {n} Damage token(s), not {len(turn.damage)}", "damage")
     for i, d in enumerate(turn.damage):
-        if d not in DAMAGE_KINDS:
+        if d == WEATHER and not stage.options.weather:
+            raise IllegalMove("MC-WEATHER-01", "no Weather token is in the Damage bag without the weather option",
+                              f"damage[{i}]")
+        if d not in DAMAGE_KINDS and d != WEATHER:
             raise IllegalMove("CORE-SETUP-04", f"a Damage side shows gear, brake, coast or green, not {d!r}",
                               f"damage[{i}]")
-        if d not in stage.components.damage_bag:
+        if d not in stage.damage_bag():
             raise IllegalMove("CORE-SETUP-03", f"the Damage bag holds no {d} token (Boost Damage comes with the RX "
                                                f"box: add it with a rules file)", f"damage[{i}]")
     left = stage.bag_left()

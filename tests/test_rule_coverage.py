@@ -41,9 +41,9 @@ def mc_ids() -> set[str]:
     raise AssertionError("INVENTORY.md not found")
 
 
-def test_mc_rule_coverage_report():
-    """Monte-Carlo rule IDs (MC-*) named by a test: reported, not enforced (weather and the bridge are not
-    implemented). Every MC ID a test names must exist in INVENTORY.md."""
+def test_mc_rule_coverage():
+    """Monte-Carlo rule IDs (MC-*) named by a test: at least 90%, as for the core rules (all 47 are named
+    today). Every MC ID a test names must exist in INVENTORY.md."""
     ids = mc_ids()
     assert len(ids) == 47
     named = set()
@@ -56,3 +56,4 @@ def test_mc_rule_coverage_report():
     missing = sorted(ids - named)
     print(f"Monte-Carlo rules named by tests: {len(ids) - len(missing)}/{len(ids)} "
           f"({1 - len(missing) / len(ids):.0%}); missing: {missing}")
+    assert len(missing) <= len(ids) // 10, f"Monte-Carlo rules named by no test: {missing}"

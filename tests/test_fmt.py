@@ -264,3 +264,20 @@ def test_repository_files_format_idempotently_and_keep_meaning(path: Path):
     assert again == out
     assert parse(out, "x")[0].items == parse(text, "x")[0].items
     assert sorted(c.text for c in extract_comments(out)) == sorted(c.text for c in extract_comments(text))
+
+
+def test_parser_tables_cache_is_private_and_keyed_by_the_grammar(tmp_path, monkeypatch):
+    """The built LALR tables go to the user's own cache folder (never the shared temp folder), under a
+    name that changes with the grammar; RALLYC_NO_CACHE turns the cache off."""
+    import os
+
+    from rallyc.syntax.parser import _cache_file
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("RALLYC_NO_CACHE", raising=False)
+    first = _cache_file("start: \"a\"")
+    assert first and os.path.dirname(first) == str(tmp_path / "rallyc")
+    assert (os.stat(tmp_path / "rallyc").st_mode & 0o077) == 0
+    assert _cache_file("start: \"b\"") != first
+    monkeypatch.setenv("RALLYC_NO_CACHE", "1")
+    assert _cache_file("start: \"a\"") is False

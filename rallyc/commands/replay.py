@@ -14,9 +14,6 @@ from pathlib import Path
 
 import typer
 
-from rallyc.data.components import ComponentsError, load_components
-from rallyc.records.load import RecordError, decode_record, locate, parse_record, read_record_text
-from rallyc.records.replay import replay_record
 
 REPLAY_EPILOG = """\b
 Examples:
@@ -53,6 +50,8 @@ def _rules_problem(path: Path) -> str | None:
 
 
 def _where(file: str, text: str | None, path: str) -> str:
+    from rallyc.records.load import locate
+
     """``file:line:column`` of a JSON path in the record (just ``file`` without the text)."""
     if text is None or not path:
         return file
@@ -75,6 +74,10 @@ def register(app: typer.Typer) -> None:
 
         Exit 0 when every event is legal, 1 at the first illegal event or a bad record, 2 on usage errors.
         """
+        from rallyc.data.components import ComponentsError, load_components
+        from rallyc.records.load import RecordError, decode_record, locate, parse_record, read_record_text
+        from rallyc.records.replay import replay_record
+
         if fmt not in ("text", "json"):
             typer.echo(f"error: --format must be text or json, not {fmt!r}", err=True)
             raise typer.Exit(2)

@@ -8,7 +8,7 @@ tile). Several Weather tokens drawn in one turn cause one flip (MC-WEATHER-06); 
 again later (MC-WEATHER-05). The drawn tokens stay on the drawer's Dashboard with no dice effect
 and go back to the bag at the end of the stage (MC-WEATHER-07; a rally carries only real damage).
 
-Readings (see the README): the flip happens at the end of the drawer's turn, after its movement
+Readings (`weather_scope`, `weather_timing` in rallyc/data/components.toml; see the README): the flip happens at the end of the drawer's turn, after its movement
 is resolved (the dice laid on the spaces ahead keep their meaning), and the leading car is the
 one furthest along at that moment; a tile whose other side has no road on the edges the route
 uses (416a's A-D road: 416b has B-E and C-F) stays as it is, the layout must remain unchanged.

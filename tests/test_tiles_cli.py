@@ -124,3 +124,10 @@ def test_describe_every_shape(tile_id):
     text = tile.describe()
     assert text.startswith(tile_id + "  ") and text.endswith("\n")
     assert text.count("  road ") == len(tile.roads)
+
+
+def test_show_says_which_way_each_corner_of_a_double_hairpin_turns():
+    """CORE-CORNER-03: 215a's two corners are separate, the first a right-hander, the second a left-hander."""
+    lines = run("tiles", "show", "215a").stdout.splitlines()
+    assert "    zone 2: corner (right-hander): inside 1 / outside 2 2 2" in lines
+    assert "    zone 4: corner (left-hander): inside 1 / outside 2 2 2" in lines

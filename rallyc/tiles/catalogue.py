@@ -212,7 +212,8 @@ def _limits(values: tuple[int | None, ...]) -> str:
 
 def _zone_text(z: ast.Zone | ast.Corner) -> str:
     if isinstance(z, ast.Corner):
-        words = [f"{z.kind}: inside {_limits(z.inside)} / outside {_limits(z.outside)}"]
+        turning = f" ({z.side}-hander)" if z.side else ""
+        words = [f"{z.kind}{turning}: inside {_limits(z.inside)} / outside {_limits(z.outside)}"]
     else:
         words = [z.kind]
         if z.limits:

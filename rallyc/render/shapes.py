@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from rallyc.compiler.track import PlacedTile, Space, Track
 from rallyc.geometry.hexgrid import edge_index, own_to_world, neighbour
 from rallyc.render.geometry import Centreline, HexLayout, Point, polygon_centroid
+from rallyc.syntax import ast
 
 __all__ = ["SpaceShape", "RoadShape", "TrackShapes", "track_shapes", "LANE_WIDTH"]
 
@@ -183,9 +184,12 @@ def track_shapes(track: Track, layout: HexLayout, catalogue=None) -> TrackShapes
                 opposite = exit_ is not None and (exit_ - entry) % 6 == 3
                 if road_def.turn in ("s-bend", "other") and opposite and any(
                         s.method is not None for s in group):
-                    # an S-bend swings to the described left, so the corner in its middle is a
-                    # right-hander; a double hairpin ("other") swings left then right
-                    bulge = -1 if reversed_ else 1
+                    # an S-bend that swings left first has a right-hander in its middle; the tile says
+                    # which way its (first) corner turns (`corner right ...`), else a right-hander is
+                    # assumed; a double hairpin ("other") swings back the other way too
+                    sides = [i.side for i in road_def.items if isinstance(i, ast.Corner) and i.side]
+                    described = -1 if sides and sides[0] == "left" else 1
+                    bulge = -described if reversed_ else described
                     if road_def.turn == "other":
                         waves = 2
                 gentle = _side_by_side(info.definition)

@@ -18,7 +18,8 @@ from rallyc.compiler.track import Standee
 from rallyc.syntax import ast
 
 DATA = Path(__file__).parent / "data" / "interop"
-LAYOUTS = Path("/work/shared/data/published-layouts.tsv")
+#: the repository's copy of the shared data file (lines starting with # are comments)
+LAYOUTS = Path(__file__).parent / "data" / "published-layouts.tsv"
 CAT = bundled_catalogue()
 FILES = ["stage-tokens.json", "stage-tokens.rgt", "ice-standees.json", "ice-standees.rgt"]
 
@@ -103,18 +104,20 @@ RX_PARTS = {"RX 1": (10, "209b", "401b"), "RX 2": (12, "307a", "401a")}
 
 
 def _published():
-    rows = list(csv.DictReader(LAYOUTS.open(encoding="utf-8"), delimiter="\t"))
+    lines = [ln for ln in LAYOUTS.read_text(encoding="utf-8").splitlines() if ln and not ln.startswith("#")]
+    rows = list(csv.DictReader(lines, delimiter="\t"))
     designs: dict[str, list[dict]] = {}
     for r in rows:
         designs.setdefault(r["design"], []).append(r)
     return designs
 
 
-@pytest.mark.skipif(not LAYOUTS.exists(), reason="shared data not available")
 def test_published_layouts_import_as_routes_in_the_published_order():
     """Every rulebook stage chains from start to finish; Ice Track 1 is a closed circuit; RX 1/2 have forks:
     their main loop, Joker and Pre-grid are found from the tiles alone (TRACK-RX-01, -03, -07, -08)."""
-    for name, rows in _published().items():
+    published = _published()
+    assert len(published) == 22 and {"RX 1", "RX 2", "Ice Track 1"} <= set(published)
+    for name, rows in published.items():
         tiles, seen = [], set()
         for r in rows:
             if (r["q"], r["r"]) not in seen:

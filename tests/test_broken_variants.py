@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from rallyc.codes import all_codes
 from rallyc.compiler import compile_loaded
 from rallyc.project import load
@@ -31,8 +29,6 @@ def _variant(tmp_path: Path, name: str, old: str | None, new: str = "") -> tuple
     path.write_text(text, encoding="utf-8")
     loaded = load(path)
     result = compile_loaded(loaded)
-    if not result.designs and not result.diagnostics and not loaded.diagnostics:
-        pytest.skip("compiler not there yet: rallyc.compiler.compile_loaded returns no designs")
     diags = [d for d in [*loaded.diagnostics, *result.diagnostics] if d.severity == "error"]
     for d in diags:
         assert d.code in all_codes(), f"{d.code} is not registered in rallyc/codes"

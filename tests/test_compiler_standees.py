@@ -43,7 +43,8 @@ def test_standee_on_a_zone_that_does_not_exist_keeps_no_spaces():
     text = (ROOT / "examples" / "rx-1.rally").read_text().replace("standee joker-exit at 5.1",
                                                                    "standee joker-exit at 5.9")
     result = compile_loaded(load_text(text, "rx.rally", ROOT / "examples"))
-    assert "RC407" in {d.code for d in result.diagnostics}
+    line = text.splitlines().index("  standee joker-exit at 5.9") + 1
+    assert [(d.code, d.span.line) for d in result.diagnostics] == [("RC407", line)]
     exit_ = [s for s in result.designs[0].track().standees if s.kind == "joker-exit"]
     assert exit_ == [Standee("joker-exit", 5, 9, ())]
 

@@ -57,8 +57,6 @@ def test_import_of_an_empty_track_warns():
 
 
 def test_export_rekee_one_stage_of_a_rally(tmp_path):
-    if not (EXAMPLES / "rally-1.rally").exists():
-        pytest.skip("examples not there")
     out = tmp_path / "ss2.json"
     r = run("export", str(EXAMPLES / "rally-1.rally"), "--to", "rekee", "--stage", "SS2", "-o", str(out))
     assert r.exit_code == 0, r.stderr
@@ -72,8 +70,6 @@ def test_export_rekee_one_stage_of_a_rally(tmp_path):
 
 
 def test_export_rgt(tmp_path):
-    if not (EXAMPLES / "rally-1.rally").exists():
-        pytest.skip("examples not there")
     r = run("export", str(EXAMPLES / "rally-1.rally"), "--to", "rgt")
     assert r.exit_code == 0, r.stderr
     doc = json.loads(r.stdout)
@@ -83,9 +79,8 @@ def test_export_rgt(tmp_path):
 
 def test_export_unknown_stage_exits_2_and_broken_design_exits_1(tmp_path):
     """An unknown --stage is a usage error (2), as in compile, stats and render; a broken design is 1."""
-    if (EXAMPLES / "rally-1.rally").exists():
-        r = run("export", str(EXAMPLES / "rally-1.rally"), "--to", "rekee", "--stage", "SS9")
-        assert r.exit_code == 2 and "error[RC712]" in r.stderr and "SS1, SS2, SS3" in r.stderr
+    r = run("export", str(EXAMPLES / "rally-1.rally"), "--to", "rekee", "--stage", "SS9")
+    assert r.exit_code == 2 and "error[RC712]" in r.stderr and "SS1, SS2, SS3" in r.stderr
     bad = tmp_path / "bad.rally"
     bad.write_text("stage S {\n  202a\n  299z\n}\n", encoding="utf-8")
     out = tmp_path / "out.json"

@@ -92,7 +92,7 @@ def test_check_stdin(project):
 def test_check_missing_path_exits_2(project):
     r = run("check", str(project / "nope.rally"))
     assert r.exit_code == 2
-    assert "RC001" in r.output
+    assert f"error[RC001]: no such file or folder: {project / 'nope.rally'}" in r.output
 
 
 def test_check_folder_without_rally_files_exits_2(tmp_path):

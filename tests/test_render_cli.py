@@ -74,7 +74,8 @@ def test_file_with_errors_prints_diagnostics_and_writes_nothing(tmp_path: Path):
     out.write_text("keep me", encoding="utf-8")
     res = runner.invoke(app, ["render", str(bad), "-o", str(out)])
     assert res.exit_code == 1
-    assert "bad.rally:3" in res.output
+    assert "bad.rally:3:3: error[RC131]: `999z` is not a tile id" in res.output
+    assert "1 error(s)" in res.output
     assert out.read_text(encoding="utf-8") == "keep me"  # nothing the user had is lost
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
+import xml.etree.ElementTree as ET
 
 import pytest
 from typer.testing import CliRunner
@@ -13,6 +13,7 @@ from rallyc.tiles.catalogue import BOX_TITLES, Catalogue, box_of
 from rallyc.project import bundled_tilesets
 
 runner = CliRunner()
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def run(*args: str):
@@ -76,16 +77,15 @@ def test_show_unknown_tile_exits_1_with_did_you_mean():
 
 
 def test_show_svg(tmp_path):
-    """With -o the tile is drawn by rallyc.render.tile when it exists; else a clear usage error."""
+    """With -o the tile is drawn: an SVG with one labelled outline per space of 217a (slide, corner
+    inside 2 / outside 3 3 3, slide; no shortcut on this side)."""
     out = tmp_path / "217a.svg"
     result = run("tiles", "show", "217a", "-o", str(out))
-    if importlib.util.find_spec("rallyc.render.tile") is None:
-        assert result.exit_code == 2
-        assert "rallyc.render.tile is missing" in result.stderr
-        assert not out.exists()
-    else:
-        assert result.exit_code == 0, result.output
-        assert out.read_text(encoding="utf-8").lstrip().startswith("<")
+    assert result.exit_code == 0, result.output
+    root = ET.fromstring(out.read_text(encoding="utf-8"))
+    labels = sorted(e.text for e in root.iter(f"{SVG}text") if e.get("class") == "space-id")
+    assert labels == sorted(["1.1.l", "1.1.r", "1.1.s1", "1.1.s2", "1.2.in1", "1.2.out1", "1.2.out2",
+                             "1.2.out3", "1.3.l", "1.3.r", "1.3.s1", "1.3.s2"])
 
 
 def test_a_project_tileset_replaces_the_bundled_one(tmp_path):

@@ -57,7 +57,8 @@ def test_cli_compile_errors_exit_1_and_write_nothing(tmp_path):
     out = tmp_path / "out.json"
     r = runner.invoke(app, ["compile", str(bad), "-o", str(out)])
     assert r.exit_code == 1
-    assert "RC201" in r.output and not out.exists()
+    assert "bad.rally:3:3: error[RC201]: step 2: 210b turns left when driven one way" in r.output
+    assert "1 error(s)" in r.output and not out.exists()
 
 
 def test_cli_compile_missing_file_exits_2(tmp_path):

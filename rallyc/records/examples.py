@@ -15,7 +15,7 @@ from rallyc.records.generate import bot_record, write_record
 from rallyc.rules.options import Options
 from rallyc.rules.stage import Player
 
-__all__ = ["EXAMPLES", "build_examples", "features"]
+__all__ = ["EXAMPLES", "RX_EXAMPLES", "build_examples", "build_rx_examples", "features", "race_features"]
 
 PLAYERS = [Player("Ann", "red"), Player("Bob", "blue"), Player("Cleo", "green"), Player("Dan", "yellow")]
 #: a Monte-Carlo field: an R5 on asphalt tires, an R6 on snow tires, an R4 on gravel tires
@@ -144,6 +144,63 @@ def build_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) -> di
     return used
 
 
+#: RX races: file -> (circuit file, players, features wanted)
+RX_EXAMPLES: dict[str, tuple] = {
+    "rx-1-race.json": ("rx-1.rally", 4, {"finished", "joker", "loss-of-control", "boost", "disqualified"}),
+}
+
+
+def race_features(record: dict, track) -> set[str]:
+    """What an RX race record shows: finished, disqualified, retired, joker, loss-of-control, boost,
+    yellow-flag, secured, failed-flat-out."""
+    found: set[str] = set()
+    res = record["race"].get("result", {})
+    for key in ("order", "disqualified", "retired"):
+        if res.get(key):
+            found.add({"order": "finished"}.get(key, key))
+    for t in record["race"]["turns"]:
+        dice = t.get("relaid", t.get("dice", []))
+        moved = [d for d in dice if d.get("face") or d.get("secured")]
+        if any(track.spaces[d["to"]].joker for d in moved):
+            found.add("joker")
+        if any(d.get("boost") for d in moved):
+            found.add("boost")
+        if any(d.get("secured") for d in moved):
+            found.add("secured")
+        if "relaid" in t:
+            found.add("failed-flat-out")
+        if t.get("gear") == 0 and moved:
+            found.add("loss-of-control")
+        if "yellow" in t.get("damage", []):
+            found.add("yellow-flag")
+    return found
+
+
+def build_rx_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) -> dict[str, int]:
+    """Search seeds for each RX race example and write it; return the seed used per file."""
+    import rallyc
+    from rallyc.records.race import bot_race_record
+
+    used = {}
+    for name, (circuit_file, n_players, wanted) in RX_EXAMPLES.items():
+        design = rallyc.load(examples_dir / circuit_file)
+        track = design.tracks[0]
+        for seed in range(max_seed):
+            try:
+                rec = bot_race_record(track, PLAYERS[:n_players], seed=seed,
+                                      header={"track": f"../{circuit_file}", "design": design.title,
+                                              "title": f"{design.title}: RX race (bot seed {seed})"})
+            except RuntimeError:
+                continue
+            if wanted <= race_features(rec, track):
+                write_record(rec, out_dir / name)
+                used[name] = seed
+                break
+        else:
+            raise RuntimeError(f"no seed below {max_seed} gives {wanted} for {name}")
+    return used
+
+
 def _full_features(rec: dict, tracks: list) -> set[str]:
     from rallyc.records.load import parse_record  # noqa: F401  (same shape as a loaded record)
     from rallyc.records.replay import replay_record
@@ -164,3 +221,4 @@ if __name__ == "__main__":  # pragma: no cover
     out = root / "examples" / "games"
     out.mkdir(parents=True, exist_ok=True)
     print(build_examples(out, root / "examples"), file=sys.stderr)
+    print(build_rx_examples(out, root / "examples"), file=sys.stderr)

@@ -162,6 +162,10 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
 
     ``flippers`` go with given ``tracks`` (see :func:`record_stages`)."""
     components = components or load_components()
+    if "race" in data:  # an RX race (rallyc.records.race)
+        from rallyc.records.race import replay_race
+
+        return replay_race(data, base_dir, components, tracks[0] if tracks else None)
     if tracks is None:
         tracks, title, flippers = record_stages(data, Path(base_dir))
     else:

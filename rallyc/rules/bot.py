@@ -23,7 +23,8 @@ class RandomBot:
     """Random legal play with a fixed seed (same seed, same game)."""
 
     def __init__(self, seed: int = 0, *, flat_out: float = 0.3, secure: float = 0.15, stop_at_risk: float = 0.7,
-                 max_dice: int = 8, weather: float | None = None) -> None:
+                 max_dice: int = 8, weather: float | None = None,
+                 joker: float = 0.8) -> None:
         """``weather``: the chance that a token drawn at a Shortcut is a Weather token when the weather option
         is on (default: the share of Weather tokens in the bag, MC-WEATHER-01)."""
         self.rng = random.Random(seed)
@@ -32,6 +33,8 @@ class RandomBot:
         self.p_secure = secure
         self.p_stop = stop_at_risk
         self.max_dice = max_dice
+        #: RX: the chance to take the Joker branch when it is offered and not yet driven (RX-JOKER-01)
+        self.p_joker = joker
         self._stage: Stage | None = None
         #: scripted choices: callables (stage, name) -> Turn | None consulted before random play
         self.script: list = []
@@ -50,9 +53,18 @@ class RandomBot:
             # prefer plans that keep going: weight dice that do not end the move by a certain LoC
             safe = [o for o in opts if not o[1].ended]
             pool = safe if safe and rng.random() < 0.95 else opts
+            if self._wants_joker(stage, ctx):  # RX: a car that still owes its Joker lap mostly takes it
+                joker = [o for o in pool if ctx.index.spaces[o[0].space].joker]
+                if joker and rng.random() < self.p_joker:
+                    pool = joker
             placed, w = pool[rng.randrange(len(pool))]
             out.append(placed.die)
         return out
+
+    @staticmethod
+    def _wants_joker(stage, ctx: PlanContext) -> bool:
+        car = getattr(stage, "cars", {}).get(stage.to_move()) if hasattr(stage, "to_move") else None
+        return getattr(car, "joker", None) == "todo"
 
     def turn(self, stage: Stage) -> Turn:
         """Decide the next turn of the player to move (chance is drawn while it is played)."""

@@ -53,6 +53,11 @@ class PlanContext:
     car: str = "r6"
     #: a hay-bale space (MC-TOKEN-03) is also a chicane token without a limit (reading chicane_without_limit)
     haybale_chicane: bool = True
+    #: RX: spaces this car may not enter -> (rule, why): a Joker already driven (RX-JOKER-02), the Pre-grid
+    #: once left (RX-START-02)
+    barred: dict = field(default_factory=dict)
+    #: RX Yellow Flag: spaces where no car may move alongside a car in Gear 1 or more (RX-DAMAGE-04/05)
+    no_alongside: frozenset = frozenset()
 
     def __post_init__(self) -> None:
         self.succ = self.index.succ_handbrake if self.handbrake else self.index.succ
@@ -122,9 +127,16 @@ def is_haybale(ctx: PlanContext, s) -> bool:
     return ctx.haybale_chicane and "chicane" in s.tokens and s.chicane is None
 
 
-def effective_limit(ctx: PlanContext, sid: str) -> int | None:
+def effective_limit(ctx: PlanContext, sid: str, came_from: str | None = None) -> int | None:
     """A space's speed limit after -1 tokens (they lower corner spaces only, CORE-SHORTCUT-08/09); a Chicane
-    token's limit works like a printed one (MC-TOKEN-02)."""
+    token's limit works like a printed one (MC-TOKEN-02). Entered from ``came_from`` across an RX speed-limit
+    line (an edge with ``limit``), the space has that limit too (RX-FORK-03)."""
+    if came_from is not None:
+        edge = ctx.index.track.graph.get_edge_data(came_from, sid) or {}
+        line = edge.get("limit")
+        if line is not None:
+            own = effective_limit(ctx, sid)
+            return line if own is None else min(own, line)
     s = ctx.index.spaces[sid]
     if s.chicane is not None:
         return s.chicane if s.limit is None else min(s.limit, s.chicane)
@@ -141,7 +153,8 @@ def _count_rule(ctx: PlanContext, a: Allowance, kind: str, lost: bool) -> str:
     (MC-DICE-01, MC-DICE-02 after a change of surface, MC-DICE-05 for the shared Coast/Leader count), or the
     Dashboard (CORE-DICE-04)."""
     if lost:
-        return {"gear": "CORE-DAMAGE-02", "brake": "CORE-DAMAGE-03", "coast": "CORE-DAMAGE-04"}.get(kind, "CORE-DAMAGE-02")
+        return {"gear": "CORE-DAMAGE-02", "brake": "CORE-DAMAGE-03", "coast": "CORE-DAMAGE-04",
+                "boost": "RX-DAMAGE-02" if ctx.car == "rx" else "CORE-DAMAGE-02"}.get(kind, "CORE-DAMAGE-02")
     if kind == "boost" and ctx.car != "r5" and not a.printed.boost:
         return "MC-R5-03"
     if ctx.allowances:
@@ -159,7 +172,7 @@ def _die_error(ctx: PlanContext, w: Walk, die: Die) -> tuple[str, str, str] | No
     if is_gear(name):
         v = gear_value(name)
         if v > ctx.top_gear:
-            rule = {"r4": "MC-R4-02", "r5": "MC-R5-02"}.get(ctx.car, "CORE-DICE-07")
+            rule = {"r4": "MC-R4-02", "r5": "MC-R5-02", "rx": "RX-DICE-02"}.get(ctx.car, "CORE-DICE-07")
             return rule, f"this car has no Gear {v} die (top gear {ctx.top_gear})", "die"
         if name in w.used:
             return "CORE-DICE-05", f"the {name} die is already used this turn", "die"
@@ -237,6 +250,8 @@ def _entry_error(ctx: PlanContext, sid: str, gear: int, die: Die, *, check_side:
     """Why the car cannot enter ``sid`` with this die, or None (occupancy, corners, water, overtaking)."""
     idx = ctx.index
     s = idx.spaces[sid]
+    if sid in ctx.barred:
+        return ctx.barred[sid]
     if is_haybale(ctx, s):
         return "MC-TOKEN-03", f"space {sid} holds hay bales: an impassable obstacle"
     lim = effective_limit(ctx, sid)
@@ -259,6 +274,9 @@ def _entry_error(ctx: PlanContext, sid: str, gear: int, die: Die, *, check_side:
     if check_side:
         for o in idx.alongside[sid]:
             g = ctx.others.get(o)
+            if g and sid in ctx.no_alongside:
+                return "RX-DAMAGE-04", (f"Yellow Flag: no moving alongside the car on {o} (Gear {g}) on {sid}, "
+                                        f"a tile under or next to the flag")
             if g is not None and gear < g:
                 rule = "CORE-OVERTAKE-04" if (s.kind == "shortcut" or idx.spaces[o].kind == "shortcut") \
                     else "CORE-OVERTAKE-01"
@@ -335,7 +353,7 @@ def _place(ctx: PlanContext, w: Walk, die: Die) -> tuple[Placed | None, tuple[st
 def _advance(ctx: PlanContext, w: Walk, p: Placed) -> Walk:
     d = p.die
     ended = None
-    lim = effective_limit(ctx, p.space)
+    lim = effective_limit(ctx, p.space, None if p.jump else w.pos)
     if p.jump_loc:
         ended = f"jump too fast, landing on {p.space}"
     elif lim is not None and p.gear > lim and (p.jump == 0 or ctx.jump_landing_limit):

@@ -20,7 +20,7 @@ from rallyc.rules.state import DAMAGE_KINDS, LOC_ICONS, SHORTCUT_RESULTS, WEATHE
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.stage import Stage
 
-__all__ = ["Roll", "ZeroSide", "CardClaim", "Turn", "LossOfControl", "Outcome", "resolve"]
+__all__ = ["Roll", "ZeroSide", "CardClaim", "Turn", "LossOfControl", "Outcome", "Movement", "resolve", "roll_and_move"]
 
 
 @dataclass
@@ -200,6 +200,7 @@ def _run(stage: "Stage", ctx: PlanContext, placed: list[Placed], rolls: list[Rol
     from dataclasses import replace as _replace
 
     view = _replace(ctx, minus1=minus1, corner_methods={})
+    prev = ctx.start
     for i, (p, r) in enumerate(zip(placed, rolls)):
         here = f"{path}[{i}]"
         if loc is not None or flying_stop or stopped:
@@ -257,7 +258,8 @@ def _run(stage: "Stage", ctx: PlanContext, placed: list[Placed], rolls: list[Rol
         elif r.token is not None:
             raise IllegalMove("CORE-SHORTCUT-05", f"{p.space} is no Shortcut: no token is drawn", here + ".token")
         # road effects (CORE-CORNER-07, CORE-JUMP-04/05)
-        lim = effective_limit(view, p.space)
+        lim = effective_limit(view, p.space, None if p.jump else prev)
+        prev = p.space
         if lim is not None and p.gear > lim and (p.jump == 0 or stage.components.reading("jump_landing_limit")):
             loc = LossOfControl(p.space, p.gear, f"Gear {p.gear} over the limit {lim}")
         elif p.jump_loc:
@@ -350,12 +352,37 @@ def _secure_cost(rolls: list[Roll]) -> int:
     return n * (n + 1) // 2
 
 
+@dataclass
+class Movement:
+    """The dice rolled and the car moved (CORE-ROLL), before the End of the Turn: shared by rally stages and
+    RX races (RX-DICE-01, RX-ROLL-01)."""
+
+    run: _Run
+    #: tokens earned by a Flat Out (Seconds; Focus in RX, RX-ROLL-03)
+    gained: int
+    #: tokens spent securing dice (CORE-SECONDS-07, RX-ROLL-04)
+    spent: int
+    failed: bool
+    sisu: bool
+
+
 def resolve(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, *, leader: bool, driver=None
             ) -> tuple[Outcome, dict]:
     """Resolve a turn; return the outcome and the state changes to commit (nothing is changed here).
 
     With a ``driver`` (a bot), missing chance (faces, tokens, cards, damage) and the one-by-one
     decisions (roll, secure, stop) are asked from it and written into ``turn``.
+    """
+    m = roll_and_move(stage, car, turn, ctx, leader=leader, driver=driver)
+    return _end_of_turn(stage, car, turn, ctx, m.run, gained=m.gained, spent=m.spent, failed=m.failed, leader=leader,
+                        sisu=m.sisu, driver=driver)
+
+
+def roll_and_move(stage, car: Car, turn: Turn, ctx: PlanContext, *, leader: bool, driver=None) -> Movement:
+    """Check the laid dice, roll them one by one or Flat Out, and move the car (CORE-ROLL); nothing is changed.
+
+    ``stage`` is a :class:`~rallyc.rules.stage.Stage` or anything with its ``components``, ``index``,
+    ``options`` and, optionally, ``finish_index(placed)`` (an RX race counts its own finish line).
     """
     comp = stage.components
     rolls = turn.dice
@@ -390,7 +417,8 @@ def resolve(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, *, leader: b
             raise IllegalMove("CORE-ROLL-13", "the re-laid plan is empty", "relaid")
         limits = [warning_limit(ctx, p.space) for p in placed]
         lim = min(limits)  # MC-WARN-02: the lowest limit of the surfaces the Flat Out crosses
-        fin = _finish_index(stage, placed)
+        finish = getattr(stage, "finish_index", None)
+        fin = finish(placed) if finish is not None else _finish_index(stage, placed)
         gained = _seconds_dice(placed, rolls, fin)
         total = 0 if sisu else sum(_roll_warnings(r) for r in rolls)
         flying_warning = bool(placed) and placed[0].flying and rolls[0].face == "warning"
@@ -445,8 +473,7 @@ def resolve(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, *, leader: b
         if rolls and not run.resolved:
             raise IllegalMove("CORE-MOVE-07", "the car must move at least one space: roll or secure the first die",
                               "dice[0].face")
-    return _end_of_turn(stage, car, turn, ctx, run, gained=gained, spent=spent, failed=failed, leader=leader,
-                        sisu=sisu, driver=driver)
+    return Movement(run, gained, spent, failed, sisu)
 
 
 def _card_seconds(claim: CardClaim | None, default: int) -> int:

@@ -1,0 +1,219 @@
+"""RX race records (``"race": {...}`` instead of ``"stages"``): turns to and from JSON, replay, report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rallyc.data.components import Components, load_components
+from rallyc.records.convert import roll_to_json, _roll
+from rallyc.records.load import RecordError
+from rallyc.rules.errors import IllegalMove, StageOver
+from rallyc.rules.options import Options
+from rallyc.rules.race import Race, RxOutcome
+from rallyc.rules.stage import Player
+from rallyc.rules.turn import Turn
+
+__all__ = ["RaceReport", "rx_turn_from_json", "rx_turn_to_json", "replay_race", "race_track", "bot_race_record"]
+
+
+def rx_turn_from_json(d: dict) -> Turn:
+    """A record's RX turn object as a :class:`~rallyc.rules.turn.Turn` (Focus claims in the Seconds fields)."""
+    return Turn(
+        player=d["player"],
+        dice=[_roll(x) for x in d.get("dice", [])],
+        flat_out=d.get("mode", "one-by-one") == "flat-out",
+        relaid=[_roll(x) for x in d["relaid"]] if "relaid" in d else None,
+        damage=list(d.get("damage", [])),
+        round=d.get("round"),
+        end=d.get("end"),
+        gear=d.get("gear"),
+        seconds_gained=d.get("focus_gained"),
+        seconds_spent=d.get("focus_spent"),
+    )
+
+
+def rx_turn_to_json(t: Turn, out: RxOutcome | None = None) -> dict:
+    """An RX turn as a record object; with its outcome, the derivable claims are stated too."""
+    d: dict = {"player": t.player}
+    if out is not None:
+        d["round"] = out.round
+        d["colour"] = out.colour
+    d["mode"] = "flat-out" if t.flat_out else "one-by-one"
+    d["dice"] = [roll_to_json(r) for r in t.dice]
+    if t.relaid is not None:
+        d["relaid"] = [roll_to_json(r) for r in t.relaid]
+    if t.damage:
+        d["damage"] = list(t.damage)
+    if out is not None:
+        d["end"] = out.end
+        d["gear"] = out.gear
+        if out.focus_gained:
+            d["focus_gained"] = out.focus_gained
+        if out.focus_spent:
+            d["focus_spent"] = out.focus_spent
+        d["laps"] = out.laps
+        d["joker"] = out.joker
+    return d
+
+
+@dataclass
+class RaceReport:
+    """What an RX replay found: the grid, rounds (white/black) with each turn, the result, or the first error."""
+
+    title: str = ""
+    circuit: str = ""
+    laps: int = 0
+    grid: list[dict] = field(default_factory=list)
+    rounds: list[dict] = field(default_factory=list)
+    result: dict = field(default_factory=dict)
+    error: IllegalMove | None = None
+    #: no rally stages (for callers that look for them, e.g. the map overlay)
+    stages: list = field(default_factory=list)
+    classification: list = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def to_json(self) -> dict:
+        out = {"title": self.title, "race": {"circuit": self.circuit, "laps": self.laps, "grid": self.grid,
+                                             "rounds": self.rounds, "result": self.result}, "ok": self.ok}
+        if self.error is not None:
+            out["error"] = {"rule": self.error.rule_id, "message": self.error.message, "path": self.error.path}
+        return out
+
+    def to_text(self) -> str:
+        lines = [self.title] if self.title else []
+        lines.append(f"RX race on {self.circuit}: {self.laps} laps")
+        lines.append("  Grid: " + ", ".join(f"{g['player']} {g['space']}" for g in self.grid))
+        for rnd in self.rounds:
+            lines.append(f"  Round {rnd['round']} ({rnd['colour']}): {', '.join(rnd['order'])}")
+            for t in rnd["turns"]:
+                lines.append(f"    {t['text']}")
+        if self.result:
+            lines.append("  Finishing order:")
+            for i, name in enumerate(self.result["order"], start=1):
+                lines.append(f"    {i}. {name}")
+            for name in self.result["disqualified"]:
+                lines.append(f"    DSQ {name} (no Joker lap)")
+            for name in self.result["retired"]:
+                lines.append(f"    DNF {name} (retired)")
+        if self.error is not None:
+            lines.append(f"error: {self.error.path}: {self.error.rule_id}: {self.error.message}")
+        return "\n".join(lines) + "\n"
+
+
+def _outcome_json(o: RxOutcome) -> dict:
+    d = {"player": o.player, "start": o.start, "path": o.path, "end": o.end, "gear": o.gear, "warnings": o.warnings,
+         "blocked": o.blocked, "flat_out": o.flat_out, "flat_out_failed": o.flat_out_failed,
+         "focus_gained": o.focus_gained, "focus_spent": o.focus_spent, "damage": o.damage, "shortcut_tokens": o.tokens,
+         "yellow_flags": o.yellow, "laps": o.laps, "joker": o.joker, "finished": o.finished,
+         "position": o.position, "disqualified": o.disqualified, "retired": o.retired, "text": o.describe()}
+    if o.loc is not None:
+        d["loss_of_control"] = {"space": o.loc.space, "gear": o.loc.gear, "cause": o.loc.cause}
+    return d
+
+
+def race_track(data: dict, base_dir: Path):
+    """The circuit a race record is run on (``track``, ``design``), compiled; :class:`RecordError` if none."""
+    from rallyc.records.replay import record_stages
+
+    if "track" not in data:
+        raise RecordError("an RX race record names its circuit's `track` file", path="$")
+    probe = dict(data, stages=[{"turns": []}])
+    tracks, title, _ = record_stages(probe, base_dir)
+    track = tracks[0]
+    if track.kind != "circuit":
+        raise RecordError(f"{track.name} is a stage, not an RX circuit: a `race` is run on a circuit",
+                          path="$.track")
+    return track, title
+
+
+def replay_race(data: dict, base_dir: Path | str = ".", components: Components | None = None,
+                track=None) -> RaceReport:
+    """Replay an RX race record; the report holds the first illegal event (``report.error``) if any."""
+    components = components or load_components()
+    if track is None:
+        track, title = race_track(data, Path(base_dir))
+    else:
+        title = data.get("title", "")
+    for i, p in enumerate(data["players"]):
+        if p.get("car", "rx") != "rx":
+            raise RecordError(f"an RX race is driven in RX cars (RX-SETUP-03), not {p['car']!r}",
+                              path=f"$.players[{i}].car")
+    players = [Player(p["name"], p["colour"], "rx", p.get("tires", "asphalt")) for p in data["players"]]
+    try:
+        options = Options.from_dict(data.get("options"))
+        race = Race(track, players, options, components)
+    except (ValueError, TypeError) as exc:
+        path = "$.options" if "option" in str(exc) else "$.players"
+        raise RecordError(str(exc), path=path) from None
+    report = RaceReport(title=data.get("title", title), circuit=track.name, laps=race.laps.laps,
+                        grid=[{"player": n, "space": race.cars[n].space} for n in race.grid_order])
+    rounds: dict[int, dict] = {}
+    try:
+        for ti, tj in enumerate(data["race"]["turns"]):
+            tp = f"$.race.turns[{ti}]"
+            if race.is_over():
+                raise IllegalMove("RX-END-04", "every car has finished, been disqualified or retired: no more turns",
+                                  tp)
+            rnd = race.round
+            if rnd not in rounds:
+                rounds[rnd] = {"round": rnd, "colour": race.colour, "order": list(race.order), "turns": []}
+                report.rounds.append(rounds[rnd])
+            if "colour" in tj and tj["colour"] != race.colour:
+                raise IllegalMove("RX-ROUND-01", f"round {rnd} is a {race.colour} round, not {tj['colour']}",
+                                  f"{tp}.colour")
+            try:
+                out = race.play(rx_turn_from_json(tj))
+            except IllegalMove as e:
+                raise e.at(tp)
+            except StageOver as e:
+                raise IllegalMove("RX-END-04", str(e), tp)
+            if "laps" in tj and tj["laps"] != out.laps:
+                raise IllegalMove("RX-END-01", f"{out.player} has completed {out.laps} lap(s), not {tj['laps']}",
+                                  f"{tp}.laps")
+            if "joker" in tj and tj["joker"] != out.joker:
+                raise IllegalMove("RX-JOKER-03", f"{out.player}'s Joker is {out.joker}, not {tj['joker']}",
+                                  f"{tp}.joker")
+            rounds[rnd]["turns"].append(_outcome_json(out))
+        if not race.is_over():
+            raise IllegalMove("RX-END-04", f"the record stops while {race.to_move()} is still racing "
+                                           f"(round {race.round})", "$.race.turns")
+        res = race.result()
+        report.result = {"order": res.order, "disqualified": res.disqualified, "retired": res.retired,
+                         "laps": dict(sorted(res.laps.items())), "joker": dict(sorted(res.joker.items()))}
+        claims = data["race"].get("result", {})
+        for key, rule in (("order", "RX-END-03"), ("disqualified", "RX-JOKER-04"), ("retired", "CORE-RETIRE-01")):
+            if key in claims and claims[key] != report.result[key]:
+                raise IllegalMove(rule, f"the {key} is {report.result[key] or 'nobody'}, not {claims[key]}",
+                                  f"$.race.result.{key}")
+    except IllegalMove as e:
+        report.error = e
+    return report
+
+
+def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Options | None = None,
+                    components: Components | None = None, header: dict | None = None, bot=None,
+                    max_turns: int = 3000) -> dict:
+    """Play a whole RX race with the seeded bot and return its record (claims included)."""
+    from rallyc.rules.bot import RandomBot
+
+    options = options or Options()
+    bot = bot or RandomBot(seed)
+    race = Race(track, players, options, components)
+    turns = []
+    while not race.is_over():
+        if len(turns) > max_turns:
+            raise RuntimeError("bot race too long")
+        t, out = bot.play_turn(race)
+        turns.append(rx_turn_to_json(t, out))
+    res = race.result()
+    record = {"format": "rallyc-game/1"}
+    record.update(header or {})
+    record["players"] = [{"name": p.name, "colour": p.colour, "car": "rx"} for p in players]
+    record["options"] = {"flying_start": options.flying_start, "redline": options.redline}
+    record["race"] = {"turns": turns, "result": {"order": res.order, "disqualified": res.disqualified,
+                                                  "retired": res.retired}}
+    return record

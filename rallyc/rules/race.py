@@ -1,0 +1,509 @@
+"""An RX race being played: the grid, white and black rounds, order of play, turns, laps, the Joker, the
+finish (python-chess style, like :class:`~rallyc.rules.stage.Stage`).
+
+>>> race = Race(track, [Player("Ann", "red"), Player("Bob", "blue")])   # doctest: +SKIP
+>>> race.to_move(); plans = list(race.legal_plans(max_dice=2)); race.play(turn); race.result()  # doctest: +SKIP
+
+Moving, corners, slides, shortcuts, jumps, water, overtaking and blocking are the core rules
+(:mod:`rallyc.rules.plans`, :func:`rallyc.rules.turn.roll_and_move`, RX-DICE-01); this module adds what
+RX changes: no Time cards (RX-SETUP-10), Focus tokens (RX-ROLL-03/04), Loss of Control from the Dashboard
+(RX-LOC), Yellow Flags (RX-DAMAGE-03..08), laps, the Joker (RX-JOKER) and the finish (RX-END).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from rallyc.compiler.track import Track
+from rallyc.data.components import Components, load_components
+from rallyc.rules.dice import Die
+from rallyc.rules.errors import IllegalMove, StageOver
+from rallyc.rules.options import Options
+from rallyc.rules.plans import PlanContext, Placed, die_options, legal_plans, start_walk
+from rallyc.rules.rx_dashboard import RX_CAR, RX_DAMAGE_KINDS, loc_damage, rx_allowance, rx_bag, rx_dashboard
+from rallyc.rules.rx_laps import Laps
+from rallyc.rules.rx_order import grid, is_inside, order_key
+from rallyc.rules.stage import Player
+from rallyc.rules.state import SHORTCUT_RESULTS, index_of
+from rallyc.rules.turn import LossOfControl, Turn, _stuck_at_water, roll_and_move
+
+__all__ = ["Race", "RxCar", "RxOutcome", "RaceResult", "round_colour"]
+
+#: RX statuses: racing, finished, disqualified (no Joker, RX-JOKER-04), retired (no Gear die left)
+RX_STATUSES = ("road", "finished", "disqualified", "retired")
+
+
+def round_colour(round_no: int) -> str:
+    """White rounds and black rounds alternate, round 1 white (RX-ROUND-01, RX-SETUP-08)."""
+    return "white" if round_no % 2 == 1 else "black"
+
+
+@dataclass
+class RxCar:
+    """One car in an RX race."""
+
+    name: str
+    colour: str
+    dashboard: object
+    space: str
+    distance: float
+    gear: int = 0
+    status: str = "road"
+    #: finish-line crossings (the first one starts lap 1, RX-END-01)
+    crossed: int = 0
+    #: ``todo``, ``in`` (driving it) or ``done`` (the Joker token on its OK side, RX-JOKER-03)
+    joker: str = "todo"
+    left_pregrid: bool = False
+    #: Focus tokens held (RX-ROLL-03/04)
+    focus: int = 0
+    damage: Counter = field(default_factory=Counter)
+    turns: int = 0
+    #: the round in which the car last played (its Gear marker shows the next round's colour, RX-ROUND-02)
+    played: int = 0
+
+    # the core turn machinery reads these names
+    @property
+    def seconds(self) -> int:
+        """Focus tokens secure dice exactly like Second tokens (RX-ROLL-04)."""
+        return self.focus
+
+    sisu = False
+
+    @property
+    def impedes(self) -> bool:
+        """On the track (a car after a Loss of Control stays on its space, RX-LOC-02)."""
+        return self.status == "road"
+
+
+@dataclass
+class RxOutcome:
+    """What one RX turn did."""
+
+    player: str
+    round: int
+    colour: str
+    start: str
+    path: list[str]
+    end: str
+    gear: int
+    warnings: int = 0
+    loc: LossOfControl | None = None
+    blocked: bool = False
+    flat_out: bool = False
+    flat_out_failed: bool = False
+    focus_gained: int = 0
+    focus_spent: int = 0
+    damage: list[str] = field(default_factory=list)
+    tokens: list[str] = field(default_factory=list)
+    laps: int = 0
+    joker: str = "todo"
+    finished: bool = False
+    disqualified: bool = False
+    retired: bool = False
+    position: int | None = None
+    yellow: list[int] = field(default_factory=list)
+
+    def describe(self) -> str:
+        """One line for the text replay."""
+        if self.blocked:
+            move = f"blocked on {self.end}"
+        else:
+            mode = "flat out" if self.flat_out else "one by one"
+            move = f"{self.start} -> {self.end} ({len(self.path)} spaces, {mode})"
+        bits = [f"{self.player}: {move}, Gear {self.gear}", f"{self.laps} lap(s) done", f"Joker {self.joker}"]
+        if self.flat_out_failed:
+            bits.append("Flat Out failed")
+        if self.loc:
+            bits.append(f"Loss of Control ({self.loc.cause}) on {self.loc.space} in Gear {self.loc.gear}")
+        if self.damage:
+            bits.append("damage " + "+".join(self.damage))
+        if self.yellow:
+            bits.append("Yellow Flag on step " + ", ".join(map(str, self.yellow)))
+        if self.tokens:
+            bits.append("shortcut " + "+".join(self.tokens))
+        if self.focus_gained:
+            bits.append(f"+{self.focus_gained} Focus")
+        if self.focus_spent:
+            bits.append(f"-{self.focus_spent} Focus secured")
+        if self.finished:
+            bits.append(f"FINISHED {self.position}")
+        if self.disqualified:
+            bits.append("DISQUALIFIED (no Joker)")
+        if self.retired:
+            bits.append("RETIRED")
+        return ", ".join(bits)
+
+
+@dataclass
+class RaceResult:
+    """The finishing order and who did not finish (RX-END-02..04, RX-JOKER-04)."""
+
+    order: list[str]
+    disqualified: list[str]
+    retired: list[str]
+    laps: dict[str, int]
+    joker: dict[str, bool]
+
+    @property
+    def winner(self) -> str | None:
+        """The first eligible car across the line (Ambiguity 34)."""
+        return self.order[0] if self.order else None
+
+
+class Race:
+    """The state of one RX race."""
+
+    def __init__(self, track: Track, players: list[Player], options: Options | None = None,
+                 components: Components | None = None) -> None:
+        """``players`` in the order their Gear markers were drawn (RX-SETUP-05): the first takes Pole Position."""
+        if not players:
+            raise ValueError("a race needs at least one player")
+        names = [p.name for p in players]
+        if len(set(names)) != len(names):
+            raise ValueError("player names must be unique")
+        self.options = options or Options()
+        bad = [k for k in ("sisu", "checkpoints", "weather", "one_shot", "handbrake") if getattr(self.options, k)]
+        if bad:
+            raise ValueError(f"option(s) {', '.join(bad)} are not RX race rules (RX-ADV-01: Flying Start and "
+                             f"Redline; Full Contact is not implemented)")
+        self.track = track
+        self.index = index_of(track)
+        self.laps = Laps(track)
+        self.components = components or load_components()
+        slots = grid(self.index)
+        if len(players) > len(slots):
+            raise ValueError(f"{track.name}'s Pre-grid has {len(slots)} places for {len(players)} cars")
+        self.players = list(players)
+        self.grid_order = names
+        self.cars: dict[str, RxCar] = {}
+        for p, slot in zip(players, slots):  # RX-SETUP-05..08: draw order from Pole Position, Gear 0
+            dash = rx_dashboard(self.components, "asphalt" if p.tires in ("gravel", "asphalt") else p.tires)
+            self.cars[p.name] = RxCar(p.name, p.colour, dash, slot, self.laps.start_distance(slot))
+        self.minus1: dict[int, int] = {}
+        #: Yellow Flags: route step -> the players who drew one there (RX-DAMAGE-03/07)
+        self.yellow: dict[int, list[str]] = {}
+        self.shortcut_ok: Counter = Counter()
+        self.finishers: list[str] = []
+        self.round = 0
+        self.order: list[str] = []
+        self.position = 0
+        self.outcomes: list[RxOutcome] = []
+        self.rounds: list[list[str]] = []
+        self._moving: RxCar | None = None
+        self._neighbours = self._step_neighbours()
+        self._next_round()
+
+    # -- rounds and order of play
+    @property
+    def colour(self) -> str:
+        """The Round marker's colour (RX-ROUND-01)."""
+        return round_colour(self.round)
+
+    def marker(self, name: str) -> str:
+        """The colour a car's Gear marker shows: the next round's once it has played this round (RX-ROUND-02)."""
+        return round_colour(self.round + 1) if self.cars[name].played == self.round else self.colour
+
+    def _next_round(self) -> None:
+        """Flip the Round marker and order the cars still racing (RX-ROUND-03, RX-ORDER-01..04)."""
+        previous = {n: i for i, n in enumerate(self.order or self.grid_order)}
+        if self.is_over():
+            return
+        self.round += 1
+        racing = [c for c in self.cars.values() if c.status == "road"]
+        racing.sort(key=lambda c: order_key(c.gear, c.distance, is_inside(self.index, c.space),
+                                            previous.get(c.name, len(previous) + self.grid_order.index(c.name))))
+        self.order = [c.name for c in racing]
+        self.position = 0
+        self.rounds.append(list(self.order))
+
+    def is_over(self) -> bool:
+        """No car is still racing (RX-END-04: play continues for the other places)."""
+        return all(c.status != "road" for c in self.cars.values())
+
+    def to_move(self) -> str | None:
+        """The player whose turn it is, None once the race is over."""
+        return None if self.is_over() else self.order[self.position]
+
+    # -- the bag (duck-typed like Stage for the bot and the core turn code)
+    def damage_bag(self) -> dict[str, int]:
+        """The RX Damage bag's contents at the start (RX-SETUP-02)."""
+        return rx_bag(self.components)
+
+    def bag_left(self) -> int:
+        """Tokens still in the bag (drawn tokens stay on Dashboards or the track: no repairs, RX-DAMAGE-09)."""
+        out = sum(sum(c.damage.values()) for c in self.cars.values())
+        return sum(self.damage_bag().values()) - out - sum(self.minus1.values()) - sum(self.shortcut_ok.values())
+
+    # -- planning
+    def _step_neighbours(self) -> dict[int, set[int]]:
+        g = self.track.graph
+        spaces = self.index.spaces
+        out: dict[int, set[int]] = {}
+        for a, b in g.edges:
+            sa, sb = spaces[a].step, spaces[b].step
+            if sa != sb:
+                out.setdefault(sa, set()).add(sb)
+                out.setdefault(sb, set()).add(sa)
+        return out
+
+    def _flags_in_force(self, mover: str) -> dict[int, list[str]]:
+        """Yellow Flags at the start of ``mover``'s turn: its own go to its Dashboard if it starts in Gear 0
+        (RX-DAMAGE-08)."""
+        car = self.cars[mover]
+        out = {}
+        for step, holders in self.yellow.items():
+            keep = [h for h in holders if not (h == mover and car.gear == 0)]
+            if keep:
+                out[step] = keep
+        return out
+
+    def context(self, name: str | None = None) -> tuple[PlanContext, bool]:
+        """The planning context of ``name``'s turn (the player to move by default); RX has no leader (False)."""
+        name = name or self.to_move()
+        if name is None:
+            raise StageOver("the race is over")
+        car = self.cars[name]
+        if car.status != "road":
+            raise StageOver(f"{name} has {car.status}")
+        spaces = self.index.spaces
+        barred = {}
+        if car.joker == "done":  # RX-JOKER-02
+            barred.update({s.id: ("RX-JOKER-02", f"{name} has driven the Joker: it may not enter it again ({s.id})")
+                           for s in spaces.values() if s.joker})
+        if car.left_pregrid:  # RX-START-02
+            barred.update({s.id: ("RX-START-02", f"{name} has left the Pre-grid: it may not re-enter it ({s.id})")
+                           for s in spaces.values() if s.pregrid})
+        flagged: set[int] = set()
+        for step in self._flags_in_force(name):
+            flagged |= {step} | self._neighbours.get(step, set())
+        no_alongside = frozenset(s.id for s in spaces.values() if s.step in flagged)
+        others = {c.space: c.gear for c in self.cars.values() if c.impedes and c is not car}
+        comp = self.components
+        ctx = PlanContext(
+            index=self.index, start=car.space, gear=car.gear, allowance=rx_allowance(car.dashboard, car.damage),
+            top_gear=car.dashboard.top_gear, others=others, minus1=dict(self.minus1),
+            flying_start=self.options.flying_start, redline=self.options.redline,
+            brake_drop=comp.reading("brake_drop"), jump_landing_limit=comp.reading("jump_landing_limit"),
+            car=RX_CAR, haybale_chicane=comp.reading("chicane_without_limit") == "haybale",
+            barred=barred, no_alongside=no_alongside,
+        )
+        return ctx, False
+
+    def legal_plans(self, player: str | None = None, max_dice: int | None = None) -> Iterator[tuple[Die, ...]]:
+        """Every legal dice plan of ``player``'s turn (the player to move by default)."""
+        ctx, _ = self.context(player)
+        return legal_plans(ctx, max_dice)
+
+    def is_blocked(self, player: str | None = None) -> bool:
+        """True when no die can be laid at all (RX-TURNEND-01)."""
+        ctx, _ = self.context(player)
+        return not die_options(ctx, start_walk(ctx))
+
+    # -- laps along a path
+    def _walk(self, car: RxCar, path: list[str]) -> list[tuple[float, int, str, bool]]:
+        """(distance, crossings, joker state, left the Pre-grid) after each space of ``path``."""
+        d, crossed, joker, left = car.distance, car.crossed, car.joker, car.left_pregrid
+        out = []
+        for sid in path:
+            s = self.index.spaces[sid]
+            nd = self.laps.advance(d, sid)
+            crossed += self.laps.crossings(d, nd)
+            d = nd
+            if s.joker:
+                joker = "in"
+            elif joker == "in":
+                joker = "done"  # RX-JOKER-03: left the Joker
+            left = left or not s.pregrid
+            out.append((d, crossed, joker, left))
+        return out
+
+    def finish_index(self, placed: list[Placed]) -> int | None:
+        """Index of the die that takes the moving car across the line after its last lap (RX-END-02)."""
+        car = self._moving
+        if car is None:
+            return None
+        for i, (_, crossed, _, _) in enumerate(self._walk(car, [p.space for p in placed])):
+            if crossed > self.laps.laps:
+                return i
+        return None
+
+    # -- playing
+    def play(self, turn: Turn, driver=None) -> RxOutcome:
+        """Validate and apply one turn; raise :class:`IllegalMove` (state unchanged) if it breaks a rule."""
+        name = self.to_move()
+        if name is None:
+            raise StageOver("the race is over: every car has finished, been disqualified or retired")
+        if turn.player not in self.cars:
+            raise IllegalMove("RX-SETUP-05", f"no player {turn.player!r} in this race", "player")
+        if turn.player != name:
+            raise IllegalMove("RX-ORDER-01", f"round {self.round} ({self.colour}): it is {name}'s turn (order "
+                                             f"{', '.join(self.order)}), not {turn.player}'s", "player")
+        if turn.round is not None and turn.round != self.round:
+            raise IllegalMove("RX-ROUND-01", f"this turn is in round {self.round}, not round {turn.round}", "round")
+        if turn.card is not None:
+            raise IllegalMove("RX-SETUP-10", "Time cards are not used in RX: a turn has no `card`", "card")
+        if turn.spare_tire:
+            raise IllegalMove("RX-DAMAGE-09", "no repairs and no tire change during an RX race", "spare_tire")
+        if turn.sisu:
+            raise IllegalMove("RX-ADV-01", "SISU is not an RX rule", "sisu")
+        if turn.start is not None and turn.start != self.cars[name].space:
+            raise IllegalMove("RX-START-01", f"{name} starts the turn on {self.cars[name].space}, not {turn.start}",
+                              "start")
+        car = self.cars[name]
+        ctx, _ = self.context(name)
+        self._moving = car
+        try:
+            try:
+                move = roll_and_move(self, car, turn, ctx, leader=False, driver=driver)
+            except IllegalMove as e:
+                if e.rule_id == "CORE-SECONDS-08":
+                    raise IllegalMove("RX-ROLL-04", e.message.replace(" s", " Focus token(s)"), e.path) from None
+                raise
+        finally:
+            self._moving = None
+        out, commit = self._end_of_turn(car, turn, ctx, move, driver)
+        self._commit(car, out, commit)
+        self.outcomes.append(out)
+        self.position += 1
+        if self.position >= len(self.order) or self.is_over():
+            self._next_round()
+        return out
+
+    def _end_of_turn(self, car: RxCar, turn: Turn, ctx: PlanContext, move, driver) -> tuple[RxOutcome, dict]:
+        """End of the Turn (RX-TURNEND-01/02): the Gear marker, Loss of Control, laps, Joker, finish."""
+        run = move.run
+        path = [p.space for p, _ in run.resolved]
+        end = path[-1] if path else ctx.start
+        walk = self._walk(car, path)
+        distance, crossed, joker, left = walk[-1] if walk else (car.distance, car.crossed, car.joker, car.left_pregrid)
+        fin = next((i for i, w in enumerate(walk) if w[1] > self.laps.laps), None)
+        loc = run.loc
+        damage: list[str] = []
+        yellow: list[int] = []
+        status = "road"
+        if fin is not None:
+            # RX-END-02/03, Ambiguity 34: across the line after the last lap (a LoC beyond it still finishes)
+            gear = run.resolved[fin][0].gear
+            status = "finished" if walk[fin][2] == "done" else "disqualified"  # RX-JOKER-04
+            if turn.damage:
+                raise IllegalMove("RX-END-02", "the car has finished: no Damage token is drawn", "damage")
+        elif loc is not None:
+            gear = 0  # RX-LOC-02/03: the car stays on its space, "0" Gear marker
+            danger = self.index.spaces[loc.space].danger
+            n = min(loc_damage(self.components, loc.gear, danger), self.bag_left())
+            if driver is not None and not turn.damage and n:
+                turn.damage = driver.damage(n)
+            if len(turn.damage) != n:
+                raise IllegalMove("RX-LOC-04", f"a Loss of Control in Gear {loc.gear} on a {danger} tile draws {n} "
+                                               f"Damage token(s) (assumption rx_loc_damage), not {len(turn.damage)}",
+                                  "damage")
+            bag = self.damage_bag()
+            for i, d in enumerate(turn.damage):
+                if d not in RX_DAMAGE_KINDS or d not in bag:
+                    raise IllegalMove("RX-SETUP-02", f"the RX Damage bag holds {', '.join(sorted(bag))} tokens, "
+                                                     f"not {d!r}", f"damage[{i}]")
+                if d == "yellow":
+                    yellow.append(self.index.spaces[loc.space].step)  # RX-DAMAGE-03
+                else:
+                    damage.append(d)
+        else:
+            if turn.damage:
+                raise IllegalMove("RX-LOC-04", "no Loss of Control this turn: no Damage token is drawn", "damage")
+            gear = run.resolved[-1][0].gear if run.resolved else car.gear
+            if not turn.dice and gear > 1 and self.components.reading("water_stuck") == "gear-down" \
+                    and _stuck_at_water(ctx):
+                gear -= 1
+        for i, t in enumerate(move.run.tokens):
+            if t not in SHORTCUT_RESULTS:
+                raise IllegalMove("RX-SETUP-02", f"a Shortcut side shows ok, coast or minus1, not {t!r}", "dice")
+        laps_done = self.laps.laps_done(crossed)
+        out = RxOutcome(
+            player=car.name, round=self.round, colour=self.colour, start=ctx.start, path=path, end=end, gear=gear,
+            warnings=run.warnings, loc=loc, blocked=not turn.dice, flat_out=turn.flat_out,
+            flat_out_failed=move.failed, focus_gained=move.gained, focus_spent=move.spent,
+            damage=list(turn.damage), tokens=list(run.tokens), laps=min(laps_done, self.laps.laps), joker=joker,
+            finished=status == "finished", disqualified=status == "disqualified", yellow=yellow,
+        )
+        if turn.end is not None and turn.end != end:
+            raise IllegalMove("CORE-ROLL-08", f"the car ends on {end}, not {turn.end}", "end")
+        if turn.gear is not None and turn.gear != gear:
+            raise IllegalMove("RX-TURNEND-02", f"the car ends in Gear {gear}, not Gear {turn.gear}", "gear")
+        if turn.seconds_gained is not None and turn.seconds_gained != move.gained:
+            raise IllegalMove("RX-ROLL-03", f"the Flat Out earns {move.gained} Focus token(s), not "
+                                            f"{turn.seconds_gained}", "focus_gained")
+        if turn.seconds_spent is not None and turn.seconds_spent != move.spent:
+            raise IllegalMove("RX-ROLL-04", f"securing costs {move.spent} Focus token(s), not {turn.seconds_spent}",
+                              "focus_spent")
+        commit = {"status": status, "distance": distance, "crossed": crossed, "joker": joker, "left": left,
+                  "minus1": run.minus1, "damage": damage, "yellow": yellow}
+        return out, commit
+
+    def _commit(self, car: RxCar, out: RxOutcome, c: dict) -> None:
+        self.yellow = self._flags_in_force(car.name)  # RX-DAMAGE-08: taken off at the start of the turn
+        car.space = out.end
+        car.gear = out.gear
+        car.distance = c["distance"]
+        car.crossed = c["crossed"]
+        car.joker = c["joker"]
+        car.left_pregrid = c["left"]
+        car.focus += out.focus_gained - out.focus_spent
+        car.turns += 1
+        car.played = self.round
+        self.minus1 = c["minus1"]
+        for t in out.tokens:
+            if t == "ok":
+                self.shortcut_ok[car.name] += 1
+            elif t == "coast":
+                car.damage["coast"] += 1  # CORE-SHORTCUT-07
+        for d in c["damage"]:
+            car.damage[d] += 1  # RX-DAMAGE-01/02, from the next turn (RX-DAMAGE-10)
+        for step in c["yellow"]:
+            self.yellow.setdefault(step, []).append(car.name)
+        car.status = c["status"]
+        if car.status == "finished":
+            self.finishers.append(car.name)
+            out.position = len(self.finishers)
+        elif car.status == "road" and rx_allowance(car.dashboard, car.damage).gear <= 0:
+            car.status = "retired"  # CORE-RETIRE-01: no Gear die left
+            out.retired = True
+
+    # -- setting up positions (tests, puzzles: like python-chess's set_piece_at)
+    def set_car(self, name: str, space: str, *, gear: int = 0, crossed: int = 0, joker: str | None = None,
+                focus: int | None = None) -> None:
+        """Put ``name``'s car on ``space`` in ``gear`` having crossed the finish line ``crossed`` times, then
+        re-order the current round (call before anyone has played in it)."""
+        car = self.cars[name]
+        if space not in self.index.spaces:
+            raise ValueError(f"there is no space {space!r} on {self.track.name}")
+        origin = min(self.laps.start_distance(s) for s in self.index.start_spaces)
+        p = self.index.spaces[space].progress
+        for wraps in range(0, self.laps.laps + 3):
+            d = p + wraps * self.laps.length
+            if self.laps.crossings(origin, d) == crossed:
+                break
+        else:
+            raise ValueError(f"{space} cannot be reached with {crossed} finish-line crossing(s)")
+        car.space, car.gear, car.distance, car.crossed = space, gear, d, crossed
+        car.left_pregrid = car.left_pregrid or not self.index.spaces[space].pregrid
+        if joker is not None:
+            car.joker = joker
+        if focus is not None:
+            car.focus = focus
+        self.order = []
+        self.round -= 1
+        if self.rounds:
+            self.rounds.pop()
+        self._next_round()
+
+    # -- results
+    def result(self) -> RaceResult:
+        """Finishing order (RX-END-03/04), disqualified cars (RX-JOKER-04), retired cars, laps and Jokers."""
+        return RaceResult(
+            order=list(self.finishers),
+            disqualified=[n for n, c in self.cars.items() if c.status == "disqualified"],
+            retired=[n for n, c in self.cars.items() if c.status == "retired"],
+            laps={n: min(self.laps.laps_done(c.crossed), self.laps.laps) for n, c in self.cars.items()},
+            joker={n: c.joker == "done" for n, c in self.cars.items()},
+        )

@@ -1,0 +1,54 @@
+"""The RX Dashboard: one fixed dice pool on every surface and the Loss of Control damage table
+(RX-DASH-01/03, RX-SETUP-09, RX-LOC-04, RX-DAMAGE-01/02).
+
+The counts are named assumptions of the rules data (``assumptions.rx_dashboard`` describes
+``[dashboards.rx-asphalt]``; ``assumptions.rx_loc_damage`` is the table).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rallyc.data.components import Components, DashboardData
+from rallyc.rules.dashboard import Allowance
+
+__all__ = ["RX_CAR", "rx_dashboard", "rx_allowance", "loc_damage", "rx_bag", "RX_DAMAGE_KINDS"]
+
+#: the car category of the RX box (RX-SETUP-03)
+RX_CAR = "rx"
+#: Damage sides in the RX bag (RX-SETUP-02): core Damage, Boost Damage and the Yellow Flag
+RX_DAMAGE_KINDS = ("gear", "brake", "coast", "green", "boost", "yellow")
+
+
+def rx_dashboard(components: Components, tires: str = "asphalt") -> DashboardData:
+    """The RX Dashboard for these tires (Asphalt tires, Dry side, without the Weather rule: RX-SETUP-03/04)."""
+    return components.dashboard(RX_CAR, tires)
+
+
+def rx_allowance(dash: DashboardData, damage: Counter | dict) -> Allowance:
+    """The dice of one RX turn after damage: the same pool on every surface (RX-SETUP-09); each Damage token
+    removes one die of its type, Boost Damage one Boost die (RX-DASH-03, RX-DAMAGE-01/02)."""
+    col = next(iter(dash.columns.values()))
+    return Allowance(
+        gear=max(0, col.gear - damage.get("gear", 0)),
+        coast=max(0, col.coast + col.leader - damage.get("coast", 0)),
+        brake=max(0, col.brake - damage.get("brake", 0)),
+        warnings=col.warnings,
+        printed=col,
+        coast_die="leader" if col.leader and not col.coast else "coast",
+        boost=max(0, col.boost - damage.get("boost", 0)),
+        column=next(iter(dash.columns)),
+    )
+
+
+def loc_damage(components: Components, gear: int, danger: str) -> int:
+    """Damage tokens drawn after a Loss of Control in ``gear`` on a tile of ``danger`` colour (RX-LOC-04)."""
+    table = components.assumption("rx_loc_damage")
+    row = table.get(danger) or [0] * 6
+    return int(row[max(0, min(gear, len(row) - 1))])
+
+
+def rx_bag(components: Components) -> dict[str, int]:
+    """The RX Damage bag (RX-SETUP-02)."""
+    raw = components.raw.get("rx", {}).get("damage_bag", {})
+    return {k: int(v) for k, v in raw.items() if isinstance(v, int) and v > 0}

@@ -1,0 +1,69 @@
+"""Laps on an RX circuit: distance along the loop and crossings of the finish line (RX-END-01, Ambiguity 26).
+
+A car's *distance* is ``wraps * lap_length + progress``: the compiler gives every space a progress in
+``[0, lap_length)`` along the main loop (Joker and Pre-grid spaces projected onto the loop stretch they run
+beside) and marks the edges that close the loop ``lap=True``. Walking a car's path space by space, a drop of
+more than half a lap in progress is a wrap. The finish line stands at the back edge of the zone of the
+``finish`` standee; a car crosses it when its front edge passes that point.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rallyc.compiler.track import Track
+
+__all__ = ["Laps"]
+
+
+class Laps:
+    """Lap geometry of one compiled circuit."""
+
+    def __init__(self, track: Track) -> None:
+        if track.kind != "circuit" or not track.lap_length:
+            raise ValueError(f"{track.name} is not an RX circuit (no closed loop): an RX race needs a circuit")
+        self.track = track
+        self.length = float(track.lap_length)
+        #: laps to drive (TRACK-RX-09: at least 2; 2 when the circuit says nothing)
+        self.laps = int(track.laps or 2)
+        self.line = self._line_position()
+
+    def _line_position(self) -> float:
+        """Progress of the finish line: the back edge of the zone just past it (TRACK-RX-04)."""
+        spaces = self.track.spaces
+        zone = next((st.spaces for st in self.track.standees if st.kind == "finish" and st.spaces), None)
+        zone = tuple(zone or self.track.finish_spaces)
+        if not zone:
+            raise ValueError(f"{self.track.name} has no finish line (standee finish)")
+        behind = [spaces[p] for z in zone for p in self.track.predecessors(z)
+                  if p not in zone and not spaces[p].joker and not spaces[p].pregrid]
+        if behind:
+            return max(s.progress for s in behind) % self.length
+        return min(spaces[z].progress for z in zone) % self.length
+
+    def start_distance(self, space: str) -> float:
+        """The distance of a car standing on the grid (no lap driven yet)."""
+        return self.track.spaces[space].progress
+
+    def advance(self, distance: float, space: str) -> float:
+        """The distance after moving from ``distance`` onto ``space`` (one step or one jump ahead)."""
+        p = self.track.spaces[space].progress
+        base = math.floor(distance / self.length) * self.length
+        new = base + p
+        if new < distance - self.length / 2:
+            new += self.length
+        elif new > distance + self.length / 2:
+            new -= self.length
+        return new
+
+    def crossings(self, before: float, after: float) -> int:
+        """Finish-line crossings between two distances (front edge passing the line)."""
+        if after <= before:
+            return 0
+        first = math.ceil((before - self.line) / self.length - 1e-9)
+        last = math.ceil((after - self.line) / self.length - 1e-9) - 1
+        return max(0, last - first + 1)
+
+    def laps_done(self, crossed: int) -> int:
+        """Laps completed: the run from the Pre-grid to the line is not a lap (RX-END-01)."""
+        return max(0, crossed - 1)

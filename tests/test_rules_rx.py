@@ -378,3 +378,20 @@ def test_rx_damage_bag_and_options(rx1):
         race(rx1, 1, weather=True)
     with pytest.raises(ValueError, match="not an RX circuit"):
         Race(rallyc.load(ROOT / "examples/rally-1.rally").tracks[0], FOUR[:1])
+
+
+def test_damage_counts_from_the_next_turn(rx1):
+    """RX-DAMAGE-01 RX-DAMAGE-10 RX-SETUP-01: Gear, Brake and Coast Damage drawn at a Loss of Control remove dice
+    as in the core rules, from the car's next turn; the bag shrinks by every token drawn (Yellow Flags too);
+    Focus tokens start at none, taken from a common bank."""
+    r = race(rx1, 1)
+    assert r.cars["Ann"].focus == 0
+    full = r.bag_left()
+    assert full == 48
+    r = race(rx1, 1)
+    r.set_car("Ann", "4.2.r", gear=4, crossed=1)
+    assert loc_damage(r.components, 5, "medium") == 2
+    out = r.play(Turn("Ann", [roll("gear5", "4.3.out1")], damage=["brake", "yellow"]))
+    assert out.loc is not None and r.bag_left() == full - 2 and r.cars["Ann"].damage == {"brake": 1}
+    ctx, _ = r.context("Ann")
+    assert (ctx.allowance.gear, ctx.allowance.brake, ctx.allowance.coast) == (5, 0, 3)

@@ -185,6 +185,8 @@ class Race:
         #: Yellow Flags: route step -> the players who drew one there (RX-DAMAGE-03/07)
         self.yellow: dict[int, list[str]] = {}
         self.shortcut_ok: Counter = Counter()
+        #: Yellow Flags drawn (on the track, then on their drawer's Dashboard: out of the bag either way)
+        self.yellow_drawn = 0
         self.finishers: list[str] = []
         self.round = 0
         self.order: list[str] = []
@@ -233,7 +235,7 @@ class Race:
 
     def bag_left(self) -> int:
         """Tokens still in the bag (drawn tokens stay on Dashboards or the track: no repairs, RX-DAMAGE-09)."""
-        out = sum(sum(c.damage.values()) for c in self.cars.values())
+        out = sum(sum(c.damage.values()) for c in self.cars.values()) + self.yellow_drawn
         return sum(self.damage_bag().values()) - out - sum(self.minus1.values()) - sum(self.shortcut_ok.values())
 
     # -- planning
@@ -461,6 +463,7 @@ class Race:
             car.damage[d] += 1  # RX-DAMAGE-01/02, from the next turn (RX-DAMAGE-10)
         for step in c["yellow"]:
             self.yellow.setdefault(step, []).append(car.name)
+            self.yellow_drawn += 1
         car.status = c["status"]
         if car.status == "finished":
             self.finishers.append(car.name)

@@ -54,6 +54,8 @@ def rx_turn_to_json(t: Turn, out: RxOutcome | None = None) -> dict:
             d["focus_spent"] = out.focus_spent
         d["laps"] = out.laps
         d["joker"] = out.joker
+        if out.weather:
+            d["weather"] = out.weather
     return d
 
 
@@ -64,6 +66,8 @@ class RaceReport:
     title: str = ""
     circuit: str = ""
     laps: int = 0
+    #: the starting weather under the RX Weather rule, None without it
+    weather: str | None = None
     grid: list[dict] = field(default_factory=list)
     rounds: list[dict] = field(default_factory=list)
     result: dict = field(default_factory=dict)
@@ -78,14 +82,16 @@ class RaceReport:
 
     def to_json(self) -> dict:
         out = {"title": self.title, "race": {"circuit": self.circuit, "laps": self.laps, "grid": self.grid,
-                                             "rounds": self.rounds, "result": self.result}, "ok": self.ok}
+                                             "weather": self.weather, "rounds": self.rounds, "result": self.result},
+               "ok": self.ok}
         if self.error is not None:
             out["error"] = {"rule": self.error.rule_id, "message": self.error.message, "path": self.error.path}
         return out
 
     def to_text(self) -> str:
         lines = [self.title] if self.title else []
-        lines.append(f"RX race on {self.circuit}: {self.laps} laps")
+        lines.append(f"RX race on {self.circuit}: {self.laps} laps"
+                     + (f", RX Weather, starting {self.weather}" if self.weather else ""))
         lines.append("  Grid: " + ", ".join(f"{g['player']} {g['space']}" for g in self.grid))
         for rnd in self.rounds:
             lines.append(f"  Round {rnd['round']} ({rnd['colour']}): {', '.join(rnd['order'])}")
@@ -109,7 +115,8 @@ def _outcome_json(o: RxOutcome) -> dict:
          "blocked": o.blocked, "flat_out": o.flat_out, "flat_out_failed": o.flat_out_failed,
          "focus_gained": o.focus_gained, "focus_spent": o.focus_spent, "damage": o.damage, "shortcut_tokens": o.tokens,
          "yellow_flags": o.yellow, "laps": o.laps, "joker": o.joker, "finished": o.finished,
-         "position": o.position, "disqualified": o.disqualified, "retired": o.retired, "text": o.describe()}
+         "position": o.position, "disqualified": o.disqualified, "retired": o.retired, "weather": o.weather,
+         "text": o.describe()}
     if o.loc is not None:
         d["loss_of_control"] = {"space": o.loc.space, "gear": o.loc.gear, "cause": o.loc.cause}
     return d
@@ -145,11 +152,12 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
     players = [Player(p["name"], p["colour"], "rx", p.get("tires", "asphalt")) for p in data["players"]]
     try:
         options = Options.from_dict(data.get("options"))
-        race = Race(track, players, options, components)
+        race = Race(track, players, options, components, weather=data["race"].get("weather"))
     except (ValueError, TypeError) as exc:
         path = "$.options" if "option" in str(exc) else "$.players"
         raise RecordError(str(exc), path=path) from None
     report = RaceReport(title=data.get("title", title), circuit=track.name, laps=race.laps.laps,
+                        weather=data["race"].get("weather"),
                         grid=[{"player": n, "space": race.cars[n].space} for n in race.grid_order])
     rounds: dict[int, dict] = {}
     try:
@@ -174,6 +182,9 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
             if "laps" in tj and tj["laps"] != out.laps:
                 raise IllegalMove("RX-END-01", f"{out.player} has completed {out.laps} lap(s), not {tj['laps']}",
                                   f"{tp}.laps")
+            if "weather" in tj and tj["weather"] != out.weather:
+                raise IllegalMove("RX-WEATHER-04", f"the weather turns {out.weather or 'nowhere'} after this turn, "
+                                                   f"not {tj['weather']}", f"{tp}.weather")
             if "joker" in tj and tj["joker"] != out.joker:
                 raise IllegalMove("RX-JOKER-03", f"{out.player}'s Joker is {out.joker}, not {tj['joker']}",
                                   f"{tp}.joker")
@@ -196,13 +207,14 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
 
 def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Options | None = None,
                     components: Components | None = None, header: dict | None = None, bot=None,
-                    max_turns: int = 3000) -> dict:
-    """Play a whole RX race with the seeded bot and return its record (claims included)."""
+                    max_turns: int = 3000, weather: str | None = None) -> dict:
+    """Play a whole RX race with the seeded bot and return its record (claims included); ``weather`` plays
+    with the RX Weather rule."""
     from rallyc.rules.bot import RandomBot
 
     options = options or Options()
     bot = bot or RandomBot(seed)
-    race = Race(track, players, options, components)
+    race = Race(track, players, options, components, weather=weather)
     turns = []
     while not race.is_over():
         if len(turns) > max_turns:
@@ -213,7 +225,12 @@ def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Opt
     record = {"format": "rallyc-game/1"}
     record.update(header or {})
     record["players"] = [{"name": p.name, "colour": p.colour, "car": "rx"} for p in players]
+    if weather:
+        for entry, p in zip(record["players"], players):
+            entry["tires"] = "rain" if p.tires == "rain" else "asphalt"
     record["options"] = {"flying_start": options.flying_start, "redline": options.redline}
     record["race"] = {"turns": turns, "result": {"order": res.order, "disqualified": res.disqualified,
                                                   "retired": res.retired}}
+    if weather:
+        record["race"]["weather"] = weather
     return record

@@ -36,6 +36,7 @@ class RandomBot:
         #: RX: the chance to take the Joker branch when it is offered and not yet driven (RX-JOKER-01)
         self.p_joker = joker
         self._stage: Stage | None = None
+        self._weather_drawn = False
         #: scripted choices: callables (stage, name) -> Turn | None consulted before random play
         self.script: list = []
 
@@ -82,6 +83,7 @@ class RandomBot:
     def play_turn(self, stage: Stage) -> tuple[Turn, Outcome]:
         """Decide and play one turn; returns the completed turn and its outcome."""
         self._stage = stage
+        self._weather_drawn = False
         t = self.turn(stage)
         out = stage.play(t, driver=self)
         return t, out
@@ -109,10 +111,15 @@ class RandomBot:
 
     def token(self) -> str:
         stage = self._stage
+        # RX Weather: only the first Weather token counts; a later one would be replaced (RX-WEATHER-07)
+        rx_open = getattr(stage, "weather_open", None)
+        if rx_open is not None and (not rx_open or self._weather_drawn):
+            return self.rng.choice(("ok", "ok", "coast", "minus1"))
         if stage is not None and stage.options.weather:
             bag = stage.damage_bag()
             share = self.p_weather if self.p_weather is not None else bag[WEATHER] / sum(bag.values())
             if self.rng.random() < share:
+                self._weather_drawn = True
                 return WEATHER
         return self.rng.choice(("ok", "ok", "coast", "minus1"))
 

@@ -13,7 +13,7 @@ RX changes: no Time cards (RX-SETUP-10), Focus tokens (RX-ROLL-03/04), Loss of C
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterator
 
 from rallyc.compiler.track import Track
@@ -26,7 +26,7 @@ from rallyc.rules.rx_dashboard import RX_CAR, RX_DAMAGE_KINDS, loc_damage, rx_al
 from rallyc.rules.rx_laps import Laps
 from rallyc.rules.rx_order import grid, is_inside, order_key
 from rallyc.rules.stage import Player
-from rallyc.rules.state import SHORTCUT_RESULTS, index_of
+from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER, index_of
 from rallyc.rules.turn import LossOfControl, Turn, _stuck_at_water, roll_and_move
 
 __all__ = ["Race", "RxCar", "RxOutcome", "RaceResult", "round_colour"]
@@ -104,6 +104,8 @@ class RxOutcome:
     retired: bool = False
     position: int | None = None
     yellow: list[int] = field(default_factory=list)
+    #: the weather the Dashboards turn to at the end of this turn (RX-WEATHER-04), None when unchanged
+    weather: str | None = None
 
     def describe(self) -> str:
         """One line for the text replay."""
@@ -121,6 +123,8 @@ class RxOutcome:
             bits.append("damage " + "+".join(self.damage))
         if self.yellow:
             bits.append("Yellow Flag on step " + ", ".join(map(str, self.yellow)))
+        if self.weather:
+            bits.append(f"Weather token: the weather turns {self.weather}")
         if self.tokens:
             bits.append("shortcut " + "+".join(self.tokens))
         if self.focus_gained:
@@ -156,8 +160,12 @@ class Race:
     """The state of one RX race."""
 
     def __init__(self, track: Track, players: list[Player], options: Options | None = None,
-                 components: Components | None = None) -> None:
-        """``players`` in the order their Gear markers were drawn (RX-SETUP-05): the first takes Pole Position."""
+                 components: Components | None = None, weather: str | None = None) -> None:
+        """``players`` in the order their Gear markers were drawn (RX-SETUP-05): the first takes Pole Position.
+
+        ``weather`` (``dry`` or ``wet``) plays with the RX Weather rule, starting in that weather (RX-WEATHER-01);
+        players then drive on ``asphalt`` or ``rain`` tires (RX-WEATHER-02). Without it, Asphalt tires in the
+        dry (RX-SETUP-03/04)."""
         if not players:
             raise ValueError("a race needs at least one player")
         names = [p.name for p in players]
@@ -168,6 +176,15 @@ class Race:
         if bad:
             raise ValueError(f"option(s) {', '.join(bad)} are not RX race rules (RX-ADV-01: Flying Start and "
                              f"Redline; Full Contact is not implemented)")
+        if weather not in (None, "dry", "wet"):
+            raise ValueError(f"the RX weather is dry or wet, not {weather!r} (RX-WEATHER-01)")
+        #: the RX Weather rule is in force; the weather the Dashboards show (RX-WEATHER-01/04)
+        self.weather_rule = weather is not None
+        self.weather = weather or "dry"
+        self.weather_changed = False
+        self.weather_drawn = 0
+        # Weather tokens are Shortcut sides too: the core turn code accepts them when this is set (RX-WEATHER-03)
+        self.options = replace(self.options, weather=self.weather_rule)
         self.track = track
         self.index = index_of(track)
         self.laps = Laps(track)
@@ -179,7 +196,11 @@ class Race:
         self.grid_order = names
         self.cars: dict[str, RxCar] = {}
         for p, slot in zip(players, slots):  # RX-SETUP-05..08: draw order from Pole Position, Gear 0
-            dash = rx_dashboard(self.components, "asphalt" if p.tires in ("gravel", "asphalt") else p.tires)
+            tires = "asphalt" if p.tires in ("gravel", "asphalt") else p.tires
+            if tires != "asphalt" and not (self.weather_rule and tires == "rain"):
+                raise ValueError(f"{p.name}: RX cars race on Asphalt tires, Rain tires only with the RX Weather "
+                                 f"rule (RX-SETUP-04, RX-WEATHER-02), not {p.tires!r}")
+            dash = rx_dashboard(self.components, tires)
             self.cars[p.name] = RxCar(p.name, p.colour, dash, slot, self.laps.start_distance(slot))
         self.minus1: dict[int, int] = {}
         #: Yellow Flags: route step -> the players who drew one there (RX-DAMAGE-03/07)
@@ -231,11 +252,16 @@ class Race:
     # -- the bag (duck-typed like Stage for the bot and the core turn code)
     def damage_bag(self) -> dict[str, int]:
         """The RX Damage bag's contents at the start (RX-SETUP-02)."""
-        return rx_bag(self.components)
+        return rx_bag(self.components, self.weather_rule)
+
+    @property
+    def weather_open(self) -> bool:
+        """A Weather token drawn now would change the weather (RX-WEATHER-07: only the first one counts)."""
+        return self.weather_rule and not self.weather_changed
 
     def bag_left(self) -> int:
         """Tokens still in the bag (drawn tokens stay on Dashboards or the track: no repairs, RX-DAMAGE-09)."""
-        out = sum(sum(c.damage.values()) for c in self.cars.values()) + self.yellow_drawn
+        out = sum(sum(c.damage.values()) for c in self.cars.values()) + self.yellow_drawn + self.weather_drawn
         return sum(self.damage_bag().values()) - out - sum(self.minus1.values()) - sum(self.shortcut_ok.values())
 
     # -- planning
@@ -284,7 +310,7 @@ class Race:
         others = {c.space: c.gear for c in self.cars.values() if c.impedes and c is not car}
         comp = self.components
         ctx = PlanContext(
-            index=self.index, start=car.space, gear=car.gear, allowance=rx_allowance(car.dashboard, car.damage),
+            index=self.index, start=car.space, gear=car.gear, allowance=rx_allowance(car.dashboard, car.damage, self.weather),
             top_gear=car.dashboard.top_gear, others=others, minus1=dict(self.minus1),
             flying_start=self.options.flying_start, redline=self.options.redline,
             brake_drop=comp.reading("brake_drop"), jump_landing_limit=comp.reading("jump_landing_limit"),
@@ -385,6 +411,22 @@ class Race:
         damage: list[str] = []
         yellow: list[int] = []
         status = "road"
+        weather_open = self.weather_open
+        new_weather: str | None = None
+        drawn_weather = 0
+        for i, t in enumerate(run.tokens):
+            if t == WEATHER:  # a Weather token drawn at a Shortcut (RX-WEATHER-04)
+                if not self.weather_rule:
+                    raise IllegalMove("RX-WEATHER-03", "no Weather token is in the bag without the RX Weather rule",
+                                      "dice")
+                if not weather_open:
+                    raise IllegalMove("RX-WEATHER-07", "only the first Weather token counts: a later one is "
+                                                       "replaced by another draw; record that token's side", "dice")
+                weather_open = False
+                drawn_weather += 1
+                new_weather = "wet" if self.weather == "dry" else "dry"
+            elif t not in SHORTCUT_RESULTS:
+                raise IllegalMove("RX-SETUP-02", f"a Shortcut side shows ok, coast or minus1, not {t!r}", "dice")
         if fin is not None:
             # RX-END-02/03, Ambiguity 34: across the line after the last lap (a LoC beyond it still finishes)
             gear = run.resolved[fin][0].gear
@@ -396,20 +438,29 @@ class Race:
             danger = self.index.spaces[loc.space].danger
             n = min(loc_damage(self.components, loc.gear, danger), self.bag_left())
             if driver is not None and not turn.damage and n:
-                turn.damage = driver.damage(n)
-            if len(turn.damage) != n:
-                raise IllegalMove("RX-LOC-04", f"a Loss of Control in Gear {loc.gear} on a {danger} tile draws {n} "
-                                               f"Damage token(s) (assumption rx_loc_damage), not {len(turn.damage)}",
-                                  "damage")
+                turn.damage = self._draw(driver, n, weather_open)
             bag = self.damage_bag()
+            counted = 0
             for i, d in enumerate(turn.damage):
                 if d not in RX_DAMAGE_KINDS or d not in bag:
                     raise IllegalMove("RX-SETUP-02", f"the RX Damage bag holds {', '.join(sorted(bag))} tokens, "
                                                      f"not {d!r}", f"damage[{i}]")
-                if d == "yellow":
+                if d == WEATHER:
+                    drawn_weather += 1
+                    if not weather_open:
+                        continue  # RX-WEATHER-07: discarded, another token is drawn in its place
+                    weather_open = False
+                    new_weather = "wet" if self.weather == "dry" else "dry"
+                elif d == "yellow":
                     yellow.append(self.index.spaces[loc.space].step)  # RX-DAMAGE-03
                 else:
                     damage.append(d)
+                counted += 1
+            if counted != n:
+                raise IllegalMove("RX-LOC-04", f"a Loss of Control in Gear {loc.gear} on a {danger} tile draws {n} "
+                                               f"Damage token(s) (assumption rx_loc_damage), not {counted}"
+                                               + (" (a Weather token after the first is replaced, RX-WEATHER-07)"
+                                                  if drawn_weather else ""), "damage")
         else:
             if turn.damage:
                 raise IllegalMove("RX-LOC-04", "no Loss of Control this turn: no Damage token is drawn", "damage")
@@ -417,9 +468,8 @@ class Race:
             if not turn.dice and gear > 1 and self.components.reading("water_stuck") == "gear-down" \
                     and _stuck_at_water(ctx):
                 gear -= 1
-        for i, t in enumerate(move.run.tokens):
-            if t not in SHORTCUT_RESULTS:
-                raise IllegalMove("RX-SETUP-02", f"a Shortcut side shows ok, coast or minus1, not {t!r}", "dice")
+        if len(turn.damage) + len(run.tokens) > self.bag_left():
+            raise IllegalMove("RX-SETUP-02", f"the Damage bag holds {self.bag_left()} token(s)", "damage")
         laps_done = self.laps.laps_done(crossed)
         out = RxOutcome(
             player=car.name, round=self.round, colour=self.colour, start=ctx.start, path=path, end=end, gear=gear,
@@ -427,6 +477,7 @@ class Race:
             flat_out_failed=move.failed, focus_gained=move.gained, focus_spent=move.spent,
             damage=list(turn.damage), tokens=list(run.tokens), laps=min(laps_done, self.laps.laps), joker=joker,
             finished=status == "finished", disqualified=status == "disqualified", yellow=yellow,
+            weather=new_weather,
         )
         if turn.end is not None and turn.end != end:
             raise IllegalMove("CORE-ROLL-08", f"the car ends on {end}, not {turn.end}", "end")
@@ -439,7 +490,7 @@ class Race:
             raise IllegalMove("RX-ROLL-04", f"securing costs {move.spent} Focus token(s), not {turn.seconds_spent}",
                               "focus_spent")
         commit = {"status": status, "distance": distance, "crossed": crossed, "joker": joker, "left": left,
-                  "minus1": run.minus1, "damage": damage, "yellow": yellow}
+                  "minus1": run.minus1, "damage": damage, "yellow": yellow, "weather_drawn": drawn_weather}
         return out, commit
 
     def _commit(self, car: RxCar, out: RxOutcome, c: dict) -> None:
@@ -464,6 +515,10 @@ class Race:
         for step in c["yellow"]:
             self.yellow.setdefault(step, []).append(car.name)
             self.yellow_drawn += 1
+        self.weather_drawn += c["weather_drawn"]
+        if out.weather:  # RX-WEATHER-04: every Dashboard turns over once the draws are done
+            self.weather = out.weather
+            self.weather_changed = True
         car.status = c["status"]
         if car.status == "finished":
             self.finishers.append(car.name)
@@ -471,6 +526,20 @@ class Race:
         elif car.status == "road" and rx_allowance(car.dashboard, car.damage).gear <= 0:
             car.status = "retired"  # CORE-RETIRE-01: no Gear die left
             out.retired = True
+
+    def _draw(self, driver, n: int, weather_open: bool) -> list[str]:
+        """Tokens drawn by the bot for a Loss of Control: a Weather token after the first is replaced."""
+        out: list[str] = []
+        counted = 0
+        while counted < n and len(out) < self.bag_left():
+            d = driver.damage(1)[0]
+            out.append(d)
+            if d == WEATHER and not weather_open:
+                continue
+            if d == WEATHER:
+                weather_open = False
+            counted += 1
+        return out
 
     # -- setting up positions (tests, puzzles: like python-chess's set_piece_at)
     def set_car(self, name: str, space: str, *, gear: int = 0, crossed: int = 0, joker: str | None = None,

@@ -17,7 +17,7 @@ __all__ = ["RX_CAR", "rx_dashboard", "rx_allowance", "loc_damage", "rx_bag", "RX
 #: the car category of the RX box (RX-SETUP-03)
 RX_CAR = "rx"
 #: Damage sides in the RX bag (RX-SETUP-02): core Damage, Boost Damage and the Yellow Flag
-RX_DAMAGE_KINDS = ("gear", "brake", "coast", "green", "boost", "yellow")
+RX_DAMAGE_KINDS = ("gear", "brake", "coast", "green", "boost", "yellow", "weather")
 
 
 def rx_dashboard(components: Components, tires: str = "asphalt") -> DashboardData:
@@ -25,10 +25,12 @@ def rx_dashboard(components: Components, tires: str = "asphalt") -> DashboardDat
     return components.dashboard(RX_CAR, tires)
 
 
-def rx_allowance(dash: DashboardData, damage: Counter | dict) -> Allowance:
-    """The dice of one RX turn after damage: the same pool on every surface (RX-SETUP-09); each Damage token
-    removes one die of its type, Boost Damage one Boost die (RX-DASH-03, RX-DAMAGE-01/02)."""
-    col = next(iter(dash.columns.values()))
+def rx_allowance(dash: DashboardData, damage: Counter | dict, weather: str = "dry") -> Allowance:
+    """The dice of one RX turn after damage: the same pool on every surface (RX-SETUP-09), from the Dashboard
+    side of the weather (RX-DASH-02, RX-WEATHER-04..06); each Damage token removes one die of its type, Boost
+    Damage one Boost die (RX-DASH-03, RX-DAMAGE-01/02)."""
+    name = weather if weather in dash.columns else next(iter(dash.columns))
+    col = dash.columns[name]
     return Allowance(
         gear=max(0, col.gear - damage.get("gear", 0)),
         coast=max(0, col.coast + col.leader - damage.get("coast", 0)),
@@ -37,7 +39,7 @@ def rx_allowance(dash: DashboardData, damage: Counter | dict) -> Allowance:
         printed=col,
         coast_die="leader" if col.leader and not col.coast else "coast",
         boost=max(0, col.boost - damage.get("boost", 0)),
-        column=next(iter(dash.columns)),
+        column=name,
     )
 
 
@@ -48,7 +50,10 @@ def loc_damage(components: Components, gear: int, danger: str) -> int:
     return int(row[max(0, min(gear, len(row) - 1))])
 
 
-def rx_bag(components: Components) -> dict[str, int]:
-    """The RX Damage bag (RX-SETUP-02)."""
+def rx_bag(components: Components, weather: bool = False) -> dict[str, int]:
+    """The RX Damage bag (RX-SETUP-02), with the 6 Weather tokens under the RX Weather rule (RX-WEATHER-03)."""
     raw = components.raw.get("rx", {}).get("damage_bag", {})
-    return {k: int(v) for k, v in raw.items() if isinstance(v, int) and v > 0}
+    bag = {k: int(v) for k, v in raw.items() if isinstance(v, int) and v > 0}
+    if weather:
+        bag["weather"] = int(components.raw.get("weather_tokens", {}).get("count", 6))
+    return bag

@@ -2,15 +2,18 @@
 
 python-chess style: build a :class:`Stage` from a compiled :class:`~rallyc.compiler.track.Track` and
 :class:`Player` s, ask :meth:`Stage.to_move` and :meth:`Stage.legal_plans`, and :meth:`Stage.play` a
-:class:`Turn`; an illegal turn raises :class:`IllegalMove` naming the rule. :class:`Rally` chains stages.
+:class:`Turn`; an illegal turn raises :class:`IllegalMove` naming the rule. :class:`Rally` chains stages;
+:class:`Race` referees an RX race on a circuit.
 """
 
 from rallyc.rules.dice import Die
 from rallyc.rules.errors import IllegalMove, RulesError, StageOver
 from rallyc.rules.options import Options
+from rallyc.rules.race import Race, RaceResult
 from rallyc.rules.stage import Carry, Player, Stage, StageResult
 from rallyc.rules.state import Car, Card
 from rallyc.rules.turn import CardClaim, Outcome, Roll, Turn, ZeroSide
 
-__all__ = ["Die", "IllegalMove", "RulesError", "StageOver", "Options", "Carry", "Player", "Stage", "StageResult",
+__all__ = ["Die", "IllegalMove", "RulesError", "StageOver", "Options", "Race", "RaceResult", "Carry", "Player",
+           "Stage", "StageResult",
            "Car", "Card", "CardClaim", "Outcome", "Roll", "Turn", "ZeroSide"]

@@ -51,7 +51,7 @@ def load_design(file: Path, stage: str | None):
 
 
 def overlay_cars(record: Path, round_no: int | None, track, stage: str | None, design_title: str | None = None):
-    """(cars, round) after round ``round_no`` (default: the last) of the record's stage, for ``track``.
+    """(cars, round) after round ``round_no`` (default: the last) of the record's stage (or RX race), for ``track``.
 
     Exits with a usage error when the record cannot be read, has no such stage or round, or was
     played on another track; a replay that stops at an illegal move is drawn up to there, with a warning.
@@ -67,6 +67,9 @@ def overlay_cars(record: Path, round_no: int | None, track, stage: str | None, d
         raise _fail(e.located())
     if design_title is not None and data.get("design") not in (None, design_title):
         raise _fail(f"{record} was played on \"{data['design']}\", not on \"{design_title}\"")
+    colours = {p["name"]: p["colour"] for p in data["players"]}
+    if "race" in data:
+        return _race_cars(record, report, round_no, track, colours)
     names = [st["stage"] for st in report.stages]
     want = stage or track.name
     entry = next((st for st in report.stages if st["stage"] == want), None)
@@ -77,14 +80,36 @@ def overlay_cars(record: Path, round_no: int | None, track, stage: str | None, d
         round_no = last
     if not 1 <= round_no <= last:
         raise _fail(f"{record}: stage {want} has rounds 1 to {last}, not {round_no}")
-    if report.error is not None:
-        typer.echo(f"rallyc render: warning: {record}: the replay stops at {report.error.path}: "
-                   f"[{report.error.rule_id}] {report.error.message}", err=True)
-    colours = {p["name"]: p["colour"] for p in data["players"]}
+    _warn_replay_error(record, report)
     cars = cars_after_round(entry, round_no, colours)
     missing = sorted({c.space for c in cars if c.space not in track})
     if missing:
         raise _fail(f"{record} was not played on this stage: no space {', '.join(missing)} here")
+    return cars, round_no
+
+
+def _warn_replay_error(record: Path, report) -> None:
+    if report.error is not None:
+        typer.echo(f"rallyc render: warning: {record}: the replay stops at {report.error.path}: "
+                   f"[{report.error.rule_id}] {report.error.message}", err=True)
+
+
+def _race_cars(record: Path, report, round_no: int | None, track, colours: dict[str, str]):
+    """(cars, round) of an RX race record (``rallyc.records.race.RaceReport``) after ``round_no``."""
+    from rallyc.render.overlay import last_round, race_cars_after_round
+
+    if report.circuit != track.name:
+        raise _fail(f"{record} is a race on {report.circuit}, not on {track.name}")
+    last = last_round({"rounds": report.rounds})
+    if round_no is None:
+        round_no = last
+    if not 1 <= round_no <= last:
+        raise _fail(f"{record}: the race on {report.circuit} has rounds 1 to {last}, not {round_no}")
+    _warn_replay_error(record, report)
+    cars = race_cars_after_round(report.grid, report.rounds, round_no, colours, report.laps)
+    missing = sorted({c.space for c in cars if c.space not in track})
+    if missing:
+        raise _fail(f"{record} was not raced on this circuit: no space {', '.join(missing)} here")
     return cars, round_no
 
 
@@ -95,6 +120,7 @@ Examples:
   rallyc render examples/rally-1.rally --scale real -o ss1.svg        # 1:1, ss1-1.svg, ss1-2.svg...
   rallyc render examples/rally-4.rally --roadbook -o roadbook.svg     # tiles to lay out, pacenotes
   rallyc render examples/rally-4.rally --record examples/games/rally-4-full.json --round 5 -o r5.svg
+  rallyc render examples/rx-1.rally --record examples/games/rx-1-race.json --round 5 -o rx5.svg
 \b
 Exit codes: 0 written, 1 the file has errors (nothing written), 2 usage or I/O error."""
 

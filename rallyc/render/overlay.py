@@ -8,11 +8,11 @@ the rules: the overlay only draws what the replay computed.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from rallyc.render.scene import CarMark
 
-__all__ = ["cars_after_round", "last_round"]
+__all__ = ["cars_after_round", "last_round", "race_cars_after_round"]
 
 
 def last_round(stage_report: Mapping) -> int:
@@ -41,6 +41,37 @@ def cars_after_round(stage_report: Mapping, round_no: int, colours: Mapping[str,
             continue
         path = tuple(_path(turn))
         cars.append(CarMark(colours.get(name, "grey"), end, turn.get("gear"), path, name))
+    return cars
+
+
+def race_cars_after_round(grid: Sequence[Mapping], rounds: Sequence[Mapping], round_no: int,
+                          colours: Mapping[str, str], laps: int) -> list[CarMark]:
+    """Each car of an RX race after round ``round_no``: space, gear, last turn's path, laps and Joker.
+
+    ``grid`` and ``rounds`` are ``RaceReport.grid`` and ``RaceReport.rounds``; ``laps`` is the race's
+    number of laps. A car that has not played yet stands on its grid space with no gear; the note
+    under each car reads e.g. ``1/4 laps, Joker in`` (plus FINISHED n, DSQ or DNF once so).
+    """
+    last: dict[str, Mapping] = {g["player"]: {"end": g["space"]} for g in grid}
+    for rnd in rounds:
+        if rnd["round"] > round_no:
+            continue
+        for turn in rnd.get("turns", []):
+            last[turn["player"]] = turn
+    cars = []
+    for name in sorted(last):
+        turn = last[name]
+        end = turn.get("end")
+        if end is None:
+            continue
+        note = f"{turn.get('laps', 0)}/{laps} laps, Joker {turn.get('joker', 'todo')}"
+        if turn.get("finished"):
+            note += f", FINISHED {turn.get('position')}"
+        elif turn.get("disqualified"):
+            note += ", DSQ"
+        elif turn.get("retired"):
+            note += ", DNF"
+        cars.append(CarMark(colours.get(name, "grey"), end, turn.get("gear"), tuple(_path(turn)), name, note))
     return cars
 
 

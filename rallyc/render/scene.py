@@ -35,6 +35,8 @@ class CarMark:
     gear: int | None = None
     path: tuple[str, ...] = ()
     name: str = ""
+    #: a small label under the car (an RX race's laps done and Joker state); empty draws nothing
+    note: str = ""
 
 
 @dataclass
@@ -416,5 +418,14 @@ def _overlay(dwg, cars: Sequence[CarMark], shapes: TrackShapes, R: float, id_pre
         if car.name:
             cg.add(_text(dwg, car.name, (x, y - 0.1 * R), 0.055 * R, weight="bold", fill=style.TEXT,
                          class_="car-name"))
+        if car.note:
+            size = 0.045 * R
+            nw, ny = 0.56 * size * len(car.note) + 0.02 * R, y + h / 2 + 0.045 * R  # width: a rough glyph average
+            plate = dwg.rect()
+            plate.attribs.update({"x": fmt(x - nw / 2), "y": fmt(ny - 0.6 * size), "width": fmt(nw),
+                                  "height": fmt(1.2 * size), "rx": fmt(0.01 * R), "fill": "#ffffff",
+                                  "fill-opacity": "0.85", "stroke": colour, "stroke-width": fmt(0.006 * R)})
+            cg.add(plate)
+            cg.add(_text(dwg, car.note, (x, ny), size, fill=style.TEXT, class_="car-note"))
         g.add(cg)
     return g

@@ -11,6 +11,7 @@ from rallyc.records.load import RecordError
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.race import Race, RxOutcome
+from rallyc.rules.race_format import FORMATS, RX, RaceFormat
 from rallyc.rules.stage import Player
 from rallyc.rules.turn import Turn
 
@@ -65,6 +66,8 @@ class RaceReport:
 
     title: str = ""
     circuit: str = ""
+    #: the race format (``rx`` or ``ice``, rallyc.rules.race_format)
+    format: str = "rx"
     laps: int = 0
     #: the starting weather under the RX Weather rule, None without it
     weather: str | None = None
@@ -82,6 +85,7 @@ class RaceReport:
 
     def to_json(self) -> dict:
         out = {"title": self.title, "race": {"circuit": self.circuit, "laps": self.laps, "grid": self.grid,
+                                             **({"format": self.format} if self.format != "rx" else {}),
                                              "weather": self.weather, "rounds": self.rounds, "result": self.result},
                "ok": self.ok}
         if self.error is not None:
@@ -90,7 +94,8 @@ class RaceReport:
 
     def to_text(self) -> str:
         lines = [self.title] if self.title else []
-        lines.append(f"RX race on {self.circuit}: {self.laps} laps"
+        kind = {"rx": "RX race", "ice": "Ice race"}.get(self.format, f"{self.format} race")
+        lines.append(f"{kind} on {self.circuit}: {self.laps} laps"
                      + (f", RX Weather, starting {self.weather}" if self.weather else ""))
         lines.append("  Grid: " + ", ".join(f"{g['player']} {g['space']}" for g in self.grid))
         for rnd in self.rounds:
@@ -145,18 +150,22 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
         track, title = race_track(data, Path(base_dir))
     else:
         title = data.get("title", "")
+    fname = data["race"].get("format", "rx")
+    if fname not in FORMATS:
+        raise RecordError(f"a race's format is {' or '.join(FORMATS)}, not {fname!r}", path="$.race.format")
+    fmt = FORMATS[fname]
     for i, p in enumerate(data["players"]):
-        if p.get("car", "rx") != "rx":
-            raise RecordError(f"an RX race is driven in RX cars (RX-SETUP-03), not {p['car']!r}",
-                              path=f"$.players[{i}].car")
-    players = [Player(p["name"], p["colour"], "rx", p.get("tires", "asphalt")) for p in data["players"]]
+        if p.get("car", fmt.car) != fmt.car:
+            raise RecordError(f"an {fmt.name} race is driven with {fmt.car} Dashboards ({fmt.car_rule}), "
+                              f"not {p['car']!r}", path=f"$.players[{i}].car")
+    players = [Player(p["name"], p["colour"], fmt.car, p.get("tires", fmt.sides[0])) for p in data["players"]]
     try:
         options = Options.from_dict(data.get("options"))
-        race = Race(track, players, options, components, weather=data["race"].get("weather"))
+        race = Race(track, players, options, components, weather=data["race"].get("weather"), race_format=fmt)
     except (ValueError, TypeError) as exc:
         path = "$.options" if "option" in str(exc) else "$.players"
         raise RecordError(str(exc), path=path) from None
-    report = RaceReport(title=data.get("title", title), circuit=track.name, laps=race.laps.laps,
+    report = RaceReport(title=data.get("title", title), circuit=track.name, laps=race.laps.laps, format=fname,
                         weather=data["race"].get("weather"),
                         grid=[{"player": n, "space": race.cars[n].space} for n in race.grid_order])
     rounds: dict[int, dict] = {}
@@ -207,14 +216,14 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
 
 def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Options | None = None,
                     components: Components | None = None, header: dict | None = None, bot=None,
-                    max_turns: int = 3000, weather: str | None = None) -> dict:
+                    max_turns: int = 3000, weather: str | None = None, race_format: RaceFormat = RX) -> dict:
     """Play a whole RX race with the seeded bot and return its record (claims included); ``weather`` plays
     with the RX Weather rule."""
     from rallyc.rules.bot import RandomBot
 
     options = options or Options()
     bot = bot or RandomBot(seed)
-    race = Race(track, players, options, components, weather=weather)
+    race = Race(track, players, options, components, weather=weather, race_format=race_format)
     turns = []
     while not race.is_over():
         if len(turns) > max_turns:
@@ -224,7 +233,10 @@ def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Opt
     res = race.result()
     record = {"format": "rallyc-game/1"}
     record.update(header or {})
-    record["players"] = [{"name": p.name, "colour": p.colour, "car": "rx"} for p in players]
+    record["players"] = [{"name": p.name, "colour": p.colour, "car": race_format.car} for p in players]
+    if race_format is not RX:
+        for entry, name in zip(record["players"], race.grid_order):
+            entry["tires"] = race.cars[name].dashboard.tires
     if weather:
         for entry, p in zip(record["players"], players):
             entry["tires"] = "rain" if p.tires == "rain" else "asphalt"
@@ -233,4 +245,6 @@ def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Opt
                                                   "retired": res.retired}}
     if weather:
         record["race"]["weather"] = weather
+    if race_format is not RX:
+        record["race"]["format"] = race_format.name
     return record

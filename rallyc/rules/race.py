@@ -21,6 +21,7 @@ from rallyc.data.components import Components, load_components
 from rallyc.rules.dice import Die
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
+from rallyc.rules.race_format import RX, RaceFormat
 from rallyc.rules.plans import PlanContext, Placed, die_options, legal_plans, start_walk
 from rallyc.rules.rx_dashboard import RX_CAR, RX_DAMAGE_KINDS, loc_damage, rx_allowance, rx_bag, rx_dashboard
 from rallyc.rules.rx_laps import Laps
@@ -160,8 +161,12 @@ class Race:
     """The state of one RX race."""
 
     def __init__(self, track: Track, players: list[Player], options: Options | None = None,
-                 components: Components | None = None, weather: str | None = None) -> None:
+                 components: Components | None = None, weather: str | None = None,
+                 race_format: RaceFormat = RX) -> None:
         """``players`` in the order their Gear markers were drawn (RX-SETUP-05): the first takes Pole Position.
+
+        ``race_format`` is :data:`~rallyc.rules.race_format.RX` or :data:`~rallyc.rules.race_format.ICE` (ICE-01):
+        it picks the Dashboards, the Damage bag and the damage table.
 
         ``weather`` (``dry`` or ``wet``) plays with the RX Weather rule, starting in that weather (RX-WEATHER-01);
         players then drive on ``asphalt`` or ``rain`` tires (RX-WEATHER-02). Without it, Asphalt tires in the
@@ -176,6 +181,9 @@ class Race:
         if bad:
             raise ValueError(f"option(s) {', '.join(bad)} are not RX race rules (RX-ADV-01: Flying Start and "
                              f"Redline; Full Contact is not implemented)")
+        self.format = race_format
+        if weather is not None and not race_format.weather:
+            raise ValueError(f"there are no weather changes in an {race_format.name} race (ICE-05)")
         if weather not in (None, "dry", "wet"):
             raise ValueError(f"the RX weather is dry or wet, not {weather!r} (RX-WEATHER-01)")
         #: the RX Weather rule is in force; the weather the Dashboards show (RX-WEATHER-01/04)
@@ -195,13 +203,16 @@ class Race:
         self.players = list(players)
         self.grid_order = names
         self.cars: dict[str, RxCar] = {}
+        sides = set()
         for p, slot in zip(players, slots):  # RX-SETUP-05..08: draw order from Pole Position, Gear 0
-            tires = "asphalt" if p.tires in ("gravel", "asphalt") else p.tires
-            if tires != "asphalt" and not (self.weather_rule and tires == "rain"):
-                raise ValueError(f"{p.name}: RX cars race on Asphalt tires, Rain tires only with the RX Weather "
-                                 f"rule (RX-SETUP-04, RX-WEATHER-02), not {p.tires!r}")
-            dash = rx_dashboard(self.components, tires)
+            tires = self._side(p)
+            sides.add(tires)
+            dash = self.components.dashboard(race_format.car, tires)
             self.cars[p.name] = RxCar(p.name, p.colour, dash, slot, self.laps.start_distance(slot))
+        if race_format.same_side and len(sides) > 1:
+            raise ValueError(f"every player uses the same Dashboard side, not {', '.join(sorted(sides))} (ICE-03)")
+        #: no Joker on the circuit (Ice Track 1): finishing does not ask for one (RX-JOKER-04 does not apply)
+        self.joker_rule = any(s.joker for s in self.index.spaces.values())
         self.minus1: dict[int, int] = {}
         #: Yellow Flags: route step -> the players who drew one there (RX-DAMAGE-03/07)
         self.yellow: dict[int, list[str]] = {}
@@ -217,6 +228,21 @@ class Race:
         self._moving: RxCar | None = None
         self._neighbours = self._step_neighbours()
         self._next_round()
+
+    def _side(self, p: Player) -> str:
+        """The Dashboard side ``p`` drives with; ValueError when not allowed here."""
+        fmt = self.format
+        if fmt.name == "rx":
+            tires = "asphalt" if p.tires in ("gravel", "asphalt") else p.tires
+            if tires != "asphalt" and not (self.weather_rule and tires == "rain"):
+                raise ValueError(f"{p.name}: RX cars race on Asphalt tires, Rain tires only with the RX Weather "
+                                 f"rule (RX-SETUP-04, RX-WEATHER-02), not {p.tires!r}")
+            return tires
+        side = fmt.sides[0] if p.tires in ("gravel", "asphalt") else p.tires
+        if side not in fmt.sides:
+            raise ValueError(f"{p.name}: an {fmt.name} Dashboard side is {' or '.join(fmt.sides)}, not {p.tires!r} "
+                             f"({fmt.car_rule})")
+        return side
 
     # -- rounds and order of play
     @property
@@ -252,7 +278,9 @@ class Race:
     # -- the bag (duck-typed like Stage for the bot and the core turn code)
     def damage_bag(self) -> dict[str, int]:
         """The RX Damage bag's contents at the start (RX-SETUP-02)."""
-        return rx_bag(self.components, self.weather_rule)
+        if self.format.bag == "rx":
+            return rx_bag(self.components, self.weather_rule)
+        return self.format.bag_contents(self.components)
 
     @property
     def weather_open(self) -> bool:
@@ -430,13 +458,13 @@ class Race:
         if fin is not None:
             # RX-END-02/03, Ambiguity 34: across the line after the last lap (a LoC beyond it still finishes)
             gear = run.resolved[fin][0].gear
-            status = "finished" if walk[fin][2] == "done" else "disqualified"  # RX-JOKER-04
+            status = "finished" if walk[fin][2] == "done" or not self.joker_rule else "disqualified"  # RX-JOKER-04
             if turn.damage:
                 raise IllegalMove("RX-END-02", "the car has finished: no Damage token is drawn", "damage")
         elif loc is not None:
             gear = 0  # RX-LOC-02/03: the car stays on its space, "0" Gear marker
             danger = self.index.spaces[loc.space].danger
-            n = min(loc_damage(self.components, loc.gear, danger), self.bag_left())
+            n = min(loc_damage(self.components, loc.gear, danger, self.format.loc_table), self.bag_left())
             if driver is not None and not turn.damage and n:
                 turn.damage = self._draw(driver, n, weather_open)
             bag = self.damage_bag()
@@ -458,7 +486,7 @@ class Race:
                 counted += 1
             if counted != n:
                 raise IllegalMove("RX-LOC-04", f"a Loss of Control in Gear {loc.gear} on a {danger} tile draws {n} "
-                                               f"Damage token(s) (assumption rx_loc_damage), not {counted}"
+                                               f"Damage token(s) (assumption {self.format.loc_table}), not {counted}"
                                                + (" (a Weather token after the first is replaced, RX-WEATHER-07)"
                                                   if drawn_weather else ""), "damage")
         else:

@@ -43,9 +43,10 @@ def rx_allowance(dash: DashboardData, damage: Counter | dict, weather: str = "dr
     )
 
 
-def loc_damage(components: Components, gear: int, danger: str) -> int:
-    """Damage tokens drawn after a Loss of Control in ``gear`` on a tile of ``danger`` colour (RX-LOC-04)."""
-    table = components.assumption("rx_loc_damage")
+def loc_damage(components: Components, gear: int, danger: str, table_name: str = "rx_loc_damage") -> int:
+    """Damage tokens drawn after a Loss of Control in ``gear`` on a tile of ``danger`` colour (RX-LOC-04), from
+    the named assumption's table (``ice_loc_damage`` for ICE Dashboards, CUSTOM-13)."""
+    table = components.assumption(table_name)
     row = table.get(danger) or [0] * 6
     return int(row[max(0, min(gear, len(row) - 1))])
 

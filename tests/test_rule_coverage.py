@@ -89,3 +89,29 @@ def test_rx_rule_coverage_report():
             groups[group][0] += 1
     per_group = ", ".join(f"{g} {a}/{b}" for g, (a, b) in sorted(groups.items()))
     print(f"RX rules named by tests: {len(ids) - len(missing)}/{len(ids)}; {per_group}; missing: {missing}")
+
+
+OTHER_ID = re.compile(r"\b(?:CUSTOM|ICE|TOUR)-\d{2}\b")
+
+
+def test_custom_ice_tour_coverage_report():
+    """Customisable races, Ice racing and the Auto Tour (CUSTOM-*, ICE-*, TOUR-*) named by a test: reported
+    only. Every such ID a test names must exist in INVENTORY.md."""
+    for path in CANDIDATES:
+        if path.is_file():
+            ids = set(re.findall(r"^\| ((?:CUSTOM|ICE|TOUR)-\d{2}) \|", path.read_text(encoding="utf-8"), re.M))
+            break
+    else:
+        raise AssertionError("INVENTORY.md not found")
+    assert len(ids) == 23 + 6 + 11
+    named = set()
+    for path in (ROOT / "tests").glob("test_*.py"):
+        if path.name == "test_rule_coverage.py":
+            continue
+        named |= set(OTHER_ID.findall(path.read_text(encoding="utf-8")))
+    unknown = sorted(named - ids)
+    assert not unknown, f"tests name rule IDs that INVENTORY.md does not have: {unknown}"
+    for group in ("CUSTOM", "ICE", "TOUR"):
+        mine = sorted(i for i in ids if i.startswith(group + "-"))
+        missing = [i for i in mine if i not in named]
+        print(f"{group} rules named by tests: {len(mine) - len(missing)}/{len(mine)}; missing: {missing}")

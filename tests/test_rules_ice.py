@@ -125,3 +125,21 @@ def test_ice_record_tampered_is_refused(ice1):
     for p in bad["players"]:
         p["car"], p["tires"] = "rx", "asphalt"
     assert not replay_record(bad, ROOT / "examples").ok
+
+
+def test_recorded_ice_race_example_replays():
+    """ICE-01 ICE-04: the recorded Ice Track 1 race (examples/games, rallyc.records.examples) replays cleanly
+    through the CLI, with no Joker owed on a circuit without one and Boost dice rolled."""
+    import subprocess
+    import sys
+
+    path = ROOT / "examples/games/ice-track-1-race.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    report = replay_record(data, path.parent)
+    assert report.ok, report.error
+    assert report.result["order"] and not report.result["disqualified"]
+    assert {t["joker"] for t in data["race"]["turns"]} == {"none"}
+    assert any(d.get("boost") for t in data["race"]["turns"] for d in t["dice"])
+    r = subprocess.run([sys.executable, "-m", "rallyc", "replay", str(path)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "Ice race on Ice Track 1" in r.stdout and "Joker" not in r.stdout

@@ -144,9 +144,10 @@ def build_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) -> di
     return used
 
 
-#: RX races: file -> (circuit file, players, features wanted)
+#: head-to-head races: file -> (circuit file, players, features wanted, race format)
 RX_EXAMPLES: dict[str, tuple] = {
-    "rx-1-race.json": ("rx-1.rally", 4, {"finished", "joker", "loss-of-control", "boost", "disqualified"}),
+    "rx-1-race.json": ("rx-1.rally", 4, {"finished", "joker", "loss-of-control", "boost", "disqualified"}, "rx"),
+    "ice-track-1-race.json": ("ice-track-1.rally", 2, {"finished", "loss-of-control", "boost"}, "ice"),
 }
 
 
@@ -177,19 +178,26 @@ def race_features(record: dict, track) -> set[str]:
 
 
 def build_rx_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) -> dict[str, int]:
-    """Search seeds for each RX race example and write it; return the seed used per file."""
+    """Search seeds for each RX or Ice race example and write it; return the seed used per file."""
+    from dataclasses import replace
+
     import rallyc
     from rallyc.records.race import bot_race_record
+    from rallyc.rules.race_format import FORMATS
 
     used = {}
-    for name, (circuit_file, n_players, wanted) in RX_EXAMPLES.items():
+    for name, (circuit_file, n_players, wanted, fname) in RX_EXAMPLES.items():
         design = rallyc.load(examples_dir / circuit_file)
         track = design.tracks[0]
+        fmt = FORMATS[fname]
+        players = PLAYERS[:n_players] if fname == "rx" else [replace(p, car=fmt.car, tires=fmt.sides[0])
+                                                              for p in PLAYERS[:n_players]]
+        kind = {"rx": "RX race", "ice": "Ice race"}[fname]
         for seed in range(max_seed):
             try:
-                rec = bot_race_record(track, PLAYERS[:n_players], seed=seed,
+                rec = bot_race_record(track, players, seed=seed, race_format=fmt,
                                       header={"track": f"../{circuit_file}", "design": design.title,
-                                              "title": f"{design.title}: RX race (bot seed {seed})"})
+                                              "title": f"{design.title}: {kind} (bot seed {seed})"})
             except RuntimeError:
                 continue
             if wanted <= race_features(rec, track):

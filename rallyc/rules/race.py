@@ -115,7 +115,9 @@ class RxOutcome:
         else:
             mode = "flat out" if self.flat_out else "one by one"
             move = f"{self.start} -> {self.end} ({len(self.path)} spaces, {mode})"
-        bits = [f"{self.player}: {move}, Gear {self.gear}", f"{self.laps} lap(s) done", f"Joker {self.joker}"]
+        bits = [f"{self.player}: {move}, Gear {self.gear}", f"{self.laps} lap(s) done"]
+        if self.joker != "none":
+            bits.append(f"Joker {self.joker}")
         if self.flat_out_failed:
             bits.append("Flat Out failed")
         if self.loc:
@@ -213,6 +215,9 @@ class Race:
             raise ValueError(f"every player uses the same Dashboard side, not {', '.join(sorted(sides))} (ICE-03)")
         #: no Joker on the circuit (Ice Track 1): finishing does not ask for one (RX-JOKER-04 does not apply)
         self.joker_rule = any(s.joker for s in self.index.spaces.values())
+        if not self.joker_rule:
+            for car in self.cars.values():
+                car.joker = "none"
         self.minus1: dict[int, int] = {}
         #: Yellow Flags: route step -> the players who drew one there (RX-DAMAGE-03/07)
         self.yellow: dict[int, list[str]] = {}

@@ -1,0 +1,110 @@
+"""Customisable races (RX book): the three choices of a custom race and what each fixes (CUSTOM-01..22).
+
+A custom race is read from the design's options (``race-type``, ``track-rules``, ``repairs``,
+``damage-bag``: :data:`rallyc.checks.names.OPTIONS`) and the track's kind, and says which referee plays
+it: a Head-to-Head on a circuit is the RX race (:class:`~rallyc.rules.race.Race`), a Time Trial on a
+stage is the core stage with Time cards (:class:`~rallyc.rules.stage.Stage`). The other two pairings are
+allowed by the rules (CUSTOM-04) but have no referee here (:attr:`CustomRace.referee` is None).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rallyc.data.components import Components, load_components
+from rallyc.rules.race_format import DAMAGE_SETS, damage_set
+
+__all__ = ["CustomRace", "RACE_TYPES", "TRACK_RULES"]
+
+RACE_TYPES = ("head-to-head", "time-trial")
+TRACK_RULES = ("technical", "speed")
+
+
+@dataclass(frozen=True)
+class CustomRace:
+    """The choices of one custom race (CUSTOM-01) and what follows from them."""
+
+    #: ``circuit`` or ``stage`` (the track's kind, CUSTOM-02/03)
+    racetrack: str
+    race_type: str
+    track_rules: str
+    #: repairs and tire changes allowed (CUSTOM-15)
+    repairs: bool = False
+    #: the Damage set; None: the standard one of the track rules (CUSTOM-18/19)
+    damage_bag: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.racetrack not in ("circuit", "stage"):
+            raise ValueError(f"the Racetrack is a circuit or a stage, not {self.racetrack!r} (CUSTOM-01)")
+        if self.race_type not in RACE_TYPES:
+            raise ValueError(f"the Race Type is {' or '.join(RACE_TYPES)}, not {self.race_type!r} (CUSTOM-01)")
+        if self.track_rules not in TRACK_RULES:
+            raise ValueError(f"the Track Rules are {' or '.join(TRACK_RULES)}, not {self.track_rules!r} (CUSTOM-01)")
+        if self.damage_bag is not None and self.damage_bag not in DAMAGE_SETS:
+            raise ValueError(f"the Damage set is {', '.join(DAMAGE_SETS)}, not {self.damage_bag!r} (CUSTOM-18/19/22)")
+
+    @classmethod
+    def from_options(cls, racetrack: str, options: dict[str, str | bool | None]) -> "CustomRace":
+        """From a design's ``options`` (names as the language spells them: ``race-type head-to-head``)."""
+        repairs = options.get("repairs")
+        return cls(racetrack, str(options.get("race-type") or ""), str(options.get("track-rules") or ""),
+                   repairs in (True, "yes"), options.get("damage-bag"))  # type: ignore[arg-type]
+
+    # -- what the Race Type fixes (CUSTOM-05..07)
+    @property
+    def order_of_priority(self) -> tuple[str, str, str]:
+        """Head-to-Head: Speed > Distance > Position; Time Trial: Distance > Speed > Position (CUSTOM-05/06)."""
+        return ("speed", "distance", "position") if self.race_type == "head-to-head" else \
+            ("distance", "speed", "position")
+
+    @property
+    def start(self) -> str:
+        """All cars in the same round (Head-to-Head) or a staggered start (Time Trial) (CUSTOM-05/06)."""
+        return "same-round" if self.race_type == "head-to-head" else "staggered"
+
+    @property
+    def flat_out_tokens(self) -> str:
+        """Focus tokens in a Head-to-Head, Second tokens in a Time Trial (CUSTOM-07, Ambiguity 37)."""
+        return "focus" if self.race_type == "head-to-head" else "seconds"
+
+    # -- what the Track Rules fix (CUSTOM-08/09/13/14)
+    @property
+    def surfaces_change_dice(self) -> bool:
+        """Technical Tracks: surfaces and tires change the dice; Speed Tracks: surfaces are cosmetic."""
+        return self.track_rules == "technical"
+
+    @property
+    def loss_of_control(self) -> str:
+        """``dashboard`` on a Speed Track (CUSTOM-13), ``time-cards`` on a Technical Track (CUSTOM-14)."""
+        return "dashboard" if self.track_rules == "speed" else "time-cards"
+
+    @property
+    def time_cards(self) -> bool:
+        """Time cards are used in a Time Trial, and on a Technical Track even in a Head-to-Head (CUSTOM-14)."""
+        return self.race_type == "time-trial" or self.track_rules == "technical"
+
+    @property
+    def bag_name(self) -> str:
+        """The Damage set: the one chosen, else GT for Speed Tracks, DIRT for Technical ones (CUSTOM-18/19)."""
+        return self.damage_bag or ("gt" if self.track_rules == "speed" else "dirt")
+
+    def bag(self, components: Components | None = None) -> dict[str, int]:
+        """The Damage bag's tokens (CUSTOM-18/19/22)."""
+        return damage_set(components or load_components(), self.bag_name)
+
+    def check_track(self, has_shortcuts: bool) -> None:
+        """A race with Shortcut tiles uses the DIRT set, or its lighter Shortcut variant (CUSTOM-21/22)."""
+        if has_shortcuts and self.bag_name == "gt":
+            raise ValueError("a race with Shortcut tiles uses the DIRT Damage set (or the lighter one), not the GT "
+                             "set (CUSTOM-21)")
+
+    # -- which referee plays it
+    @property
+    def referee(self) -> str | None:
+        """``race`` for a Head-to-Head on a circuit under Speed Track rules (the RX race), ``stage`` for a Time
+        Trial on a stage under Technical Track rules (the core stage with Time cards), None otherwise."""
+        if self.racetrack == "circuit" and self.race_type == "head-to-head" and self.track_rules == "speed":
+            return "race"
+        if self.racetrack == "stage" and self.race_type == "time-trial" and self.track_rules == "technical":
+            return "stage"
+        return None

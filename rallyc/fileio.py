@@ -40,3 +40,19 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def position(data: bytes, offset: int) -> tuple[int, int]:
+    """(line, column) of a byte offset, both counted from 1."""
+    return data.count(b"\n", 0, offset) + 1, offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+
+
+def decode_utf8(data: bytes) -> tuple[str | None, tuple[int, int] | None]:
+    """The bytes as UTF-8 text and None, or None and the (line, column) of the first byte that is not UTF-8.
+
+    A leading byte-order mark is kept: each reader decides what it means for its format.
+    """
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as e:
+        return None, position(data, e.start)

@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from rallyc.diagnostics import Diagnostic, Sources, Span
+from rallyc.fileio import decode_utf8, position
 from rallyc.resources import tilesets_dir
 from rallyc.syntax import ast
 from rallyc.syntax.parser import parse
@@ -40,16 +41,23 @@ class Loaded:
     bundled: set[str] = field(default_factory=set)
 
 
-def read_source(path: Path, display: str) -> tuple[str | None, Diagnostic | None]:
-    """Read a file as UTF-8 text, or say why it cannot be read."""
+def read_bytes(path: Path, display: str) -> tuple[bytes | None, Diagnostic | None]:
+    """The bytes of a file, or why it cannot be read (RC001, not located: the path itself is the problem)."""
     try:
-        data = path.read_bytes()
+        return path.read_bytes(), None
     except FileNotFoundError:
         return None, Diagnostic.error("RC001", f"no such file: {display}", None)
     except IsADirectoryError:
         return None, Diagnostic.error("RC001", f"{display} is a folder, not a file", None)
     except OSError as e:
-        return None, Diagnostic.error("RC001", f"cannot read {display}: {e.strerror}", None)
+        return None, Diagnostic.error("RC001", f"cannot read {display}: {e.strerror or e}", None)
+
+
+def read_source(path: Path, display: str) -> tuple[str | None, Diagnostic | None]:
+    """Read a file as UTF-8 text, or say why it cannot be read."""
+    data, err = read_bytes(path, display)
+    if err is not None:
+        return None, err
     return decode_source(data, display)
 
 
@@ -57,16 +65,13 @@ def decode_source(data: bytes, display: str) -> tuple[str | None, Diagnostic | N
     """Bytes of a file (or of standard input) as UTF-8 text, or say why they are not text."""
     nul = data.find(b"\x00", 0, 65536)
     if nul >= 0:
-        line = data[:nul].count(b"\n") + 1
-        col = nul - (data.rfind(b"\n", 0, nul) + 1) + 1
+        line, col = position(data, nul)
         span = Span(display, line, col, line, col + 1)
         return None, Diagnostic.error("RC102", "this file contains NUL bytes; it does not look like rallyc text", span,
                                       "rallyc reads UTF-8 text files (.rally); is this a binary file?")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+    text, bad = decode_utf8(data)
+    if text is None:
+        line, col = bad
         return None, Diagnostic.error("RC102", "this file is not UTF-8 text", Span(display, line, col, line, col + 1),
                                       "save the file as UTF-8")
     if text.startswith("\ufeff"):

@@ -38,22 +38,18 @@ def _write(path: Path, text: str) -> Diagnostic | None:
 
 def _read(path: Path) -> tuple[str | None, Diagnostic | None]:
     from rallyc.diagnostics import Span
+    from rallyc.fileio import decode_utf8
+    from rallyc.project import read_bytes
 
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return None, Diagnostic.error("RC001", f"no such file: {path}", None)
-    except IsADirectoryError:
-        return None, Diagnostic.error("RC001", f"{path} is a folder, not a file", None)
-    except OSError as e:
-        return None, Diagnostic.error("RC001", f"cannot read {path}: {e.strerror or e}", None)
-    try:
-        return data.decode("utf-8"), None
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+    data, err = read_bytes(path, str(path))
+    if err is not None:
+        return None, err
+    text, bad = decode_utf8(data)
+    if text is None:
+        line, col = bad
         return None, Diagnostic.error("RC701", "not valid JSON: the file is not UTF-8 text",
                                       Span(str(path), line, col, line, col + 1), "save the file as UTF-8")
+    return text, None
 
 
 IMPORT_EPILOG = """\b

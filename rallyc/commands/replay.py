@@ -33,12 +33,11 @@ def _rules_problem(path: Path) -> str | None:
         data = path.read_bytes()
     except OSError:
         return None  # load_components says why, with the file name
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-        return f"{path}:{line}:{column}: not UTF-8 text (a --rules file is TOML text)"
+    from rallyc.fileio import decode_utf8
+
+    text, bad = decode_utf8(data)
+    if text is None:
+        return f"{path}:{bad[0]}:{bad[1]}: not UTF-8 text (a --rules file is TOML text)"
     try:
         tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as e:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import jsonschema
 
+from rallyc.fileio import decode_utf8
 from rallyc.resources import schemas_dir
 
 __all__ = ["RecordError", "load_record", "read_record_text", "decode_record", "parse_record", "json_path",
@@ -132,13 +133,11 @@ def parse_record(text: str, file: str = "<record>") -> dict:
 
 def decode_record(data: bytes, file: str) -> str:
     """A record's bytes as text (UTF-8, a leading byte-order mark dropped); not UTF-8 is located."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+    text, bad = decode_utf8(data)
+    if text is None:
+        line, column = bad
         raise RecordError("not UTF-8 text: a game record is a JSON text file", file=file, path="",
-                          line=line, column=column) from None
+                          line=line, column=column)
     return text[1:] if text.startswith("\ufeff") else text
 
 

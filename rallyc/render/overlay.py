@@ -27,20 +27,9 @@ def cars_after_round(stage_report: Mapping, round_no: int, colours: Mapping[str,
     A car that has not played yet by that round is left out; a car keeps the path of the last turn it
     played up to that round (empty when that turn did not move it).
     """
-    last: dict[str, Mapping] = {}
-    for rnd in stage_report.get("rounds", []):
-        if rnd["round"] > round_no:
-            continue
-        for turn in rnd.get("turns", []):
-            last[turn["player"]] = turn
     cars = []
-    for name in sorted(last):
-        turn = last[name]
-        end = turn.get("end")
-        if end is None:
-            continue
-        path = tuple(_path(turn))
-        cars.append(CarMark(colours.get(name, "grey"), end, turn.get("gear"), path, name))
+    for name, turn in _last_turns(stage_report.get("rounds", []), round_no, {}):
+        cars.append(CarMark(colours.get(name, "grey"), turn["end"], turn.get("gear"), tuple(_path(turn)), name))
     return cars
 
 
@@ -52,18 +41,8 @@ def race_cars_after_round(grid: Sequence[Mapping], rounds: Sequence[Mapping], ro
     number of laps. A car that has not played yet stands on its grid space with no gear; the note
     under each car reads e.g. ``1/4 laps, Joker in`` (plus FINISHED n, DSQ or DNF once so).
     """
-    last: dict[str, Mapping] = {g["player"]: {"end": g["space"]} for g in grid}
-    for rnd in rounds:
-        if rnd["round"] > round_no:
-            continue
-        for turn in rnd.get("turns", []):
-            last[turn["player"]] = turn
     cars = []
-    for name in sorted(last):
-        turn = last[name]
-        end = turn.get("end")
-        if end is None:
-            continue
+    for name, turn in _last_turns(rounds, round_no, {g["player"]: {"end": g["space"]} for g in grid}):
         note = f"{turn.get('laps', 0)}/{laps} laps, Joker {turn.get('joker', 'todo')}"
         if turn.get("finished"):
             note += f", FINISHED {turn.get('position')}"
@@ -71,8 +50,22 @@ def race_cars_after_round(grid: Sequence[Mapping], rounds: Sequence[Mapping], ro
             note += ", DSQ"
         elif turn.get("retired"):
             note += ", DNF"
-        cars.append(CarMark(colours.get(name, "grey"), end, turn.get("gear"), tuple(_path(turn)), name, note))
+        cars.append(CarMark(colours.get(name, "grey"), turn["end"], turn.get("gear"), tuple(_path(turn)), name, note))
     return cars
+
+
+def _last_turns(rounds: Sequence[Mapping], round_no: int,
+                start: dict[str, Mapping]) -> list[tuple[str, Mapping]]:
+    """(player, the last turn it played up to round ``round_no``) by player name, for cars with an end space.
+
+    ``start`` holds what stands for a car that has not played yet (an RX car on its grid space).
+    """
+    last = dict(start)
+    for rnd in rounds:
+        if rnd["round"] <= round_no:
+            for turn in rnd.get("turns", []):
+                last[turn["player"]] = turn
+    return [(name, last[name]) for name in sorted(last) if last[name].get("end") is not None]
 
 
 def _path(turn: Mapping) -> Iterable[str]:

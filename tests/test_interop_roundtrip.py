@@ -88,8 +88,6 @@ def test_import_export_import_keeps_tiles_and_token_spaces(name, fmt):
 
 def test_export_reports_what_the_formats_cannot_hold():
     first = import_text((DATA / "stage-tokens.json").read_text(encoding="utf-8"), "s", CAT)
-    top = first.result.document.items[0]
-    stage = top.stages[0]
     extra = [ast.Token("haybale", None, None, ast.SpaceRef(2, 1, "l")),
              ast.Token("jump", 5, None, ast.SpaceRef(5, 1)),
              ast.Token("chicane", None, 3, ast.SpaceRef(5, 2)),

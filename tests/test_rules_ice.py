@@ -13,7 +13,7 @@ from rallyc.data import load_components
 from rallyc.records.load import RecordError
 from rallyc.records.race import bot_race_record
 from rallyc.records.replay import replay_record
-from rallyc.rules import Options, Player
+from rallyc.rules import Player
 from rallyc.rules.race import Race
 from rallyc.rules.race_format import ICE, RX, damage_set
 from rallyc.rules.rx_dashboard import loc_damage, rx_allowance

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from rallyc.data import load_components
-from rallyc.rules import Card, IllegalMove, Options, Player, Stage, ZeroSide
+from rallyc.rules import IllegalMove, Options, Player, Stage, ZeroSide
 from rallyc.rules.order import round_order
 from rallyc.rules.rally import Rally
 from rallyc.rules.sketch import sketch

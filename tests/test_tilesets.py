@@ -164,7 +164,6 @@ def tile_features(t: ast.TileDef) -> dict[str, object]:
 def tile_problems(t: ast.TileDef, row: dict[str, str]) -> dict[str, str]:
     """Every way a tile side differs from its catalogue row, by check name."""
     out: dict[str, str] = {}
-    tid = row["tile"]
     if t.surface != row["terrain"]:
         out["surface"] = f"surface {t.surface}, catalogue {row['terrain']}"
     if set(t.danger) != {row["danger"]}:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rallyc.diagnostics import Diagnostic
-from rallyc.geometry.hexgrid import Hex, opposite, world_to_own
+from rallyc.geometry.hexgrid import opposite, world_to_own
 
 __all__ = ["check_overlaps", "check_runs_into_tile", "check_lane_joins"]
 

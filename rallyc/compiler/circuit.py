@@ -52,7 +52,7 @@ from rallyc.compiler.roads import DrivenRoad, drive_road
 from rallyc.compiler.stage import StageBuild, build_route
 from rallyc.compiler.track import Standee, Track
 from rallyc.diagnostics import Diagnostic
-from rallyc.geometry.hexgrid import edge_index, neighbour, opposite, own_to_world, world_to_own
+from rallyc.geometry.hexgrid import edge_index, neighbour, opposite, world_to_own
 from rallyc.geometry.placement import PlacedStep, Placement, _Placer
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue

@@ -79,7 +79,6 @@ def pacenotes(track: Track) -> list[str]:
 
     e.g. ``3: 210b hairpin right in 1/out 2``.
     """
-    from rallyc.compiler.roads import driven_turn  # noqa: F401  (turn words come from the placed step)
 
     notes = []
     for p in track.steps:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Callable
 
 from rallyc.records.generate import bot_record, write_record
 from rallyc.rules.options import Options
@@ -103,7 +102,6 @@ EXAMPLES: dict[str, tuple] = {
 def build_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) -> dict[str, int]:
     """Search seeds for each example and write it; return the seed used per file."""
     import rallyc
-    from rallyc.rules.rally import Rally
 
     used = {}
     for name, (track_file, n_players, opts, wanted, *stage) in EXAMPLES.items():
@@ -113,16 +111,10 @@ def build_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) -> di
             else design.tracks[:1]
         players = n_players if isinstance(n_players, list) else PLAYERS[:n_players]
         for seed in range(max_seed):
-            carried: dict[int, list] = {}
-
-            def between(rally: Rally, k: int) -> dict:
-                return {}
-
             try:
                 rec = bot_record(tracks, players, seed=seed, options=Options(**opts),
                                  header={"track": f"../{track_file}", "design": design.title,
-                                         "title": f"{design.title}: {name[:-5]} (bot seed {seed})"},
-                                 between=between)
+                                         "title": f"{design.title}: {name[:-5]} (bot seed {seed})"})
             except RuntimeError:
                 continue
             if not full:
@@ -210,7 +202,6 @@ def build_rx_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) ->
 
 
 def _full_features(rec: dict, tracks: list) -> set[str]:
-    from rallyc.records.load import parse_record  # noqa: F401  (same shape as a loaded record)
     from rallyc.records.replay import replay_record
 
     rep = replay_record(rec, tracks=tracks)

@@ -18,7 +18,6 @@ import svgwrite
 from svgwrite.container import Group
 
 from rallyc.compiler.track import Track
-from rallyc.geometry.hexgrid import edge_index
 from rallyc.render import style
 from rallyc.render.geometry import HexLayout, Point, fmt, path_d
 from rallyc.render.shapes import RoadShape, TrackShapes, track_shapes

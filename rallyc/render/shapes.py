@@ -12,7 +12,6 @@ corner by its longest lane), the real artwork's proportions are not modelled.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 

@@ -9,7 +9,6 @@ completed :class:`~rallyc.rules.turn.Turn` is what a record stores.
 from __future__ import annotations
 
 import random
-from copy import deepcopy
 
 from rallyc.rules.plans import PlanContext, die_options, start_walk, warning_limit
 from rallyc.rules.stage import Stage

@@ -16,7 +16,7 @@ from rallyc.rules.dice import GEAR_DICE, Die, gear_value, is_gear
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.state import TrackIndex
 
-__all__ = ["PlanContext", "Walk", "Placed", "check_die", "check_plan", "die_options", "legal_plans",
+__all__ = ["Planner", "PlanContext", "Walk", "Placed", "check_die", "check_plan", "die_options", "legal_plans",
            "effective_limit", "allowance_at", "warning_limit", "is_haybale"]
 
 
@@ -463,3 +463,20 @@ def legal_plans(ctx: PlanContext, max_dice: int | None = None) -> Iterator[tuple
             yield from walk(nw, plan)
 
     yield from walk(start_walk(ctx), ())
+
+
+class Planner:
+    """What a Stage and an RX Race share: the dice plans of the player to move, from their ``context``."""
+
+    def context(self, name: str | None = None) -> tuple[PlanContext, bool]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def legal_plans(self, player: str | None = None, max_dice: int | None = None) -> Iterator[tuple[Die, ...]]:
+        """Every legal dice plan of ``player``'s turn (the player to move by default), shortest first per branch."""
+        ctx, _ = self.context(player)
+        return legal_plans(ctx, max_dice)
+
+    def is_blocked(self, player: str | None = None) -> bool:
+        """True when no die can be laid at all (CORE-MOVE-08/09/10, RX-TURNEND-01)."""
+        ctx, _ = self.context(player)
+        return not die_options(ctx, start_walk(ctx))

@@ -14,16 +14,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Iterator
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, load_components
-from rallyc.rules.dice import Die
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.race_format import RX, RaceFormat
-from rallyc.rules.plans import PlanContext, Placed, die_options, legal_plans, start_walk
-from rallyc.rules.rx_dashboard import RX_CAR, RX_DAMAGE_KINDS, loc_damage, rx_allowance, rx_bag, rx_dashboard
+from rallyc.rules.plans import PlanContext, Placed, Planner
+from rallyc.rules.rx_dashboard import RX_CAR, RX_DAMAGE_KINDS, loc_damage, rx_allowance, rx_bag
 from rallyc.rules.rx_laps import Laps
 from rallyc.rules.rx_order import grid, is_inside, order_key
 from rallyc.rules.stage import Player
@@ -159,7 +157,7 @@ class RaceResult:
         return self.order[0] if self.order else None
 
 
-class Race:
+class Race(Planner):
     """The state of one RX race."""
 
     def __init__(self, track: Track, players: list[Player], options: Options | None = None,
@@ -351,16 +349,6 @@ class Race:
             barred=barred, no_alongside=no_alongside,
         )
         return ctx, False
-
-    def legal_plans(self, player: str | None = None, max_dice: int | None = None) -> Iterator[tuple[Die, ...]]:
-        """Every legal dice plan of ``player``'s turn (the player to move by default)."""
-        ctx, _ = self.context(player)
-        return legal_plans(ctx, max_dice)
-
-    def is_blocked(self, player: str | None = None) -> bool:
-        """True when no die can be laid at all (RX-TURNEND-01)."""
-        ctx, _ = self.context(player)
-        return not die_options(ctx, start_walk(ctx))
 
     # -- laps along a path
     def _walk(self, car: RxCar, path: list[str]) -> list[tuple[float, int, str, bool]]:

@@ -8,16 +8,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Iterator
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Column, Components, load_components
 from rallyc.rules.dashboard import allowance, allowances, column_name
-from rallyc.rules.dice import Die
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.order import round_order
-from rallyc.rules.plans import PlanContext, die_options, legal_plans, start_walk
+from rallyc.rules.plans import PlanContext, Planner, die_options, start_walk
 from rallyc.rules.state import WEATHER, Car, index_of
 from rallyc.rules.turn import Outcome, Turn, resolve
 from rallyc.rules.weather import weather_flips
@@ -57,7 +55,7 @@ class StageResult:
     tokens: dict[str, int]
 
 
-class Stage:
+class Stage(Planner):
     """The state of one stage: who is where, in which gear, with which cards, whose turn it is."""
 
     def __init__(self, track: Track, players: list[Player], options: Options | None = None,
@@ -226,16 +224,6 @@ class Stage:
             if die_options(creep, start_walk(creep)):
                 ctx = creep
         return ctx, leader
-
-    def legal_plans(self, player: str | None = None, max_dice: int | None = None) -> Iterator[tuple[Die, ...]]:
-        """Every legal dice plan of ``player``'s turn (the player to move by default), shortest first per branch."""
-        ctx, _ = self.context(player)
-        return legal_plans(ctx, max_dice)
-
-    def is_blocked(self, player: str | None = None) -> bool:
-        """True when no die can be laid at all (CORE-MOVE-08/09/10)."""
-        ctx, _ = self.context(player)
-        return not die_options(ctx, start_walk(ctx))
 
     # -- playing
     def play(self, turn: Turn, driver=None) -> Outcome:

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rallyc.rules.dice import Die, is_gear
+from rallyc.rules.dice import Die
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import (PlanContext, Placed, check_plan, die_options, effective_limit, start_walk,
                                 warning_limit)

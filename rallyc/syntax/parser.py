@@ -14,7 +14,7 @@ from difflib import get_close_matches
 from functools import lru_cache
 
 import lark
-from lark import Lark, Token as LarkToken, Transformer, Tree, v_args
+from lark import Lark, Token as LarkToken, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from rallyc.diagnostics import Diagnostic, Span

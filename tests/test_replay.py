@@ -145,13 +145,13 @@ def test_monte_carlo_game_on_auto_tour_ss2():
 
 
 def test_readme_names_every_assumption_and_reading():
-    """CORE-DICE-02 MC-TIRE-02: every named assumption and reading of the rules data is listed in the README's
+    """CORE-DICE-02 MC-TIRE-02: every named assumption and reading of the rules data is listed in docs/referee.md
     rules section (unknown numbers are never silent)."""
     from rallyc.data import load_components
 
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "referee.md").read_text(encoding="utf-8")
     section = text[text.index("<!-- rules:start -->"):text.index("<!-- rules:end -->")]
     raw = load_components().raw
     missing = [f"{kind}.{name}" for kind in ("assumptions", "readings") for name in raw[kind]
                if f"`{kind}.{name}`" not in section]
-    assert not missing, f"README rules section lacks {missing}"
+    assert not missing, f"docs/referee.md rules section lacks {missing}"

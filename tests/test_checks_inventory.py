@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_compiler_helpers import codes, stage
+from helpers.compiler import codes, stage
 
 
 def test_both_sides_of_one_tile_in_one_stage():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_compiler_helpers import codes, compile_text, stage
+from helpers.compiler import codes, compile_text, stage
 
 GOOD = ("202a", "210b left", "205a", "227a right", "213a right", "208a left", "216a right", "219a left",
         "217a right", "203a", "201a")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from rallyc.compiler import compile_loaded
 from rallyc.project import load
-from test_compiler_helpers import codes
+from helpers.compiler import codes
 
 ROOT = Path(__file__).resolve().parent.parent
 RX1 = (ROOT / "examples" / "rx-1.rally").read_text()

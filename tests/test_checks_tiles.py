@@ -6,7 +6,7 @@ import pytest
 
 from rallyc.checks.tiles import check_tileset
 from rallyc.project import bundled_tilesets
-from test_compiler_helpers import codes
+from helpers.compiler import codes
 
 STAGE = "stage S {\n  202a\n  206a\n  208a left\n  204a\n  203a\n}\n"
 

@@ -60,7 +60,9 @@ def bad(tmp_path_factory) -> Path:
     d = tmp_path_factory.mktemp("bad")
     (d / "good.rally").write_text(GOOD, encoding="utf-8")
     (d / "empty.rally").write_bytes(b"")
-    shutil.copy("/bin/ls" if Path("/bin/ls").exists() else sys.executable, d / "binary.rally")
+    # the start of an executable: an ELF header, then every byte value (NULs, and bytes that are not UTF-8 on line 1)
+    (d / "binary.rally").write_bytes(b"\x7fELF\x02\x01\x01" + b"\x00" * 9 + bytes(range(0x80, 0x100))
+                                     + bytes(range(256)) * 256)
     comment = b"# " + b"x" * 77 + b"\n"
     (d / "big.rally").write_bytes(GOOD.encode() + comment * (5 * 1024 * 1024 // len(comment)))
     (d / "bom.rally").write_bytes(b"\xef\xbb\xbf" + GOOD.encode())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rallyc.geometry.hexgrid import neighbour, opposite
-from test_compiler_helpers import codes, compile_text, stage, track_of
+from helpers.compiler import codes, compile_text, stage, track_of
 
 TILES = """tileset t {
   tile 991a gravel danger low {

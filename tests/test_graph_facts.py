@@ -9,7 +9,7 @@ import pytest
 
 from rallyc.compiler import compile_loaded
 from rallyc.project import load
-from test_compiler_helpers import compile_text, stage, track_of
+from helpers.compiler import compile_text, stage, track_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -212,7 +212,6 @@ STRAIGHTS = ["204a", "205a", "206a", "207a", "214b", "226b"]
                 min_size=1, max_size=8, unique_by=lambda t: t[0][:3]))
 def test_random_routes_keep_the_graph_facts(route):
     """CORE-MOVE-03/04, CORE-CORNER-02, CORE-SHORTCUT-03 on random routes that do not overlap."""
-    from test_compiler_helpers import compile_text
     steps = ["202a"] + [t if t in STRAIGHTS else f"{t} {w}" for t, w in route] + ["203a"]
     result, _ = compile_text(stage(*steps))
     if any(d.severity.value == "error" for d in result.diagnostics):

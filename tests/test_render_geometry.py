@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -12,8 +10,7 @@ from rallyc.geometry.hexgrid import neighbour
 from rallyc.render.geometry import SQRT3, Centreline, HexLayout, fmt, path_d, polygon_centroid
 from rallyc.render.shapes import track_shapes
 
-sys.path.insert(0, str(Path(__file__).parent))
-from test_render_fixtures import mini_track  # noqa: E402
+from helpers.render import mini_track
 
 L = HexLayout(10.0)
 

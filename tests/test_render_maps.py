@@ -6,11 +6,12 @@ Covers TRACK-TILE (tiles, spaces and speed limits as printed on the map) through
 from __future__ import annotations
 
 import io
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import cairosvg  # a test extra: the PNG check below always runs
 import pytest
+from PIL import Image  # installed with cairosvg
 
 from rallyc import project
 from rallyc.compiler import compile_loaded
@@ -19,8 +20,7 @@ from rallyc.render.document import MapOptions, render_map
 from rallyc.render.roadbook import pacenotes, render_roadbook, tile_needs, turn_name
 from rallyc.tiles.catalogue import Catalogue
 
-sys.path.insert(0, str(Path(__file__).parent))
-from test_render_fixtures import mini_track  # noqa: E402
+from helpers.render import mini_track
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.rally"))
@@ -147,15 +147,10 @@ def test_real_scale_splits_into_overlapping_pages():
 
 def test_svg_draws_as_png():
     """cairosvg (a test extra) must be able to draw the map: a PNG with ink on it."""
-    cairosvg = pytest.importorskip("cairosvg")
     track = mini_track()
     svg = render_map(track, None, title="t")[0]
     png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=600)
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    try:
-        from PIL import Image
-    except ImportError:
-        return
     img = Image.open(io.BytesIO(png)).convert("RGB")
     colours = img.getcolors(maxcolors=1 << 20)
     assert len(colours) > 20  # hexes, road, limits: not a blank page

@@ -12,7 +12,7 @@ from rallyc.cli import app
 from rallyc.render.document import render_map
 from rallyc.render.overlay import cars_after_round, last_round, race_cars_after_round
 
-from test_render_fixtures import mini_track
+from helpers.render import mini_track
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"

@@ -10,7 +10,7 @@ from rallyc.data import load_components
 from rallyc.rules import IllegalMove, Options, Player, ZeroSide
 from rallyc.rules.rally import Rally
 from rallyc.rules.sketch import sketch
-from test_rules_support import make_stage, put, turn, turn_of
+from helpers.rules import make_stage, put, turn, turn_of
 
 #: the Monte-Carlo rulebook's example: a stage starting on a Snow tile, then a Gravel tile
 SNOW_THEN_GRAVEL = "~snow N S N N N N N N | ~gravel N N N N N F N"

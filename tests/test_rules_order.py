@@ -10,7 +10,7 @@ from rallyc.rules import IllegalMove, Options, Player, Stage, ZeroSide
 from rallyc.rules.order import round_order
 from rallyc.rules.rally import Rally
 from rallyc.rules.sketch import sketch
-from test_rules_support import make_stage, put, turn, turn_of
+from helpers.rules import make_stage, put, turn, turn_of
 
 CORNER = "N S N N | N C(2;3,3)R N | N N F N N"
 

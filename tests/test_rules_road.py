@@ -6,7 +6,7 @@ import pytest
 
 from rallyc.rules import IllegalMove
 from rallyc.rules.state import index_of
-from test_rules_support import make_stage, put, turn, turn_of
+from helpers.rules import make_stage, put, turn, turn_of
 
 ROAD = "N S N N | D C(2,2;3,3,3)R D cut3(1,3) | N jump3 N N water N | C(3;4,4)R C(2;3,3)L | N N F N N"
 

@@ -7,7 +7,7 @@ import pytest
 
 from rallyc.data import load_components
 from rallyc.rules import IllegalMove, ZeroSide
-from test_rules_support import make_stage, put, turn, turn_of
+from helpers.rules import make_stage, put, turn, turn_of
 
 SHORT = "N S N N N N N N N F N N"
 

@@ -1,7 +1,6 @@
 """The rulebooks' ready-to-play designs fit the bundled tiles (TRACK-TILE-01, TRACK-TILE-02).
 
-``/work/shared/data/published-layouts.tsv`` (copied below as ``tests/data/published-layouts.tsv``
-when present, else read from the shared folder) lists every placed tile of Rally 1-6, RX 1, RX 2,
+``tests/data/published-layouts.tsv`` (a copy of the shared data file) lists every placed tile of Rally 1-6, RX 1, RX 2,
 Auto Tour 1 SS3 and Ice Track 1 with its rotation and its roads in *world* edges. Each tile id must
 exist in the bundled tilesets, and its roads turned by the rotation (``own_to_world``) must be exactly
 the roads listed there; on stages, the tile must have a road joining the step's entry and exit edges.
@@ -18,17 +17,12 @@ from rallyc.geometry.hexgrid import own_to_world
 from rallyc.project import bundled_tilesets
 from rallyc.tiles.catalogue import Catalogue
 
-_CANDIDATES = [Path(__file__).parent / "data" / "published-layouts.tsv",
-               Path("/work/shared/data/published-layouts.tsv")]
-LAYOUTS = next((p for p in _CANDIDATES if p.exists()), None)
-pytestmark = pytest.mark.skipif(LAYOUTS is None, reason="published-layouts.tsv not available")
+LAYOUTS = Path(__file__).parent / "data" / "published-layouts.tsv"
 
 CATALOGUE = Catalogue.from_tilesets(bundled_tilesets())
 
 
 def rows() -> list[dict[str, str]]:
-    if LAYOUTS is None:
-        return []
     lines = [ln for ln in LAYOUTS.read_text(encoding="utf-8").splitlines() if ln and not ln.startswith("#")]
     return list(csv.DictReader(lines, delimiter="\t"))
 

@@ -334,3 +334,23 @@ def test_crashed_car_does_not_impede_spun_car_does():
     assert illegal(st, turn("A", "gear2@1.4.r")).rule_id == "CORE-MOVE-02"
     out = st.play(turn("A", "gear2@1.4.l", "gear3@1.5.l"))
     assert out.end == "1.5.l"
+
+
+def test_corner_method_rule_limits_entering_not_cars_already_in_it():
+    """CORE-OVERTAKE-05 regression (deadlock found by the random bot): a car crashed on the inside of a corner,
+    another drove into the same corner on the outside while it was off the road; once the first is back, each
+    drives on by its own method (the rule limits entering the corner), so the stage can still end."""
+    st = road(3)
+    put(st, "C", "2.2.in1", 0, status="crashed")
+    put(st, "A", "2.1.r", 3)
+    turn_of(st, "A", ["B", "C", "A"])
+    assert st.play(turn("A", "gear3@2.2.out1")).end == "2.2.out1"  # the crashed car does not count
+    # the crashed car is back on the road (Gear 0) and the car on the outside is still in the corner
+    put(st, "C", "2.2.in1", 1, status="road")
+    turn_of(st, "C", ["C", "A", "B"])
+    assert st.play(turn("C", "gear1@2.2.in2")).end == "2.2.in2"
+    assert st.play(turn("A", "gear3@2.2.out2")).end == "2.2.out2"
+    # a third car entering the corner still keeps to the method of the cars in it
+    put(st, "B", "2.1.l", 2)
+    turn_of(st, "B", ["B", "C", "A"])
+    assert illegal(st, turn("B", "gear2@2.2.in1")).rule_id == "CORE-OVERTAKE-05"

@@ -245,9 +245,10 @@ def _new_gear(w: Walk, die: Die) -> int:
     return gear_value(die.die) if is_gear(die.die) else w.gear
 
 
-def _entry_error(ctx: PlanContext, sid: str, gear: int, die: Die, *, check_side: bool = True
-                 ) -> tuple[str, str] | None:
-    """Why the car cannot enter ``sid`` with this die, or None (occupancy, corners, water, overtaking)."""
+def _entry_error(ctx: PlanContext, sid: str, gear: int, die: Die, *, check_side: bool = True,
+                 came_from: str | None = None) -> tuple[str, str] | None:
+    """Why the car cannot enter ``sid`` from ``came_from`` with this die, or None (occupancy, corners, water,
+    overtaking)."""
     idx = ctx.index
     s = idx.spaces[sid]
     if sid in ctx.barred:
@@ -262,7 +263,8 @@ def _entry_error(ctx: PlanContext, sid: str, gear: int, die: Die, *, check_side:
             if o != sid:
                 return "CORE-OVERTAKE-06", f"a car on {o} takes up {sid} (a slide and the lanes it crosses)"
             return "CORE-MOVE-02", f"space {sid} is occupied by another car"
-    if s.kind == "corner" and s.corner in ctx.corner_methods:
+    if s.kind == "corner" and s.corner in ctx.corner_methods and not _in_corner(ctx, came_from, s.corner):
+        # CORE-OVERTAKE-05 limits entering a corner; a car already in it drives on by its own method
         if ctx.corner_methods[s.corner] - {s.method}:
             return "CORE-OVERTAKE-05", (f"a car is in corner {s.corner} by the other method; "
                                         f"enter it only by the same lane")
@@ -283,6 +285,14 @@ def _entry_error(ctx: PlanContext, sid: str, gear: int, die: Die, *, check_side:
                 return rule, (f"entering {sid} alongside the car on {o} (Gear {g}) needs Gear {g} "
                               f"or more, not Gear {gear}")
     return None
+
+
+def _in_corner(ctx: PlanContext, sid: str | None, corner: str) -> bool:
+    """``sid`` is a space of ``corner``."""
+    if sid is None:
+        return False
+    s = ctx.index.spaces[sid]
+    return s.kind == "corner" and s.corner == corner
 
 
 def _landings(ctx: PlanContext, j: str, n: int) -> list[str]:
@@ -318,7 +328,7 @@ def _place(ctx: PlanContext, w: Walk, die: Die) -> tuple[Placed | None, tuple[st
                                             f"corner: a Handbrake turn (option handbrake is off)", "to")
         return None, ("CORE-MOVE-03", f"{die.to} is not one step ahead of {w.pos} (straight or diagonal: {nxt})", "to")
     gear = _new_gear(w, die)
-    e = _entry_error(ctx, die.to, gear, die)
+    e = _entry_error(ctx, die.to, gear, die, came_from=w.pos)
     if e:
         return None, (e[0], e[1], "to")
     # MC-BOOST-04 (reading 15): a Boost pair is never the Flying Start die
@@ -337,7 +347,7 @@ def _place(ctx: PlanContext, w: Walk, die: Die) -> tuple[Placed | None, tuple[st
             return None, ("CORE-JUMP-02" if jump == 1 else "CORE-JUMP-03",
                           f"a jump from {die.to} in Gear {gear} lands on one of {', '.join(spots) or 'none'}, "
                           f"not {die.land}", "land")
-        e = _entry_error(ctx, die.land, gear, die)
+        e = _entry_error(ctx, die.land, gear, die, came_from=die.to)
         if e:
             rule = "CORE-JUMP-07" if e[0] in ("CORE-MOVE-02", "CORE-OVERTAKE-06") else e[0]
             return None, (rule, f"cannot land on {die.land}: {e[1]}", "land")

@@ -55,7 +55,7 @@ def test_grid_on_rx2_and_too_many_cars(rx2):
     r = race(rx2, 4)
     assert [c.space for c in r.cars.values()] == ["14.2.l", "14.2.m", "14.2.r", "14.1.l"]
     with pytest.raises(ValueError, match="places"):
-        Race(rx2, [Player(f"P{i}", "red") for i in range(7)])
+        Race(rx2, [Player(f"P{i}", f"colour{i}") for i in range(7)])
 
 
 def test_white_and_black_rounds(rx1):

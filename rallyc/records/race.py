@@ -12,6 +12,7 @@ from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.race import Race, RxOutcome
 from rallyc.rules.race_format import FORMATS, RX, RaceFormat
+from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
 from rallyc.rules.turn import Turn
 
@@ -110,6 +111,8 @@ class RaceReport:
                 lines.append(f"    DSQ {name} (no Joker lap)")
             for name in self.result["retired"]:
                 lines.append(f"    DNF {name} (retired)")
+            for name in self.result.get("racing", []):
+                lines.append(f"    --  {name} (still racing when play stopped, RX-END-04)")
         if self.error is not None:
             lines.append(f"error: {self.error.path}: {self.error.rule_id}: {self.error.message}")
         return "\n".join(lines) + "\n"
@@ -159,6 +162,10 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
             raise RecordError(f"an {fmt.name} race is driven with {fmt.car} Dashboards ({fmt.car_rule}), "
                               f"not {p['car']!r}", path=f"$.players[{i}].car")
     players = [Player(p["name"], p["colour"], fmt.car, p.get("tires", fmt.sides[0])) for p in data["players"]]
+    problem = player_problem(players)
+    if problem is not None:
+        i, fld, why = problem
+        raise RecordError(why, path="$.players" if fld == "name" else f"$.players[{i}].{fld}")
     try:
         options = Options.from_dict(data.get("options"))
         race = Race(track, players, options, components, weather=data["race"].get("weather"), race_format=fmt)
@@ -198,12 +205,14 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
                 raise IllegalMove("RX-JOKER-03", f"{out.player}'s Joker is {out.joker}, not {tj['joker']}",
                                   f"{tp}.joker")
             rounds[rnd]["turns"].append(_outcome_json(out))
-        if not race.is_over():
-            raise IllegalMove("RX-END-04", f"the record stops while {race.to_move()} is still racing "
-                                           f"(round {race.round})", "$.race.turns")
+        if not race.is_over() and not race.decided():
+            raise IllegalMove("RX-END-03", f"the record stops before any car has won: {race.to_move()} is still "
+                                           f"racing (round {race.round})", "$.race.turns")
         res = race.result()
         report.result = {"order": res.order, "disqualified": res.disqualified, "retired": res.retired,
                          "laps": dict(sorted(res.laps.items())), "joker": dict(sorted(res.joker.items()))}
+        if res.racing:  # RX-END-04: play may continue for the other places; this record stopped
+            report.result["racing"] = res.racing
         claims = data["race"].get("result", {})
         for key, rule in (("order", "RX-END-03"), ("disqualified", "RX-JOKER-04"), ("retired", "CORE-RETIRE-01")):
             if key in claims and claims[key] != report.result[key]:

@@ -11,6 +11,7 @@ from rallyc.records.load import RecordError
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.rally import Rally
+from rallyc.rules.setup import player_problem
 from rallyc.rules.sketch import sketch
 from rallyc.rules.stage import Player
 from rallyc.rules.turn import Outcome
@@ -179,9 +180,10 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
             components.dashboard(p.car, p.tires)
     except Exception as exc:  # bad option value or unknown dashboard
         raise RecordError(str(exc), path="$.players" if "Dashboard" in str(exc) else "$.options") from None
-    names = [p.name for p in players]
-    if len(set(names)) != len(names):
-        raise RecordError("player names must be unique", path="$.players")
+    problem = player_problem(players)
+    if problem is not None:
+        i, fld, why = problem
+        raise RecordError(why, path="$.players" if fld == "name" else f"$.players[{i}].{fld}")
     if options.weather and any(f is None for f in flippers):
         raise RecordError("the weather option turns tiles over in mid-stage (MC-WEATHER-04): the record needs a "
                           "`track` file whose stages are routes of real tiles (not a `sketch`)", path="$.options.weather")

@@ -10,10 +10,11 @@ from rallyc.rules.dice import Die
 from rallyc.rules.errors import IllegalMove, RulesError, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.race import Race, RaceResult
+from rallyc.rules.rally import Rally, StageRecord
 from rallyc.rules.stage import Carry, Player, Stage, StageResult
 from rallyc.rules.state import Car, Card
 from rallyc.rules.turn import CardClaim, Outcome, Roll, Turn, ZeroSide
 
-__all__ = ["Die", "IllegalMove", "RulesError", "StageOver", "Options", "Race", "RaceResult", "Carry", "Player",
+__all__ = ["Die", "IllegalMove", "RulesError", "StageOver", "Options", "Race", "RaceResult", "Rally", "StageRecord", "Carry", "Player",
            "Stage", "StageResult",
            "Car", "Card", "CardClaim", "Outcome", "Roll", "Turn", "ZeroSide"]

@@ -58,6 +58,9 @@ class PlanContext:
     barred: dict = field(default_factory=dict)
     #: RX Yellow Flag: spaces where no car may move alongside a car in Gear 1 or more (RX-DAMAGE-04/05)
     no_alongside: frozenset = frozenset()
+    #: RX Yellow Flag: spaces of the cars this car was already alongside when the flag was placed; it may move
+    #: alongside them normally (RX-DAMAGE-06)
+    alongside_before_flag: frozenset = frozenset()
 
     def __post_init__(self) -> None:
         self.succ = self.index.succ_handbrake if self.handbrake else self.index.succ
@@ -276,7 +279,7 @@ def _entry_error(ctx: PlanContext, sid: str, gear: int, die: Die, *, check_side:
     if check_side:
         for o in idx.alongside[sid]:
             g = ctx.others.get(o)
-            if g and sid in ctx.no_alongside:
+            if g and sid in ctx.no_alongside and o not in ctx.alongside_before_flag:
                 return "RX-DAMAGE-04", (f"Yellow Flag: no moving alongside the car on {o} (Gear {g}) on {sid}, "
                                         f"a tile under or next to the flag")
             if g is not None and gear < g:

@@ -24,6 +24,7 @@ from rallyc.rules.plans import PlanContext, Placed, Planner
 from rallyc.rules.rx_dashboard import RX_CAR, RX_DAMAGE_KINDS, loc_damage, rx_allowance, rx_bag
 from rallyc.rules.rx_laps import Laps
 from rallyc.rules.rx_order import grid, is_inside, order_key
+from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER, index_of
 from rallyc.rules.turn import LossOfControl, Turn, _stuck_at_water, roll_and_move
@@ -150,6 +151,8 @@ class RaceResult:
     retired: list[str]
     laps: dict[str, int]
     joker: dict[str, bool]
+    #: cars still racing when play stopped after the winner crossed the line (RX-END-04: unplaced)
+    racing: list[str] = field(default_factory=list)
 
     @property
     def winner(self) -> str | None:
@@ -174,8 +177,9 @@ class Race(Planner):
         if not players:
             raise ValueError("a race needs at least one player")
         names = [p.name for p in players]
-        if len(set(names)) != len(names):
-            raise ValueError("player names must be unique")
+        problem = player_problem(players)
+        if problem is not None:
+            raise ValueError(problem[2])
         self.options = options or Options()
         bad = [k for k in ("sisu", "checkpoints", "weather", "one_shot", "handbrake") if getattr(self.options, k)]
         if bad:
@@ -219,6 +223,8 @@ class Race(Planner):
         self.minus1: dict[int, int] = {}
         #: Yellow Flags: route step -> the players who drew one there (RX-DAMAGE-03/07)
         self.yellow: dict[int, list[str]] = {}
+        #: Yellow Flags: route step -> the pairs of cars already alongside when a flag was placed (RX-DAMAGE-06)
+        self.yellow_pairs: dict[int, set[frozenset[str]]] = {}
         self.shortcut_ok: Counter = Counter()
         #: Yellow Flags drawn (on the track, then on their drawer's Dashboard: out of the bag either way)
         self.yellow_drawn = 0
@@ -274,6 +280,11 @@ class Race(Planner):
         """No car is still racing (RX-END-04: play continues for the other places)."""
         return all(c.status != "road" for c in self.cars.values())
 
+    def decided(self) -> bool:
+        """A car has won: the first eligible car has crossed the line after its last lap (RX-END-03). Play may
+        go on for the other places (RX-END-04) or stop here ("you may of course continue the race")."""
+        return bool(self.finishers)
+
     def to_move(self) -> str | None:
         """The player whose turn it is, None once the race is over."""
         return None if self.is_over() else self.order[self.position]
@@ -318,6 +329,25 @@ class Race(Planner):
                 out[step] = keep
         return out
 
+    def _flag_steps(self, step: int) -> set[int]:
+        """The route steps a Yellow Flag on ``step`` covers: its tile and the tiles directly before and after
+        (RX-DAMAGE-04)."""
+        return {step} | self._neighbours.get(step, set())
+
+    def _pairs_alongside(self, step: int) -> set[frozenset[str]]:
+        """Pairs of cars on the track alongside each other, one of them under a flag on ``step``, as the flag is
+        placed: they may move normally while it stays (RX-DAMAGE-06)."""
+        covered = self._flag_steps(step)
+        by_space = {c.space: c.name for c in self.cars.values() if c.impedes}
+        out: set[frozenset[str]] = set()
+        for sid, who in by_space.items():
+            if self.index.spaces[sid].step not in covered:
+                continue
+            for o in self.index.alongside[sid]:
+                if o in by_space:
+                    out.add(frozenset((who, by_space[o])))
+        return out
+
     def context(self, name: str | None = None) -> tuple[PlanContext, bool]:
         """The planning context of ``name``'s turn (the player to move by default); RX has no leader (False)."""
         name = name or self.to_move()
@@ -335,10 +365,14 @@ class Race(Planner):
             barred.update({s.id: ("RX-START-02", f"{name} has left the Pre-grid: it may not re-enter it ({s.id})")
                            for s in spaces.values() if s.pregrid})
         flagged: set[int] = set()
+        pairs: set[frozenset[str]] = set()
         for step in self._flags_in_force(name):
-            flagged |= {step} | self._neighbours.get(step, set())
+            flagged |= self._flag_steps(step)
+            pairs |= self.yellow_pairs.get(step, set())
         no_alongside = frozenset(s.id for s in spaces.values() if s.step in flagged)
         others = {c.space: c.gear for c in self.cars.values() if c.impedes and c is not car}
+        before_flag = frozenset(c.space for c in self.cars.values()
+                                if c is not car and c.impedes and frozenset((name, c.name)) in pairs)
         comp = self.components
         ctx = PlanContext(
             index=self.index, start=car.space, gear=car.gear, allowance=rx_allowance(car.dashboard, car.damage, self.weather),
@@ -346,7 +380,7 @@ class Race(Planner):
             flying_start=self.options.flying_start, redline=self.options.redline,
             brake_drop=comp.reading("brake_drop"), jump_landing_limit=comp.reading("jump_landing_limit"),
             car=RX_CAR, haybale_chicane=comp.reading("chicane_without_limit") == "haybale",
-            barred=barred, no_alongside=no_alongside,
+            barred=barred, no_alongside=no_alongside, alongside_before_flag=before_flag,
         )
         return ctx, False
 
@@ -516,6 +550,7 @@ class Race(Planner):
 
     def _commit(self, car: RxCar, out: RxOutcome, c: dict) -> None:
         self.yellow = self._flags_in_force(car.name)  # RX-DAMAGE-08: taken off at the start of the turn
+        self.yellow_pairs = {step: pairs for step, pairs in self.yellow_pairs.items() if step in self.yellow}
         car.space = out.end
         car.gear = out.gear
         car.distance = c["distance"]
@@ -534,6 +569,8 @@ class Race(Planner):
         for d in c["damage"]:
             car.damage[d] += 1  # RX-DAMAGE-01/02, from the next turn (RX-DAMAGE-10)
         for step in c["yellow"]:
+            if step not in self.yellow:
+                self.yellow_pairs[step] = self._pairs_alongside(step)
             self.yellow.setdefault(step, []).append(car.name)
             self.yellow_drawn += 1
         self.weather_drawn += c["weather_drawn"]
@@ -599,4 +636,5 @@ class Race(Planner):
             retired=[n for n, c in self.cars.items() if c.status == "retired"],
             laps={n: min(self.laps.laps_done(c.crossed), self.laps.laps) for n, c in self.cars.items()},
             joker={n: c.joker == "done" for n, c in self.cars.items()},
+            racing=[n for n in self.order if self.cars[n].status == "road"],
         )

@@ -16,6 +16,7 @@ from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.order import round_order
 from rallyc.rules.plans import PlanContext, Planner, die_options, start_walk
+from rallyc.rules.setup import player_problem
 from rallyc.rules.state import WEATHER, Car, index_of
 from rallyc.rules.turn import Outcome, Turn, resolve
 from rallyc.rules.weather import weather_flips
@@ -66,8 +67,9 @@ class Stage(Planner):
         if not players:
             raise ValueError("a stage needs at least one player")
         names = [p.name for p in players]
-        if len(set(names)) != len(names):
-            raise ValueError("player names must be unique")
+        problem = player_problem(players)
+        if problem is not None:
+            raise ValueError(problem[2])
         self.track = track
         self.index = index_of(track)
         self.options = options or Options()

@@ -96,7 +96,7 @@ def test_cli_schema_violation_path(tmp_path):
 
 
 def test_cli_rules_override(tmp_path):
-    """Assumptions are overridable with --rules; a card's seconds stated in the record stay the truth."""
+    """Assumptions are overridable with --rules; the cards a record states must match the game's card table."""
     data = json.loads(GAMES[0].read_text())
     data["track"] = str((GAMES[0].parent / data["track"]).resolve())
     for st in data["stages"]:
@@ -112,7 +112,16 @@ def test_cli_rules_override(tmp_path):
     b = json.loads(rallyc("replay", str(plain), "--format", "json", "--rules", str(rules)).stdout)
     assert a["ok"] and b["ok"]
     assert a["stages"][0]["times"] != b["stages"][0]["times"]
+    # CORE-TURNEND-04: a record's cards must match the game's card table; a rallyc-game/1 record stating 50 s
+    # Gear 1 cards contradicts a table of 55 s, a rallyc-game/2 record declares its own table
     stated = json.loads(rallyc("replay", str(GAMES[0]), "--format", "json", "--rules", str(rules)).stdout)
+    assert not stated["ok"] and stated["error"]["rule"] == "CORE-TURNEND-04"
+    own = json.loads(GAMES[0].read_text())
+    own["track"] = data["track"]
+    own["format"] = "rallyc-game/2"
+    own["cards"] = {"gears": {"1": 50}}
+    (tmp_path / "own.json").write_text(json.dumps(own))
+    stated = json.loads(rallyc("replay", str(tmp_path / "own.json"), "--format", "json", "--rules", str(rules)).stdout)
     assert stated["ok"] and stated["stages"][0]["times"] == a["stages"][0]["times"]
     bad = tmp_path / "bad.toml"
     bad.write_text("[assumptions.nonsense]\nvalue = 1\n")

@@ -112,3 +112,99 @@ def test_cars_alongside_when_the_yellow_flag_is_placed_move_normally(rx1):
     assert r.context(second)[0].alongside_before_flag == {f"4.2.{lane[first]}"}
     out = r.play(Turn(second, [roll("gear2", f"4.2.{lane[second]}")]))  # beside `first` again: allowed
     assert out.end == f"4.2.{lane[second]}"
+
+
+def _cards(data: dict):
+    """(stage index, turn index, turn) of every turn whose record states a card."""
+    for si, st in enumerate(data["stages"]):
+        for ti, t in enumerate(st["turns"]):
+            if "card" in t:
+                yield si, ti, t
+
+
+def test_claimed_card_seconds_must_match_the_games_card_table():
+    """CORE-TURNEND-04 CORE-LOC-04 CORE-SPARE-03: a record that turns a Gear 3 card from 30 s into 0 s and edits
+    the stage times to match is refused (before the fix it replayed with exit 0 and changed the winner); so are a
+    tampered "0" side and Spare Tire card."""
+    data = game("rally-1-ss1-failed-flat-out.json")
+    si, ti, t = next((si, ti, t) for si, ti, t in _cards(data) if t["card"].get("gear") == 3 and "seconds" in t["card"])
+    t["card"]["seconds"] = 0
+    data["stages"][si]["times"][t["player"]] -= 30
+    data.pop("classification")
+    report = replay_record(data, GAMES)
+    assert report.error is not None and report.error.rule_id == "CORE-TURNEND-04"
+    assert report.error.path == f"$.stages[{si}].turns[{ti}].card.seconds"
+    data = game("rally-1-ss1-failed-flat-out.json")
+    si, ti, t = next((si, ti, t) for si, ti, t in _cards(data) if "zero" in t["card"])
+    t["card"]["zero"]["seconds"] = 5
+    report = replay_record(data, GAMES)
+    assert report.error.rule_id == "CORE-LOC-04" and report.error.path.endswith("card.zero.seconds")
+    data = game("rally-3-ss1-overtake-blocked.json")
+    si, ti, t = next((si, ti, t) for si, ti, t in _cards(data) if t.get("spare_tire"))
+    t["card"]["seconds"] = 10
+    report = replay_record(data, GAMES)
+    assert report.error.rule_id == "CORE-SPARE-03"
+
+
+def test_a_game_declares_its_card_table():
+    """CORE-TURNEND-04: a rallyc-game/2 record declares the seconds of its decks once (a deck may mix values);
+    every card must match it; a rallyc-game/1 record replays with the named assumptions and cannot carry one."""
+    before = replay_record(game("rally-1-ss1-failed-flat-out.json"), GAMES)
+    data = game("rally-1-ss1-failed-flat-out.json")
+    data["format"] = "rallyc-game/2"
+    data["cards"] = {"gears": {"3": [30, 35]}, "zero": 60}
+    same = replay_record(parse_record(json.dumps(data)), GAMES)
+    assert same.ok and same.to_json() == before.to_json()
+    for _, _, t in _cards(data):
+        if t["card"].get("gear") == 3 and "seconds" in t["card"]:
+            del t["card"]["seconds"]  # a mixed deck: the record must say which card was drawn
+            break
+    report = replay_record(data, GAMES)
+    assert report.error.rule_id == "CORE-TURNEND-04" and "record which" in report.error.message
+    data = game("rally-1-ss1-failed-flat-out.json")
+    data["format"] = "rallyc-game/2"
+    data["cards"] = {"gears": {"1": 55}}
+    report = replay_record(parse_record(json.dumps(data)), GAMES)
+    assert report.error.rule_id == "CORE-TURNEND-04" and "55 s" in report.error.message
+    data = game("rally-1-ss1-failed-flat-out.json")
+    data["cards"] = {"zero": 60}
+    with pytest.raises(RecordError) as exc:
+        replay_record(parse_record(json.dumps(data)), GAMES)
+    assert exc.value.path == "$.cards" and "rallyc-game/2" in exc.value.message
+    data["format"] = "rallyc-game/2"
+    data["cards"] = {"zero": 40}
+    with pytest.raises(RecordError) as exc:
+        replay_record(parse_record(json.dumps(data)), GAMES)
+    assert exc.value.path == "$.cards.zero" and "CORE-LOC-04" in exc.value.message
+
+
+def test_reading_rx_boost_pairs(rx1):
+    """MC-BOOST-01 RX-DICE-01 reading rx_boost_pairs: with the assumed Dashboard an RX turn may lay two Boost pairs
+    (`dashboard`); with `one` (the box's one Boost die) the second pair is refused."""
+    from rallyc.data import load_components
+
+    two = [Roll(Die("gear2", "12.3.l", boost=True), "ok", boost_face="ok"),
+           Roll(Die("gear4", "12.4.l", boost=True), "ok", boost_face="ok")]
+    r = Race(rx1, FOUR[:1])
+    assert r.play(Turn("Ann", copy.deepcopy(two))).gear == 4
+    one = load_components(overrides={"readings": {"rx_boost_pairs": {"value": "one"}}})
+    r = Race(rx1, FOUR[:1], components=one)
+    with pytest.raises(IllegalMove) as e:
+        r.play(Turn("Ann", copy.deepcopy(two)))
+    assert e.value.path == "dice[1].boost"
+
+
+@pytest.mark.parametrize("reading,left", [("stays", {4: ["Ann"]}), ("removed", {})])
+def test_reading_rx_retired_flag(rx1, reading, left):
+    """RX-DAMAGE-03 RX-DAMAGE-08 CORE-RETIRE-01 reading rx_retired_flag: Ann draws a Yellow Flag and her last Gear
+    Damage in one Loss of Control and retires; her flag stays on the track (`stays`) or goes with her car."""
+    from rallyc.data import load_components
+
+    comp = load_components(overrides={"readings": {"rx_retired_flag": {"value": reading}}})
+    r = Race(rx1, FOUR[:2], components=comp)
+    r.set_car("Ann", "4.2.r", gear=3, crossed=1)
+    r.set_car("Bob", "1.1.l", gear=1, crossed=1)
+    r.cars["Ann"].damage["gear"] = 4
+    out = r.play(Turn("Ann", [roll("gear4", "4.3.out1")], damage=["yellow", "gear"]))
+    assert out.retired and out.yellow == [4]
+    assert r.yellow == left

@@ -162,6 +162,9 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
             raise RecordError(f"an {fmt.name} race is driven with {fmt.car} Dashboards ({fmt.car_rule}), "
                               f"not {p['car']!r}", path=f"$.players[{i}].car")
     players = [Player(p["name"], p["colour"], fmt.car, p.get("tires", fmt.sides[0])) for p in data["players"]]
+    if "cards" in data:
+        raise RecordError("RX-SETUP-10: Time cards are not used in a race: a race record has no `cards` table",
+                          path="$.cards")
     problem = player_problem(players)
     if problem is not None:
         i, fld, why = problem

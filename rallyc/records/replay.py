@@ -8,6 +8,7 @@ from pathlib import Path
 from rallyc.data.components import Components, load_components
 from rallyc.records.convert import turn_from_json
 from rallyc.records.load import RecordError
+from rallyc.rules.cards import CardTable, CardTableError
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.rally import Rally
@@ -16,7 +17,7 @@ from rallyc.rules.sketch import sketch
 from rallyc.rules.stage import Player
 from rallyc.rules.turn import Outcome
 
-__all__ = ["ReplayReport", "replay_record", "record_tracks", "record_stages", "format_time"]
+__all__ = ["ReplayReport", "replay_record", "record_cards", "record_tracks", "record_stages", "format_time"]
 
 
 def format_time(seconds: int | None) -> str:
@@ -157,6 +158,17 @@ def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
     return tracks, design.title, [design.flipper(t.name) for t in tracks]
 
 
+def record_cards(data: dict, components: Components) -> CardTable:
+    """The game's Time-card table: the ``cards`` header of a ``rallyc-game/2`` record over the named assumptions
+    (a ``rallyc-game/1`` record has none: the assumptions)."""
+    if "cards" in data and data.get("format") == "rallyc-game/1":
+        raise RecordError("a `cards` table needs format rallyc-game/2", path="$.cards")
+    try:
+        return CardTable.from_json(data.get("cards"), components)
+    except CardTableError as exc:
+        raise RecordError(str(exc), path=exc.path) from None
+
+
 def replay_record(data: dict, base_dir: Path | str = ".", components: Components | None = None,
                   tracks: list | None = None, flippers: list | None = None) -> ReplayReport:
     """Replay a parsed record; the report holds the first illegal event (``report.error``) if any.
@@ -187,7 +199,7 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
     if options.weather and any(f is None for f in flippers):
         raise RecordError("the weather option turns tiles over in mid-stage (MC-WEATHER-04): the record needs a "
                           "`track` file whose stages are routes of real tiles (not a `sketch`)", path="$.options.weather")
-    rally = Rally(tracks, players, options, components, flippers)
+    rally = Rally(tracks, players, options, components, flippers, record_cards(data, components))
     try:
         for si, st in enumerate(data["stages"]):
             sp = f"$.stages[{si}]"

@@ -374,8 +374,11 @@ class Race(Planner):
         before_flag = frozenset(c.space for c in self.cars.values()
                                 if c is not car and c.impedes and frozenset((name, c.name)) in pairs)
         comp = self.components
+        allow = rx_allowance(car.dashboard, car.damage, self.weather)
+        if comp.reading("rx_boost_pairs") == "one" and allow.boost > 1:
+            allow = replace(allow, boost=1)  # the box's one Boost die (reading rx_boost_pairs)
         ctx = PlanContext(
-            index=self.index, start=car.space, gear=car.gear, allowance=rx_allowance(car.dashboard, car.damage, self.weather),
+            index=self.index, start=car.space, gear=car.gear, allowance=allow,
             top_gear=car.dashboard.top_gear, others=others, minus1=dict(self.minus1),
             flying_start=self.options.flying_start, redline=self.options.redline,
             brake_drop=comp.reading("brake_drop"), jump_landing_limit=comp.reading("jump_landing_limit"),
@@ -584,6 +587,14 @@ class Race(Planner):
         elif car.status == "road" and rx_allowance(car.dashboard, car.damage).gear <= 0:
             car.status = "retired"  # CORE-RETIRE-01: no Gear die left
             out.retired = True
+            if self.components.reading("rx_retired_flag") == "removed":
+                self._remove_flags(car.name)
+
+    def _remove_flags(self, name: str) -> None:
+        """Take ``name``'s Yellow Flags off the track (reading rx_retired_flag ``removed``)."""
+        kept = {step: [h for h in holders if h != name] for step, holders in self.yellow.items()}
+        self.yellow = {step: holders for step, holders in kept.items() if holders}
+        self.yellow_pairs = {step: pairs for step, pairs in self.yellow_pairs.items() if step in self.yellow}
 
     def _draw(self, driver, n: int, weather_open: bool) -> list[str]:
         """Tokens drawn by the bot for a Loss of Control: a Weather token after the first is replaced."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, ComponentsError, load_components
+from rallyc.rules.cards import CardTable
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.options import Options
 from rallyc.rules.stage import Carry, Player, Stage, StageResult
@@ -35,14 +36,17 @@ class Rally:
     """Chains :class:`Stage` s over the tracks of a rally."""
 
     def __init__(self, tracks: list[Track], players: list[Player], options: Options | None = None,
-                 components: Components | None = None, flippers: list | None = None) -> None:
+                 components: Components | None = None, flippers: list | None = None,
+                 cards: CardTable | None = None) -> None:
         """``flippers``: per track, what recompiles it with tiles flipped (``Design.flipper``), for the
-        Monte-Carlo ``weather`` option (MC-WEATHER-04)."""
+        Monte-Carlo ``weather`` option (MC-WEATHER-04). ``cards``: the game's Time-card table, the same in every
+        stage (the named assumptions by default)."""
         self.tracks = tracks
         self.flippers = list(flippers) if flippers is not None else [None] * len(tracks)
         self.players = list(players)
         self.options = options or Options()
         self.components = components or load_components()
+        self.cards = cards or CardTable.from_components(self.components)
         self.carry: dict[str, Carry] = {p.name: Carry(Counter(), True, True) for p in players}
         self.overall: dict[str, int | None] = {p.name: 0 for p in players}
         self.stages: list[StageRecord] = []
@@ -103,7 +107,7 @@ class Rally:
         self._order = expected
         by_name = {p.name: replace(p, tires=self.tires[p.name]) for p in self.players}
         self.current = Stage(self.tracks[k], [by_name[n] for n in expected], self.options, self.components,
-                             carry=self.carry, one_off=self.one_off, flipper=self.flippers[k])
+                             carry=self.carry, one_off=self.one_off, flipper=self.flippers[k], cards=self.cards)
         return self.current
 
     def end_stage(self, *, spare_between: list[str] = (), penalties: dict[str, int] | None = None) -> StageRecord:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Column, Components, load_components
+from rallyc.rules.cards import CardTable
 from rallyc.rules.dashboard import allowance, allowances, column_name
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
@@ -61,9 +62,10 @@ class Stage(Planner):
 
     def __init__(self, track: Track, players: list[Player], options: Options | None = None,
                  components: Components | None = None, carry: dict[str, Carry] | None = None,
-                 one_off: bool = True, flipper=None) -> None:
+                 one_off: bool = True, flipper=None, cards: CardTable | None = None) -> None:
         """``flipper`` (:class:`rallyc.compiler.Flipper`, from ``Design.flipper``) recompiles the stage with
-        tiles flipped; the ``weather`` option needs it (MC-WEATHER-04)."""
+        tiles flipped; the ``weather`` option needs it (MC-WEATHER-04). ``cards`` is the game's Time-card
+        table (the named assumptions by default)."""
         if not players:
             raise ValueError("a stage needs at least one player")
         names = [p.name for p in players]
@@ -74,6 +76,8 @@ class Stage(Planner):
         self.index = index_of(track)
         self.options = options or Options()
         self.components = components or load_components()
+        #: the seconds of the Time cards in this game (CORE-TURNEND-04, CORE-LOC-04, CORE-SPARE-03)
+        self.cards = cards or CardTable.from_components(self.components)
         if self.options.weather and flipper is None:
             raise ValueError(f"the weather option flips tiles of {track.name} in mid-stage: build the Stage with "
                              "flipper=design.flipper(name) (a stage compiled from rallyc source)")

@@ -476,10 +476,6 @@ def roll_and_move(stage, car: Car, turn: Turn, ctx: PlanContext, *, leader: bool
     return Movement(run, gained, spent, failed, sisu)
 
 
-def _card_seconds(claim: CardClaim | None, default: int) -> int:
-    return claim.seconds if claim is not None and claim.seconds is not None else default
-
-
 def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _Run, *, gained: int, spent: int,
                  failed: bool, leader: bool, sisu: bool, driver=None) -> tuple[Outcome, dict]:
     comp = stage.components
@@ -499,13 +495,19 @@ def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _R
     finished = fin_i is not None
     loc = run.loc
 
+    table = stage.cards
+    # the seconds claimed for this turn's card (with a tire change they are the Spare Tire card's)
+    claimed = claim.seconds if claim is not None and not turn.spare_tire else None
+
     def repeat_or(gear: int, coast_only: bool) -> Card:
         if coast_only:  # CORE-TURNEND-03 (reading 8: literal repeat)
             if prev is not None:
-                return Card(prev.gear, _card_seconds(claim, prev.seconds), prev.zero, prev.icon, prev.sisu_gear,
-                            prev.spare)
-            return Card(0, _card_seconds(claim, comp.assumption("zero_side_seconds")), True)
-        return Card(gear, _card_seconds(claim, comp.time_card_seconds(gear)))
+                if claimed is not None and claimed != prev.seconds:
+                    raise IllegalMove("CORE-TURNEND-03", f"only Coast dice or no move: the card repeats the previous "
+                                                         f"value ({prev.seconds} s), not {claimed} s", "card.seconds")
+                return Card(prev.gear, prev.seconds, prev.zero, prev.icon, prev.sisu_gear, prev.spare)
+            return Card(0, table.zero_side("spinout", claimed, "card.seconds"), True)
+        return Card(gear, table.gear_card(gear, claimed))
 
     if driver is not None and run.loc is not None and (claim is None or claim.zero is None):
         if claim is None:
@@ -540,12 +542,9 @@ def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _R
         if claim.gear is not None and claim.gear != loc.gear:
             raise IllegalMove("CORE-LOC-03", f"the Loss of Control card is of Gear {loc.gear} (the gear at the Loss "
                                              f"of Control on {loc.space}), not Gear {claim.gear}", "card.gear")
-        if zero.icon == "sisu":
-            if zero.gear is None:
-                raise IllegalMove("CORE-LOC-10", "a SISU card shows a gear: record `card.zero.gear`", "card.zero.gear")
-            secs = zero.seconds if zero.seconds is not None else comp.assumption("sisu_side_seconds")
-        else:
-            secs = zero.seconds if zero.seconds is not None else comp.assumption("zero_side_seconds")
+        if zero.icon == "sisu" and zero.gear is None:
+            raise IllegalMove("CORE-LOC-10", "a SISU card shows a gear: record `card.zero.gear`", "card.zero.gear")
+        secs = table.zero_side(zero.icon, zero.seconds)
         card = Card(loc.gear, secs, True, zero.icon, zero.gear if zero.icon == "sisu" else None)
         if zero.icon == "crash":
             damage = _crash_damage(stage, turn, zero, loc, driver)
@@ -590,7 +589,7 @@ def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _R
         if comp.reading("spare_needs_coast_damage") and car.damage.get("coast", 0) < 1:
             raise IllegalMove("CORE-SPARE-04", "a tire change removes a Coast/Leader Damage token: there is none",
                               "spare_tire")
-        secs = claim.seconds if claim is not None and claim.seconds is not None else comp.assumption("spare_tire_seconds")
+        secs = table.spare_tire_card(claim.seconds if claim is not None else None)
         card = Card(0, secs, True, None, None, True)
         status = "tire"
         spare = True

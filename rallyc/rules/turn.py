@@ -499,15 +499,27 @@ def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _R
     # the seconds claimed for this turn's card (with a tire change they are the Spare Tire card's)
     claimed = claim.seconds if claim is not None and not turn.spare_tire else None
 
+    repeated = False
+
     def repeat_or(gear: int, coast_only: bool) -> Card:
+        """The Time card taken; its seconds are checked against the card table once its gear is (below)."""
+        nonlocal repeated
+        repeated = coast_only
         if coast_only:  # CORE-TURNEND-03 (reading 8: literal repeat)
             if prev is not None:
-                if claimed is not None and claimed != prev.seconds:
-                    raise IllegalMove("CORE-TURNEND-03", f"only Coast dice or no move: the card repeats the previous "
-                                                         f"value ({prev.seconds} s), not {claimed} s", "card.seconds")
                 return Card(prev.gear, prev.seconds, prev.zero, prev.icon, prev.sisu_gear, prev.spare)
-            return Card(0, table.zero_side("spinout", claimed, "card.seconds"), True)
-        return Card(gear, table.gear_card(gear, claimed))
+            return Card(0, table.zero, True)
+        return Card(gear, claimed if claimed is not None else table.gears[gear][0])
+
+    def check_seconds(card: Card) -> None:
+        """CORE-TURNEND-03/04: a repeated card keeps the previous value; a new one is a card of the game's deck."""
+        if repeated:
+            if claimed is not None and claimed != card.seconds:
+                rule = "CORE-TURNEND-03" if prev is not None else "CORE-LOC-04"
+                raise IllegalMove(rule, f"only Coast dice or no move: the card repeats the previous value "
+                                        f"({card.seconds} s), not {claimed} s", "card.seconds")
+        else:
+            table.gear_card(card.gear, claimed)
 
     if driver is not None and run.loc is not None and (claim is None or claim.zero is None):
         if claim is None:
@@ -533,6 +545,7 @@ def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _R
         if claim is not None and claim.gear is not None and claim.gear != card.gear:
             raise IllegalMove("CORE-STAGEEND-02", f"the finishing card is of Gear {card.gear} (the gear on the first "
                                                   f"space after the line), not Gear {claim.gear}", "card.gear")
+        check_seconds(card)
     elif loc is not None:
         if zero is None:
             raise IllegalMove("CORE-LOC-03", f"a Loss of Control in Gear {loc.gear}: record the card's 0 side "
@@ -566,10 +579,7 @@ def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _R
         if claim is not None and claim.gear is not None and claim.gear != card.gear and not turn.spare_tire:
             rule = "CORE-TURNEND-03" if coast_only else "CORE-TURNEND-02"
             raise IllegalMove(rule, f"the Time card is of Gear {card.gear}, not Gear {claim.gear}", "card.gear")
-        if prev is not None and coast_only and claim is not None and claim.seconds is not None \
-                and claim.seconds != prev.seconds and not turn.spare_tire:
-            raise IllegalMove("CORE-TURNEND-03", f"only Coast dice or no move: the card repeats the previous "
-                                                 f"value ({prev.seconds} s), not {claim.seconds} s", "card.seconds")
+        check_seconds(card)
     if turn.damage and not damage:
         raise IllegalMove("CORE-LOC-09", "no Crash this turn: no Damage token is drawn", "damage")
     spare = False

@@ -12,67 +12,25 @@
 - RC141 an unknown option; RC142 an option given twice; RC143 an option value that option does not take;
 - RC144 ``laps`` given more than once in a circuit.
 
-The option names the language knows live here, in :data:`OPTIONS`, and nowhere else.
+The option names the language knows are declared once, in :mod:`rallyc.model.options`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import Iterable
 
 from rallyc.diagnostics import Diagnostic, Span
+from rallyc.model.options import OPTIONS as ALL_OPTIONS
+from rallyc.model.options import OptionSpec
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue, normalize_id
 
 __all__ = ["check_names", "OPTIONS", "OptionSpec"]
 
 
-@dataclass(frozen=True)
-class OptionSpec:
-    """An advanced-rule option a design may switch on (``options NAME [VALUE]``)."""
-
-    name: str
-    #: the values it takes (None: a plain switch, no value)
-    values: tuple[str, ...] | None
-    #: may the value be left out (the option then takes its first value)?
-    value_optional: bool
-    description: str
-    rules: tuple[str, ...]
-
-
-#: Every option the language knows, by name. Values are words (``sisu per-rally``).
-OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
-    OptionSpec("sisu", ("per-stage", "per-rally", "assistance"), True,
-               "each player has a SISU token to ignore the Warnings of one turn; it comes back every stage, "
-               "once per rally, or after Assistance", ("CORE-ADV-11", "CORE-ADV-12", "CORE-ADV-15")),
-    OptionSpec("flying-start", None, False, "a car in Gear 0 may use the Gear 2 die first",
-               ("CORE-ADV-01", "RX-ADV-01")),
-    OptionSpec("redline", None, False, "in the highest gear the Brake die may be used as a Coast die",
-               ("CORE-ADV-07", "RX-ADV-01")),
-    OptionSpec("checkpoints", None, False, "players secretly take 5-second tokens after each stage",
-               ("CORE-ADV-09", "CORE-ADV-10")),
-    OptionSpec("one-shot", None, False, "a single-stage game without the Leader dice", ("CORE-ADV-16",)),
-    OptionSpec("handbrake", None, False, "outside to inside mid-corner (Monte-Carlo handbrake turn)",
-               ("MC-HANDBRAKE-01", "MC-HANDBRAKE-04")),
-    OptionSpec("weather", ("dry", "wet"), True,
-               "Weather tokens in the Damage bag (Monte-Carlo: flip snow and asphalt tiles; RX: start Dry or Wet)",
-               ("MC-WEATHER-01", "RX-WEATHER-01")),
-    OptionSpec("full-contact", None, False, "RX pushing, Push Through, impact damage and Danger tokens",
-               ("RX-ADV-01", "RX-PUSH-01")),
-    OptionSpec("improvisation", None, False, "re-plan the dice after any roll when rolling one by one",
-               ("IMPROV-01",)),
-    OptionSpec("race-type", ("head-to-head", "time-trial"), False,
-               "custom race: Head-to-Head (first across the line) or Time Trial (lowest time)",
-               ("CUSTOM-05", "CUSTOM-06")),
-    OptionSpec("track-rules", ("technical", "speed"), False,
-               "custom race: Technical (surfaces change the dice, Time cards) or Speed (GT rules)",
-               ("CUSTOM-08", "CUSTOM-09")),
-    OptionSpec("repairs", ("yes", "no"), True, "custom race: repairs and tire changes allowed or not",
-               ("CUSTOM-15", "TOUR-10")),
-    OptionSpec("damage-bag", ("dirt", "gt", "light"), False,
-               "custom race: the DIRT, GT or lighter Shortcut damage set", ("CUSTOM-18", "CUSTOM-19", "CUSTOM-22")),
-)}
+#: Every option a design's ``options`` line may name; declared once in :mod:`rallyc.model.options`.
+OPTIONS: dict[str, OptionSpec] = {n: o for n, o in ALL_OPTIONS.items() if o.in_options_line}
 
 
 def _did_you_mean(word: str, choices: Iterable[str]) -> str | None:

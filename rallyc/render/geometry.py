@@ -33,6 +33,7 @@ by ``u``: the signed distance from the centreline, positive to the driver's left
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -203,18 +204,19 @@ class Centreline:
         for a, b in zip(pts, pts[1:]):
             self._cum.append(self._cum[-1] + math.dist(a, b))
         self.length = self._cum[-1]
+        # one unit driving direction per sampled segment, computed once
+        self._dirs: list[Point] = []
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+            n = math.hypot(x1 - x0, y1 - y0) or 1.0
+            self._dirs.append(((x1 - x0) / n, (y1 - y0) / n))
 
     def _locate(self, t: float) -> tuple[int, float]:
+        """(segment, fraction along it) of the point at fraction ``t`` of the length."""
         s = min(max(t, 0.0), 1.0) * self.length
-        lo, hi = 0, len(self._cum) - 1
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if self._cum[mid] <= s:
-                lo = mid
-            else:
-                hi = mid
-        seg = self._cum[hi] - self._cum[lo]
-        return lo, (s - self._cum[lo]) / seg if seg else 0.0
+        cum = self._cum
+        lo = min(max(bisect_right(cum, s) - 1, 0), len(cum) - 2)
+        seg = cum[lo + 1] - cum[lo]
+        return lo, (s - cum[lo]) / seg if seg else 0.0
 
     def point(self, t: float) -> Point:
         """The centreline point at fraction ``t`` (0 entry, 1 exit) of its length."""
@@ -223,15 +225,13 @@ class Centreline:
 
     def tangent(self, t: float) -> Point:
         """Unit driving direction at ``t``."""
-        i, _ = self._locate(t)
-        (x0, y0), (x1, y1) = self._pts[i], self._pts[i + 1]
-        n = math.hypot(x1 - x0, y1 - y0) or 1.0
-        return ((x1 - x0) / n, (y1 - y0) / n)
+        return self._dirs[self._locate(t)[0]]
 
     def at(self, t: float, u: float) -> Point:
         """The point at ``t`` along the road and ``u`` across it (positive = driver's left)."""
-        x, y = self.point(t)
-        tx, ty = self.tangent(t)
+        i, f = self._locate(t)
+        x, y = _lerp(self._pts[i], self._pts[i + 1], f)
+        tx, ty = self._dirs[i]
         return (x + ty * u, y - tx * u)
 
     def turning(self, t0: float, t1: float) -> float:

@@ -13,6 +13,7 @@ corner by its longest lane), the real artwork's proportions are not modelled.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from rallyc.compiler.track import PlacedTile, Space, Track
@@ -154,12 +155,15 @@ def track_shapes(track: Track, layout: HexLayout, catalogue=None) -> TrackShapes
     roads: list[RoadShape] = []
     shapes: dict[str, SpaceShape] = {}
     done: set[tuple[int, int | None]] = set()
-    shared = {p.step for p in track.placed if not p.scenery
-              and sum(1 for o in track.placed if o.step == p.step and not o.scenery) > 1}
+    per_step = Counter(p.step for p in track.placed if not p.scenery)
+    shared = {step for step, n in per_step.items() if n > 1}
+    keys_of_step: dict[int, list[tuple[int, int | None]]] = {}
+    for key in by_group:
+        keys_of_step.setdefault(key[0], []).append(key)
     for placed in track.placed:
         if placed.scenery:
             continue
-        groups = sorted((k for k in by_group if k[0] == placed.step), key=lambda k: (k[1] is None, k[1] or 0))
+        groups = sorted(keys_of_step.get(placed.step, ()), key=lambda k: (k[1] is None, k[1] or 0))
         road_numbers = [k[1] for k in groups] or [placed.road]
         if placed.step in shared:
             # several placements share one step (one tile drawn road by road): each draws its own road

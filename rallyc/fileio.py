@@ -13,8 +13,8 @@ from pathlib import Path
 __all__ = ["write_atomic"]
 
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Replace ``path`` with ``text`` (UTF-8) so a reader never sees half a file.
+def write_atomic(path: str | os.PathLike, text: str | bytes) -> None:
+    """Replace ``path`` with ``text`` (UTF-8; bytes as they are) so a reader never sees half a file.
 
     A new file gets the usual permissions (0666 less the umask), an existing one keeps its own.
     """
@@ -22,10 +22,16 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(folder))
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+        if isinstance(text, bytes):
+            with os.fdopen(fd, "wb") as fb:
+                fb.write(text)
+                fb.flush()
+                os.fsync(fb.fileno())
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
         try:
             mode = path.stat().st_mode & 0o7777
         except OSError:

@@ -39,11 +39,13 @@ def test_real_scale_writes_numbered_pages(tmp_path: Path):
     out = tmp_path / "map.svg"
     res = runner.invoke(app, ["render", RALLY1, "--scale", "real", "-o", str(out)])
     assert res.exit_code == 0, res.output
-    pages = sorted(tmp_path.glob("map-*.svg"))
+    pages = sorted(tmp_path.glob("map-*.svg"), key=lambda p: int(p.stem.rpartition("-")[2]))
     assert len(pages) > 1 and not out.exists()
+    first = ET.parse(pages[0]).getroot()
+    assert "assembly" in "".join(first.itertext()) and first.find(f".//{SVG}g[@id='page-grid']") is not None
     for p in pages:
         root = ET.parse(p).getroot()
-        assert root.get("width") == "210.00mm"
+        assert {root.get("width"), root.get("height")} == {"210.00mm", "297.00mm"}
     res = runner.invoke(app, ["render", RALLY1, "--scale", "real"])
     assert res.exit_code == 2 and "-o" in res.output
 
@@ -52,8 +54,12 @@ def test_roadbook(tmp_path: Path):
     out = tmp_path / "book.svg"
     res = runner.invoke(app, ["render", RALLY1, "--roadbook", "-o", str(out)])
     assert res.exit_code == 0, res.output
-    text = out.read_text(encoding="utf-8")
-    assert "Pacenotes" in text and "Stage SS1" in text and "Stage SS3" in text
+    pages = sorted(tmp_path.glob("book-*.svg"))
+    text = "".join(p.read_text(encoding="utf-8") for p in pages)
+    assert len(pages) > 1 and "Pacenotes" in text and "Stage SS1" in text and "Stage SS3" in text
+    for p in pages:  # --page honoured: every page is A4
+        root = ET.parse(p).getroot()
+        assert (root.get("width"), root.get("height")) == ("210.00mm", "297.00mm")
 
 
 def test_unknown_stage_is_a_usage_error():
@@ -104,7 +110,10 @@ def test_record_overlay_draws_the_cars_of_a_replayed_round(tmp_path: Path):
     assert sorted(cars) == sorted(t["end"] for t in expected.values())
     for t in expected.values():
         texts = [e.text for e in cars[t["end"]].iter(f"{SVG}text")]
-        assert str(t["gear"]) in texts and t["player"] in texts
+        assert texts == [t["player"][0].upper() + str(t["gear"])]  # the driver's letter and gear
+        assert cars[t["end"]].get("data-name") == t["player"]
+        key = [e.text for e in root.iter(f"{SVG}text") if e.get("class") == "standings-row"]
+        assert any(row.startswith(f"{t['player'][0].upper()}  {t['player']}   gear {t['gear']}") for row in key)
     assert "after round 3" in root.find(f"{SVG}title").text
 
 

@@ -63,7 +63,7 @@ def test_hand_built_track_renders_every_space_and_limit():
     root = _check_svg(svg, track)
     assert len([e for e in root.iter(f"{SVG}g") if e.get("class") == "start-line"]) == 1
     assert len([e for e in root.iter(f"{SVG}g") if e.get("class") == "finish-line"]) == 1
-    dangers = {e.get("data-danger") for e in root.iter(f"{SVG}circle") if e.get("class") == "signpost"}
+    dangers = {e.get("data-danger") for e in root.iter() if e.get("class") == "signpost"}
     assert dangers == {"low", "medium"}
     assert [e.get("data-space") for e in root.iter(f"{SVG}g") if e.get("class") == "jump"] == ["4.2.l", "4.2.r"]
 
@@ -115,9 +115,12 @@ def test_text_from_the_track_file_stays_text():
 
 def test_page_fit_sizes_the_svg_in_millimetres():
     track = mini_track()
-    svg = render_map(track, None, title="t", options=MapOptions(page="a4"))[0]
+    svg = render_map(track, None, title="t", options=MapOptions(page="a4", landscape=False))[0]
     root = ET.fromstring(svg)
     assert (root.get("width"), root.get("height")) == ("210.00mm", "297.00mm")
+    svg = render_map(track, None, title="t", options=MapOptions(page="a4"))[0]  # a wide map: turned
+    root = ET.fromstring(svg)
+    assert (root.get("width"), root.get("height")) == ("297.00mm", "210.00mm")
     svg = render_map(track, None, title="t", options=MapOptions(page="letter", landscape=True))[0]
     root = ET.fromstring(svg)
     assert (root.get("width"), root.get("height")) == ("279.40mm", "215.90mm")
@@ -126,23 +129,26 @@ def test_page_fit_sizes_the_svg_in_millimetres():
 def test_real_scale_splits_into_overlapping_pages():
     track = mini_track()
     pages = render_map(track, None, title="t", options=MapOptions(page="a4", scale="real", tile_mm=200))
+    assembly, pages = pages[0], pages[1:]
     assert len(pages) > 1
+    assert ET.fromstring(assembly).find(f".//{SVG}g[@id='page-grid']") is not None
     boxes = []
     for n, svg in enumerate(pages, start=1):
         root = ET.fromstring(svg)
-        assert root.get("width") == "210.00mm"
+        pw, ph = float(root.get("width")[:-2]), float(root.get("height")[:-2])
+        assert {pw, ph} == {210.0, 297.0}
         x, y, w, h = map(float, root.get("viewBox").split())
-        assert (w, h) == (210.0, 297.0)  # 1:1: one model millimetre per paper millimetre
-        boxes.append((x, y))
+        assert (w, h) == (pw, ph)  # 1:1: one model millimetre per paper millimetre
+        boxes.append((x, y, pw))
         label = next(e.text for e in root.iter(f"{SVG}text") if e.get("class") == "page-label")
         assert f"page {n} of {len(pages)}" in label
         assert any(e.get("class") == "overlap-mark" for e in root.iter(f"{SVG}path"))
         # every page still carries every space outline (clipped to its window)
         spaces = [e for e in root.iter(f"{SVG}path") if (e.get("class") or "").startswith("space")]
         assert len(spaces) == len(track.spaces)
-    xs = sorted({x for x, _ in boxes})
+    xs = sorted({x for x, _, _ in boxes})
     if len(xs) > 1:
-        assert xs[1] - xs[0] == pytest.approx(210 - 20 - 15)  # printable width less the overlap
+        assert xs[1] - xs[0] == pytest.approx(boxes[0][2] - 20 - 15)  # printable width less the overlap
 
 
 def test_svg_draws_as_png():
@@ -177,9 +183,8 @@ def test_roadbook_lists_tiles_and_pacenotes():
     hairpin = next(n for n in notes if n[1] == "210b")
     assert "corner in 1 / out 2,2" in hairpin[3]
     assert "START" in notes[0][3]
-    svg = render_roadbook(design.tracks, catalogue, title=design.title, author=design.author)
-    root = ET.fromstring(svg)
-    texts = " ".join(e.text or "" for e in root.iter(f"{SVG}text"))
+    pages = render_roadbook(design.tracks, catalogue, title=design.title, author=design.author)
+    texts = " ".join(e.text or "" for svg in pages for e in ET.fromstring(svg).iter(f"{SVG}text"))
     assert "Stage SS3" in texts and "Boxes needed: dirt-core" in texts
 
 

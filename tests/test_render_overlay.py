@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from rallyc.cli import app
-from rallyc.render.document import render_map
+from rallyc.render.document import MapOptions, render_map
 from rallyc.render.overlay import cars_after_round, last_round, race_cars_after_round
 
 from helpers.render import mini_track
@@ -46,9 +46,26 @@ def test_overlay_draws_each_car_with_its_gear_and_path():
     root = ET.fromstring(svg)
     drawn = {g.get("data-space"): g for g in root.iter(f"{SVG}g") if g.get("class") == "car"}
     assert sorted(drawn) == ["1.1.r", "2.1.r"]
-    assert drawn["2.1.r"].find(f"{SVG}text").text == "3"
+    assert drawn["2.1.r"].find(f"{SVG}text").text == "A3"  # Ann's letter and gear
     paths = [p for p in root.iter(f"{SVG}path") if p.get("class") == "car-path"]
     assert [p.get("data-car") for p in paths] == ["red"]  # Bob's one-space turn has no line to draw
+
+
+def test_standings_key_sums_time_cards_and_damage_up_to_the_round():
+    """The key under the map: each car's colour, letter, name, gear, damage tokens and Time-card seconds."""
+    report = {"rounds": [
+        {"round": 1, "turns": [{"player": "Ann", "start": None, "path": ["1.1.l"], "end": "1.1.l", "gear": 2,
+                                "card": {"seconds": 12}, "damage": []}]},
+        {"round": 2, "turns": [{"player": "Ann", "start": "1.1.l", "path": ["1.2.l"], "end": "1.2.l", "gear": 3,
+                                "card": {"seconds": 9}, "damage": ["engine"]}]},
+        {"round": 3, "turns": [{"player": "Ann", "start": "1.2.l", "path": ["1.3.l"], "end": "1.3.l", "gear": 4,
+                                "card": {"seconds": 60}, "damage": ["tyre"]}]},
+    ]}
+    cars = cars_after_round(report, 2, {"Ann": "blue"})
+    assert [(c.damage, c.seconds) for c in cars] == [(1, 21)]
+    svg = render_map(mini_track(), None, title="t", cars=cars, options=MapOptions(page="a4"))[0]
+    rows = [e.text for e in ET.fromstring(svg).iter(f"{SVG}text") if e.get("class") == "standings-row"]
+    assert rows == ["A  Ann   gear 3   damage 1   cards 0:21"]
 
 
 # -- RX race records (rallyc.records.race): the grid, rounds, laps done and the Joker
@@ -82,9 +99,11 @@ def test_rx_race_overlay_after_round_5_puts_each_car_where_the_replay_says(tmp_p
         g = drawn[colours[name]]
         assert g.get("data-space") == turn["end"], name
         texts = {t.get("class"): t.text for t in g.iter(f"{SVG}text")}
-        assert texts[None] == str(turn["gear"])
-        assert texts["car-name"] == name
-        assert texts["car-note"] == f"{turn['laps']}/3 laps, Joker {turn['joker']}"
+        assert texts["car-letter"] == name[0].upper() + str(turn["gear"])
+        assert g.get("data-name") == name
+        key = {t.get("data-car"): t.text for t in root.iter(f"{SVG}text") if t.get("class") == "standings-row"}
+        assert key[colours[name]].startswith(f"{name[0].upper()}  {name}   gear {turn['gear']}")
+        assert key[colours[name]].endswith(f"{turn['laps']}/3 laps, Joker {turn['joker']}")
     assert {t["joker"] for t in claims.values()} >= {"todo", "in"}  # the example shows both Joker states
     paths = {p.get("data-car") for p in root.iter(f"{SVG}path") if p.get("class") == "car-path"}
     assert paths == set(drawn)  # every car moved in round 5: each has a last-turn path

@@ -1,4 +1,4 @@
-"""``rallyc render``: printable SVG stage maps and road books.
+"""``rallyc render``: printable stage maps and road books (SVG, PDF, PNG).
 
 Exit codes: 0 written, 1 the file has errors (diagnostics printed, nothing
 written), 2 usage or I/O error (unknown stage, unwritable output...).
@@ -6,6 +6,8 @@ written), 2 usage or I/O error (unknown stage, unwritable output...).
 
 from __future__ import annotations
 
+import re
+import sys
 import time
 from enum import Enum
 from pathlib import Path
@@ -16,7 +18,7 @@ import typer
 from rallyc.commands.inputs import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, compile_file, fail, pick, refuse_output, \
     write_or_print
 
-__all__ = ["register", "page_paths", "load_design", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE"]
+__all__ = ["register", "page_paths", "write_pages", "manifest_path", "load_design", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE"]
 
 
 class Page(str, Enum):
@@ -116,13 +118,63 @@ def _race_cars(record: Path, report, round_no: int | None, track, colours: dict[
 RENDER_EPILOG = """\b
 Examples:
   rallyc render examples/rally-1.rally --stage SS1 -o ss1.svg          # the map, sized for a screen
-  rallyc render examples/rally-1.rally --page a4 --landscape -o ss1.svg # fit to an A4 page
-  rallyc render examples/rally-1.rally --scale real -o ss1.svg        # 1:1, ss1-1.svg, ss1-2.svg...
+  rallyc render examples/rally-1.rally --page a4 -o ss1.svg            # fit to A4 (portrait or landscape)
+  rallyc render examples/rally-1.rally --scale real --format pdf -o ss1.pdf  # 1:1 pages + road book, one PDF
+  rallyc render examples/rally-1.rally --scale real -o ss1.svg        # ss1-1.svg (assembly), ss1-2.svg...
   rallyc render examples/rally-4.rally --roadbook -o roadbook.svg     # tiles to lay out, pacenotes
   rallyc render examples/rally-4.rally --record examples/games/rally-4-full.json --round 5 -o r5.svg
-  rallyc render examples/rx-1.rally --record examples/games/rx-1-race.json --round 5 -o rx5.svg
+  rallyc render examples/rx-1.rally --record examples/games/rx-1-race.json --round 5 --format png -o rx5.png
+\b
+Several pages in SVG or PNG go to NAME-1.svg, NAME-2.svg... beside a list .NAME.pages of the pages
+written; a later run removes the pages of that list it does not write again, and no other file.
 \b
 Exit codes: 0 written, 1 the file has errors (nothing written), 2 usage or I/O error."""
+
+
+class Format(str, Enum):
+    svg = "svg"
+    pdf = "pdf"
+    png = "png"
+
+
+def manifest_path(output: Path) -> Path:
+    """The list of the pages a multi-page run wrote: ``.NAME.pages`` beside ``NAME.svg``."""
+    return output.with_name(f".{output.stem}.pages")
+
+
+def _previous_pages(output: Path) -> list[Path]:
+    """The pages the last multi-page run into ``output`` wrote (from its list), existing or not."""
+    try:
+        lines = manifest_path(output).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    pattern = re.compile(rf"^{re.escape(output.stem)}-\d+{re.escape(output.suffix)}$")
+    return [output.with_name(name) for name in lines if pattern.match(name)]
+
+
+def write_pages(output: Path, docs: list, prog: str = "rallyc render") -> list[Path]:
+    """Write ``docs`` (text or bytes) as ``output`` (one) or NAME-1.EXT... (several), removing the pages a
+    previous run wrote beyond these (listed in ``.NAME.pages``) and nothing else."""
+    from rallyc.commands.outputs import write_output
+
+    paths = page_paths(output, len(docs))
+    old = _previous_pages(output)
+    for path, doc in zip(paths, docs):
+        problem = write_output(path, doc)
+        if problem is not None:
+            raise _fail(problem)
+    keep = {p.name for p in paths}
+    for stale in old:
+        if stale.name not in keep and stale.is_file():
+            stale.unlink()
+    listing = manifest_path(output)
+    if len(docs) > 1:
+        problem = write_output(listing, "".join(f"{p.name}\n" for p in paths))
+        if problem is not None:
+            raise _fail(problem)
+    elif old and listing.is_file():
+        listing.unlink()
+    return paths
 
 
 def register(app: typer.Typer) -> None:
@@ -133,16 +185,23 @@ def register(app: typer.Typer) -> None:
         file: Path = typer.Argument(..., help="A .rally file with a stage, rally or circuit."),
         stage: Optional[str] = typer.Option(None, "--stage", "-s", help="Stage to draw (default: the first)."),
         output: Optional[Path] = typer.Option(None, "--output", "-o",
-                                              help="SVG file to write (default: standard output). With "
-                                                   "--scale real and several pages: NAME-1.svg, NAME-2.svg..."),
-        page: Optional[Page] = typer.Option(None, "--page", help="Fit the map to a paper size (mm margins)."),
-        landscape: bool = typer.Option(False, "--landscape", help="Turn the page sideways."),
+                                              help="File to write (default: standard output). Several pages: "
+                                                   "NAME-1.svg, NAME-2.svg... (or one PDF)."),
+        page: Optional[Page] = typer.Option(None, "--page", help="Fit the map to a paper size (10 mm margins)."),
+        landscape: Optional[bool] = typer.Option(None, "--landscape/--portrait",
+                                                 help="Page orientation (default: the one that prints the map "
+                                                      "larger; real scale: the one with fewer pages)."),
         scale: Scale = typer.Option(Scale.fit, "--scale",
                                     help="fit: one page (or screen size); real: tiles at their physical size, "
-                                         "split over pages (A4 unless --page)."),
+                                         "an assembly page then 1:1 pages (A4 unless --page)."),
         tile_mm: float = typer.Option(200.0, "--tile-mm", min=20.0, max=1000.0,
                                       help="Physical tile size edge to edge in mm, for --scale real "
                                            "(an assumption: measure yours)."),
+        no_scenery: bool = typer.Option(False, "--no-scenery",
+                                        help="Leave the scenery fillers out (the map prints larger)."),
+        fmt_: Format = typer.Option(Format.svg, "--format", "-f",
+                                    help="svg; pdf (every page in one PDF; with --scale real the road book "
+                                         "too); png. PDF and PNG need: pip install 'rallyc[pdf]'."),
         ids: bool = typer.Option(False, "--ids", help="Print every space id on the map."),
         roadbook: bool = typer.Option(False, "--roadbook",
                                       help="Write the road book (tiles to lay out, pacenotes) instead of the map."),
@@ -151,7 +210,7 @@ def register(app: typer.Typer) -> None:
                                                help="With --record: the cars after this round (default: the last)."),
         timing: bool = typer.Option(False, "--time", help="Print the render time to standard error."),
     ) -> None:
-        """Draw a stage map (or its road book) as SVG."""
+        """Draw a stage map (or its road book) as SVG, PDF or PNG."""
         from rallyc.render.document import MapOptions, render_map
         from rallyc.render.roadbook import render_roadbook
 
@@ -165,15 +224,23 @@ def register(app: typer.Typer) -> None:
             raise _fail("--round needs --record GAME.json")
         if record is not None and not record.exists():
             raise _fail(f"no such record: {record}")
+        to_stdout = output is None or str(output) == "-"
+        if fmt_ is not Format.svg:
+            from rallyc.render.export import ExportUnavailable, _cairo
+
+            try:
+                _cairo()
+            except ExportUnavailable as e:
+                raise _fail(str(e))
         refuse_output([output], [file, record], prog="rallyc render")
         design, track, catalogue = load_design(file, stage)
         if roadbook:
             tracks = [track] if stage else list(design.tracks)
-            docs = [render_roadbook(tracks, catalogue, title=design.title, author=design.author,
-                                    page=(page.value if page else "a4"))]
+            docs = render_roadbook(tracks, catalogue, title=design.title, author=design.author,
+                                   page=(page.value if page else "a4"), landscape=bool(landscape))
         else:
             options = MapOptions(page=page.value if page else None, landscape=landscape, scale=scale.value,
-                                 tile_mm=tile_mm, show_ids=ids)
+                                 tile_mm=tile_mm, show_ids=ids, scenery=not no_scenery)
             if scale is Scale.real and not options.page:
                 options.page = "a4"
             label = track.name + (f" {track.title}" if track.title and track.title != track.name else "")
@@ -183,13 +250,32 @@ def register(app: typer.Typer) -> None:
                 label += f" - after round {round_no}"
             docs = render_map(track, catalogue, title=design.title, author=design.author, stage_label=label,
                               options=options, cars=cars)
-        if len(docs) > 1 and (output is None or str(output) == "-"):
-            raise _fail(f"the map needs {len(docs)} pages: name the output file with -o map.svg")
-        paths = page_paths(output, len(docs)) if output is not None and str(output) != "-" else [None]
-        refuse_output(paths, [file, record], prog="rallyc render")  # every page, before the first is written
-        for path, doc in zip(paths, docs):
-            write_or_print(path, doc, prog="rallyc render")
-        if paths[0] is not None:
+            if scale is Scale.real and fmt_ is Format.pdf:
+                docs += render_roadbook([track], catalogue, title=design.title, author=design.author,
+                                        page=options.page or "a4")
+        if fmt_ is Format.pdf:
+            from rallyc.render.export import svgs_to_pdf
+
+            docs = [svgs_to_pdf(docs, title=f"{design.title} - {track.name}")]
+        elif fmt_ is Format.png:
+            from rallyc.render.export import svg_to_png
+
+            docs = [svg_to_png(doc) for doc in docs]
+        if len(docs) > 1 and to_stdout:
+            raise _fail(f"the output has {len(docs)} pages: name the output file with -o map.{fmt_.value}")
+        if to_stdout:
+            doc = docs[0]
+            if isinstance(doc, bytes):
+                if sys.stdout.isatty():
+                    raise _fail(f"{fmt_.value.upper()} is binary: name the output file with -o map.{fmt_.value}")
+                sys.stdout.buffer.write(doc)
+                sys.stdout.flush()
+            else:
+                write_or_print(None, doc, prog="rallyc render")
+        else:
+            assert output is not None
+            refuse_output(page_paths(output, len(docs)), [file, record], prog="rallyc render")
+            paths = write_pages(output, docs)
             typer.echo(f"wrote {', '.join(str(p) for p in paths)}", err=True)
         if timing:
             typer.echo(f"rendered in {time.perf_counter() - started:.3f} s", err=True)

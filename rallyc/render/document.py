@@ -29,8 +29,11 @@ import svgwrite
 
 from rallyc.compiler.track import Track
 from rallyc.render import style
-from rallyc.render.geometry import fmt
-from rallyc.render.scene import Box, CarMark, _attrs, _circle, _path, _text, build_scene
+from rallyc.render.geometry import HexLayout, fmt
+from rallyc.render.legend import LegendLayout, draw_legend, layout_legend, map_features
+from rallyc.render.labels import Rect
+from rallyc.render.measure import PT_MM, rect_hits_polygon, text_width
+from rallyc.render.scene import Box, CarMark, Scene, _attrs, _path, _text, build_scene, car_colour, car_letter
 
 __all__ = ["PAGES", "MapOptions", "render_map", "new_drawing", "to_string"]
 
@@ -46,11 +49,16 @@ class MapOptions:
     """How to lay a map out (see the module docstring)."""
 
     page: str | None = None
-    landscape: bool = False
+    #: None: the orientation that prints the map larger (portrait on a tie)
+    landscape: bool | None = None
     scale: str = "fit"
     tile_mm: float = 200.0
     show_ids: bool = False
     flat: bool = True
+    #: False leaves the scenery fillers out of the map
+    scenery: bool = True
+    #: False draws the scenery but sizes the map to the road tiles (scenery may run off the page)
+    fit_scenery: bool = True
 
 
 def new_drawing(width_mm: float, height_mm: float, view: Box) -> svgwrite.Drawing:
@@ -73,89 +81,128 @@ def _pretty(dwg: svgwrite.Drawing) -> str:
     return '<?xml version="1.0" encoding="utf-8" ?>\n' + body + "\n"
 
 
-def _title_block(dwg, x: float, y: float, R: float, lines: Sequence[tuple[str, float, str | None]]):
-    g = _attrs(dwg.g(), id="title-block")
-    cy = y
-    for text, size, weight in lines:
-        cy += size * 1.25
-        g.add(_text(dwg, text, (x, cy - size * 0.35), size, anchor="start", weight=weight))
-    return g, cy - y
+#: title block sizes in points: title, author, stage line
+TITLE_PT, AUTHOR_PT, STAGE_PT = 14.0, 9.0, 10.0
+KEY_PT = 7.5
+_GAP = 3.0  # printed mm between title, map, legend and key
 
 
-def _legend(dwg, x: float, y: float, R: float, circuit: bool = False) -> tuple[object, float, float]:
-    """The legend as one row of swatches; returns (group, width, height)."""
-    g = _attrs(dwg.g(), id="legend")
-    s = 0.09 * R
-    f = 0.055 * R
-    cx = x
-    cy = y + s
-
-    def label(text: str):
-        nonlocal cx
-        g.add(_text(dwg, text, (cx, cy), f, anchor="start"))
-        cx += len(text) * f * 0.6 + 0.08 * R
-
-    g.add(_circle(dwg, (cx + s / 2, cy), 0.045 * R, fill="#ffffff", stroke=style.LIMIT_RING,
-                  stroke_width=fmt(0.012 * R)))
-    g.add(_text(dwg, "3", (cx + s / 2, cy), 0.055 * R, weight="bold"))
-    cx += s * 1.3
-    label("speed limit")
-    for name in ("gravel", "asphalt", "snow"):
-        g.add(_path(dwg, [(cx, cy - s / 2), (cx + s, cy - s / 2), (cx + s, cy + s / 2), (cx, cy + s / 2)],
-                    fill=style.ROAD_FILL[name], stroke=style.ROAD_EDGE[name], stroke_width=fmt(0.01 * R)))
-        cx += s * 1.3
-        label(name)
-    g.add(_path(dwg, [(cx, cy - s / 2), (cx + s, cy - s / 2), (cx + s, cy + s / 2), (cx, cy + s / 2)],
-                fill="none", stroke=style.SLIDE_STROKE, stroke_width=fmt(0.01 * R),
-                stroke_dasharray=f"{fmt(0.03 * R)},{fmt(0.02 * R)}"))
-    cx += s * 1.3
-    label("slide half")
-    g.add(_path(dwg, [(cx, cy + s / 2), (cx + s, cy + s / 2), (cx + s / 2, cy - s / 2)],
-                fill=style.SHORTCUT_FILL, stroke=style.SHORTCUT_STROKE, stroke_width=fmt(0.01 * R)))
-    cx += s * 1.3
-    label("shortcut")
-    for danger, word in (("low", "danger low"), ("medium", "medium"), ("high", "high")):
-        g.add(_circle(dwg, (cx + s / 2, cy), 0.035 * R, fill=style.DANGER[danger], stroke="#333333",
-                      stroke_width=fmt(0.006 * R)))
-        cx += s * 1.1
-        label(word)
-    g.add(_text(dwg, "J4 jump (gear)", (cx, cy), f, anchor="start"))
-    cx += 14 * f * 0.6 + 0.08 * R
-    g.add(_path(dwg, [(cx + i * 0.015 * R, cy + (0.012 if i % 2 else -0.012) * R) for i in range(7)],
-                closed=False, fill="none", stroke=style.WATER, stroke_width=fmt(0.01 * R)))
-    cx += 0.11 * R
-    label("water")
-    if circuit:
-        for fill, word in ((style.JOKER_FILL, "Joker lap"), (style.PREGRID_FILL, "Pre-grid")):
-            g.add(_path(dwg, [(cx, cy - s / 2), (cx + s, cy - s / 2), (cx + s, cy + s / 2), (cx, cy + s / 2)],
-                        fill=fill, stroke=style.SPACE_STROKE, stroke_width=fmt(0.006 * R)))
-            cx += s * 1.3
-            label(word)
-    return g, cx - x, 2 * s
-
-
-def _compose(track: Track, catalogue, *, title: str, author: str | None, stage_label: str,
-             options: MapOptions, cars: Sequence[CarMark], dwg: svgwrite.Drawing):
-    scene = build_scene(track, catalogue, tile_mm=options.tile_mm, flat=options.flat,
-                        show_ids=options.show_ids, cars=cars, dwg=dwg)
-    R = scene.shapes.layout.size
-    tb = scene.tiles_box
-    pad = 0.15 * R
-    lines: list[tuple[str, float, str | None]] = [(title, 0.2 * R, "bold")]
+def _title_lines(track: Track, title: str, author: str | None, stage_label: str) -> list[tuple[str, float, str | None]]:
+    """(text, size in pt, weight) of each title line: the design, its author, the stage and its size."""
+    lines: list[tuple[str, float, str | None]] = [(title, TITLE_PT, "bold")]
     if author:
-        lines.append((f"by {author}", 0.1 * R, None))
+        lines.append((f"by {author}", AUTHOR_PT, None))
     steps = len(track.steps)
-    lines.append((f"{stage_label}  -  {steps} tiles" + (f", {track.laps} laps" if track.laps else ""),
-                  0.12 * R, None))
-    title_h = sum(size * 1.25 for _, size, _ in lines)
-    title_g, _ = _title_block(dwg, tb.x0, tb.y0 - pad - title_h, R, lines)
-    legend_g, legend_w, legend_h = _legend(dwg, tb.x0, tb.y1 + pad, R, circuit=track.kind == "circuit")
-    content = Box(tb.x0 - pad, tb.y0 - pad - title_h, max(tb.x1, tb.x0 + legend_w) + pad,
-                  tb.y1 + pad + legend_h + pad)
-    title_w = max(len(text) * size * 0.62 for text, size, _ in lines)
-    scene.extra_boxes = [Box(tb.x0, tb.y0 - pad - title_h, tb.x0 + title_w, tb.y0 - pad),
-                         Box(tb.x0, tb.y1 + pad, tb.x0 + legend_w, tb.y1 + pad + legend_h)]
-    return scene, title_g, legend_g, content
+    stage_line = f"{steps} tiles" + (f", {track.laps} laps" if track.laps else "")
+    if stage_label and stage_label != title:
+        stage_line = f"{stage_label}  -  {stage_line}"
+    lines.append((stage_line, STAGE_PT, None))
+    return lines
+
+
+def _title_height(lines) -> float:
+    return sum(pt * PT_MM * 1.3 for _, pt, _ in lines)
+
+
+def _title_block(dwg, x: float, y: float, unit: float, lines: Sequence[tuple[str, float, str | None]]):
+    """The title lines from ``(x, y)`` down (model mm; ``unit`` model mm per printed mm)."""
+    g = _attrs(dwg.g(), id="title-block", class_="title-block")
+    cy = y
+    for text, pt, weight in lines:
+        size = pt * PT_MM * unit
+        cy += size * 1.3
+        g.add(_text(dwg, text, (x, cy - size * 0.55), size, anchor="start", weight=weight, class_="title-line"))
+    return g
+
+
+def _tiles_box(track: Track, options: MapOptions) -> Box:
+    """The box of the tile hexagons (scenery left out when the options say so), from the placements alone."""
+    layout = HexLayout(options.tile_mm / math.sqrt(3), options.flat)
+    xs: list[float] = []
+    ys: list[float] = []
+    for p in track.placed:
+        if p.scenery and not (options.scenery and options.fit_scenery):
+            continue
+        for x, y in layout.corners(p.q, p.r):
+            xs.append(x)
+            ys.append(y)
+    if not xs:
+        return Box(0, 0, layout.size, layout.size)
+    return Box(min(xs), min(ys), max(xs), max(ys))
+
+
+def _key_rows(cars: Sequence[CarMark]) -> list[str]:
+    """The standings key, one line per car in the order given: letter, name, gear, damage, time so far."""
+    rows = []
+    for n, car in enumerate(cars, start=1):
+        bits = [f"{car_letter(car.name, n)}  {car.name}", f"gear {car.gear if car.gear is not None else '-'}",
+                f"damage {car.damage}"]
+        if car.seconds is not None:
+            m, sec = divmod(car.seconds, 60)
+            bits.append(f"cards {m}:{sec:02d}")
+        if car.note:
+            bits.append(car.note)
+        rows.append("   ".join(bits))
+    return rows
+
+
+@dataclass
+class _Frame:
+    """How a map sits on its sheet: printed size, print scale, and where each block goes (printed mm)."""
+
+    width: float
+    height: float
+    scale: float
+    tiles_at: tuple[float, float]
+    title_at: tuple[float, float]
+    legend_at: tuple[float, float]
+    key_at: tuple[float, float]
+    legend: LegendLayout
+    landscape: bool
+
+
+def _frame(tb: Box, page: tuple[float, float] | None, head: float, keys: list[str], key_rows: list[str],
+           screen_scale: float, landscape: bool | None) -> _Frame:
+    """Fit the tiles, title, legend and key on a page (or size a screen sheet around them)."""
+    key_h = len(key_rows) * KEY_PT * PT_MM * 1.5
+    key_w = max((text_width(r, KEY_PT * PT_MM) + 4 * KEY_PT * PT_MM for r in key_rows), default=0.0)
+
+    def blocks(avail_w: float) -> tuple[LegendLayout, float]:
+        legend = layout_legend(keys, avail_w)
+        foot = _GAP + legend.height + ((_GAP + key_h) if key_rows else 0.0)
+        return legend, foot
+
+    if page is None:
+        scale = screen_scale
+        tw, th = tb.width * scale, tb.height * scale
+        inner = max(tw, 120.0, key_w)
+        legend, foot = blocks(inner)
+        pad = 6.0
+        width = inner + 2 * pad
+        height = head + _GAP + th + foot + 2 * pad
+        left = pad + (inner - tw) / 2
+        return _Frame(width, height, scale, (left, pad + head + _GAP), (pad, pad), (pad, pad + head + _GAP + th + _GAP),
+                      (pad, pad + head + _GAP + th + _GAP + legend.height + _GAP), legend, False)
+    options = [False, True] if landscape is None else [landscape]
+    best: _Frame | None = None
+    for turned in options:
+        pw, ph = (page[1], page[0]) if turned else page
+        aw = pw - 2 * MARGIN
+        legend, foot = blocks(aw)
+        ah = ph - 2 * MARGIN - head - _GAP - foot
+        scale = min(aw / tb.width, max(ah, 1.0) / tb.height)
+        tw, th = tb.width * scale, tb.height * scale
+        total = head + _GAP + th + foot
+        top = MARGIN + (ph - 2 * MARGIN - total) / 2
+        left = (pw - tw) / 2
+        lx = max(MARGIN, min(left, pw - MARGIN - legend.width))
+        frame = _Frame(pw, ph, scale, (left, top + head + _GAP), (max(MARGIN, min(left, pw - MARGIN - 100)), top),
+                       (lx, top + head + _GAP + th + _GAP), (lx, top + head + _GAP + th + _GAP + legend.height + _GAP),
+                       legend, turned)
+        if best is None or frame.scale > best.scale * 1.0001:
+            best = frame
+    assert best is not None
+    return best
 
 
 def render_map(track: Track, catalogue, *, title: str, author: str | None = None,
@@ -167,32 +214,76 @@ def render_map(track: Track, catalogue, *, title: str, author: str | None = None
     if options.scale == "real":
         return _real_pages(track, catalogue, title=title, author=author, stage_label=stage_label,
                            options=options, cars=cars)
-    probe = svgwrite.Drawing(profile="full", debug=False)
-    _, _, _, content = _compose(track, catalogue, title=title, author=author, stage_label=stage_label,
-                                options=options, cars=cars, dwg=probe)
-    if options.page:
-        pw, ph = _page_size(options)
-        scale = min((pw - 2 * MARGIN) / content.width, (ph - 2 * MARGIN) / content.height)
-        vw, vh = pw / scale, ph / scale
-        cx, cy = (content.x0 + content.x1) / 2, (content.y0 + content.y1) / 2
-        view = Box(cx - vw / 2, cy - vh / 2, cx + vw / 2, cy + vh / 2)
-        width, height = pw, ph
-    else:
-        scale = SCREEN_TILE_MM / options.tile_mm
-        view = content
-        width, height = content.width * scale, content.height * scale
-    dwg = new_drawing(width, height, view)
+    return [_fit_page(track, catalogue, title=title, author=author, stage_label=stage_label, options=options,
+                      cars=cars, page=PAGES.get(options.page, PAGES["a4"]) if options.page else None)]
+
+
+def _fit_page(track: Track, catalogue, *, title: str, author: str | None, stage_label: str, options: MapOptions,
+              cars: Sequence[CarMark], page: tuple[float, float] | None, grid: Sequence[tuple[int, Box]] = ()) -> str:
+    """One sheet: title, the whole map scaled to fit, the legend and the standings key.
+
+    ``grid`` (page number, window in model mm) draws the real-scale pages over the map (the assembly page).
+    """
+    tb = _tiles_box(track, options)
+    lines = _title_lines(track, title, author, stage_label)
+    head = _title_height(lines)
+    keys = map_features(track, catalogue, options.scenery)
+    key_rows = _key_rows(cars)
+    frame = _frame(tb, page, head, keys, key_rows, SCREEN_TILE_MM / options.tile_mm,
+                   None if page is None else options.landscape)
+    unit = 1.0 / frame.scale
+    vx0 = tb.x0 - frame.tiles_at[0] * unit
+    vy0 = tb.y0 - frame.tiles_at[1] * unit
+    view = Box(vx0, vy0, vx0 + frame.width * unit, vy0 + frame.height * unit)
+    dwg = new_drawing(frame.width, frame.height, view)
     _add_title(dwg, title, stage_label)
-    scene, title_g, legend_g, _ = _compose(track, catalogue, title=title, author=author,
-                                           stage_label=stage_label, options=options, cars=cars, dwg=dwg)
     background = dwg.rect()
     background.attribs.update({"x": fmt(view.x0), "y": fmt(view.y0), "width": fmt(view.width),
                                "height": fmt(view.height), "fill": "#ffffff"})
     dwg.add(background)
-    dwg.add(title_g)
+
+    def at(p: tuple[float, float]) -> tuple[float, float]:
+        return (vx0 + p[0] * unit, vy0 + p[1] * unit)
+
+    dwg.add(_title_block(dwg, *at(frame.title_at), unit, lines))
+    scene = build_scene(track, catalogue, tile_mm=options.tile_mm, flat=options.flat, show_ids=options.show_ids,
+                        cars=cars, dwg=dwg, print_scale=frame.scale, scenery=options.scenery)
     dwg.add(scene.group)
-    dwg.add(legend_g)
-    return [_pretty(dwg)]
+    dwg.add(draw_legend(dwg, frame.legend, at(frame.legend_at), unit))
+    if key_rows:
+        dwg.add(_standings_key(dwg, cars, key_rows, at(frame.key_at), unit))
+    if grid:
+        dwg.add(_page_grid(dwg, grid, unit))
+    return _pretty(dwg)
+
+
+def _standings_key(dwg, cars: Sequence[CarMark], rows: list[str], origin: tuple[float, float], unit: float):
+    """One line per car: a swatch in its colour with its letter, then name, gear, damage and time so far."""
+    g = _attrs(dwg.g(), id="standings-key", class_="standings-key")
+    size = KEY_PT * PT_MM * unit
+    for n, (car, row) in enumerate(zip(cars, rows)):
+        cy = origin[1] + (n + 0.5) * 1.5 * size
+        sw = dwg.rect()
+        sw.attribs.update({"x": fmt(origin[0]), "y": fmt(cy - 0.6 * size), "width": fmt(2.4 * size),
+                           "height": fmt(1.2 * size), "rx": fmt(0.2 * size), "fill": car_colour(car.colour),
+                           "stroke": "#000000", "stroke-width": fmt(0.1 * unit)})
+        g.add(sw)
+        g.add(_text(dwg, row, (origin[0] + 3.2 * size, cy - 0.07 * size), size, anchor="start",
+                    class_="standings-row", data_car=car.colour))
+    return g
+
+
+def _page_grid(dwg, grid: Sequence[tuple[int, Box]], unit: float):
+    """The real-scale pages drawn over the assembly map: each window outlined and numbered."""
+    g = _attrs(dwg.g(), id="page-grid", class_="page-grid")
+    size = 9.0 * PT_MM * unit
+    for n, win in grid:
+        frame = [(win.x0, win.y0), (win.x1, win.y0), (win.x1, win.y1), (win.x0, win.y1)]
+        g.add(_path(dwg, frame, fill="none", stroke="#1f4fa0", stroke_width=fmt(0.35 * unit),
+                    stroke_dasharray=f"{fmt(2 * unit)},{fmt(1 * unit)}"))
+        g.add(_text(dwg, str(n), (win.x0 + 1.5 * unit, win.y0 + 0.6 * size + 1.5 * unit), size, anchor="start",
+                    weight="bold", fill="#1f4fa0", class_="page-number"))
+    return g
 
 
 def _add_title(dwg, title: str, stage_label: str) -> None:
@@ -200,99 +291,144 @@ def _add_title(dwg, title: str, stage_label: str) -> None:
     dwg.add(t)
 
 
-def _page_size(options: MapOptions) -> tuple[float, float]:
+def _page_size(options: MapOptions, landscape: bool | None = None) -> tuple[float, float]:
     pw, ph = PAGES.get(options.page or "a4", PAGES["a4"])
-    if options.landscape:
+    if options.landscape if landscape is None else landscape:
         pw, ph = ph, pw
     return pw, ph
 
 
-def _boxes_drawn(track: Track, options: MapOptions, extra: list[Box]) -> list[Box]:
-    """What a page must show to be worth printing: each tile's hexagon, the title block and the legend."""
-    from rallyc.render.geometry import HexLayout
-
-    layout = HexLayout(options.tile_mm / math.sqrt(3), options.flat)
-    out = list(extra)
-    for p in track.placed:
-        corners = layout.corners(p.q, p.r)
-        out.append(Box(min(c[0] for c in corners), min(c[1] for c in corners),
-                       max(c[0] for c in corners), max(c[1] for c in corners)))
+def _real_windows(tb: Box, roads: Sequence[Sequence[tuple[float, float]]], page: tuple[float, float]
+                  ) -> list[tuple[int, int, Box]]:
+    """(row, column, window) of every page of a 1:1 grid over ``tb`` that prints some road."""
+    aw, ah = page[0] - 2 * MARGIN, page[1] - 2 * MARGIN
+    stride_x, stride_y = aw - OVERLAP, ah - OVERLAP
+    cols = max(1, math.ceil((tb.width - OVERLAP) / stride_x))
+    rows = max(1, math.ceil((tb.height - OVERLAP) / stride_y))
+    # centre the grid on the map so that the margins left over are even
+    x0 = tb.x0 - (cols * stride_x + OVERLAP - tb.width) / 2
+    y0 = tb.y0 - (rows * stride_y + OVERLAP - tb.height) / 2
+    boxes = [(min(p[0] for p in poly), min(p[1] for p in poly), max(p[0] for p in poly), max(p[1] for p in poly), poly)
+             for poly in roads]
+    out = []
+    for row in range(rows):
+        for col in range(cols):
+            win = Box(x0 + col * stride_x, y0 + row * stride_y, x0 + col * stride_x + aw, y0 + row * stride_y + ah)
+            if any(bx0 < win.x1 and win.x0 < bx1 and by0 < win.y1 and win.y0 < by1
+                   and rect_hits_polygon(win.x0, win.y0, win.x1, win.y1, poly) for bx0, by0, bx1, by1, poly in boxes):
+                out.append((row, col, win))
     return out
-
-
-def _overlaps(a: Box, b: Box) -> bool:
-    return a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
 
 
 def _real_pages(track: Track, catalogue, *, title: str, author: str | None, stage_label: str,
                 options: MapOptions, cars: Sequence[CarMark]) -> list[str]:
-    """Split a 1:1 map over pages with overlap marks and page labels; pages with nothing drawn are left out."""
+    """An assembly page (the whole map with the page grid and the legend), then the 1:1 pages.
+
+    Only pages that print some road are kept. Each page names itself and its neighbours in its
+    margins (never over the map), marks the overlaps with dashed lines, and repeats the number of
+    every tile it shows whose label falls on another page.
+    """
     probe = svgwrite.Drawing(profile="full", debug=False)
-    scene, _, _, content = _compose(track, catalogue, title=title, author=author, stage_label=stage_label,
-                                    options=options, cars=cars, dwg=probe)
-    drawn = _boxes_drawn(track, options, scene.extra_boxes)
-    pw, ph = _page_size(options)
-    aw, ah = pw - 2 * MARGIN, ph - 2 * MARGIN
-    stride_x, stride_y = aw - OVERLAP, ah - OVERLAP
-    cols = max(1, math.ceil((content.width - OVERLAP) / stride_x))
-    rows = max(1, math.ceil((content.height - OVERLAP) / stride_y))
-
-    def window(row: int, col: int) -> Box:
-        wx, wy = content.x0 + col * stride_x, content.y0 + row * stride_y
-        return Box(wx, wy, wx + aw, wy + ah)
-
-    kept = [(r, c) for r in range(rows) for c in range(cols) if any(_overlaps(window(r, c), b) for b in drawn)]
-    numbers = {cell: n for n, cell in enumerate(kept, start=1)}
-    total = len(kept)
-    out = []
-    for (row, col), n in numbers.items():
-        win = window(row, col)
+    scene = build_scene(track, catalogue, tile_mm=options.tile_mm, flat=options.flat, show_ids=options.show_ids,
+                        cars=cars, dwg=probe, print_scale=1.0, scenery=options.scenery)
+    tb = _tiles_box(track, options)
+    turns = [False, True] if options.landscape is None else [options.landscape]
+    layouts = [(_real_windows(tb, scene.road_polygons, _page_size(options, t)), t) for t in turns]
+    windows, landscape = min(layouts, key=lambda lw: (len(lw[0]), lw[1]))
+    pw, ph = _page_size(options, landscape)
+    numbers = {(row, col): n for n, (row, col, _) in enumerate(windows, start=1)}
+    total = len(windows)
+    assembly = _fit_page(track, catalogue, title=title, author=author,
+                         stage_label=f"{stage_label} - assembly of {total} pages at 1:1", options=options, cars=cars,
+                         page=PAGES.get(options.page or "a4", PAGES["a4"]),
+                         grid=[(n, win) for n, (_, _, win) in enumerate(windows, start=1)])
+    out = [assembly]
+    for (row, col, win), n in zip(windows, range(1, total + 1)):
         view = Box(win.x0 - MARGIN, win.y0 - MARGIN, win.x1 + MARGIN, win.y1 + MARGIN)
         dwg = new_drawing(pw, ph, view)
         _add_title(dwg, title, f"{stage_label} page {n} of {total}")
         clip = dwg.defs.add(dwg.clipPath(id="page-window"))
         rect = dwg.rect()
-        rect.attribs.update({"x": fmt(win.x0), "y": fmt(win.y0), "width": fmt(aw), "height": fmt(ah)})
+        rect.attribs.update({"x": fmt(win.x0), "y": fmt(win.y0), "width": fmt(win.width), "height": fmt(win.height)})
         clip.add(rect)
-        scene, title_g, legend_g, _ = _compose(track, catalogue, title=title, author=author,
-                                               stage_label=stage_label, options=options, cars=cars, dwg=dwg)
         body = _attrs(dwg.g(), clip_path="url(#page-window)")
-        body.add(title_g)
         body.add(scene.group)
-        body.add(legend_g)
         dwg.add(body)
+        dwg.add(_repeated_tile_labels(dwg, scene, win))
         _page_marks(dwg, win, row, col, numbers, n, total, title, stage_label)
         out.append(_pretty(dwg))
     return out
 
 
+def _repeated_tile_labels(dwg, scene: Scene, win: Box):
+    """The number of every tile this page shows whose own label is cut off or on another page."""
+    g = _attrs(dwg.g(), class_="page-tile-labels")
+    layout = scene.shapes.layout
+    inset = 3.0
+    for (q, r, tile, steps), box in scene.tile_labels.items():
+        hexagon = layout.corners(q, r)
+        if not rect_hits_polygon(win.x0, win.y0, win.x1, win.y1, hexagon):
+            continue
+        if box.x0 >= win.x0 and box.x1 <= win.x1 and box.y0 >= win.y0 and box.y1 <= win.y1:
+            continue
+        text = f"{tile} {steps}".strip()
+        size = min(0.07 * layout.size, 12 * PT_MM)  # the scene's unit is the printed mm here
+        w = text_width(text, size, True)
+        # points of the tile inside this page, nearest the middle of what the page shows of it first
+        xs = [x for x, _ in hexagon]
+        ys = [y for _, y in hexagon]
+        lo_x, hi_x = max(min(xs), win.x0 + inset), min(max(xs), win.x1 - inset)
+        lo_y, hi_y = max(min(ys), win.y0 + inset), min(max(ys), win.y1 - inset)
+        mid = ((lo_x + hi_x) / 2, (lo_y + hi_y) / 2)
+        grid = [(lo_x + (hi_x - lo_x) * i / 12, lo_y + (hi_y - lo_y) * j / 12) for i in range(13) for j in range(13)]
+        grid.sort(key=lambda p: (math.dist(p, mid), p))
+        for at in grid:
+            cand = Rect.around(at, w, size)
+            if (cand.x0 >= win.x0 + inset and cand.x1 <= win.x1 - inset and cand.y0 >= win.y0 + inset
+                    and cand.y1 <= win.y1 - inset and scene.index.free(cand, hexagon)):
+                g.add(_text(dwg, text, (at[0], at[1] - 0.07 * size), size, weight="bold", class_="tile-label repeated",
+                            fill=style.MUTED))
+                break
+    return g
+
+
 def _page_marks(dwg, window: Box, row: int, col: int, numbers: dict[tuple[int, int], int], n: int, total: int,
                 title: str, stage_label: str) -> None:
+    """The page's name and its neighbours, written in the margins; the overlaps dashed on the map."""
     g = _attrs(dwg.g(), id="page-marks", class_="page-marks")
+    small = 8.0 * PT_MM
     g.add(_text(dwg, f"{title} - {stage_label} - page {n} of {total} (row {row + 1}, column {col + 1})",
-                (window.x0, window.y0 - MARGIN / 2), 3.5, anchor="start", class_="page-label"))
-    g.add(_text(dwg, "1:1 - trim at a dashed line and tape onto the page named there", (window.x0, window.y1 + MARGIN / 2),
-                2.8, anchor="start", fill=style.MUTED))
+                (window.x0, window.y0 - MARGIN + 3.2), 3.5, anchor="start", weight="bold", class_="page-label"))
     frame = [(window.x0, window.y0), (window.x1, window.y0), (window.x1, window.y1), (window.x0, window.y1)]
     g.add(_path(dwg, frame, fill="none", stroke="#999999", stroke_width="0.20"))
     dash = {"stroke": "#d41e1e", "stroke_width": "0.30", "stroke_dasharray": "3,2", "fill": "none"}
-    red = "#d41e1e"
     right, left = numbers.get((row, col + 1)), numbers.get((row, col - 1))
     below, above = numbers.get((row + 1, col)), numbers.get((row - 1, col))
+    before = []
+    after = []
     if right:
         x = window.x1 - OVERLAP
         g.add(_path(dwg, [(x, window.y0), (x, window.y1)], closed=False, class_="overlap-mark", **dash))
-        g.add(_text(dwg, f"page {right} from here >", (x - 1, window.y0 + 4), 2.8, anchor="end", fill=red))
-    if left:
-        x = window.x0 + OVERLAP
-        g.add(_path(dwg, [(x, window.y0), (x, window.y1)], closed=False, class_="overlap-mark", **dash))
-        g.add(_text(dwg, f"< page {left} up to here", (x + 1, window.y1 - 4), 2.8, anchor="start", fill=red))
+        after.append(f"page {right} joins on the right, from the right dashed line")
     if below:
         y = window.y1 - OVERLAP
         g.add(_path(dwg, [(window.x0, y), (window.x1, y)], closed=False, class_="overlap-mark", **dash))
-        g.add(_text(dwg, f"page {below} from here (below)", (window.x0 + 2, y - 2), 2.8, anchor="start", fill=red))
+        after.append(f"page {below} joins below, from the lower dashed line")
+    if left:
+        x = window.x0 + OVERLAP
+        g.add(_path(dwg, [(x, window.y0), (x, window.y1)], closed=False, class_="overlap-mark", **dash))
+        before.append(f"page {left} on the left, up to the left dashed line")
     if above:
         y = window.y0 + OVERLAP
         g.add(_path(dwg, [(window.x0, y), (window.x1, y)], closed=False, class_="overlap-mark", **dash))
-        g.add(_text(dwg, f"page {above} up to here (above)", (window.x1 - 2, y + 4), 2.8, anchor="end", fill=red))
+        before.append(f"page {above} above, up to the upper dashed line")
+    if before:
+        g.add(_text(dwg, "; ".join(before), (window.x0, window.y0 - 2.2), small, anchor="start", fill="#b01010",
+                    class_="overlap-note"))
+    g.add(_text(dwg, "; ".join(after) if after else "1:1 - trim at a dashed line and tape the next page on",
+                (window.x0, window.y1 + 3.6), small, anchor="start", fill="#b01010" if after else style.MUTED,
+                class_="overlap-note"))
+    if after:
+        g.add(_text(dwg, "1:1 - trim at a dashed line and tape the next page on", (window.x0, window.y1 + 7.4), small,
+                    anchor="start", fill=style.MUTED))
     dwg.add(g)

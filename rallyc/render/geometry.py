@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Sequence
 
 __all__ = ["Point", "HexLayout", "Centreline", "SQRT3", "fmt", "path_d", "polygon_centroid"]
@@ -108,6 +109,28 @@ class HexLayout:
         ax, ay = _unit(self.edge_angle(0))
         bx, by = _unit(self.edge_angle(1))
         return (step * (q * ax + r * bx), step * (q * ay + r * by))
+
+    @cached_property
+    def _inverse(self) -> tuple[float, float, float, float]:
+        step = SQRT3 * self.size
+        ax, ay = _unit(self.edge_angle(0))
+        bx, by = _unit(self.edge_angle(1))
+        det = (ax * by - ay * bx) * step
+        return (by / det, -bx / det, -ay / det, ax / det)
+
+    def cell_at(self, p: Point) -> tuple[int, int]:
+        """The axial cell whose hexagon holds the page point ``p`` (cube rounding)."""
+        m00, m01, m10, m11 = self._inverse
+        fq = p[0] * m00 + p[1] * m01
+        fr = p[0] * m10 + p[1] * m11
+        fs = -fq - fr
+        q, r, s = round(fq), round(fr), round(fs)
+        dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+        if dq > dr and dq > ds:
+            q = -r - s
+        elif dr > ds:
+            r = -q - s
+        return (q, r)
 
     def corner(self, q: float, r: float, k: int) -> Point:
         """Corner ``k`` of a cell: the corner between edge ``k`` and edge ``k + 1``."""

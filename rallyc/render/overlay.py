@@ -28,9 +28,13 @@ def cars_after_round(stage_report: Mapping, round_no: int, colours: Mapping[str,
     played up to that round (empty when that turn did not move it).
     """
     cars = []
-    for name, turn in _last_turns(stage_report.get("rounds", []), round_no, {}):
-        cars.append(CarMark(colours.get(name, "grey"), turn["end"], turn.get("gear"), tuple(_path(turn)), name))
-    return cars
+    rounds = stage_report.get("rounds", [])
+    totals = _totals(rounds, round_no)
+    for name, turn in _last_turns(rounds, round_no, {}):
+        damage, seconds = totals.get(name, (0, None))
+        cars.append(CarMark(colours.get(name, "grey"), turn["end"], turn.get("gear"), tuple(_path(turn)), name,
+                            damage=damage, seconds=seconds))
+    return _standing_order(cars, rounds, round_no)
 
 
 def race_cars_after_round(grid: Sequence[Mapping], rounds: Sequence[Mapping], round_no: int,
@@ -42,6 +46,7 @@ def race_cars_after_round(grid: Sequence[Mapping], rounds: Sequence[Mapping], ro
     under each car reads e.g. ``1/4 laps, Joker in`` (plus FINISHED n, DSQ or DNF once so).
     """
     cars = []
+    totals = _totals(rounds, round_no)
     for name, turn in _last_turns(rounds, round_no, {g["player"]: {"end": g["space"]} for g in grid}):
         note = f"{turn.get('laps', 0)}/{laps} laps, Joker {turn.get('joker', 'todo')}"
         if turn.get("finished"):
@@ -50,8 +55,37 @@ def race_cars_after_round(grid: Sequence[Mapping], rounds: Sequence[Mapping], ro
             note += ", DSQ"
         elif turn.get("retired"):
             note += ", DNF"
-        cars.append(CarMark(colours.get(name, "grey"), turn["end"], turn.get("gear"), tuple(_path(turn)), name, note))
-    return cars
+        damage, seconds = totals.get(name, (0, None))
+        cars.append(CarMark(colours.get(name, "grey"), turn["end"], turn.get("gear"), tuple(_path(turn)), name, note,
+                            damage=damage, seconds=seconds))
+    return _standing_order(cars, rounds, round_no)
+
+
+def _totals(rounds: Sequence[Mapping], round_no: int) -> dict[str, tuple[int, int | None]]:
+    """Per player up to round ``round_no``: damage tokens taken and seconds of the Time cards played."""
+    out: dict[str, tuple[int, int | None]] = {}
+    for rnd in rounds:
+        if rnd["round"] > round_no:
+            continue
+        for turn in rnd.get("turns", []):
+            damage, seconds = out.get(turn["player"], (0, None))
+            damage += len(turn.get("damage") or ())
+            card = turn.get("card") or {}
+            if isinstance(card, Mapping) and card.get("seconds") is not None:
+                seconds = (seconds or 0) + int(card["seconds"])
+            out[turn["player"]] = (damage, seconds)
+    return out
+
+
+def _standing_order(cars: list[CarMark], rounds: Sequence[Mapping], round_no: int) -> list[CarMark]:
+    """The cars in the order of play of the last round shown (the rules' order: the car in front first),
+    the others after them by name."""
+    order: list[str] = []
+    for rnd in rounds:
+        if rnd["round"] == round_no:
+            order = [t["player"] for t in rnd.get("turns", [])]
+    rank = {name: i for i, name in enumerate(order)}
+    return sorted(cars, key=lambda c: (rank.get(c.name, len(rank)), c.name))
 
 
 def _last_turns(rounds: Sequence[Mapping], round_no: int,

@@ -18,10 +18,10 @@ from rallyc.compiler.track import Space, Track
 from rallyc.geometry.hexgrid import edge_index
 from rallyc.render import style
 from rallyc.render.document import PAGES, _pretty, new_drawing
-from rallyc.render.geometry import fmt
+from rallyc.render.geometry import Centreline, HexLayout, fmt
 from rallyc.render.scene import Box, _attrs, _path, _text
 
-__all__ = ["TileNeed", "tile_needs", "pacenotes", "turn_name", "render_roadbook"]
+__all__ = ["TileNeed", "tile_needs", "pacenotes", "turn_name", "rotation_words", "render_roadbook"]
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,17 @@ def tile_needs(track: Track, catalogue) -> list[TileNeed]:
     return out
 
 
+_LANES = {"l": "left", "r": "right", "m": "middle", "ml": "middle left", "mr": "middle right"}
+_EDGE_WORDS = ("top", "upper right", "lower right", "bottom", "lower left", "upper left")
+
+
+def rotation_words(rot: int) -> str:
+    """Where a tile's printed edge A lies once laid: ``rot 2: A lower right``."""
+    return f"rot {rot % 6}: A {_EDGE_WORDS[rot % 6]}"
+
+
 def _limits_text(spaces: Sequence[Space]) -> str:
+    """What the driver meets on a step, in the rulebook's words (no internal lane ids)."""
     parts: list[str] = []
     corners: dict[str, dict[str, list[int]]] = {}
     for s in spaces:
@@ -85,17 +95,29 @@ def _limits_text(spaces: Sequence[Space]) -> str:
         ins = ",".join(map(str, c["in"])) or "-"
         outs = ",".join(map(str, c["out"])) or "-"
         parts.append(f"corner in {ins} / out {outs}")
+    plain: dict[int | None, dict[str, int]] = {}
     for s in spaces:
         if s.kind == "shortcut" and s.limit is not None:
             parts.append(f"shortcut {s.limit}")
         elif s.method is None and s.kind != "shortcut" and s.limit is not None:
-            parts.append(f"limit {s.limit} ({s.lane})")
+            plain.setdefault(s.zone, {})[s.lane] = s.limit
         if s.chicane is not None:
-            parts.append(f"chicane {s.chicane} ({s.lane})")
+            parts.append(f"chicane {s.chicane}" + (f" ({_LANES[s.lane]} lane)" if s.lane in _LANES else ""))
+    for zone, lanes in sorted(plain.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)):
+        values = sorted(set(lanes.values()))
+        if len(values) == 1:
+            parts.append(f"limit {values[0]}")
+        else:
+            parts.append("limit " + " / ".join(f"{v} {_LANES.get(lane, '')}".strip()
+                                               for lane, v in sorted(lanes.items())))
     jumps = sorted({s.jump for s in spaces if s.jump is not None})
     parts += [f"jump {j}" for j in jumps]
     if any(s.water for s in spaces):
         parts.append("water")
+    if any(s.joker for s in spaces):
+        parts.append("Joker lap")
+    if any(s.pregrid for s in spaces):
+        parts.append("Pre-grid")
     if any(s.start for s in spaces):
         parts.append("START")
     if any(s.after_finish for s in spaces) and not all(s.past_finish for s in spaces):
@@ -103,66 +125,164 @@ def _limits_text(spaces: Sequence[Space]) -> str:
     return ", ".join(dict.fromkeys(parts)) or "-"
 
 
-def pacenotes(track: Track) -> list[tuple[int, str, str, str]]:
+def _turn(p, catalogue) -> str:
+    """The turn through a step's tile; a road between opposite edges with a corner is an S-bend."""
+    name = turn_name(p.entry, p.exit)
+    info = catalogue.get(p.tile) if catalogue is not None else None
+    if info is not None and name == "straight":
+        roads = info.definition.roads
+        k = (p.road or 1) - 1
+        if 0 <= k < len(roads) and roads[k].turn in ("s-bend", "other"):
+            return "S-bend" if roads[k].turn == "s-bend" else "double bend"
+    return name
+
+
+def pacenotes(track: Track, catalogue=None) -> list[tuple[int, str, str, str]]:
     """(step, tile, turn, notes) for every route step in driving order."""
+    by_step: dict[int, list[Space]] = {}
+    for s in track.spaces.values():
+        by_step.setdefault(s.step, []).append(s)
     out = []
     for p in track.steps:
-        spaces = track.spaces_of_step(p.step)
-        out.append((p.step, p.tile, turn_name(p.entry, p.exit), _limits_text(spaces)))
+        spaces = sorted(by_step.get(p.step, []), key=lambda s: (s.progress, s.id))
+        out.append((p.step, p.tile, _turn(p, catalogue), _limits_text(spaces)))
     return out
 
 
-def render_roadbook(tracks: Sequence[Track], catalogue, *, title: str, author: str | None = None,
-                    page: str = "a4") -> str:
-    """The road book of some stages as one SVG page (A4 wide, as long as needed)."""
-    pw, ph = PAGES.get(page, PAGES["a4"])
-    margin = 12.0
-    line_h = 5.0
-    rows: list[tuple[str, str, float, str | None]] = []   # (kind, text, size, weight)
+@dataclass
+class _Row:
+    kind: str
+    text: str
+    size: float
+    weight: str | None = None
+    placed: object = None  # a PlacedTile: draw its thumbnail
+
+    @property
+    def height(self) -> float:
+        return max(self.size * 1.55, THUMB + 1.2) if self.placed is not None else self.size * 1.6
+
+
+#: thumbnail size (mm, corner to corner)
+THUMB = 9.0
+
+
+def _rows(tracks: Sequence[Track], catalogue) -> list[_Row]:
+    rows: list[_Row] = []
     for track in tracks:
-        label = track.name + (f' "{track.title}"' if track.title else "")
-        rows.append(("head", f"Stage {label}", 5.5, "bold"))
-        rows.append(("sub", "Tiles to lay out (number: sides used, copies needed / in the box, box)", 3.6, "bold"))
-        for need in tile_needs(track, catalogue):
+        label = track.name + (f' "{track.title}"' if track.title and track.title != track.name else "")
+        kind = "Circuit" if track.kind == "circuit" else "Stage"
+        rows.append(_Row("head", f"{kind} {label}", 5.0, "bold"))
+        if track.kind == "circuit":
+            joker = sorted({s.step for s in track.spaces.values() if s.joker})
+            pregrid = sorted({s.step for s in track.spaces.values() if s.pregrid})
+            rows.append(_Row("info", f"{track.laps or '?'} laps; Joker lap on steps "
+                                     f"{', '.join(f'#{n}' for n in joker) or '-'}; Pre-grid on steps "
+                                     f"{', '.join(f'#{n}' for n in pregrid) or '-'}", 3.2, "bold"))
+        needs = tile_needs(track, catalogue)
+        scenery = {p.tile[:3] for p in track.placed if p.scenery}
+        road = {p.tile[:3] for p in track.placed if not p.scenery}
+        rows.append(_Row("sub", "Tiles to lay out (number: sides used, copies needed / in the box, box)", 3.4, "bold"))
+        for need in needs:
             copies = "?" if need.copies is None else str(need.copies)
             warn = "  NOT ENOUGH COPIES" if need.short else ""
-            rows.append(("tile", f"{need.number}: {' '.join(need.sides)}   {need.needed} / {copies}   "
-                                 f"{need.box or 'unknown box'}{warn}", 3.4, None))
-        boxes = sorted({n.box for n in tile_needs(track, catalogue) if n.box})
-        rows.append(("tile", "Boxes needed: " + (", ".join(boxes) or "-"), 3.4, "bold"))
-        rows.append(("sub", "Pacenotes (driving order: step, tile, turn, limits)", 3.6, "bold"))
-        for step, tile, turn, notes in pacenotes(track):
-            rows.append(("note", f"{step:>3}  {tile:<5} {turn:<10} {notes}", 3.4, None))
-        rows.append(("gap", "", 3.0, None))
-    height = max(ph, margin * 2 + 16 + sum(line_h * (r[2] / 3.4) for r in rows))
-    dwg = new_drawing(pw, height, Box(0, 0, pw, height))
-    dwg.add(svgwrite.base.Title(f"{title} - road book"))
+            optional = "  (scenery, optional)" if need.number in scenery and need.number not in road else ""
+            rows.append(_Row("tile", f"{need.number}: {' '.join(need.sides)}   {need.needed} / {copies}   "
+                                     f"{need.box or 'unknown box'}{optional}{warn}", 3.0))
+        boxes = sorted({n.box for n in needs if n.box and n.number in road})
+        extra = sorted({n.box for n in needs if n.box and n.number not in road} - set(boxes))
+        rows.append(_Row("tile", "Boxes needed: " + (", ".join(boxes) or "-")
+                         + (f" (scenery only, optional: {', '.join(extra)})" if extra else ""), 3.0, "bold"))
+        rows.append(_Row("sub", "Pacenotes in driving order: step, tile, how it is laid, turn, what the driver meets",
+                         3.4, "bold"))
+        placed = {p.step: p for p in track.steps}
+        for step, tile, turn, notes in pacenotes(track, catalogue):
+            p = placed[step]
+            rows.append(_Row("note", f"#{step:<3} {tile:<5} {rotation_words(p.rot):<20} {turn:<11} {notes}", 3.0,
+                             placed=p))
+        rows.append(_Row("gap", "", 3.0))
+    return rows
+
+
+def render_roadbook(tracks: Sequence[Track], catalogue, *, title: str, author: str | None = None,
+                    page: str = "a4", landscape: bool = False) -> list[str]:
+    """The road book of some stages as pages of ``page`` size: tiles to take out, then one line per tile
+    with a thumbnail of the tile turned as it is laid."""
+    pw, ph = PAGES.get(page, PAGES["a4"])
+    if landscape:
+        pw, ph = ph, pw
+    margin = 12.0
+    rows = _rows(tracks, catalogue)
+    pages: list[list[_Row]] = [[]]
+    top = margin + 14.0
+    y = top
+    for row in rows:
+        if y + row.height > ph - margin - 6 and pages[-1]:
+            pages.append([])
+            y = top
+        pages[-1].append(row)
+        y += row.height
+    out = []
+    for n, rows_here in enumerate(pages, start=1):
+        out.append(_page(rows_here, catalogue, title, author if n == 1 else None, n, len(pages), pw, ph, margin))
+    return out
+
+
+def _page(rows: list[_Row], catalogue, title: str, author: str | None, n: int, total: int, pw: float, ph: float,
+          margin: float) -> str:
+    dwg = new_drawing(pw, ph, Box(0, 0, pw, ph))
+    dwg.add(svgwrite.base.Title(f"{title} - road book, page {n} of {total}"))
     bg = dwg.rect()
-    bg.attribs.update({"x": "0", "y": "0", "width": fmt(pw), "height": fmt(height), "fill": "#ffffff"})
+    bg.attribs.update({"x": "0", "y": "0", "width": fmt(pw), "height": fmt(ph), "fill": "#ffffff"})
     dwg.add(bg)
     body = _attrs(dwg.g(), id="roadbook")
-    y = margin + 6
-    body.add(_text(dwg, f"{title} - road book", (margin, y), 7.0, anchor="start", weight="bold"))
-    if author:
-        y += 6
-        body.add(_text(dwg, f"by {author}", (margin, y), 4.0, anchor="start"))
-    y += 6
-    for kind, text, size, weight in rows:
-        y += line_h * (size / 3.4)
-        if kind == "gap":
+    body.add(_text(dwg, f"{title} - road book", (margin, margin + 3), 6.0, anchor="start", weight="bold",
+                   class_="roadbook-title"))
+    body.add(_text(dwg, (f"by {author} - " if author else "") + f"page {n} of {total}", (margin, margin + 9), 3.2,
+                   anchor="start", fill=style.MUTED, class_="roadbook-page"))
+    y = margin + 14.0
+    for row in rows:
+        cy = y + row.height / 2
+        y += row.height
+        if row.kind == "gap":
             continue
-        if kind == "head":
-            body.add(_path(dwg, [(margin, y - size), (pw - margin, y - size)], closed=False,
+        if row.kind == "head":
+            body.add(_path(dwg, [(margin, y - row.height), (pw - margin, y - row.height)], closed=False,
                            stroke="#999999", stroke_width="0.3", fill="none"))
-        x = margin + (4 if kind in ("tile", "note") else 0)
-        attrs = {"class_": f"roadbook-{kind}"}
-        if kind == "note":
+        x = margin + (4 if row.kind in ("tile", "note", "info") else 0)
+        attrs = {"class_": f"roadbook-{row.kind}"}
+        if row.placed is not None:
+            body.add(_thumbnail(dwg, row.placed, catalogue, (x + THUMB / 2, cy)))
+            x += THUMB + 2
             attrs["font_family"] = "DejaVu Sans Mono, Courier New, monospace"
             attrs["xml_space"] = "preserve"
-        el = _text(dwg, text, (x, y), size, anchor="start", weight=weight,
-                   fill="#d41e1e" if "NOT ENOUGH" in text else style.TEXT, **attrs)
+        el = _text(dwg, row.text, (x, cy - 0.07 * row.size), row.size, anchor="start", weight=row.weight,
+                   fill="#d41e1e" if "NOT ENOUGH" in row.text else style.TEXT, **attrs)
         if "xml-space" in el.attribs:
             el.attribs["xml:space"] = el.attribs.pop("xml-space")
         body.add(el)
     dwg.add(body)
     return _pretty(dwg)
+
+
+def _thumbnail(dwg, p, catalogue, at: tuple[float, float]):
+    """The tile as laid, small: its hexagon, the road driven (entry to exit) and a bar on its edge A."""
+    layout = HexLayout(THUMB / 2)
+    g = _attrs(dwg.g(), class_="thumbnail", data_tile=p.tile, data_rot=str(p.rot))
+    corners = [(x + at[0], y + at[1]) for x, y in layout.corners(0, 0)]
+    info = catalogue.get(p.tile) if catalogue is not None else None
+    surface = info.surface if info is not None else "gravel"
+    g.add(_path(dwg, corners, fill=style.TILE_FILL.get(surface, style.TILE_FILL["gravel"]), stroke=style.HEX_STROKE,
+                stroke_width="0.15"))
+    if p.entry is not None:
+        line = Centreline(layout, 0, 0, edge_index(p.entry), edge_index(p.exit) if p.exit else None)
+        band = [(x + at[0], y + at[1]) for x, y in line.band(0.0, 1.0, 0.25 * layout.size, -0.25 * layout.size)]
+        g.add(_path(dwg, band, fill=style.ROAD_FILL.get(surface, style.ROAD_FILL["gravel"]),
+                    stroke=style.ROAD_EDGE.get(surface, "#444444"), stroke_width="0.12"))
+        tip = line.at(0.62, 0.0)
+        a, b = line.at(0.5, 0.1 * layout.size), line.at(0.5, -0.1 * layout.size)
+        g.add(_path(dwg, [(a[0] + at[0], a[1] + at[1]), (tip[0] + at[0], tip[1] + at[1]), (b[0] + at[0], b[1] + at[1])],
+                    closed=False, fill="none", stroke="#333333", stroke_width="0.25"))
+    k = p.rot % 6
+    c0, c1 = corners[(k - 1) % 6], corners[k]
+    g.add(_path(dwg, [c0, c1], closed=False, fill="none", stroke=style.TEXT, stroke_width="0.6", class_="edge-a-bar"))
+    return g

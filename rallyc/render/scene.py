@@ -20,9 +20,11 @@ from svgwrite.container import Group
 from rallyc.compiler.track import Track
 from rallyc.render import style
 from rallyc.render.geometry import HexLayout, Point, fmt, path_d
+from rallyc.render.labels import LabelIndex, Rect
+from rallyc.render.measure import PT_MM, text_width
 from rallyc.render.shapes import RoadShape, TrackShapes, track_shapes
 
-__all__ = ["CarMark", "Scene", "build_scene", "Box"]
+__all__ = ["CarMark", "Scene", "build_scene", "Box", "Ink", "car_colour", "car_letter", "text_rect"]
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,10 @@ class CarMark:
     name: str = ""
     #: a small label under the car (an RX race's laps done and Joker state); empty draws nothing
     note: str = ""
+    #: damage tokens taken so far
+    damage: int = 0
+    #: seconds of the Time cards played so far (None: not known)
+    seconds: int | None = None
 
 
 @dataclass
@@ -70,6 +76,12 @@ class Scene:
     tiles_box: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
     #: boxes of what the page adds around the tiles (title block, legend)
     extra_boxes: list[Box] = field(default_factory=list)
+    #: every road body as drawn (model mm)
+    road_polygons: list[list[Point]] = field(default_factory=list)
+    #: road bodies and labels filed by cell
+    index: LabelIndex | None = None
+    #: each road tile's label box by (q, r, tile, "#steps")
+    tile_labels: dict[tuple[int, int, str, str], Rect] = field(default_factory=dict)
 
 
 def _attrs(el, **values: str):
@@ -104,45 +116,68 @@ def tile_label_text(tile_id: str) -> str:
     return tile_id
 
 
-def _label_spot(shapes: TrackShapes, layout: HexLayout, q: int, r: int, avoid: Sequence[Point] = ()) -> Point:
-    """A point inside the hex as far as possible from every road centreline on it (and the ``avoid`` points)."""
-    R = layout.size
-    cx, cy = layout.centre(q, r)
-    candidates = [layout.towards(q, r, k, 0.0) for k in range(1)]
-    for k in range(6):
-        corner = layout.corner(q, r, k)
-        candidates.append((cx + (corner[0] - cx) * 0.6, cy + (corner[1] - cy) * 0.6))
-    samples = [p for p in avoid if math.dist(p, (cx, cy)) <= R]
-    for road in shapes.roads:
-        line = road.centreline
-        pc = line.point(0.5)
-        if math.dist(pc, (cx, cy)) < layout.size * 1.5 or line.shape == "curve60":
-            for i in range(17):
-                p = line.point(i / 16)
-                if math.dist(p, (cx, cy)) <= layout.size * 1.01:
-                    samples.append(p)
-        if road.dead_end and math.dist(line.point(1.0), (cx, cy)) < 0.1 * R:
-            # keep the label off the Assistance area drawn at the end of the road
-            ex, ey = line.point(1.0)
-            samples += [(ex + dx * R, ey + dy * R) for dx in (-0.45, 0, 0.45) for dy in (-0.3, 0, 0.3)]
+@dataclass(frozen=True)
+class Ink:
+    """Text sizes for a print scale: nothing a player reads prints under its minimum in points."""
+
+    #: printed millimetres per model millimetre (1.0 at real scale)
+    scale: float = 1.0
+
+    def size(self, nominal: float, pt: float) -> float:
+        """A font size (model mm): ``nominal``, or larger so that it prints at ``pt`` points at least.
+
+        Never more than three times ``nominal``: a map too large for its page (hundreds of tiles on
+        A4) cannot be read at any text size, and larger text would no longer fit its tile."""
+        return min(max(nominal, pt * PT_MM / self.scale), 3 * nominal)
+
+
+#: minimum printed sizes (points) of what a player reads on the map
+TILE_PT, STEP_PT, MARK_PT, LIMIT_PT, JUMP_PT, WORD_PT, CAR_PT = 8.0, 6.5, 7.0, 6.5, 6.5, 6.5, 7.0
+
+
+def text_rect(text: str, at: Point, size: float, *, bold: bool = False, anchor: str = "middle") -> Rect:
+    """The box ``measure`` gives a text drawn by ``_text`` at ``at`` (same estimate of the width)."""
+    w = text_width(text, size, bold)
+    x0 = at[0] - w / 2 if anchor == "middle" else at[0] - w if anchor == "end" else at[0]
+    base = at[1] + size * 0.35
+    return Rect(x0, base - 0.78 * size, x0 + w, base + 0.22 * size)
+
+
+def _ring(centre: Point, R: float, radii: Sequence[float], count: int = 12) -> list[Point]:
+    out = []
+    for rho in radii:
+        if rho == 0:
+            out.append(centre)
+            continue
+        for k in range(count):
+            a = math.radians(15 + 360 * k / count)
+            out.append((centre[0] + rho * R * math.cos(a), centre[1] + rho * R * math.sin(a)))
+    return out
+
+
+def _by_clearance(candidates: list[Point], samples: Sequence[Point]) -> list[Point]:
+    """Candidates farthest from the road centrelines first (ties: lower, then right, as before)."""
     if not samples:
-        return candidates[1]
-    best = max(candidates, key=lambda c: (round(min(math.dist(c, s) for s in samples), 3), -c[1], -c[0]))
-    return best
+        return candidates
+    return sorted(candidates, key=lambda c: (-round(min(math.dist(c, s) for s in samples), 3), -c[1], -c[0]))
 
 
 def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool = True,
                 show_ids: bool = False, cars: Sequence[CarMark] = (), dwg: svgwrite.Drawing | None = None,
-                id_prefix: str = "") -> Scene:
+                id_prefix: str = "", print_scale: float = 1.0, scenery: bool = True) -> Scene:
     """Draw ``track`` at real size (a tile is ``tile_mm`` edge to edge) into one SVG group.
 
+    ``print_scale`` (printed mm per model mm) sets the text sizes so that every text a player
+    reads prints at 6 pt or more. ``scenery=False`` leaves the scenery fillers out.
     A circuit's RX standees come from ``track.standees`` (each on the line at the entry of its zone).
     """
     dwg = dwg or svgwrite.Drawing(profile="full", debug=False)
     layout = HexLayout(tile_mm / math.sqrt(3), flat)
     R = layout.size
+    ink = Ink(print_scale)
     shapes = track_shapes(track, layout, catalogue)
     spaces = track.spaces
+    index = LabelIndex(layout)
     top = dwg.g(id=f"{id_prefix}map")
 
     # -- tiles
@@ -150,8 +185,8 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     xs: list[float] = []
     ys: list[float] = []
     drawn: set[tuple[int, int, str]] = set()
-    edge_ticks = []
-    for n, p in enumerate(sorted(track.placed, key=lambda p: (p.scenery, p.step, p.q, p.r))):
+    placed = [p for p in track.placed if scenery or not p.scenery]
+    for n, p in enumerate(sorted(placed, key=lambda p: (p.scenery, p.step, p.q, p.r))):
         if (p.q, p.r, p.tile) in drawn:
             continue  # a tile driven twice (two roads, e.g. 414b) is one piece of cardboard
         drawn.add((p.q, p.r, p.tile))
@@ -162,29 +197,32 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         surface = info.surface if info is not None else "gravel"
         fill = style.SCENERY_FILL if p.scenery else style.TILE_FILL.get(surface, style.TILE_FILL["gravel"])
         tid = f"{id_prefix}tile-{p.step}" if not p.scenery else f"{id_prefix}scenery-{n}"
-        if not p.scenery:
-            # the tile's printed edge A, so it can be turned the right way at the table
-            tick = _text(dwg, "A", layout.towards(p.q, p.r, p.rot, 0.88), 0.06 * R, fill=style.MUTED,
-                         class_="edge-a")
-            edge_ticks.append(tick)
         g_tiles.add(_path(dwg, corners, class_="hex", id=tid, data_tile=p.tile, data_step=str(p.step),
                           data_q=str(p.q), data_r=str(p.r), data_rot=str(p.rot), fill=fill,
                           stroke=style.HEX_STROKE, stroke_width=fmt(0.012 * R)))
-    for tick in edge_ticks:
-        g_tiles.add(tick)
     top.add(g_tiles)
     tiles_box = Box(min(xs), min(ys), max(xs), max(ys)) if xs else Box(0, 0, R, R)
+    index.bounds = Rect(tiles_box.x0, tiles_box.y0, tiles_box.x1, tiles_box.y1)
 
-    # -- road bodies
+    # -- road bodies (each filed in the label index: no label may cover one)
     g_roads = _attrs(dwg.g(), id=f"{id_prefix}roads")
+    samples: dict[tuple[int, int], list[Point]] = {}
+    road_polygons: list[list[Point]] = []
+    tile_labels: dict[tuple[int, int, str, str], Rect] = {}
+    g_assist = []
     for road in shapes.roads:
         line = road.centreline
         half = road.width / 2
         body = line.band(0.0, 1.0, half, -half)
+        index.add_polygon(body)
+        road_polygons.append(body)
+        for i in range(17):
+            pt = line.point(i / 16)
+            samples.setdefault(layout.cell_at(pt), []).append(pt)
         g_roads.add(_path(dwg, body, class_="road", fill=style.ROAD_FILL.get(road.surface, style.ROAD_FILL["gravel"]),
                           stroke=style.ROAD_EDGE.get(road.surface, "#444444"), stroke_width=fmt(0.018 * R)))
         if road.dead_end:
-            _assistance(dwg, g_roads, layout, road, R)
+            g_assist.append(_assistance(dwg, g_roads, layout, road, R, index))
     top.add(g_roads)
 
     # -- spaces
@@ -211,38 +249,40 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     # -- lines across the road, signposts, direction arrows
     g_marks = _attrs(dwg.g(), id=f"{id_prefix}marks")
     for road in shapes.roads:
-        _road_marks(dwg, g_marks, road, R)
+        _road_marks(dwg, g_marks, road, R, ink)
     words = {"start": "START", "finish": "FINISH", "start-finish": "START / FINISH"}
     for road, t, kind in _lines(shapes, R):
-        _checkered(dwg, g_marks, road.centreline, t, road.width / 2, R, f"{kind}-line", words[kind])
+        _line_mark(dwg, g_marks, road.centreline, t, road.width / 2, R, kind, words[kind], ink, index)
     top.add(g_marks)
 
     # -- features on spaces: jumps, water, tokens, limits
     g_feat = _attrs(dwg.g(), id=f"{id_prefix}features")
     g_limits = _attrs(dwg.g(), id=f"{id_prefix}limits")
+    limit_size = ink.size(0.07 * R, LIMIT_PT)
+    jump_size = ink.size(0.05 * R, JUMP_PT)
     for sid, sh in shapes.spaces.items():
         sp = spaces[sid]
         x, y = sh.label
         if sp.jump is not None:
-            _jump(dwg, g_feat, (x, y + 0.075 * R), sp.jump, R, sid)
+            _jump(dwg, g_feat, (x, y + max(0.075 * R, 0.8 * limit_size)), sp.jump, R, sid, jump_size)
         if sp.water:
             _water(dwg, g_feat, (x, y - 0.075 * R), R, sid)
         extra = [t for t in sp.tokens if not t.startswith(("water", "jump", "chicane"))]
         if extra:
-            g_feat.add(_text(dwg, " ".join(sorted(extra)), (x, y + 0.09 * R), 0.045 * R, class_="token",
-                             data_space=sid, fill=style.MUTED))
+            g_feat.add(_text(dwg, " ".join(sorted(extra)), (x, y + 0.09 * R), ink.size(0.045 * R, 6.0),
+                             class_="token", data_space=sid, fill=style.MUTED))
         if sp.limit is not None:
             g = _attrs(dwg.g(), class_="limit", data_space=sid)
-            g.add(_circle(dwg, (x, y), 0.055 * R, fill="#ffffff", stroke=style.LIMIT_RING,
+            g.add(_circle(dwg, (x, y), max(0.055 * R, 0.62 * limit_size), fill="#ffffff", stroke=style.LIMIT_RING,
                           stroke_width=fmt(0.014 * R)))
-            g.add(_text(dwg, str(sp.limit), (x, y), 0.07 * R, weight="bold"))
+            g.add(_text(dwg, str(sp.limit), (x, y), limit_size, weight="bold"))
             g_limits.add(g)
         if sp.chicane is not None or any(t.startswith("chicane") for t in sp.tokens):
             at = (x + 0.06 * R, y - 0.06 * R) if sp.limit is not None else (x, y)
             g = _attrs(dwg.g(), class_="chicane", data_space=sid)
-            g.add(_circle(dwg, at, 0.05 * R, fill="#ffffff", stroke=style.CHICANE_RING,
+            g.add(_circle(dwg, at, max(0.05 * R, 0.6 * limit_size), fill="#ffffff", stroke=style.CHICANE_RING,
                           stroke_width=fmt(0.014 * R), stroke_dasharray=f"{fmt(0.02 * R)},{fmt(0.01 * R)}"))
-            g.add(_text(dwg, str(sp.chicane) if sp.chicane is not None else "C", at, 0.06 * R, weight="bold"))
+            g.add(_text(dwg, str(sp.chicane) if sp.chicane is not None else "C", at, limit_size, weight="bold"))
             g_limits.add(g)
         if show_ids:
             g_feat.add(_text(dwg, sid, (x, y + (0.1 if sp.limit is not None else 0.0) * R), 0.035 * R,
@@ -250,30 +290,105 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     top.add(g_feat)
     top.add(g_limits)
 
-    # -- tile labels
+    # -- RX standees (their words are labels: placed before the tile labels)
+    g_standees = _standees(dwg, [(st.kind, st.at) for st in getattr(track, "standees", ())], shapes, R, ink, index)
+
+    # -- labels, above the road: each tile's edge A mark, then its number and route steps
     g_labels = _attrs(dwg.g(), id=f"{id_prefix}labels")
+    word_size = ink.size(0.08 * R, WORD_PT)
+    for g, end in g_assist:
+        w = text_width("ASSISTANCE", word_size, True)
+        cell = layout.cell_at(end)
+        ring = _by_clearance(_ring(end, R, (0.4, 0.55, 0.7), 12), samples.get(cell, []))
+        spot, ok = index.place(ring, w, word_size, inside=layout.corners(*cell))
+        if not ok:
+            spot, _ = index.place(_ring(end, R, (0.8, 1.0, 1.2), 18), w, word_size)
+        g.add(_text(dwg, "ASSISTANCE", (spot[0], spot[1] - 0.07 * word_size), word_size, weight="bold"))
+        g_labels.add(g)
     cells: dict[tuple[int, int, str], list] = {}
-    for p in sorted(track.placed, key=lambda p: (p.scenery, p.step, p.q, p.r)):
+    for p in sorted(placed, key=lambda p: (p.scenery, p.step, p.q, p.r)):
         cells.setdefault((p.q, p.r, p.tile), []).append(p)
-    words_at = [road.centreline.at(t, road.width / 2 + 0.17 * R) for road, t, _ in _lines(shapes, R)]
+    mark_size = ink.size(0.07 * R, MARK_PT)
+    tile_size = ink.size(0.12 * R, TILE_PT)
+    step_size = ink.size(0.07 * R, STEP_PT)
+    no_letter: set[tuple[int, int, str]] = set()
     for (q, r, tile), ps in cells.items():
-        spot = _label_spot(shapes, layout, q, r, words_at)
+        if not ps[0].scenery and not _edge_a(dwg, g_labels, layout, q, r, ps[0].rot, mark_size, index):
+            no_letter.add((q, r, tile))
+    for (q, r, tile), ps in cells.items():
+        hexagon = layout.corners(q, r)
+        centre = layout.centre(q, r)
+        near = samples.get((q, r), [])
+        first = _by_clearance(_ring(centre, R, (0.0, 0.3, 0.45, 0.58)), near)
+        outer = _by_clearance(_ring(centre, R, (0.75, 0.95), 18), near)
         if ps[0].scenery:
-            g_labels.add(_text(dwg, f"{tile} scenery", spot, 0.09 * R, fill=style.MUTED, class_="tile-label"))
+            text = f"{tile} scenery"
+            size = ink.size(0.09 * R, STEP_PT)
+            w = text_width(text, size)
+            spot, ok = index.place(first, w, size, inside=hexagon)
+            if not ok:
+                spot, _ = index.place(outer, w, size)
+            g_labels.add(_text(dwg, text, (spot[0], spot[1] - 0.07 * size), size, fill=style.MUTED,
+                               class_="tile-label scenery-label"))
             continue
         steps = " ".join(f"#{p.step}" for p in ps)
-        g_labels.add(_text(dwg, tile_label_text(tile), spot, 0.12 * R, weight="bold", class_="tile-label",
-                           data_step=" ".join(str(p.step) for p in ps)))
+        if (q, r, tile) in no_letter:
+            # no room for the letter beside edge A: the label says where edge A is
+            steps += f" A{_ARROWS[ps[0].rot % 6]}"
+        label = tile_label_text(tile)
+        w = max(text_width(label, tile_size, True), 0.0 if show_ids else text_width(steps, step_size))
+        h = tile_size + (0 if show_ids else 1.05 * step_size)
+        spot, ok = index.place(first, w, h, inside=hexagon)
+        if not ok:
+            spot, _ = index.place(outer, w, h)
+        top_y = spot[1] - h / 2
+        tile_labels[(q, r, tile, steps)] = Rect.around(spot, w, h)
+        g_labels.add(_text(dwg, label, (spot[0], top_y + 0.43 * tile_size), tile_size, weight="bold",
+                           class_="tile-label", data_step=" ".join(str(p.step) for p in ps)))
         if not show_ids:
-            g_labels.add(_text(dwg, steps, (spot[0], spot[1] + 0.12 * R), 0.07 * R, fill=style.MUTED,
-                               class_="step-label"))
+            g_labels.add(_text(dwg, steps, (spot[0], top_y + tile_size + 0.05 * step_size + 0.43 * step_size),
+                               step_size, fill=style.MUTED, class_="step-label"))
     top.add(g_labels)
+    if g_standees is not None:
+        top.add(g_standees)
 
-    # -- RX standees and the replay overlay
-    _standees(dwg, top, [(st.kind, st.at) for st in getattr(track, "standees", ())], shapes, R)
+    # -- the replay overlay
     if cars:
-        top.add(_overlay(dwg, cars, shapes, R, id_prefix))
-    return Scene(top, tiles_box, shapes, tiles_box)
+        top.add(_overlay(dwg, cars, shapes, R, id_prefix, ink))
+    return Scene(top, tiles_box, shapes, tiles_box, road_polygons=road_polygons, index=index,
+                 tile_labels=tile_labels)
+
+
+#: the direction of edge A from the tile centre, by rotation (flat-topped hexes)
+_ARROWS = ("\u2191", "\u2197", "\u2198", "\u2193", "\u2199", "\u2196")
+
+
+def _edge_a(dwg, group, layout: HexLayout, q: int, r: int, rot: int, size: float, index: LabelIndex) -> bool:
+    """The tile's printed edge A: a bar on the edge (drawn over the road) and an ``A`` beside it, off the road.
+
+    False when there is no room for the letter off the road (the bar alone is drawn)."""
+    R = layout.size
+    a = layout.corner(q, r, (rot - 1) % 6)
+    b = layout.corner(q, r, rot)
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    along = ((b[0] - a[0]) / R, (b[1] - a[1]) / R)
+    c = layout.centre(q, r)
+    inward = ((c[0] - mid[0]) / layout.apothem, (c[1] - mid[1]) / layout.apothem)
+    bar = [(mid[0] - along[0] * 0.12 * R, mid[1] - along[1] * 0.12 * R),
+           (mid[0] + along[0] * 0.12 * R, mid[1] + along[1] * 0.12 * R)]
+    group.add(_path(dwg, bar, closed=False, class_="edge-a-bar", fill="none", stroke=style.TEXT,
+                    stroke_width=fmt(max(0.03 * R, 0.25 * size))))
+    candidates = []
+    for depth in (0.75 * size, 1.1 * size, 1.6 * size, 2.2 * size):
+        for offset in (0.0, 0.3, -0.3, 0.38, -0.38, 0.22, -0.22, 0.44, -0.44):
+            candidates.append((mid[0] + inward[0] * depth + along[0] * offset * R,
+                               mid[1] + inward[1] * depth + along[1] * offset * R))
+    w = text_width("A", size, True)
+    spot, ok = index.place(candidates, w, size, inside=layout.corners(q, r), file_failed=False)
+    if not ok:
+        return False
+    group.add(_text(dwg, "A", (spot[0], spot[1] - 0.07 * size), size, weight="bold", class_="edge-a"))
+    return True
 
 
 def _lines(shapes: TrackShapes, R: float) -> list[tuple[RoadShape, float, str]]:
@@ -294,20 +409,34 @@ def _lines(shapes: TrackShapes, R: float) -> list[tuple[RoadShape, float, str]]:
     return out
 
 
-def _road_marks(dwg, group, road: RoadShape, R: float) -> None:
+def _signpost(dwg, at: Point, danger: str, r: float, **attrs: str):
+    """A signpost in its danger colour and shape (read in black and white too): low a circle,
+    medium a square, high a triangle."""
+    fill = style.DANGER.get(danger, "#999999")
+    common = dict(fill=fill, stroke="#333333", **attrs)
+    if danger == "medium":
+        return _path(dwg, [(at[0] - r, at[1] - r), (at[0] + r, at[1] - r), (at[0] + r, at[1] + r),
+                           (at[0] - r, at[1] + r)], **common)
+    if danger == "high":
+        k = 1.25 * r
+        return _path(dwg, [(at[0], at[1] - k), (at[0] + k, at[1] + 0.8 * k), (at[0] - k, at[1] + 0.8 * k)], **common)
+    return _circle(dwg, at, r, **common)
+
+
+def _road_marks(dwg, group, road: RoadShape, R: float, ink: Ink) -> None:
     line = road.centreline
     half = road.width / 2
-    # signposts: a coloured post on the driver's right at each end of the road
+    r = max(0.04 * R, 0.8 * PT_MM / ink.scale)
+    # signposts: a post on the driver's right at each end of the road
     for end, t in (("entry", 0.03), ("exit", 0.97)):
         if road.dead_end and end == "exit":
             continue
         danger = road.danger[0 if end == "entry" else 1]
         if danger == "none":
             continue
-        at = line.at(t, -half - 0.06 * R)
-        group.add(_circle(dwg, at, 0.04 * R, class_="signpost", data_danger=danger,
-                          data_step=str(road.step), fill=style.DANGER.get(danger, "#999999"),
-                          stroke="#333333", stroke_width=fmt(0.006 * R)))
+        at = line.at(t, -half - 0.02 * R - r)
+        group.add(_signpost(dwg, at, danger, r, class_="signpost", data_danger=danger, data_step=str(road.step),
+                            stroke_width=fmt(0.006 * R)))
     # driving direction: a small chevron on the centreline near the entry
     t = 0.06
     p = line.at(t + 0.04, 0)
@@ -317,42 +446,81 @@ def _road_marks(dwg, group, road: RoadShape, R: float) -> None:
                     stroke_width=fmt(0.012 * R)))
 
 
-def _checkered(dwg, group, line, t: float, half: float, R: float, cls: str, word: str) -> None:
-    """A two-row chequered band across the road, centred on the line at ``t``."""
-    g = _attrs(dwg.g(), class_=cls)
-    cells = 8
+def _line_mark(dwg, group, line, t: float, half: float, R: float, kind: str, word: str, ink: Ink,
+               index: LabelIndex) -> None:
+    """A line across the road at ``t``: the finish a two-row chequered band, the start one solid bar
+    with white ticks (told apart in black and white), a circuit's start/finish both; the word beside
+    the road where no road is."""
+    g = _attrs(dwg.g(), class_=f"{kind}-line")
     depth = 0.035 * R / max(line.length, 1e-6)
-    for row in range(2):
-        ta = t - depth + row * depth
-        tb = ta + depth
-        for i in range(cells):
-            ua = half - 2 * half * i / cells
-            ub = half - 2 * half * (i + 1) / cells
-            fill = "#111111" if (i + row) % 2 == 0 else "#ffffff"
-            g.add(_path(dwg, line.band(ta, tb, ua, ub), fill=fill, stroke="none"))
-    at = line.at(t, half + 0.17 * R)
-    g.add(_text(dwg, word, at, 0.06 * R, weight="bold"))
+    if kind in ("finish", "start-finish"):
+        cells = 8
+        for row in range(2):
+            ta = t - depth + row * depth
+            tb = ta + depth
+            for i in range(cells):
+                ua = half - 2 * half * i / cells
+                ub = half - 2 * half * (i + 1) / cells
+                fill = "#111111" if (i + row) % 2 == 0 else "#ffffff"
+                g.add(_path(dwg, line.band(ta, tb, ua, ub), fill=fill, stroke="none"))
+    if kind in ("start", "start-finish"):
+        ta, tb = (t - 0.6 * depth, t + 0.6 * depth) if kind == "start" else (t + depth, t + 1.8 * depth)
+        g.add(_path(dwg, line.band(ta, tb, half, -half), fill=style.START_LINE, stroke="none"))
+        for i in range(1, 4):
+            u = half - 2 * half * i / 4
+            g.add(_path(dwg, [line.at(ta, u), line.at(tb, u)], closed=False, stroke="#ffffff",
+                        stroke_width=fmt(0.012 * R), fill="none"))
+    size = ink.size(0.06 * R, WORD_PT)
+    w = text_width(word, size, True)
+    candidates = []
+    for side in (1, -1):
+        for gap in (0.05 * R, 0.15 * R, 0.3 * R):
+            for dt in (0.0, 0.08, -0.08):
+                u = side * (half + gap + 0.5 * size)
+                candidates.append(line.at(min(1.0, max(0.0, t + dt)), u))
+    candidates = [_clear_of(c, w, size, line, t, half) for c in candidates]
+    candidates += _ring(line.at(t, 0.0), R, (0.35, 0.5, 0.65, 0.8), 24)
+    spot, _ = index.place(candidates, w, size)
+    g.add(_text(dwg, word, (spot[0], spot[1] - 0.07 * size), size, weight="bold", class_="line-word"))
     group.add(g)
 
 
-def _assistance(dwg, group, layout: HexLayout, road: RoadShape, R: float) -> None:
+def _clear_of(at: Point, w: float, h: float, line, t: float, half: float) -> Point:
+    """Push a label centre away from the road along the road's normal until its box clears the kerb."""
+    tx, ty = line.tangent(t)
+    cx, cy = line.point(t)
+    nx, ny = ty, -tx
+    u = (at[0] - cx) * nx + (at[1] - cy) * ny
+    # the box's extent along the normal
+    reach = abs(nx) * w / 2 + abs(ny) * h / 2
+    need = half + reach + 0.02 * line.layout.size
+    if abs(u) >= need:
+        return at
+    sign = 1 if u >= 0 else -1
+    k = sign * need - u
+    return (at[0] + nx * k, at[1] + ny * k)
+
+
+def _assistance(dwg, group, layout: HexLayout, road: RoadShape, R: float, index: LabelIndex):
+    """The Assistance area at a dead end; returns the group of its label (drawn with the labels)."""
     end = road.centreline.point(1.0)
     box = [(end[0] - 0.45 * R, end[1] - 0.3 * R), (end[0] + 0.45 * R, end[1] - 0.3 * R),
            (end[0] + 0.45 * R, end[1] + 0.3 * R), (end[0] - 0.45 * R, end[1] + 0.3 * R)]
     g = _attrs(dwg.g(), class_="assistance")
     g.add(_path(dwg, box, fill=style.ROAD_FILL["none"], stroke="#333333", stroke_width=fmt(0.012 * R),
                 stroke_dasharray=f"{fmt(0.03 * R)},{fmt(0.015 * R)}"))
-    g.add(_text(dwg, "ASSISTANCE", end, 0.08 * R, weight="bold"))
     group.add(g)
+    index.add_polygon(box)
+    return _attrs(dwg.g(), class_="assistance-label", data_step=str(road.step)), end
 
 
-def _jump(dwg, group, at: Point, gear: int, R: float, sid: str) -> None:
+def _jump(dwg, group, at: Point, gear: int, R: float, sid: str, size: float) -> None:
     x, y = at
-    s = 0.04 * R
+    s = max(0.04 * R, 0.8 * size)
     g = _attrs(dwg.g(), class_="jump", data_space=sid)
-    g.add(_path(dwg, [(x - 2.2 * s, y + 0.5 * s), (x - 1.5 * s, y - 0.5 * s), (x - 0.8 * s, y + 0.5 * s)],
+    g.add(_path(dwg, [(x - 1.6 * s, y + 0.5 * s), (x - 1.05 * s, y - 0.5 * s), (x - 0.5 * s, y + 0.5 * s)],
                 closed=False, fill="none", stroke=style.JUMP, stroke_width=fmt(0.01 * R)))
-    g.add(_text(dwg, f"J{gear}", (x + 0.4 * s, y), 0.05 * R, weight="bold"))
+    g.add(_text(dwg, f"J{gear}", (x + 0.4 * s, y), size, weight="bold"))
     group.add(g)
 
 
@@ -364,38 +532,61 @@ def _water(dwg, group, at: Point, R: float, sid: str) -> None:
                     stroke_width=fmt(0.012 * R)))
 
 
-def _standees(dwg, top, standees: Sequence[tuple[str, str]], shapes: TrackShapes, R: float) -> None:
-    """RX standees (finish line, Joker entry and exit) as arches across the road at the entry of a zone."""
+def _standees(dwg, standees: Sequence[tuple[str, str]], shapes: TrackShapes, R: float, ink: Ink,
+              index: LabelIndex) -> Group | None:
+    """RX standees (finish line, Joker entry and exit) as arches across the road at the entry of a zone,
+    each word once, beside the road."""
     if not standees:
-        return
+        return None
     g = _attrs(dwg.g(), id="standees")
     colours = {"finish": "#111111", "joker-entry": "#7b3fc4", "joker-exit": "#7b3fc4"}
     words = {"finish": "FINISH LINE", "joker-entry": "JOKER IN", "joker-exit": "JOKER OUT"}
-    for kind, ref in sorted(standees):
+    by_step = {str(r.step): r for r in reversed(shapes.roads)}
+    size = ink.size(0.05 * R, WORD_PT)
+    for kind, ref in sorted(set(standees)):
         step_s, _, zone_s = str(ref).partition(".")
-        road = next((r for r in shapes.roads if str(r.step) == step_s), None)
+        road = by_step.get(step_s)
         if road is None or not zone_s.isdigit():
             continue
         t = road.zone_span(int(zone_s))[0]
         half = road.width / 2
         colour = colours.get(kind, "#333333")
-        a = road.centreline.at(t, half + 0.07 * R)
-        b = road.centreline.at(t, -half - 0.07 * R)
+        line = road.centreline
+        a = line.at(t, half + 0.07 * R)
+        b = line.at(t, -half - 0.07 * R)
         sg = _attrs(dwg.g(), class_="standee", data_kind=kind, data_at=str(ref))
         sg.add(_path(dwg, [a, b], closed=False, stroke=colour, stroke_width=fmt(0.025 * R), fill="none",
                      stroke_opacity="0.85"))
         for end in (a, b):
             sg.add(_circle(dwg, end, 0.03 * R, fill=colour))
-        sg.add(_text(dwg, words.get(kind, kind.upper()), road.centreline.at(t, -half - 0.2 * R), 0.05 * R,
-                     weight="bold", fill=colour))
+        word = words.get(kind, kind.upper())
+        w = text_width(word, size, True)
+        candidates = [_clear_of(line.at(min(1.0, max(0.0, t + dt)), side * (half + gap)), w, size, line,
+                                min(1.0, max(0.0, t + dt)), half)
+                      for side in (-1, 1) for gap in (0.2 * R, 0.35 * R) for dt in (0.0, 0.1, -0.1, 0.2, -0.2)]
+        candidates += _ring(line.at(t, 0.0), R, (0.45, 0.6, 0.75, 0.9), 24)
+        spot, _ = index.place(candidates, w, size)
+        sg.add(_text(dwg, word, (spot[0], spot[1] - 0.07 * size), size, weight="bold", fill=colour,
+                     class_="standee-word"))
         g.add(sg)
-    top.add(g)
+    return g
 
 
-def _overlay(dwg, cars: Sequence[CarMark], shapes: TrackShapes, R: float, id_prefix: str) -> Group:
+def car_letter(name: str, fallback: int) -> str:
+    """The letter drawn on a car: its driver's initial (cars are told apart without their colour)."""
+    for ch in name:
+        if ch.isalnum():
+            return ch.upper()
+    return str(fallback)
+
+
+def _overlay(dwg, cars: Sequence[CarMark], shapes: TrackShapes, R: float, id_prefix: str, ink: Ink) -> Group:
+    """The cars: a rounded box in the car's colour with the driver's letter and gear (e.g. ``B4``),
+    and the dashed path of its last turn. Names are in the standings key, off the road."""
     g = _attrs(dwg.g(), id=f"{id_prefix}overlay")
+    size = ink.size(0.07 * R, CAR_PT)
     for n, car in enumerate(cars):
-        colour = style.CAR_COLOURS.get(car.colour.lower(), car.colour if car.colour.startswith("#") else "#8a8a8a")
+        colour = car_colour(car.colour)
         pts = [shapes.spaces[s].label for s in car.path if s in shapes.spaces]
         if len(pts) >= 2:
             g.add(_path(dwg, pts, closed=False, class_="car-path", data_car=car.colour, fill="none",
@@ -404,27 +595,20 @@ def _overlay(dwg, cars: Sequence[CarMark], shapes: TrackShapes, R: float, id_pre
         if car.space not in shapes.spaces:
             continue
         x, y = shapes.spaces[car.space].label
-        w, h = 0.16 * R, 0.1 * R
-        cg = _attrs(dwg.g(), class_="car", data_car=car.colour, data_space=car.space)
+        text = car_letter(car.name, n + 1) + ("" if car.gear is None else str(car.gear))
+        w, h = max(0.16 * R, text_width(text, size, True) + 0.3 * size), max(0.1 * R, 1.3 * size)
+        cg = _attrs(dwg.g(), class_="car", data_car=car.colour, data_space=car.space, data_name=car.name)
         rect = dwg.rect()
         rect.attribs.update({"x": fmt(x - w / 2), "y": fmt(y - h / 2), "width": fmt(w), "height": fmt(h),
                              "rx": fmt(0.015 * R), "fill": colour, "stroke": "#000000",
                              "stroke-width": fmt(0.008 * R)})
         cg.add(rect)
         text_fill = "#000000" if car.colour.lower() in ("white", "yellow") else "#ffffff"
-        if car.gear is not None:
-            cg.add(_text(dwg, str(car.gear), (x, y), 0.08 * R, weight="bold", fill=text_fill))
-        if car.name:
-            cg.add(_text(dwg, car.name, (x, y - 0.1 * R), 0.055 * R, weight="bold", fill=style.TEXT,
-                         class_="car-name"))
-        if car.note:
-            size = 0.045 * R
-            nw, ny = 0.56 * size * len(car.note) + 0.02 * R, y + h / 2 + 0.045 * R  # width: a rough glyph average
-            plate = dwg.rect()
-            plate.attribs.update({"x": fmt(x - nw / 2), "y": fmt(ny - 0.6 * size), "width": fmt(nw),
-                                  "height": fmt(1.2 * size), "rx": fmt(0.01 * R), "fill": "#ffffff",
-                                  "fill-opacity": "0.85", "stroke": colour, "stroke-width": fmt(0.006 * R)})
-            cg.add(plate)
-            cg.add(_text(dwg, car.note, (x, ny), size, fill=style.TEXT, class_="car-note"))
+        cg.add(_text(dwg, text, (x, y - 0.07 * size), size, weight="bold", fill=text_fill, class_="car-letter"))
         g.add(cg)
     return g
+
+
+def car_colour(name: str) -> str:
+    """The fill of a car from its record colour (a known name or ``#rrggbb``; anything else grey)."""
+    return style.CAR_COLOURS.get(name.lower(), name if name.startswith("#") else "#8a8a8a")

@@ -20,6 +20,8 @@ SHORTCUT_STROKE = "#8a6d3b"
 JOKER_FILL = "#cdb8ea"
 PREGRID_FILL = "#b6d8ec"
 WATER = "#2a7bd8"
+#: the Starting Line: a solid bar (the finish is chequered)
+START_LINE = "#1e7a34"
 JUMP = "#1f1f1f"
 TEXT = "#111111"
 MUTED = "#555555"

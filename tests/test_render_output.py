@@ -8,7 +8,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pytest
+from PIL import Image
 from typer.testing import CliRunner
 
 from rallyc import project
@@ -89,7 +89,6 @@ def test_overlap_notes_are_written_in_the_margins():
 
 
 def test_pdf_holds_assembly_real_pages_and_road_book_with_the_same_bytes_twice(tmp_path: Path):
-    pytest.importorskip("cairosvg")
     out = tmp_path / "ss1.pdf"
     args = ["render", str(RALLY1), "--stage", "SS1", "--scale", "real", "--format", "pdf", "-o", str(out)]
     res = runner.invoke(app, args)
@@ -107,10 +106,9 @@ def test_pdf_holds_assembly_real_pages_and_road_book_with_the_same_bytes_twice(t
 
 
 def test_png_is_compared_by_content():
-    PIL = pytest.importorskip("PIL.Image")
     res = runner.invoke(app, ["render", str(RALLY1), "--page", "a4", "--format", "png"])
     assert res.exit_code == 0, res.output
-    img = PIL.open(io.BytesIO(res.stdout_bytes)).convert("RGB")
+    img = Image.open(io.BytesIO(res.stdout_bytes)).convert("RGB")
     assert img.size[0] < img.size[1]  # Rally 1 SS1 prints portrait
     colours = dict((c, n) for n, c in img.getcolors(maxcolors=1 << 22))
     white = colours.get((255, 255, 255), 0)

@@ -116,7 +116,7 @@ def test_python_dash_m_rallyc():
 HELP_COMMANDS = [["check"], ["fmt"], ["explain"], ["tiles"], ["tiles", "list"], ["tiles", "show"], ["compile"],
                  ["stats"], ["replay"],
                  ["render"],
-                 ["import"], ["export"]]
+                 ["import"], ["export"], ["suggest"], ["lsp"]]
 
 
 @pytest.mark.parametrize("command", HELP_COMMANDS, ids=lambda c: " ".join(c))

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
-
 import pytest
 from typer.testing import CliRunner
 
+from helpers.paths import EXAMPLES as EXAMPLES_DIR, ROOT
 from rallyc.cli import app
 from rallyc.suggest import Finish, SuggestError, suggest, suggest_stage
 from rallyc.geometry.placement import place_route  # after rallyc.suggest: compiler first (import cycle)
@@ -15,8 +14,7 @@ from rallyc.project import load, load_text
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue
 
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = sorted((ROOT / "examples").glob("*.rally"))
+EXAMPLES = sorted(EXAMPLES_DIR.glob("*.rally"))
 
 
 def _published_stages():

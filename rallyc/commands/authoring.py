@@ -90,8 +90,9 @@ Exit codes: 0 done, 1 the file does not parse, 2 usage or I/O error."""
 
 
 LSP_EPILOG = """\b
-Start it from an editor (it speaks the Language Server Protocol on standard input/output):
-  rallyc lsp
+Examples:
+  rallyc lsp                # started by an editor: LSP on standard input/output
+\b
 Needs the `lsp` extra: pip install 'rallyc[lsp]'. See docs/editors.md."""
 
 

@@ -31,6 +31,8 @@ class OutputFormat(str, Enum):
     text = "text"
     json = "json"
     sarif = "sarif"
+    github = "github"
+    gitlab = "gitlab"
 
 
 # ------------------------------------------------------------------ files
@@ -205,6 +207,8 @@ Examples:
   rallyc check examples/ tilesets/          # folders are searched for *.rally
   cat stage.rally | rallyc check -          # - reads standard input
   rallyc check . --format sarif --output rallyc.sarif
+  rallyc check . --format github            # annotations in a GitHub Actions log
+  rallyc check . --format gitlab -o gl-code-quality.json
 \b
 Exit codes: 0 clean (warnings allowed), 1 problems found, 2 usage or I/O error.
 Run `rallyc explain CODE` to learn what a code means and how to fix it."""
@@ -214,8 +218,9 @@ def check(
     paths: List[str] = typer.Argument(..., metavar="PATH",
                                       help="Files, folders (searched for *.rally) or - for standard input."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f",
-                                        help="text for people, json (schemas/diagnostics.schema.json) or sarif "
-                                             "(SARIF 2.1.0) for CI."),
+                                        help="text for people, json (schemas/diagnostics.schema.json), sarif "
+                                             "(SARIF 2.1.0), github (Actions annotations) or gitlab (Code "
+                                             "Quality JSON) for CI."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE instead of stdout."),
 ) -> None:
     """Check track files: syntax, includes, names, geometry, route, RX and inventory rules."""
@@ -227,6 +232,14 @@ def check(
         elif format is OutputFormat.sarif:
             summaries, fixes = _rules_info()
             report = render_sarif(run.diagnostics, __version__, summaries, fixes)
+        elif format is OutputFormat.github:
+            from rallyc.ci_formats import render_github
+
+            report = render_github(run.diagnostics)
+        elif format is OutputFormat.gitlab:
+            from rallyc.ci_formats import render_gitlab
+
+            report = render_gitlab(run.diagnostics)
         else:
             report = render_text(run.diagnostics, run.sources)
             if not run.diagnostics:

@@ -1,0 +1,119 @@
+"""Benchmark: how soon ``rallyc lsp`` publishes diagnostics after an edit, on a 30-tile stage.
+
+Run: ``python benchmarks/lsp_latency.py [--edits N] [--tiles T] [--json]`` (needs the ``lsp`` extra).
+The stage is built by walking :func:`rallyc.suggest.suggest_stage` (first legal road tile each step, then a
+finish tile): a legal stage of T road tiles. The server runs as its own process (``python -m rallyc lsp``)
+and a pygls LanguageClient drives it over stdio, as an editor does. Each edit alternately breaks and
+repairs one step (an unknown tile id, then the right one); the figure is the wall time from sending
+``didChange`` to receiving ``publishDiagnostics``. Nothing is asserted; the figures go in the docs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from lsprotocol import types as lsp  # noqa: E402
+from pygls.lsp.client import LanguageClient  # noqa: E402
+
+from rallyc.suggest import Finish, suggest_stage  # noqa: E402
+from rallyc.project import load_text  # noqa: E402
+from rallyc.syntax import ast  # noqa: E402
+from rallyc.tiles.catalogue import Catalogue  # noqa: E402
+
+
+def build_stage(tiles: int) -> str:
+    """A legal stage of ``tiles`` road tiles (start and finish included), walked with ``suggest``."""
+    loaded = load_text("stage SS1 {\n  202a\n}\n", "bench.rally")
+    catalogue = Catalogue.from_tilesets(loaded.tilesets)
+    words = ["202a"]
+    stage = loaded.root.stages[0]
+    turn = 0
+    while len(words) < tiles:
+        result = suggest_stage(stage, catalogue)
+        want_finish = len(words) == tiles - 1
+        legal = [s for s in result.suggestions if s.legal and s.tile.startswith("2")
+                 and (s.finish is Finish.HERE) == want_finish]
+        # alternate left and right so the road winds instead of closing on itself; vary the tiles
+        side = "left" if turn % 2 == 0 else "right"
+        sided = [s for s in legal if s.word == side] or legal
+        pick = sided[(turn * 7) % len(sided)]
+        turn += 1
+        words.append(pick.text)
+        stage.items.append(ast.Step(ast.Ident(pick.tile), pick.word if pick.word != "reversed" else None,
+                                    pick.word == "reversed", pick.road))
+    return "stage SS1 {\n" + "".join(f"  {w}\n" for w in words) + "}\n"
+
+
+async def measure(text: str, edits: int) -> list[float]:
+    client = LanguageClient("bench", "1")
+    arrived: list[float] = []
+    event = asyncio.Event()
+
+    @client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def _published(params: lsp.PublishDiagnosticsParams) -> None:
+        arrived.append(time.perf_counter())
+        event.set()
+
+    folder = Path(tempfile.mkdtemp())
+    path = folder / "bench.rally"
+    path.write_text(text, encoding="utf-8")
+    uri = path.as_uri()
+    await client.start_io(sys.executable, "-m", "rallyc", "lsp")
+    await client.initialize_async(lsp.InitializeParams(capabilities=lsp.ClientCapabilities()))
+    client.initialized(lsp.InitializedParams())
+    event.clear()
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(
+        text_document=lsp.TextDocumentItem(uri=uri, language_id="rallyc", version=1, text=text)))
+    await event.wait()
+    line = 5  # step 5: "  <tile> ..."
+    tile = text.split("\n")[line].split()[0]
+    times = []
+    for n in range(edits):
+        new = "999a" if n % 2 == 0 else tile
+        old_len = len(tile) if n % 2 == 0 else 4
+        event.clear()
+        t0 = time.perf_counter()
+        client.text_document_did_change(lsp.DidChangeTextDocumentParams(
+            text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=n + 2),
+            content_changes=[lsp.TextDocumentContentChangePartial(
+                range=lsp.Range(start=lsp.Position(line=line, character=2),
+                                end=lsp.Position(line=line, character=2 + old_len)), text=new)]))
+        await event.wait()
+        times.append(arrived[-1] - t0)
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--edits", type=int, default=40)
+    parser.add_argument("--tiles", type=int, default=30)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    text = build_stage(args.tiles)
+    times = asyncio.run(measure(text, args.edits))
+    ms = sorted(t * 1000 for t in times)
+    figures = {"tiles": args.tiles, "edits": len(ms), "best_ms": round(ms[0], 1),
+               "median_ms": round(statistics.median(ms), 1), "p90_ms": round(ms[int(0.9 * (len(ms) - 1))], 1),
+               "worst_ms": round(ms[-1], 1)}
+    if args.json:
+        print(json.dumps(figures, indent=2, sort_keys=True))
+    else:
+        print(f"diagnostics after an edit, {args.tiles}-tile stage, {len(ms)} edits: best {figures['best_ms']} ms, "
+              f"median {figures['median_ms']} ms, p90 {figures['p90_ms']} ms, worst {figures['worst_ms']} ms")
+
+
+if __name__ == "__main__":
+    main()

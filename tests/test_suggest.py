@@ -165,3 +165,17 @@ def test_cli_text_json_and_errors(tmp_path):
     assert res.exit_code == 2 and "no stage SS7" in res.output
     res = runner.invoke(app, ["suggest", str(tmp_path / "missing.rally")])
     assert res.exit_code == 2 and "Traceback" not in res.output
+
+
+def test_cli_a_file_that_does_not_parse_and_a_dead_end(tmp_path):
+    runner = CliRunner()
+    cut = tmp_path / "cut.rally"
+    cut.write_text("stage SS1 {\n  202a\n  205a\n", encoding="utf-8")
+    res = runner.invoke(app, ["suggest", str(cut)])
+    assert res.exit_code == 1 and "cut.rally:3:7: error[RC106]" in res.output
+    end = tmp_path / "end.rally"
+    end.write_text("stage SS1 {\n  202a\n  205a\n  203a\n  201a\n}\n", encoding="utf-8")
+    res = runner.invoke(app, ["suggest", str(end)])
+    assert res.exit_code == 0 and "step 4 is a dead end" in res.output and "no tile can follow" in res.output
+    res = runner.invoke(app, ["suggest", str(end), "--after", "3", "-n", "1"])
+    assert res.exit_code == 0 and "\n201a " in res.output  # after the finish: the Assistance tile first

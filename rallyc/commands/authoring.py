@@ -35,13 +35,15 @@ def _load(file: Path):
         if err is not None:
             typer.echo(render_text([err]), err=True, nl=False)
             raise typer.Exit(EXIT_PROBLEMS)
-        return load_text(text, "<stdin>", base_dir=Path.cwd())
-    if file.is_dir():
+        loaded = load_text(text, "<stdin>", base_dir=Path.cwd())
+    elif file.is_dir():
         raise fail(f"{file} is a folder, not a .rally file", prog="rallyc suggest")
-    if not file.exists():
+    elif not file.exists():
         raise fail(f"no such file: {file}", prog="rallyc suggest")
-    loaded = load(file, str(file))
-    bad = [d for d in loaded.diagnostics if d.code in ("RC001", "RC101", "RC102", "RC103")]
+    else:
+        loaded = load(file, str(file))
+    # a file that does not read or parse (RC001, RC101..RC107) is reported as `rallyc check` reports it
+    bad = [d for d in loaded.diagnostics if d.code == "RC001" or "RC101" <= d.code <= "RC107"]
     if bad:
         typer.echo(render_text(bad, loaded.sources), err=True, nl=False)
         raise typer.Exit(EXIT_USAGE if any(d.span is None for d in bad) else EXIT_PROBLEMS)
@@ -52,17 +54,20 @@ def suggest_text(result, shown: list) -> str:
     """The text report of ``rallyc suggest``: a header, then one line per suggestion."""
     from rallyc.checks.route import stage_class
 
-    out = [f"stage {result.stage}, after step {result.after}: "
-           + (f"the next tile lies on cell {result.cell.q} {result.cell.r}, entered from world edge {result.entry}"
-              if result.cell else "the start tile, laid on cell 0 0 at rot 0 in the route form")]
+    if result.cell is not None:
+        where = f"the next tile lies on cell {result.cell.q} {result.cell.r}, entered from world edge {result.entry}"
+    elif result.after:
+        where = f"step {result.after} is a dead end"
+    else:
+        where = "the start tile, laid on cell 0 0 at rot 0 in the route form"
+    out = [f"stage {result.stage}, after step {result.after}: {where}"]
     finish = "the finish line is laid" if result.finish_laid else "no finish line yet"
     out.append(f"{result.road_tiles} road tile(s) so far (class {stage_class(result.road_tiles)}), {finish}")
     out.append("scope: " + (f"boxes {', '.join(result.boxes)} (copies left counted)" if result.boxes
                             else "every tile side in scope, copies not limited"))
     out.append(f"finish: {result.bound}")
     if not shown:
-        out.append("no tile can follow this step" + (" (a dead end)" if result.cell is None and result.after
-                                                     else ""))
+        out.append("no tile can follow this step")
         return "\n".join(out) + "\n"
     out.append("")
     out.append(f"{'step':<22} {'turn':<9} {'cell':<7} {'rot':<3} {'finish':<11} {'copies':<6} adds / notes")

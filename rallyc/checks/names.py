@@ -55,6 +55,8 @@ def check_names(loaded, catalogue: Catalogue) -> list[Diagnostic]:
             diags += _options(rally.options)
         for stage in doc.stages:
             diags += _route_tiles(stage.items, catalogue)
+        for area in doc.areas:
+            diags += _route_tiles(area.items, catalogue)
         for circuit in doc.circuits:
             diags += _route_tiles(circuit.items, catalogue)
             diags += _options(circuit.options)

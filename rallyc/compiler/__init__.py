@@ -17,7 +17,7 @@ from rallyc.compiler.flip import Flipper, compile_flipped
 from rallyc.compiler.track import PlacedTile, Space, Track
 from rallyc.diagnostics import Diagnostic
 
-__all__ = ["CompileResult", "Design", "compile_loaded", "compile_file", "compile_flipped", "Flipper", "Track",
+__all__ = ["CompileResult", "Design", "AreaDesign", "compile_loaded", "compile_file", "compile_flipped", "Flipper", "Track",
            "Space", "PlacedTile"]
 
 
@@ -54,9 +54,25 @@ class Design:
 
 
 @dataclass
+class AreaDesign:
+    """A rally area: its tiles (laid once) and the stages that run over it, each with its route."""
+
+    title: str
+    author: str | None
+    #: every tile of the area (road tiles with no road driven, then scenery)
+    placed: list[PlacedTile]
+    #: stage name -> the steps of its route, as area tile numbers in driving order
+    routes: dict[str, list[int]] = field(default_factory=dict)
+    #: stage name -> its compiled track
+    tracks: dict[str, Track] = field(default_factory=dict)
+
+
+@dataclass
 class CompileResult:
     designs: list[Design]
     diagnostics: list[Diagnostic]
+    #: the rally areas of the file (and of the files it uses), in file order
+    areas: list[AreaDesign] = field(default_factory=list)
 
 
 def _options(opts) -> dict[str, str | int | None]:
@@ -93,15 +109,29 @@ def compile_loaded(loaded) -> CompileResult:
     boxes = [b.text for doc in loaded.documents for bx in doc.boxes for b in bx.names] or None
     designs: list[Design] = []
     sources: dict[str, tuple] = {}
+    areas = _lay_areas(loaded, catalogue, diags)
 
     def stage_track(stage) -> Track | None:
+        over = stage.area
+        if over is not None:
+            from rallyc.compiler.area import stage_over_area
+
+            stage, found = stage_over_area(stage, areas)
+            diags.extend(found)
+            if stage is None:
+                if over.title in areas:
+                    areas[over.title].failed = True
+                return None
         known = _known_steps(stage.steps, catalogue)
         if len(known) < len(stage.steps):
             return None
         build = compile_stage(stage, catalogue, known, boxes)
-        diags.extend(build.diagnostics)
+        # the stages of an area share its tiles: the inventory is checked once, for the area
+        diags.extend(d for d in build.diagnostics if over is None or not d.code.startswith("RC50"))
         if build.track is not None:
             sources[build.track.name] = (stage, catalogue)
+            if over is not None:
+                areas[over.title].tracks[stage.name.text] = build.track
         return build.track
 
     root = loaded.root
@@ -131,7 +161,45 @@ def compile_loaded(loaded) -> CompileResult:
                     tracks.append(build.track)
             designs.append(Design("circuit", item.title, item.author, tracks, _options(item.options),
                                   _meta(item.meta, item.author)))
-    return CompileResult(designs, _dedupe(diags))
+    area_designs = _area_designs(areas, boxes, diags)
+    return CompileResult(designs, _dedupe(diags), area_designs)
+
+
+def _lay_areas(loaded, catalogue, diags: list[Diagnostic]) -> dict:
+    """Every ``area`` of the file and the files it uses, laid on the grid, by title (RC239: twice)."""
+    from rallyc.compiler.area import lay_area
+    from rallyc.syntax import ast
+
+    areas: dict = {}
+    for doc in loaded.documents or [loaded.root]:
+        for item in doc.items:
+            if not isinstance(item, ast.Area):
+                continue
+            first = areas.get(item.title)
+            if first is not None:
+                diags.append(Diagnostic.error(
+                    "RC239", f'area "{item.title}" is written twice', item.span,
+                    "give every area its own title", ((first.area.span, "first area of that title"),)
+                    if first.area.span else ()))
+                continue
+            build = lay_area(item, catalogue)
+            areas[item.title] = build
+            diags.extend(build.diagnostics)
+    return areas
+
+
+def _area_designs(areas: dict, boxes, diags: list[Diagnostic]) -> list[AreaDesign]:
+    """The areas as compiled designs, with their inventory (counted once) and the tiles no stage drives."""
+    from rallyc.checks import inventory
+    from rallyc.compiler.area import unused_tiles
+
+    out = []
+    for build in areas.values():
+        found = inventory.check_sides(build, boxes) + inventory.check_boxes(build, boxes) + unused_tiles(build)
+        diags.extend(d for d in _dedupe(found) if d not in diags)
+        out.append(AreaDesign(build.area.title, build.area.author, build.placed(),
+                              {name: r.keys() for name, r in build.used_by.items()}, dict(build.tracks)))
+    return out
 
 
 def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:

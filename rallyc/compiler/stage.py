@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rallyc.compiler.graph import GraphBuilder, ZoneSpaces
+from rallyc.compiler.junction import join_branch_links
 from rallyc.compiler.track import Track
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.geometry.hexgrid import opposite
@@ -144,6 +145,7 @@ def compile_stage(stage: ast.Stage, catalogue: Catalogue, known: set[int] | None
     build = StageBuild(stage, stage.name.text, stage.span, catalogue, placement, builder)
     build.diagnostics.extend(placement.diagnostics)
     build.by_step, build.joined = build_route(placement, builder)
+    join_branch_links(build)
     _sequence(build)
     mark_lines(build)
     build.diagnostics.extend(place_tokens(build))

@@ -17,7 +17,7 @@ __all__ = [
     "Ident", "Use", "Boxes", "Tileset", "TileDef", "RoadDef", "Zone", "Corner", "LimitLine", "Line",
     "Shortcut", "RoadItem", "Stage", "Step", "Position", "Scenery", "Token", "SpaceRef", "Meta",
     "Option", "Options", "Rally", "Circuit", "Laps", "Standee", "Joker", "Pregrid", "Document",
-    "TopItem", "StageItem", "CircuitItem", "RallyItem",
+    "TopItem", "StageItem", "CircuitItem", "RallyItem", "Area", "AreaRef", "Pick", "RouteFrom", "AreaItem",
 ]
 
 
@@ -283,7 +283,36 @@ class _Block(_Statements):
         return [o for i in self._of(Options) for o in i.options]
 
 
-StageItem = Union[Step, Scenery, Token, Meta]
+@dataclass
+class AreaRef:
+    """``area "Col de Turini"``: the stage is a route over the tiles of this area."""
+
+    title: str
+    span: Span = _span()
+
+
+@dataclass
+class Pick:
+    """``junction 402a left``: the road a stage over an area takes at a junction tile.
+
+    ``junction`` names the tile by its id (when the area lays it once) or by its line number in
+    the area (``junction 7 right``); ``turn`` is ``left``, ``right`` or ``straight``.
+    """
+
+    junction: Ident
+    turn: str
+    span: Span = _span()
+
+
+@dataclass
+class RouteFrom:
+    """``from 202a``: the start tile of a stage over an area that has several."""
+
+    tile: Ident
+    span: Span = _span()
+
+
+StageItem = Union[Step, Scenery, Token, Meta, AreaRef, Pick, RouteFrom]
 
 
 @dataclass
@@ -294,6 +323,21 @@ class Stage(_Block):
     title: str | None
     items: list[StageItem]
     span: Span = _span()
+
+    @property
+    def area(self) -> AreaRef | None:
+        """The area this stage is a route over (None for a stage that lists its own tiles)."""
+        refs = self._of(AreaRef)
+        return refs[0] if refs else None
+
+    @property
+    def picks(self) -> list[Pick]:
+        return self._of(Pick)
+
+    @property
+    def route_from(self) -> RouteFrom | None:
+        froms = self._of(RouteFrom)
+        return froms[0] if froms else None
 
 
 RallyItem = Union[Stage, Meta, Options]
@@ -375,7 +419,24 @@ class Circuit(_Block):
         return self._of(Pregrid)
 
 
-TopItem = Union[Use, Boxes, Tileset, Stage, Rally, Circuit]
+AreaItem = Union[Step, Scenery, Meta]
+
+
+@dataclass
+class Area(_Block):
+    """``area "title" by "author" { tiles }``: tiles laid once, that stages drive over as routes.
+
+    Its steps are laid, not driven: ``TILE at Q R rot N`` anywhere, or route form right after the
+    tile before (across the exit of its road, as in a stage).
+    """
+
+    title: str
+    author: str | None
+    items: list[AreaItem]
+    span: Span = _span()
+
+
+TopItem = Union[Use, Boxes, Tileset, Stage, Rally, Circuit, Area]
 
 
 @dataclass
@@ -409,3 +470,7 @@ class Document(_Statements):
     @property
     def circuits(self) -> list[Circuit]:
         return self._of(Circuit)
+
+    @property
+    def areas(self) -> list[Area]:
+        return self._of(Area)

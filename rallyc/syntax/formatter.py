@@ -35,7 +35,7 @@ from rallyc.syntax.parser import parse
 __all__ = ["format_document", "format_text", "quote", "Comment"]
 
 _INDENT = "  "
-_BLOCKS = (ast.Tileset, ast.Stage, ast.Rally, ast.Circuit)
+_BLOCKS = (ast.Tileset, ast.Stage, ast.Rally, ast.Circuit, ast.Area)
 
 
 def quote(text: str) -> str:
@@ -133,6 +133,12 @@ def _leaf(node) -> str:
         return "joker " + _ints(node.steps)
     if isinstance(node, ast.Pregrid):
         return "pregrid " + _ints(node.steps)
+    if isinstance(node, ast.AreaRef):
+        return f"area {quote(node.title)}"
+    if isinstance(node, ast.Pick):
+        return f"junction {node.junction.text} {node.turn}"
+    if isinstance(node, ast.RouteFrom):
+        return f"from {node.tile.text}"
     if isinstance(node, ast.Use):
         return f"use {quote(node.target)}" if node.is_path else f"use {node.target}"
     if isinstance(node, ast.Boxes):
@@ -170,8 +176,8 @@ def _header(node) -> str:
         return " ".join(parts)
     if isinstance(node, ast.Stage):
         return f"stage {node.name.text}" + (f" {quote(node.title)}" if node.title is not None else "")
-    if isinstance(node, (ast.Rally, ast.Circuit)):
-        word = "rally" if isinstance(node, ast.Rally) else "circuit"
+    if isinstance(node, (ast.Rally, ast.Circuit, ast.Area)):
+        word = "rally" if isinstance(node, ast.Rally) else "circuit" if isinstance(node, ast.Circuit) else "area"
         by = f" by {quote(node.author)}" if node.author is not None else ""
         return f"{word} {quote(node.title)}{by}"
     raise TypeError(f"{type(node).__name__} is not a block")
@@ -184,13 +190,13 @@ def _children(node) -> list:
         return node.roads
     if isinstance(node, ast.Document):
         return node.items
-    if isinstance(node, (ast.RoadDef, ast.Stage, ast.Rally, ast.Circuit)):
+    if isinstance(node, (ast.RoadDef, ast.Stage, ast.Rally, ast.Circuit, ast.Area)):
         return node.items
     return []
 
 
 def _is_block(node) -> bool:
-    return isinstance(node, (ast.Tileset, ast.TileDef, ast.RoadDef, ast.Stage, ast.Rally, ast.Circuit))
+    return isinstance(node, (ast.Tileset, ast.TileDef, ast.RoadDef, ast.Stage, ast.Rally, ast.Circuit, ast.Area))
 
 
 def _lines_of(node, into: set[int]) -> None:

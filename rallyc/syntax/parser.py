@@ -87,7 +87,7 @@ _HUMAN = {
 }
 
 _STATEMENT_WORDS = {
-    "top": "a statement such as `use`, `boxes`, `tileset`, `stage`, `rally` or `circuit`",
+    "top": "a statement such as `use`, `boxes`, `tileset`, `stage`, `rally`, `circuit` or `area`",
     "stage": "a tile like 210b or a keyword such as `token`, `scenery` or `source`",
     "road": "a zone such as `plain`, `slide`, `corner`, `wide` or a `shortcut`",
 }
@@ -343,6 +343,24 @@ class _Build(Transformer):
         title, by, *items = children
         return ast.Circuit(_unquote(title), by, [i for i in items if i is not None], self._s(meta))
 
+    @v_args(meta=True)
+    def area(self, meta, children):
+        title, by, *items = children
+        return ast.Area(_unquote(title), by, [i for i in items if i is not None], self._s(meta))
+
+    @v_args(meta=True)
+    def on_area(self, meta, children):
+        return ast.AreaRef(_unquote(children[0]), self._s(meta))
+
+    @v_args(meta=True)
+    def pick(self, meta, children):
+        ref, word = children
+        return ast.Pick(self._ident(ref), str(word), self._s(meta))
+
+    @v_args(meta=True)
+    def route_from(self, meta, children):
+        return ast.RouteFrom(self._ident(children[0]), self._s(meta))
+
     def by(self, children):
         return _unquote(children[0])
 
@@ -580,7 +598,7 @@ def _end_of_text(text: str, path: str) -> Span:
 
 
 #: Words that open a top-level statement or a block: seen inside a block, a `}` is probably missing.
-_OPENERS = {"use", "boxes", "tileset", "stage", "rally", "circuit", "tile", "road"}
+_OPENERS = {"use", "boxes", "tileset", "stage", "rally", "circuit", "area", "tile", "road"}
 
 
 def _syntax_diagnostic(e: UnexpectedInput, path: str, text: str = "") -> Diagnostic:

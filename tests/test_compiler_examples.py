@@ -13,7 +13,7 @@ from rallyc.project import load
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.rally"))
-assert len(EXAMPLES) == 12, EXAMPLES  # the parametrized test below never runs on an empty list
+assert len(EXAMPLES) == 13, EXAMPLES  # the parametrized test below never runs on an empty list
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)

@@ -20,7 +20,7 @@ from rallyc.project import load, load_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.rally"))
-assert len(EXAMPLES) == 12, EXAMPLES  # the parametrized round trip below never runs on an empty list
+assert len(EXAMPLES) == 13, EXAMPLES  # the parametrized round trip below never runs on an empty list
 DATA = Path(__file__).parent / "data" / "interop"
 
 

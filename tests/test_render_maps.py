@@ -24,7 +24,7 @@ from helpers.render import mini_track
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.rally"))
-assert len(EXAMPLES) == 12, EXAMPLES  # the parametrized test below never runs on an empty list
+assert len(EXAMPLES) == 13, EXAMPLES  # the parametrized test below never runs on an empty list
 SVG = "{http://www.w3.org/2000/svg}"
 
 

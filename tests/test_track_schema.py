@@ -17,7 +17,7 @@ from rallyc.project import load
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((ROOT / "schemas" / "track.schema.json").read_text())
 EXAMPLES = sorted((ROOT / "examples").glob("*.rally"))
-assert len(EXAMPLES) == 12, EXAMPLES  # the parametrized test below never runs on an empty list
+assert len(EXAMPLES) == 13, EXAMPLES  # the parametrized test below never runs on an empty list
 runner = CliRunner()
 
 

@@ -38,6 +38,7 @@ CODES: list[CodeInfo] = [
         "files it uses, has that title.",
         _with('stage SS1 {\n  area "Col des Mine"\n  junction 415b left\n}\n' + _BOTH),
         "Write the area's title exactly as in its `area` block, or write the area.",
+        ("TRACK-STAGE-07",),
     ),
     CodeInfo(
         "RC231", "error", "no such junction in the area",
@@ -46,6 +47,7 @@ CODES: list[CodeInfo] = [
         "the area, or no route has a choice there.",
         _with('stage SS1 {\n  area "Col des Mines"\n  junction 205a left\n}\n' + _BOTH),
         "Name the junction tile where the stage's road parts from the others (`junction 415b left`).",
+        ("TRACK-STAGE-07", "RX-FORK-01"),
     ),
     CodeInfo(
         "RC232", "error", "a tile laid twice in the area is named by its id",
@@ -57,6 +59,7 @@ CODES: list[CodeInfo] = [
                           "  302a  # finish of the right road\n  202a at -3 0 rot 0  # a second box's start tile\n")),
         "Name the tile by its number in the area (`from 1`): tiles are numbered 1, 2, ... in the order the "
         "area lists them.",
+        ("TRACK-TILE-06",),
     ),
     CodeInfo(
         "RC233", "error", "no route of the area takes these roads",
@@ -65,6 +68,7 @@ CODES: list[CodeInfo] = [
         "the stage comes (or the area has no start-to-finish route at all).",
         _with('stage SS1 {\n  area "Col des Mines"\n  junction 415b straight\n}\n' + _BOTH),
         "Name a way the junction has from where the stage enters it (the hint lists them).",
+        ("TRACK-STAGE-07",),
     ),
     CodeInfo(
         "RC234", "error", "the stage could take several routes",
@@ -72,6 +76,7 @@ CODES: list[CodeInfo] = [
         "it takes where they part.",
         _with('stage SS1 {\n  area "Col des Mines"\n}\n' + _BOTH),
         "Add the `junction` line the hint gives (or `from TILE` when the routes start on different tiles).",
+        ("TRACK-STAGE-07",),
     ),
     CodeInfo(
         "RC236", "error", "a stage over an area lists tiles",
@@ -79,6 +84,7 @@ CODES: list[CodeInfo] = [
         "list tiles of its own.",
         _with('stage SS1 {\n  area "Col des Mines"\n  202a\n  junction 415b left\n}\n' + _BOTH),
         "Remove the tile lines (put the tiles in the area), or remove the `area` line to write a stage of its own.",
+        ("TRACK-STAGE-07",),
     ),
     CodeInfo(
         "RC237", "error", "two tiles of an area on one cell",
@@ -87,6 +93,7 @@ CODES: list[CodeInfo] = [
               _AREA.replace("  302a  # finish of the right road\n",
                             "  302a  # finish of the right road\n  204a at 1 0 rot 0  # on 205a's cell\n")),
         "Move one of the tiles, or remove the line if it is the same tile written twice.",
+        ("TRACK-TILE-06",),
     ),
     CodeInfo(
         "RC238", "warning", "an area tile no stage drives",
@@ -94,11 +101,13 @@ CODES: list[CodeInfo] = [
         "missing).",
         _with('stage SS1 {\n  area "Col des Mines"\n  junction 415b left\n}\n'),
         "Add the stage that drives it, or lay the tile as scenery.",
+        ("TRACK-TILE-06",),
     ),
     CodeInfo(
         "RC239", "error", "an area written twice",
         "Stages name their area by its title, so two areas cannot share one.",
         _with('stage SS1 {\n  area "Col des Mines"\n  junction 415b left\n}\n' + _BOTH) + "\n" + _AREA,
         "Give every area its own title.",
+        ("TRACK-STAGE-07",),
     ),
 ]

@@ -106,7 +106,7 @@ def import_text(text: str, display: str, catalogue: Catalogue | None = None, *,
         rx = import_rx(track, catalogue, fallback_title)
         if rx is not None:  # an RX circuit: loop, Joker and Pre-grid found
             result, out, compile_errors = rx
-    if not result.route and result.layout is None and any(t.tokens for t in track.tiles):
+    if not result.route and result.layout is None and not result.junctions and any(t.tokens for t in track.tiles):
         # absolute form: number the zones the way the compiler drives each step
         directions = _directions(_compile_text(out), result, catalogue)
         if directions:
@@ -136,8 +136,42 @@ def _design_nodes(doc: ast.Document) -> list[tuple[str, str | None, object, str]
     return out
 
 
+def _area_to_export(compiled, stage: str | None):
+    """The area to write: the one ``stage`` names by its title, or the first area when no stage is named."""
+    areas = getattr(compiled, "areas", [])
+    if stage is None:
+        return areas[0] if areas else None
+    return next((a for a in areas if a.title == stage), None)
+
+
+def _export_area(area, doc: ast.Document, catalogue: Catalogue, fmt: str):
+    """A whole rally area as one track file: every tile once, the tokens of every stage over it (a token
+    on a tile two stages share is written once)."""
+    from rallyc.interop.model import TileRecord, TrackFile
+
+    records: dict[tuple[int, int], TileRecord] = {}
+    for p in area.placed:
+        records.setdefault((p.q, p.r), TileRecord(p.tile, p.q, p.r, p.rot % 6, [], p.tile))
+    diags: list[Diagnostic] = []
+    stages = {n[3]: n[2] for n in _design_nodes(doc)}
+    for name, track in area.tracks.items():
+        node = stages.get(name)
+        tokens = list(node.tokens) if node is not None else []
+        tf, more = export_track(area.title, area.author, track.placed, tokens, track.standees, catalogue, fmt)
+        diags += more
+        for rec in tf.tiles:
+            target = records.get((rec.q, rec.r))
+            if target is None:
+                continue
+            target.tokens.extend(t for t in rec.tokens if t not in target.tokens)
+    return TrackFile(area.title, area.author or "", list(records.values()), fmt), diags
+
+
 def export_loaded(loaded, fmt: str, stage: str | None = None) -> tuple[str | None, list[Diagnostic]]:
     """Compile a loaded file and write one of its stages or circuits (the first, or ``stage``) as ``fmt``.
+
+    A file with a rally area writes the whole area (every tile once) unless ``stage`` names one of its
+    stages; ``stage`` may also name an area by its title.
 
     Returns (text or None, diagnostics). Nothing is written for a file with errors.
     """
@@ -150,6 +184,12 @@ def export_loaded(loaded, fmt: str, stage: str | None = None) -> tuple[str | Non
     diags += compiled.diagnostics
     if has_errors(diags):
         return None, diags
+    area = _area_to_export(compiled, stage)
+    if area is not None:
+        catalogue = Catalogue.from_tilesets(loaded.tilesets)
+        tf, more = _export_area(area, loaded.root, catalogue, fmt)
+        diags += more
+        return (write_rekee(tf) if fmt == "rekee" else write_rgt(tf)), diags
     tracks = [(d, t) for d in compiled.designs for t in d.tracks]
     nodes = _design_nodes(loaded.root)
     pairs = []

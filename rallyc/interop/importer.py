@@ -102,6 +102,8 @@ class ImportResult:
     layout: object | None = None
     #: for each statement of the stage or circuit block, in order: where it comes from in the file
     origins: list[Span | None] = field(default_factory=list)
+    #: True when written from the routes through junction tiles (:mod:`rallyc.interop.areaimport`)
+    junctions: bool = False
 
 
 def _number(tile: TileRecord) -> str:
@@ -216,6 +218,12 @@ def import_track(track: TrackFile, catalogue: Catalogue, *, fallback_title: str 
         (scenery if info.is_scenery else road_tiles).append((t, info))
 
     route, closed = ([], False) if layout is not None else find_route(road_tiles)
+    if layout is None and not route:
+        from rallyc.interop.areaimport import import_junctions
+
+        found = import_junctions(track, catalogue, road_tiles, scenery, diags, fallback_title)
+        if found is not None:
+            return found
     has_standees = any(tok.kind in STANDEES for t, _ in road_tiles + scenery for tok in t.tokens)
     has_rx = any(_number(t) in RX_NUMBERS for t, _ in road_tiles)
     kind = "circuit" if (closed or has_standees or (not route and has_rx) or layout is not None) else "stage"

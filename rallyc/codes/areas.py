@@ -24,19 +24,13 @@ def _with(stages: str, area: str = _AREA) -> str:
     return area + "\n" + stages
 
 
-_BOTH = (
-    "stage SS2 {\n"
-    '  area "Col des Mines"\n'
-    "  junction 415b right\n"
-    "}\n"
-)
 
 CODES: list[CodeInfo] = [
     CodeInfo(
         "RC230", "error", "no area of that title",
         "A stage over an area names it by its title (`area \"TITLE\"`); no `area` block of the file, or of the "
         "files it uses, has that title.",
-        _with('stage SS1 {\n  area "Col des Mine"\n  junction 415b left\n}\n' + _BOTH),
+        _with('stage SS1 {\n  area "Col des Mine"\n  junction 415b left\n}\n'),
         "Write the area's title exactly as in its `area` block, or write the area.",
         ("TRACK-STAGE-07",),
     ),
@@ -45,7 +39,7 @@ CODES: list[CodeInfo] = [
         "`junction TILE WORD` names a tile of the area, by its id or by its number in the area (1 for its first "
         "tile line), where the area's routes have two ways on (a Y junction or a fork). The tile named is not in "
         "the area, or no route has a choice there.",
-        _with('stage SS1 {\n  area "Col des Mines"\n  junction 205a left\n}\n' + _BOTH),
+        _with('stage SS1 {\n  area "Col des Mines"\n  junction 205a left\n}\n'),
         "Name the junction tile where the stage's road parts from the others (`junction 415b left`).",
         ("TRACK-STAGE-07", "RX-FORK-01"),
     ),
@@ -54,7 +48,7 @@ CODES: list[CodeInfo] = [
         "The area lays this tile id more than once (an owner of two boxes), so `junction ID` or `from ID` does "
         "not say which one.",
         _with(
-            'stage SS1 {\n  area "Col des Mines"\n  from 202a\n  junction 415b left\n}\n' + _BOTH,
+            'stage SS1 {\n  area "Col des Mines"\n  from 202a\n  junction 415b left\n}\n',
             _AREA.replace("  302a  # finish of the right road\n",
                           "  302a  # finish of the right road\n  202a at -3 0 rot 0  # a second box's start tile\n")),
         "Name the tile by its number in the area (`from 1`): tiles are numbered 1, 2, ... in the order the "
@@ -66,7 +60,7 @@ CODES: list[CodeInfo] = [
         "A stage over an area is the area's route from a start tile to a finish tile that takes the roads its "
         "`junction` lines name. No route does: a junction is named with a way that does not leave it from where "
         "the stage comes (or the area has no start-to-finish route at all).",
-        _with('stage SS1 {\n  area "Col des Mines"\n  junction 415b straight\n}\n' + _BOTH),
+        _with('stage SS1 {\n  area "Col des Mines"\n  junction 415b straight\n}\n'),
         "Name a way the junction has from where the stage enters it (the hint lists them).",
         ("TRACK-STAGE-07",),
     ),
@@ -74,7 +68,7 @@ CODES: list[CodeInfo] = [
         "RC234", "error", "the stage could take several routes",
         "More than one start-to-finish route of the area takes the roads the stage names: it must say which road "
         "it takes where they part.",
-        _with('stage SS1 {\n  area "Col des Mines"\n}\n' + _BOTH),
+        _with('stage SS1 {\n  area "Col des Mines"\n}\n'),
         "Add the `junction` line the hint gives (or `from TILE` when the routes start on different tiles).",
         ("TRACK-STAGE-07",),
     ),
@@ -82,14 +76,14 @@ CODES: list[CodeInfo] = [
         "RC236", "error", "a stage over an area lists tiles",
         "A stage over an area drives the area's tiles; its route comes from its `junction` lines, so it cannot "
         "list tiles of its own.",
-        _with('stage SS1 {\n  area "Col des Mines"\n  202a\n  junction 415b left\n}\n' + _BOTH),
+        _with('stage SS1 {\n  area "Col des Mines"\n  202a\n  junction 415b left\n}\n'),
         "Remove the tile lines (put the tiles in the area), or remove the `area` line to write a stage of its own.",
         ("TRACK-STAGE-07",),
     ),
     CodeInfo(
         "RC237", "error", "two tiles of an area on one cell",
         "An area lays each tile once on its own cell; this tile lands where another already lies.",
-        _with('stage SS1 {\n  area "Col des Mines"\n  junction 415b left\n}\n' + _BOTH,
+        _with('stage SS1 {\n  area "Col des Mines"\n  junction 415b left\n}\n',
               _AREA.replace("  302a  # finish of the right road\n",
                             "  302a  # finish of the right road\n  204a at 1 0 rot 0  # on 205a's cell\n")),
         "Move one of the tiles, or remove the line if it is the same tile written twice.",
@@ -106,7 +100,7 @@ CODES: list[CodeInfo] = [
     CodeInfo(
         "RC239", "error", "an area written twice",
         "Stages name their area by its title, so two areas cannot share one.",
-        _with('stage SS1 {\n  area "Col des Mines"\n  junction 415b left\n}\n' + _BOTH) + "\n" + _AREA,
+        _AREA + '\narea "Col des Mines" {\n  202a at 9 9 rot 0\n}\n',
         "Give every area its own title.",
         ("TRACK-STAGE-07",),
     ),

@@ -25,6 +25,18 @@ def _with(stages: str, area: str = _AREA) -> str:
 
 
 
+_TILES = [
+    (0, 0, "202a", 0), (1, 0, "205a", 0), (2, 0, "206a", 0), (3, 0, "415b", 4), (4, -1, "207a", 5),
+    (5, -2, "203a", 5), (6, -3, "201a", 5), (3, 1, "305a", 1), (3, 2, "218a", 3), (4, 2, "302a", 0),
+]
+
+
+def _rekee(extra: tuple = ()) -> str:
+    """The small area as the Rekee editor writes it (one tile a line here, for reading)."""
+    rows = [f'    {{"q": {q}, "r": {r}, "id": "{i}", "dir": {d}}}' for q, r, i, d in _TILES + list(extra)]
+    return '{\n  "title": "Col des Mines",\n  "tiles": [\n' + ",\n".join(rows) + "\n  ]\n}\n"
+
+
 CODES: list[CodeInfo] = [
     CodeInfo(
         "RC230", "error", "no area of that title",
@@ -103,5 +115,24 @@ CODES: list[CodeInfo] = [
         _AREA + '\narea "Col des Mines" {\n  202a at 9 9 rot 0\n}\n',
         "Give every area its own title.",
         ("TRACK-STAGE-07",),
+    ),
+    CodeInfo(
+        "RC730", "note", "the file is a rally area: written as an area and one stage per route",
+        "The file's roads part at junction tiles and several routes run from a start tile to a finish tile: "
+        "`import` writes the tiles once in an `area` block and one stage over it per route (SS1, SS2, ...), "
+        "each with the `junction` lines that single its route out.",
+        _rekee(),
+        "Rename the stages as your rally runs them and remove those it does not run.",
+        example_kind="json",
+    ),
+    CodeInfo(
+        "RC731", "warning", "a tile or token the import could not put on a stage",
+        "Some road tile lies on no route from a start tile to a finish tile (it is written in the area and "
+        "driven by no stage), a token lies on such a tile (left out), or the junctions make more routes than "
+        "the import writes.",
+        _rekee(((0, 3, "204a", 0),)),
+        "Check the tiles around it (a rotation, a missing tile); drop it or lay it as scenery if no stage "
+        "should drive it.",
+        example_kind="json",
     ),
 ]

@@ -1,0 +1,84 @@
+"""The analysis as text, as JSON, and as a risk heat map over the stage map."""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from rallyc.analysis.report import TURN_SECONDS_AT_TABLE, RallyWarning, StageAnalysis
+
+__all__ = ["to_text", "to_json", "heat_map"]
+
+
+def _secs(v: float | None) -> str:
+    return "-" if v is None else f"{v:.0f} s"
+
+
+def to_text(stages: list[StageAnalysis], warnings: list[RallyWarning]) -> str:
+    """A block per stage, then the rally's warnings."""
+    out: list[str] = []
+    for s in stages:
+        err = f" ± {s.par_error:.0f}" if s.par_error is not None else ""
+        out.append(f"{s.stage}: par {_secs(s.par)}{err} (10-90%: {_secs(s.p10)}-{_secs(s.p90)}), {s.runs} runs "
+                   f"of the {s.driver} driver, seed {s.seed}")
+        out.append(f"  finished {s.finished:.0%}, without a Loss of Control {s.clean:.0%}, "
+                   f"damage {s.damage:.2f} tokens, {s.turns:.1f} turns")
+        if s.corners:
+            out.append("  riskiest corners:")
+            for c in s.corners[:3]:
+                gears = ", ".join(f"Gear {g} x{k}" for g, k in c.gears.items())
+                out.append(f"    {c.where} (step {c.step}, {c.tile}): {c.rate:.0%} of runs ({gears})")
+        else:
+            out.append("  no Loss of Control in a corner")
+        slow = sorted(s.steps.items(), key=lambda kv: (-kv[1]["per_space"], kv[0]))[:3]
+        if slow:
+            out.append("  slowest steps: " + ", ".join(f"step {k} {v['per_space']:.1f} s/space" for k, v in slow))
+        if s.playing_minutes is not None:
+            agree = "agrees with" if s.measured_class == s.rulebook_class else "differs from"
+            out.append(f"  length: {s.tiles} tiles, {s.rulebook_class} by the rulebook; four cars take "
+                       f"{s.table_turns:.0f} turns, about {s.playing_minutes:.0f} min at {TURN_SECONDS_AT_TABLE:.0f} s "
+                       f"a turn ({s.measured_class}, {agree} the rulebook)")
+        else:
+            out.append(f"  length: {s.tiles} tiles, {s.rulebook_class} by the rulebook")
+    for w in warnings:
+        out.append(f"warning[{w.code}]: {w.message}")
+    return "\n".join(out) + "\n"
+
+
+def to_json(stages: list[StageAnalysis], warnings: list[RallyWarning]) -> str:
+    """Deterministic JSON: sorted keys, rounded floats."""
+    doc = {"format": "rallyc-analysis/1", "stages": [s.to_dict() for s in stages],
+           "warnings": [{"code": w.code, "message": w.message} for w in warnings]}
+    return json.dumps(doc, sort_keys=True, indent=2) + "\n"
+
+
+def _colour(rate: float, top: float) -> str:
+    """White (no risk) to red (the riskiest space of the stage)."""
+    t = 0.0 if top <= 0 else min(1.0, rate / top)
+    g = round(255 - 200 * t)
+    return f"#ff{g:02x}{g:02x}" if t < 1 else "#d7301f"
+
+
+def _attribute(svg: str, name: str) -> str:
+    """An attribute of the root ``<svg>`` element."""
+    head = svg[svg.index("<svg"):svg.index(">", svg.index("<svg"))]
+    start = head.index(f'{name}="') + len(name) + 2
+    return head[start:head.index('"', start)]
+
+
+def heat_map(svg: str, analysis: StageAnalysis) -> str:
+    """The stage map with every space coloured by how often cars lost control there, and a key."""
+    top = max(analysis.space_risk.values(), default=0.0)
+    rules = [f'[data-space="{escape(sid, quote=True)}"]{{fill:{_colour(rate, top)} !important}}'
+             for sid, rate in sorted(analysis.space_risk.items()) if rate > 0]
+    style = "<style>/* rallyc analyze: Loss-of-Control heat map */\n" + "\n".join(rules) + "\n</style>"
+    head_end = svg.index(">", svg.index("<svg")) + 1
+    x, y, w, h = (float(v) for v in _attribute(svg, "viewBox").split())
+    size = h / 90
+    note = (f'<g id="heat-key"><rect x="{x + w * 0.04:.2f}" y="{y + h * 0.955:.2f}" width="{size:.2f}" '
+            f'height="{size:.2f}" fill="{_colour(top, top)}" stroke="#222222" stroke-width="{size / 20:.2f}"/>'
+            f'<text x="{x + w * 0.04 + size * 1.5:.2f}" y="{y + h * 0.955 + size * 0.85:.2f}" '
+            f'font-size="{size:.2f}" font-family="sans-serif">Loss-of-Control risk: share of {analysis.runs} '
+            f"runs losing control on the space (deepest red {top:.0%}, white none)</text></g>")
+    closing = svg.rindex("</svg>")
+    return svg[:head_end] + style + svg[head_end:closing] + note + svg[closing:]

@@ -1,0 +1,175 @@
+"""From simulated runs to what a designer reads: the par time, the risk of every corner, where time goes,
+the stage's length class against its playing time, and warnings across the stages of a rally."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+
+from rallyc.analysis.simulate import Run
+
+__all__ = ["CornerRisk", "StageAnalysis", "RallyWarning", "analyse_stage", "rally_warnings",
+           "TURN_SECONDS_AT_TABLE", "CLASS_MINUTES"]
+
+#: Named assumption: seconds of table time a player's turn takes. The Core rulebook's guideline gives a
+#: Short stage (about 10 tiles, TRACK-STAGE-01) about 25 minutes with 4 players; four strong drivers
+#: take about 45-50 turns together on such a stage, hence about 32 s a turn.
+TURN_SECONDS_AT_TABLE = 32.0
+#: The rulebook's playing times of the three stage classes with 4 players (TRACK-STAGE-01..03), minutes
+CLASS_MINUTES = {"Short": 25.0, "Medium": 35.0, "Long": 45.0}
+
+
+@dataclass(frozen=True)
+class CornerRisk:
+    """How often the first car lost control in one corner (or zone), and in which gears."""
+
+    where: str
+    step: int
+    tile: str
+    rate: float
+    gears: dict[int, int]
+
+
+@dataclass
+class StageAnalysis:
+    """The figures of one stage from N runs of one driver."""
+
+    stage: str
+    tiles: int
+    rulebook_class: str | None
+    runs: int
+    seed: int
+    driver: str
+    par: float | None
+    #: half-width of a 95% interval of the par (normal approximation of the median's error)
+    par_error: float | None
+    p10: float | None
+    p90: float | None
+    finished: float
+    clean: float
+    damage: float
+    turns: float
+    corners: list[CornerRisk] = field(default_factory=list)
+    zones: list[CornerRisk] = field(default_factory=list)
+    #: mean seconds spent per route step, and per space of that step (where time is lost)
+    steps: dict[int, dict[str, float]] = field(default_factory=dict)
+    #: the four-car runs: turns of the whole table and the playing time they mean
+    table_turns: float | None = None
+    playing_minutes: float | None = None
+    measured_class: str | None = None
+    #: Loss-of-Control rate per space (the heat map)
+    space_risk: dict[str, float] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        """JSON-ready figures (floats rounded, keys sorted by the writer)."""
+        return _rounded(asdict(self))
+
+
+@dataclass(frozen=True)
+class RallyWarning:
+    """Advice across the stages of a rally."""
+
+    code: str
+    message: str
+
+
+def _rounded(value):
+    if isinstance(value, float):
+        return round(value, 3)
+    if isinstance(value, dict):
+        return {str(k): _rounded(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_rounded(v) for v in value]
+    return value
+
+
+def _quantile(sorted_values: list[int], q: float) -> float:
+    if not sorted_values:
+        return math.nan
+    pos = (len(sorted_values) - 1) * q
+    lo, hi = math.floor(pos), math.ceil(pos)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+
+
+def measured_class(minutes: float) -> str:
+    """The class whose rulebook playing time is nearest to ``minutes``."""
+    return min(CLASS_MINUTES, key=lambda c: (abs(CLASS_MINUTES[c] - minutes), CLASS_MINUTES[c]))
+
+
+def analyse_stage(track, runs: list[Run], *, seed: int, driver: str, table: list[Run] | None = None) -> StageAnalysis:
+    """The figures of one stage from its solo runs (and, if given, its four-car runs)."""
+    from rallyc.checks.route import stage_class
+
+    spaces = track.spaces
+    steps_of_route = sorted({s.step for s in spaces.values()})
+    tiles = len(steps_of_route)
+    times = sorted(r.seconds for r in runs if r.seconds is not None)
+    n = len(runs)
+    par = statistics.median(times) if times else None
+    err = None
+    if len(times) > 1:
+        err = 1.96 * 1.2533 * statistics.stdev(times) / math.sqrt(len(times))
+    corner_hits: dict[str, Counter] = {}
+    zone_hits: dict[str, Counter] = {}
+    space_hits: Counter = Counter()
+    for r in runs:
+        for loss in r.losses:
+            space_hits[loss.space] += 1
+            zone_hits.setdefault(loss.zone, Counter())[loss.gear] += 1
+            if loss.corner:
+                corner_hits.setdefault(loss.corner, Counter())[loss.gear] += 1
+
+    def risks(hits: dict[str, Counter], key_space) -> list[CornerRisk]:
+        out = []
+        for where, gears in hits.items():
+            sp = key_space(where)
+            out.append(CornerRisk(where, sp.step, sp.tile, sum(gears.values()) / n, dict(sorted(gears.items()))))
+        return sorted(out, key=lambda c: (-c.rate, c.step, c.where))
+
+    by_corner = {s.corner: s for s in spaces.values() if s.corner}
+    by_zone = {s.zone_key: s for s in spaces.values()}
+    per_step: dict[int, float] = {}
+    for r in runs:
+        for step, secs in r.step_seconds.items():
+            per_step[step] = per_step.get(step, 0.0) + secs / n
+    length = Counter(s.step for s in spaces.values() if s.lane not in ("s1", "s2"))
+    steps = {step: {"seconds": per_step.get(step, 0.0),
+                    "per_space": per_step.get(step, 0.0) / max(1, length[step])} for step in steps_of_route}
+    rulebook = stage_class(tiles) if track.kind == "stage" else None
+    analysis = StageAnalysis(
+        stage=track.name, tiles=tiles, rulebook_class=rulebook, runs=n, seed=seed, driver=driver,
+        par=par, par_error=err, p10=_quantile(times, 0.1) if times else None,
+        p90=_quantile(times, 0.9) if times else None,
+        finished=sum(r.finished for r in runs) / n, clean=sum(not r.losses for r in runs) / n,
+        damage=sum(r.damage for r in runs) / n, turns=sum(r.turns for r in runs) / n,
+        corners=risks(corner_hits, by_corner.__getitem__), zones=risks(zone_hits, by_zone.__getitem__),
+        steps=steps, space_risk={s: space_hits[s] / n for s in sorted(space_hits)},
+    )
+    if table:
+        turns = sum(r.table_turns for r in table) / len(table)
+        analysis.table_turns = turns
+        analysis.playing_minutes = turns * TURN_SECONDS_AT_TABLE / 60
+        analysis.measured_class = measured_class(analysis.playing_minutes)
+    return analysis
+
+
+def rally_warnings(stages: list[StageAnalysis]) -> list[RallyWarning]:
+    """Near-duplicate stages in difficulty, and a stage that dominates the rally's total time."""
+    out: list[RallyWarning] = []
+    timed = [s for s in stages if s.par is not None]
+    for i, a in enumerate(timed):
+        for b in timed[i + 1:]:
+            margin = (a.par_error or 0) + (b.par_error or 0)
+            if abs(a.par - b.par) <= margin and abs(a.clean - b.clean) <= 0.05:  # type: ignore[operator]
+                out.append(RallyWarning("near-duplicate", f"{a.stage} and {b.stage} play alike: par {a.par:.0f} s "
+                                        f"and {b.par:.0f} s (within {margin:.0f} s), {a.clean:.0%} and "
+                                        f"{b.clean:.0%} of runs without a Loss of Control"))
+    total = sum(s.par for s in timed)  # type: ignore[misc]
+    if len(timed) >= 2 and total:
+        for s in timed:
+            share = s.par / total  # type: ignore[operator]
+            if share > 1.5 / len(timed) and share > 0.5:
+                out.append(RallyWarning("dominates", f"{s.stage} is {share:.0%} of the rally's par time"))
+    return out

@@ -1,0 +1,142 @@
+"""Simulated runs of a stage by a driver: what happened in each, as plain numbers to aggregate.
+
+Run ``i`` of a simulation with seed ``s`` is played with the driver's random stream seeded from
+``(s, i)`` alone, so the runs are the same whichever process plays them and however many processes
+there are (``jobs``); the results come back in run order.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+
+from rallyc.rules.bot import RandomBot
+from rallyc.rules.options import Options
+from rallyc.rules.stage import Player, Stage
+
+__all__ = ["DriverKind", "LossRecord", "Run", "simulate", "run_seed"]
+
+#: the player names and colours of simulated cars (CORE-SETUP-06: one colour each)
+CARS = (("Car 1", "red"), ("Car 2", "blue"), ("Car 3", "green"), ("Car 4", "yellow"))
+#: a stage that has not ended after this many turns is counted as not finished
+MAX_TURNS = 400
+
+
+class DriverKind(str, Enum):
+    """Who drives the simulated cars."""
+
+    strong = "strong"
+    greedy = "greedy"
+    random = "random"
+
+
+@dataclass(frozen=True)
+class LossRecord:
+    """One Loss of Control: where, in which gear, and the corner it happened in (None off corners)."""
+
+    space: str
+    gear: int
+    corner: str | None
+    zone: str
+
+
+@dataclass
+class Run:
+    """One simulated stage: the first car's time and what it went through."""
+
+    index: int
+    #: stage time of car 1 (cards minus unspent Second tokens), None if it retired or never finished
+    seconds: int | None
+    turns: int
+    finished: bool
+    losses: list[LossRecord] = field(default_factory=list)
+    damage: int = 0
+    #: seconds of car 1's Time cards spread over the route steps its turns drove through
+    step_seconds: dict[int, float] = field(default_factory=dict)
+    #: turns all cars took together (the table's playing time)
+    table_turns: int = 0
+
+
+def run_seed(seed: int, index: int) -> int:
+    """The random seed of run ``index`` of a simulation seeded ``seed`` (independent of process and order)."""
+    return (seed * 1_000_003 + index * 7_919 + 17) & 0x7FFF_FFFF
+
+
+def _driver(kind: DriverKind, seed: int) -> RandomBot:
+    from rallyc.analysis.drivers import GreedyDriver, StrongDriver
+
+    if kind is DriverKind.strong:
+        return StrongDriver(seed)
+    if kind is DriverKind.greedy:
+        return GreedyDriver(seed)
+    return RandomBot(seed)
+
+
+def play_runs(track, indices: list[int], *, seed: int, cars: int, kind: DriverKind) -> list[Run]:
+    """Play the runs ``indices`` of a simulation on ``track`` (one driver for them all: its caches are
+    pure functions of the game state, so sharing it changes no result)."""
+    driver = _driver(kind, seed)
+    players = [Player(n, c) for n, c in CARS[:cars]]
+    out = []
+    for i in indices:
+        driver.rng.seed(run_seed(seed, i))
+        stage = Stage(track, players, Options())
+        out.append(_play(stage, driver, i, players[0].name))
+    return out
+
+
+def _play(stage: Stage, driver: RandomBot, index: int, me: str) -> Run:
+    spaces = stage.index.spaces
+    run = Run(index, None, 0, False)
+    steps: dict[int, float] = {}
+    while not stage.is_over() and run.table_turns < MAX_TURNS:
+        turn, out = driver.play_turn(stage)
+        run.table_turns += 1
+        if out.player != me:
+            continue
+        run.turns += 1
+        run.damage += len(out.damage)
+        if out.loc is not None:
+            sp = spaces[out.loc.space]
+            run.losses.append(LossRecord(out.loc.space, out.loc.gear, sp.corner, sp.zone_key))
+            steps[sp.step] = steps.get(sp.step, 0.0) + out.card.seconds
+            continue
+        path = [s for s in out.path if s in spaces] or [out.end]
+        share = out.card.seconds / len(path)
+        for s in path:
+            steps[spaces[s].step] = steps.get(spaces[s].step, 0.0) + share
+    result = stage.result()
+    run.finished = me in result.finished
+    run.seconds = result.times.get(me) if run.finished else None
+    run.step_seconds = dict(sorted(steps.items()))
+    return run
+
+
+def _worker(args: tuple) -> list[Run]:
+    path, stage_name, indices, seed, cars, kind = args
+    from rallyc.analysis.load import load_track
+
+    return play_runs(load_track(Path(path), stage_name), indices, seed=seed, cars=cars, kind=kind)
+
+
+def simulate(track, runs: int, *, seed: int = 0, cars: int = 1, kind: DriverKind = DriverKind.strong,
+             jobs: int = 1, source: tuple[Path, str] | None = None) -> list[Run]:
+    """``runs`` seeded runs of ``track`` with ``cars`` cars (1 to 4), in run order.
+
+    With ``jobs`` > 1 the runs are split over processes, each compiling the track again from ``source``
+    (the file and stage name): the results are the same as with one job.
+    """
+    if not 1 <= cars <= len(CARS):
+        raise ValueError(f"between 1 and {len(CARS)} cars, not {cars}")
+    indices = list(range(runs))
+    jobs = max(1, min(jobs, runs, os.cpu_count() or 1))
+    if jobs == 1 or source is None:
+        return play_runs(track, indices, seed=seed, cars=cars, kind=kind)
+    chunks = [indices[j::jobs] for j in range(jobs)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        parts = pool.map(_worker, [(str(source[0]), source[1], c, seed, cars, kind) for c in chunks])
+        merged = [r for part in parts for r in part]
+    return sorted(merged, key=lambda r: r.index)

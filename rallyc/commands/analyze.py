@@ -1,0 +1,100 @@
+"""``rallyc analyze``: how a stage plays, from many simulated runs of a strong driver.
+
+Exit codes: 0 done, 1 the file has errors (nothing analysed), 2 usage or I/O error.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from rallyc.commands.inputs import compile_file, fail, pick, refuse_output, write_or_print
+
+
+class AnalyzeFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class DriverChoice(str, Enum):
+    strong = "strong"
+    greedy = "greedy"
+    random = "random"
+
+
+ANALYZE_EPILOG = """\b
+Examples:
+  rallyc analyze examples/rally-1.rally                       # every stage: par time, riskiest corners
+  rallyc analyze examples/rally-1.rally --stage SS2 --runs 1000 --jobs 2
+  rallyc analyze examples/rally-1.rally -f json -o analysis.json
+  rallyc analyze examples/rally-1.rally --stage SS1 --heat-map ss1-risk.svg
+\b
+The same --seed gives the same figures whatever --jobs. The par time is the median stage time of the
+solo runs, with a 95% error; the length class is compared with the playing time of --table-runs
+four-car runs (an assumed 32 s a turn).
+\b
+Exit codes: 0 done, 1 the file has errors, 2 usage or I/O error."""
+
+
+def _heat_map_path(base: Path, stage: str, several: bool) -> Path:
+    if not several:
+        return base
+    return base.with_name(f"{base.stem}-{stage}{base.suffix or '.svg'}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``rallyc analyze`` to the app."""
+
+    @app.command("analyze", epilog=ANALYZE_EPILOG)
+    def analyze_cmd(
+        file: Path = typer.Argument(..., help="The .rally file (a stage or a rally), or - for standard input."),
+        stage: Optional[List[str]] = typer.Option(None, "--stage", "-s", help="Only this stage (repeatable)."),
+        runs: int = typer.Option(200, "--runs", "-n", min=1, max=100_000, help="Solo runs per stage."),
+        table_runs: int = typer.Option(20, "--table-runs", min=0, max=10_000,
+                                       help="Four-car runs per stage (playing time; 0: none)."),
+        seed: int = typer.Option(0, "--seed", min=0, max=2**31 - 1, help="Seed of the runs."),
+        jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, help="Processes to spread the runs over."),
+        driver: DriverChoice = typer.Option(DriverChoice.strong, "--driver", help="strong, greedy or random."),
+        fmt: AnalyzeFormat = typer.Option(AnalyzeFormat.text, "--format", "-f", help="text or json."),
+        output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to FILE (atomically)."),
+        heat_map: Optional[Path] = typer.Option(None, "--heat-map",
+                                                help="Write the risk heat map SVG (NAME-STAGE.svg for several)."),
+    ) -> None:
+        """Par time, spread, risk of every corner, where time goes and the length class of each stage."""
+        from rallyc.analysis import DriverKind, analyze_track
+        from rallyc.analysis.output import heat_map as draw_heat_map
+        from rallyc.analysis.output import to_json, to_text
+        from rallyc.analysis.report import rally_warnings
+
+        refuse_output([output, heat_map], [file])
+        result, loaded = compile_file(file)
+        wanted = list(dict.fromkeys(stage or []))
+        picked = [(d, t) for d, s in pick(result, wanted[0] if len(wanted) == 1 else None, file)
+                  for t in d.tracks if (s is None or t.name == s) and (not wanted or t.name in wanted)]
+        missing = [w for w in wanted if w not in {t.name for _, t in picked}]
+        if missing:
+            raise fail(f"no stage named `{missing[0]}` in {file}")
+        stages = [(d, t) for d, t in picked if t.kind == "stage"]
+        if not stages:
+            raise fail(f"{file} has no point-to-point stage to analyse (RX circuits are not analysed yet)")
+        source_ok = str(file) != "-"
+        analyses = []
+        for _, track in stages:
+            analyses.append(analyze_track(track, runs=runs, table_runs=table_runs, seed=seed,
+                                          jobs=jobs if source_ok else 1, driver=DriverKind(driver.value),
+                                          source=(file, track.name) if source_ok else None))
+        warnings = rally_warnings(analyses)
+        text = to_json(analyses, warnings) if fmt is AnalyzeFormat.json else to_text(analyses, warnings)
+        if heat_map is not None:
+            from rallyc.render.document import MapOptions, render_map
+            from rallyc.tiles.catalogue import Catalogue
+
+            catalogue = Catalogue.from_tilesets(loaded.tilesets)
+            for (design, track), analysis in zip(stages, analyses):
+                svg = render_map(track, catalogue, title=design.title, author=design.author,
+                                 stage_label=f"{track.name}: Loss-of-Control risk", options=MapOptions(page="a4"))[0]
+                write_or_print(_heat_map_path(heat_map, track.name, len(stages) > 1), draw_heat_map(svg, analysis))
+        write_or_print(output, text)

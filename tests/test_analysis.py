@@ -1,0 +1,124 @@
+"""Stage analysis (``rallyc analyze``): par times and risk from a strong driver, sanity against the rules.
+
+The default run uses few runs on a few stages; ``RALLYC_SLOW=1`` compares the drivers on every published
+stage (``benchmarks/analyze.py`` prints the table).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import rallyc
+from rallyc.analysis import DriverKind, analyze_track
+from rallyc.analysis.simulate import simulate
+
+ROOT = Path(__file__).resolve().parents[1]
+SLOW = os.environ.get("RALLYC_SLOW") == "1"
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rallyc", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def _track(text: str, tmp_path: Path, name: str):
+    f = tmp_path / f"{name}.rally"
+    f.write_text(text, encoding="utf-8")
+    return rallyc.load(str(f)).track(name)
+
+
+def _ss1_text(rename: str = "SS1") -> str:
+    """Rally 1 SS1 as a one-off stage, without its scenery fillers."""
+    text = (ROOT / "examples" / "rally-1.rally").read_text(encoding="utf-8")
+    body = text[text.index("  stage SS1 {"):text.index("  stage SS2 {")]
+    lines = [ln for ln in body.splitlines() if "scenery" not in ln and not ln.strip().startswith("#")]
+    return "use dirt-core\n" + "\n".join(ln[2:] for ln in lines).replace("stage SS1", f"stage {rename}") + "\n"
+
+
+def test_cli_prints_a_par_time_and_the_riskiest_corners_of_every_stage(tmp_path):
+    heat = tmp_path / "risk.svg"
+    r = _cli("analyze", "examples/rally-1.rally", "--runs", "24", "--table-runs", "2", "--heat-map", str(heat))
+    assert r.returncode == 0, r.stderr
+    for stage in ("SS1", "SS2", "SS3"):
+        assert re.search(rf"^{stage}: par \d+ s ± \d+ ", r.stdout, re.M), r.stdout
+    blocks = r.stdout.split("\nSS")
+    for block in blocks:
+        corners = re.findall(r"^    \d+\.\d+ \(step \d+, \d{3}[ab]\): \d+% of runs", block, re.M)
+        assert 1 <= len(corners) <= 3, block
+    assert "Short by the rulebook; four cars take" in r.stdout
+    for stage in ("SS1", "SS2", "SS3"):  # one heat map per stage, and each draws
+        svg = (tmp_path / f"risk-{stage}.svg").read_text(encoding="utf-8")
+        assert "Loss-of-Control heat map" in svg and 'id="heat-key"' in svg
+        import cairosvg
+
+        assert cairosvg.svg2png(bytestring=svg.encode(), output_width=400).startswith(b"\x89PNG")
+        coloured = re.findall(r'\[data-space="([^"]+)"\]\{fill:#', svg)
+        assert coloured and all(f'data-space="{sid}"' in svg.replace(f'[data-space="{sid}"]', "") for sid in coloured)
+
+
+def test_json_is_deterministic_and_the_same_whatever_the_jobs():
+    args = ("analyze", "examples/rally-1.rally", "--stage", "SS2", "--runs", "12", "--table-runs", "0", "-f", "json")
+    one = _cli(*args, "--jobs", "1")
+    two = _cli(*args, "--jobs", "2")
+    assert one.returncode == two.returncode == 0, one.stderr + two.stderr
+    assert one.stdout == two.stdout
+    doc = json.loads(one.stdout)
+    assert doc["format"] == "rallyc-analysis/1" and doc["stages"][0]["runs"] == 12
+
+
+def test_a_harder_stage_has_a_higher_par_and_more_risk_where_it_was_made_harder(tmp_path):
+    easy = _track(_ss1_text(), tmp_path, "SS1")
+    hard_text = _ss1_text().replace("}", "  token chicane limit 1 at 3.2\n}", 1)
+    (tmp_path / "h").mkdir()
+    hard = _track(hard_text, tmp_path / "h", "SS1")
+    a = analyze_track(easy, runs=40, seed=3)
+    b = analyze_track(hard, runs=40, seed=3)
+    assert b.par > a.par, (a.par, b.par)
+    # the time lost moves to the step of the Chicane token: twice the seconds per space, or more
+    assert b.steps[3]["per_space"] > 1.5 * a.steps[3]["per_space"], (a.steps[3], b.steps[3])
+
+
+def test_the_same_stage_laid_elsewhere_gives_exactly_the_same_figures(tmp_path):
+    base = _ss1_text()
+    assert "202a at -1 1 rot 5" in base
+    moved = base.replace("202a at -1 1 rot 5", "202a at 7 -4 rot 2")  # shifted and turned by 3 steps
+    a = analyze_track(_track(base, tmp_path, "SS1"), runs=16, seed=11)
+    (tmp_path / "m").mkdir()
+    b = analyze_track(_track(moved, tmp_path / "m", "SS1"), runs=16, seed=11)
+    assert a.to_dict() == b.to_dict()
+
+
+def test_two_seeds_agree_within_the_reported_error():
+    track = rallyc.load(str(ROOT / "examples" / "rally-1.rally")).track("SS2")
+    a = analyze_track(track, runs=40, seed=1)
+    b = analyze_track(track, runs=40, seed=2)
+    assert abs(a.par - b.par) <= a.par_error + b.par_error
+
+
+STAGES = [("rally-1.rally", "SS1"), ("rally-5.rally", "SS1")]
+if SLOW:
+    STAGES = [(f.name, t.name) for f in sorted((ROOT / "examples").glob("*.rally"))
+              for t in rallyc.load(str(f)).tracks if t.kind == "stage"]
+
+
+@pytest.mark.parametrize("file,stage", STAGES)
+def test_the_strong_driver_beats_the_greedy_and_the_random_driver(file, stage):
+    track = rallyc.load(str(ROOT / "examples" / file)).track(stage)
+    n = 60 if SLOW else 16
+    medians = {}
+    for kind in (DriverKind.strong, DriverKind.greedy, DriverKind.random):
+        runs = simulate(track, n, seed=5, kind=kind)
+        times = sorted(r.seconds if r.seconds is not None else 10**6 for r in runs)
+        medians[kind] = times[len(times) // 2]
+    assert medians[DriverKind.strong] < medians[DriverKind.greedy] < medians[DriverKind.random], medians
+
+
+def test_rx_circuit_is_refused_with_a_clear_message():
+    r = _cli("analyze", "examples/rx-1.rally", "--runs", "2")
+    assert r.returncode == 2 and "RX circuits are not analysed yet" in r.stderr and "Traceback" not in r.stderr

@@ -1,0 +1,104 @@
+"""Benchmarks of ``rallyc analyze``: speed, and the drivers compared on every published stage.
+
+    python benchmarks/analyze.py speed [--runs 1000] [--jobs 2]
+    python benchmarks/analyze.py drivers [--runs 30] [--json]
+    python benchmarks/analyze.py par [--runs 200] [--table-runs 20]
+
+``speed`` times N solo runs of the strong driver on the 18-tile stage ``benchmarks/data/long-18.rally``
+(the issue's target: 1,000 runs in 30 s or less on 2 cores). ``drivers`` prints the median stage time of
+the strong, greedy and random drivers on every stage of every example (same seeds for all three).
+``par`` prints each example stage's par time, riskiest corner, and rulebook class against measured class.
+Nothing is asserted: the figures go to the README.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import rallyc  # noqa: E402
+from rallyc.analysis import DriverKind, analyze_track  # noqa: E402
+from rallyc.analysis.simulate import simulate  # noqa: E402
+
+
+def _stages():
+    for f in sorted((ROOT / "examples").glob("*.rally")):
+        design = rallyc.load(str(f))
+        for track in design.tracks:
+            if track.kind == "stage":
+                yield f, track
+
+
+def speed(runs: int, jobs: int) -> dict:
+    path = ROOT / "benchmarks" / "data" / "long-18.rally"
+    track = rallyc.load(str(path)).track("LONG18")
+    t0 = time.perf_counter()
+    result = simulate(track, runs, seed=0, jobs=jobs, source=(path, "LONG18"))
+    seconds = time.perf_counter() - t0
+    times = [r.seconds for r in result if r.seconds is not None]
+    return {"stage": "LONG18 (18 tiles)", "runs": runs, "jobs": jobs, "seconds": round(seconds, 2),
+            "par": statistics.median(times)}
+
+
+def drivers(runs: int) -> list[dict]:
+    rows = []
+    for f, track in _stages():
+        row = {"stage": f"{f.stem} {track.name}"}
+        for kind in DriverKind:
+            res = simulate(track, runs, seed=5, kind=kind)
+            row[kind.value] = statistics.median(r.seconds if r.seconds is not None else 10**6 for r in res)
+        rows.append(row)
+        print(f"{row['stage']:<22} strong {row['strong']:>6} greedy {row['greedy']:>6} random {row['random']:>6}",
+              file=sys.stderr)
+    return rows
+
+
+def par(runs: int, table_runs: int) -> list[dict]:
+    rows = []
+    for f, track in _stages():
+        a = analyze_track(track, runs=runs, table_runs=table_runs, seed=0)
+        top = a.corners[0] if a.corners else None
+        rows.append({"stage": f"{f.stem} {track.name}", "tiles": a.tiles, "par": a.par,
+                     "error": round(a.par_error or 0, 1), "clean": round(a.clean, 2),
+                     "riskiest": f"{top.where} {top.tile} {top.rate:.0%}" if top else "-",
+                     "rulebook": a.rulebook_class, "minutes": round(a.playing_minutes or 0, 1),
+                     "measured": a.measured_class})
+        print(rows[-1], file=sys.stderr)
+    return rows
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("what", choices=("speed", "drivers", "par"))
+    p.add_argument("--runs", type=int)
+    p.add_argument("--table-runs", type=int, default=20)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args()
+    if a.what == "speed":
+        out: object = speed(a.runs or 1000, a.jobs)
+    elif a.what == "drivers":
+        out = drivers(a.runs or 30)
+    else:
+        out = par(a.runs or 200, a.table_runs)
+    if a.json:
+        print(json.dumps(out, indent=2))
+    elif isinstance(out, list):
+        keys = list(out[0])
+        print("| " + " | ".join(keys) + " |")
+        print("|" + "---|" * len(keys))
+        for row in out:
+            print("| " + " | ".join(str(row[k]) for k in keys) + " |")
+    else:
+        print(out)
+
+
+if __name__ == "__main__":
+    main()

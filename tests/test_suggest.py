@@ -22,6 +22,8 @@ def _published_stages():
     for path in EXAMPLES:
         loaded = load(path)
         stages = list(loaded.root.stages) + [s for r in loaded.root.rallies for s in r.stages]
+        # a stage over an area (`area "..."`, `junction ...`) has no route of its own to cut
+        stages = [s for s in stages if s.steps]
         if stages:
             out.append((path.name, loaded, stages))
     return out

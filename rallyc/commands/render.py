@@ -177,6 +177,29 @@ def write_pages(output: Path, docs: list, prog: str = "rallyc render") -> list[P
     return paths
 
 
+def write_viewer(output: Path, data: dict, report, base_dir: Path, inputs: list) -> None:
+    """Write the replay viewer of a replayed record (``rallyc replay GAME --html FILE``); exit 2 if it cannot."""
+    from rallyc.records.load import RecordError
+    from rallyc.records.race import race_track
+    from rallyc.records.replay import record_stages
+    from rallyc.render.viewer import viewer_html
+    from rallyc.tiles.catalogue import Catalogue
+
+    refuse_output([output], inputs, prog="rallyc replay")
+    try:
+        tracks = [race_track(data, base_dir)[0]] if "race" in data else record_stages(data, base_dir)[0]
+    except RecordError as e:
+        raise fail(e.located(), prog="rallyc replay")
+    catalogue = None
+    if "track" in data:
+        from rallyc.project import load
+
+        catalogue = Catalogue.from_tilesets(load((base_dir / data["track"]).resolve()).tilesets)
+    page = viewer_html(data, report, tracks, catalogue)
+    write_or_print(output, page, prog="rallyc replay")
+    typer.echo(f"wrote {output}", err=True)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``rallyc render`` to the app."""
 

@@ -68,6 +68,8 @@ def register(app: typer.Typer) -> None:
         fmt: str = typer.Option("text", "--format", help="text or json"),
         rules: Path = typer.Option(None, "--rules", help="TOML file merged over the bundled component data "
                                                           "(assumptions, readings)"),
+        html_out: Path = typer.Option(None, "--html", help="Also write a replay viewer: one self-contained HTML "
+                                                           "file to step through the game in a browser."),
     ) -> None:
         """Replay a recorded game: order of play, each turn, stage times, rally classification.
 
@@ -113,6 +115,10 @@ def register(app: typer.Typer) -> None:
             else:
                 typer.echo(f"error: {exc.located()}", err=True)
             raise typer.Exit(1 if exc.path or exc.line else 2)
+        if html_out is not None:
+            from rallyc.commands.render import write_viewer
+
+            write_viewer(html_out, data, report, Path.cwd() if stdin else record.parent, [record])
         if fmt == "json":
             out = report.to_json()
             if report.error is not None:

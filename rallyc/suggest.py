@@ -334,6 +334,9 @@ def suggest(loaded, stage: str | None = None, after: int | None = None, boxes: l
 def suggest_stage(stage: ast.Stage, catalogue: Catalogue, after: int | None = None,
                   boxes: list[str] | None = None) -> SuggestResult:
     """Suggestions for the step after ``after`` of one stage (see :func:`suggest`)."""
+    if getattr(stage, "area", None) is not None:
+        raise SuggestError(f"stage {stage.name.text} is a route over an area; suggest the next tile of the area's "
+                           "own route, or write the stage's tiles in the stage")
     steps = stage.steps
     after = len(steps) if after is None else after
     if not 0 <= after <= len(steps):

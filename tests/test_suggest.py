@@ -181,3 +181,9 @@ def test_cli_a_file_that_does_not_parse_and_a_dead_end(tmp_path):
     assert res.exit_code == 0 and "step 4 is a dead end" in res.output and "no tile can follow" in res.output
     res = runner.invoke(app, ["suggest", str(end), "--after", "3", "-n", "1"])
     assert res.exit_code == 0 and "\n201a " in res.output  # after the finish: the Assistance tile first
+
+
+def test_a_stage_over_an_area_is_refused_with_a_reason(examples_dir):
+    loaded = load(examples_dir / "area-1.rally")
+    with pytest.raises(SuggestError, match="route over an area"):
+        suggest(loaded, "SS1")

@@ -24,9 +24,10 @@ __all__ = ["Document", "Block", "Item", "HoverInfo", "Symbol", "Fix", "check_doc
 
 #: statements that may start a line, by the block they are in (``top`` = outside any block)
 KEYWORDS: dict[str, tuple[str, ...]] = {
-    "top": ("use", "boxes", "tileset", "stage", "rally", "circuit"),
+    "top": ("use", "boxes", "tileset", "stage", "rally", "circuit", "area"),
     "rally": ("stage", "options", "source", "note", "author"),
-    "stage": ("scenery", "token", "source", "note", "author"),
+    "stage": ("scenery", "token", "source", "note", "author", "area", "junction", "from"),
+    "area": ("scenery", "source", "note", "author"),
     "circuit": ("laps", "standee", "joker", "pregrid", "options", "scenery", "token", "source", "note", "author"),
     "tileset": ("tile",),
     "tile": ("road",),

@@ -217,3 +217,14 @@ def test_code_actions_from_hints(ls, project):
     lines[0] = lines[0][:e.range.start.character] + e.new_text + lines[0][e.range.end.character:]
     assert "RC402" not in _codes(ls.replace_all(uri, "\n".join(lines)))
     ls.replace_all(uri, STAGE)
+
+
+def test_without_pygls_the_command_says_how_to_install_it():
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['pygls'] = None; sys.modules['pygls.lsp.server'] = None; "
+            "sys.argv = ['rallyc', 'lsp']; from rallyc.cli import main; main()")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "pip install 'rallyc[lsp]'" in done.stderr and "Traceback" not in done.stderr

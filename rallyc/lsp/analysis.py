@@ -467,6 +467,19 @@ def format_document(doc: Document) -> str | None:
 
 
 _QUOTED = re.compile(r"`([^`]+)`")
+_WORD = re.compile(r"[A-Za-z0-9_\-]+")
+
+
+def _closest_word(line: str, start: int, end: int, choice: str) -> tuple[int, int]:
+    """The columns of the word in ``line[start:end]`` that most looks like ``choice`` (the one a did-you-mean
+    replaces: the span of ``use dirt-cor`` is the whole statement, the fix replaces ``dirt-cor``)."""
+    from difflib import SequenceMatcher
+
+    words = [m for m in _WORD.finditer(line, start, end)]
+    if not words:
+        return start, end
+    best = max(words, key=lambda m: (SequenceMatcher(None, m.group(), choice).ratio(), -m.start()))
+    return best.start(), best.end()
 
 
 def code_actions(doc: Document, diagnostics: list[Diagnostic]) -> list[Fix]:
@@ -483,7 +496,8 @@ def code_actions(doc: Document, diagnostics: list[Diagnostic]) -> list[Fix]:
         if "did you mean" in d.hint:
             tail = d.hint.split("did you mean", 1)[1].split("?")[0]
             for n, choice in enumerate(_QUOTED.findall(tail)):
-                out.append(Fix(f"Replace with {choice}", d, ((l0, c0, l0, c1, choice),), n == 0))
+                a, b = _closest_word(lines[l0], c0, c1, choice)
+                out.append(Fix(f"Replace with {choice}", d, ((l0, a, l0, b, choice),), n == 0))
         elif d.code == "RC205":
             m = re.match(r"write `at (-?\d+) (-?\d+)", d.hint)
             old = lines[l0][c0:c1]

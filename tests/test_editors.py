@@ -51,7 +51,8 @@ def test_steps_comments_and_keywords_are_coloured(path):
     keywords = re.compile(GRAMMAR["repository"]["statement"]["patterns"][0]["match"])
     lines = path.read_text(encoding="utf-8").split("\n")
     loaded = load(path)
-    designs = loaded.root.stages + loaded.root.circuits + [s for r in loaded.root.rallies for s in r.stages]
+    designs = (loaded.root.stages + loaded.root.circuits + loaded.root.areas
+               + [s for r in loaded.root.rallies for s in r.stages])
     steps = [s for d in designs for s in d.steps]
     assert steps
     for s in steps:

@@ -275,7 +275,20 @@ class Centreline:
     def kerb(self, t0: float, t1: float, u: float) -> list[Point]:
         """Points along the line at ``u`` across the road, from ``t0`` to ``t1``."""
         n = max(1, math.ceil(abs(t1 - t0) * 24 * max(1.0, self.length / (2 * self.layout.size))))
-        return [self.at(t0 + (t1 - t0) * i / n, u) for i in range(n + 1)]
+        pts, dirs, cum, length = self._pts, self._dirs, self._cum, self.length
+        last = len(cum) - 2
+        out = []
+        for i in range(n + 1):
+            # the same point as ``self.at(t, u)``, without the calls
+            t = t0 + (t1 - t0) * i / n
+            s = min(max(t, 0.0), 1.0) * length
+            k = min(max(bisect_right(cum, s) - 1, 0), last)
+            seg = cum[k + 1] - cum[k]
+            f = (s - cum[k]) / seg if seg else 0.0
+            (ax, ay), (bx, by) = pts[k], pts[k + 1]
+            tx, ty = dirs[k]
+            out.append((ax + (bx - ax) * f + ty * u, ay + (by - ay) * f - tx * u))
+        return out
 
     def band(self, t0: float, t1: float, u0: float, u1: float) -> list[Point]:
         """Closed outline of the strip ``t0..t1`` along the road and ``u0..u1`` across it."""

@@ -47,6 +47,8 @@ class LabelIndex:
     boxes: dict[tuple[int, int], list[Rect]] = field(default_factory=dict)
     #: when set, a label must lie inside it (the sheet shows this box)
     bounds: Rect | None = None
+    #: per cell: (bounding box, polygon) of every road polygon filed in it and the six around it
+    _polys_near: dict = field(default_factory=dict, repr=False)
 
     def cell_of(self, p: Point) -> tuple[int, int]:
         """The axial cell whose hexagon holds ``p``."""
@@ -65,6 +67,7 @@ class LabelIndex:
         """File a road-like area that no label may cover."""
         for cell in self._cells_of((p[0] for p in poly), (p[1] for p in poly)):
             self.polygons.setdefault(cell, []).append(poly)
+        self._polys_near.clear()
 
     def add_box(self, box: Rect) -> None:
         """File a placed label so later labels keep clear of it."""
@@ -73,10 +76,17 @@ class LabelIndex:
 
     def _near(self, box: Rect):
         q, r = self.cell_of(((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
-        polys: list[Sequence[Point]] = []
+        polys = self._polys_near.get((q, r))
+        if polys is None:
+            polys = []
+            for dq, dr in _NEIGHBOURS:
+                for poly in self.polygons.get((q + dq, r + dr), ()):
+                    xs = [p[0] for p in poly]
+                    ys = [p[1] for p in poly]
+                    polys.append((min(xs), min(ys), max(xs), max(ys), poly))
+            self._polys_near[(q, r)] = polys
         rects: list[Rect] = []
         for dq, dr in _NEIGHBOURS:
-            polys += self.polygons.get((q + dq, r + dr), ())
             rects += self.boxes.get((q + dq, r + dr), ())
         return polys, rects
 
@@ -93,8 +103,9 @@ class LabelIndex:
             return False
         # a small gap between the text and the road edge: printed, touching reads as on the road
         pad = 0.01 * self.layout.size
-        return not any(rect_hits_polygon(box.x0 - pad, box.y0 - pad, box.x1 + pad, box.y1 + pad, poly)
-                       for poly in polys)
+        x0, y0, x1, y1 = box.x0 - pad, box.y0 - pad, box.x1 + pad, box.y1 + pad
+        return not any(px0 < x1 and x0 < px1 and py0 < y1 and y0 < py1 and rect_hits_polygon(x0, y0, x1, y1, poly)
+                       for px0, py0, px1, py1, poly in polys)
 
     def place(self, candidates: Sequence[Point], w: float, h: float,
               inside: Sequence[Point] | None = None, file_failed: bool = True) -> tuple[Point, bool]:

@@ -159,7 +159,8 @@ def _by_clearance(candidates: list[Point], samples: Sequence[Point]) -> list[Poi
     """Candidates farthest from the road centrelines first (ties: lower, then right, as before)."""
     if not samples:
         return candidates
-    return sorted(candidates, key=lambda c: (-round(min(math.dist(c, s) for s in samples), 3), -c[1], -c[0]))
+    dist = math.dist
+    return sorted(candidates, key=lambda c: (-round(min([dist(c, s) for s in samples]), 3), -c[1], -c[0]))
 
 
 def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool = True,
@@ -320,14 +321,13 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         centre = layout.centre(q, r)
         near = samples.get((q, r), [])
         first = _by_clearance(_ring(centre, R, (0.0, 0.3, 0.45, 0.58)), near)
-        outer = _by_clearance(_ring(centre, R, (0.75, 0.95), 18), near)
         if ps[0].scenery:
             text = f"{tile} scenery"
             size = ink.size(0.09 * R, STEP_PT)
             w = text_width(text, size)
             spot, ok = index.place(first, w, size, inside=hexagon)
             if not ok:
-                spot, _ = index.place(outer, w, size)
+                spot, _ = index.place(_by_clearance(_ring(centre, R, (0.75, 0.95), 18), near), w, size)
             g_labels.add(_text(dwg, text, (spot[0], spot[1] - 0.07 * size), size, fill=style.MUTED,
                                class_="tile-label scenery-label"))
             continue
@@ -340,7 +340,7 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         h = tile_size + (0 if show_ids else 1.05 * step_size)
         spot, ok = index.place(first, w, h, inside=hexagon)
         if not ok:
-            spot, _ = index.place(outer, w, h)
+            spot, _ = index.place(_by_clearance(_ring(centre, R, (0.75, 0.95), 18), near), w, h)
         top_y = spot[1] - h / 2
         tile_labels[(q, r, tile, steps)] = Rect.around(spot, w, h)
         g_labels.add(_text(dwg, label, (spot[0], top_y + 0.43 * tile_size), tile_size, weight="bold",

@@ -182,3 +182,17 @@ def test_measure_sees_a_label_on_the_road():
     assert rect_hits_polygon(9, 3, 12, 6, road)       # across a corner
     assert not rect_hits_polygon(0, 5, 10, 6, road)   # beside
     assert abs(PT_MM - 0.3528) < 1e-3
+
+
+def test_a_slide_zone_is_one_zone_with_one_dashed_line():
+    """The two slide halves keep their outlines (one per space, for ids and the overlay) but are not drawn
+    as boxes over the lanes; each slide zone shows one dashed line across the road between its halves."""
+    design, track, catalogue = _track(ROOT / "examples" / "rally-1.rally", "SS1")
+    m = measure(_a4(ROOT / "examples" / "rally-1.rally", "SS1"))
+    zones = {(s.step, s.zone) for s in track.spaces.values() if s.kind == "slide"}
+    assert zones
+    lines = [e for e in m.root.iter(f"{SVG}path") if e.get("class") == "slide-line"]
+    assert len(lines) == len(zones)
+    assert all(e.get("stroke-dasharray") for e in lines)
+    halves = [e for e in m.root.iter(f"{SVG}path") if e.get("class") == "space slide"]
+    assert len(halves) == 2 * len(zones) and all(e.get("stroke") == "none" for e in halves)

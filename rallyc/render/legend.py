@@ -140,8 +140,10 @@ def _surface(name: str):
 
 
 def _slide(dwg, g, x, cy, s, u):
-    g.add(_path(dwg, _box(x, cy, s), fill="none", stroke=style.SLIDE_STROKE, stroke_width=fmt(0.3 * u),
-                stroke_dasharray=f"{fmt(0.8 * u)},{fmt(0.5 * u)}"))
+    g.add(_path(dwg, _box(x, cy, s), fill=style.ROAD_FILL["gravel"], stroke=style.ROAD_EDGE["gravel"],
+                stroke_width=fmt(0.3 * u)))
+    g.add(_path(dwg, [(x + s / 2, cy - s / 2), (x + s / 2, cy + s / 2)], closed=False, fill="none",
+                stroke=style.SLIDE_STROKE, stroke_width=fmt(0.4 * u), stroke_dasharray=f"{fmt(0.6 * u)},{fmt(0.4 * u)}"))
 
 
 def _shortcut(dwg, g, x, cy, s, u):

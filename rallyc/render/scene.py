@@ -238,8 +238,8 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         if sh.kind == "shortcut":
             attrs.update(fill=style.SHORTCUT_FILL, stroke=style.SHORTCUT_STROKE, stroke_width=fmt(0.012 * R))
         elif sh.dashed:
-            attrs.update(stroke=style.SLIDE_STROKE, stroke_width=fmt(0.01 * R),
-                         stroke_dasharray=f"{fmt(0.04 * R)},{fmt(0.025 * R)}")
+            # a slide half is a space of its own but not drawn as a box: the zone shows one dashed line
+            attrs.update(stroke="none")
         elif sp.joker:
             attrs.update(fill=style.JOKER_FILL)
         elif sp.pregrid:
@@ -437,6 +437,11 @@ def _road_marks(dwg, group, road: RoadShape, R: float, ink: Ink) -> None:
         at = line.at(t, -half - 0.02 * R - r)
         group.add(_signpost(dwg, at, danger, r, class_="signpost", data_danger=danger, data_step=str(road.step),
                             stroke_width=fmt(0.006 * R)))
+    # a slide zone: one dashed line across the road between its two halves
+    for t in road.slide_lines:
+        group.add(_path(dwg, line.cross(t, half, -half), closed=False, class_="slide-line", fill="none",
+                        stroke=style.SLIDE_STROKE, stroke_width=fmt(0.016 * R),
+                        stroke_dasharray=f"{fmt(0.04 * R)},{fmt(0.025 * R)}"))
     # driving direction: a small chevron on the centreline near the entry
     t = 0.06
     p = line.at(t + 0.04, 0)

@@ -59,6 +59,8 @@ class RoadShape:
     start_after: list[int] = field(default_factory=list)
     finish_before: list[int] = field(default_factory=list)
     dead_end: bool = False
+    #: t of the line between the two slide halves of each slide zone (the dashed line across the road)
+    slide_lines: list[float] = field(default_factory=list)
 
     def zone_span(self, zone: int) -> tuple[float, float]:
         """The t range of a zone (clamped to the road)."""
@@ -263,6 +265,8 @@ def _space_shapes(track: Track, road: RoadShape, group: list[Space], layout: Hex
             w = road.width / len(strips)
             for i, s in enumerate(strips):
                 out.append(_band(s, line, t0, t1, half - i * w, half - (i + 1) * w))
+        for i in range(1, len(slides)):
+            road.slide_lines.append(t0 + (t1 - t0) * i / len(slides))
         for i, s in enumerate(slides):
             a = t0 + (t1 - t0) * i / len(slides)
             b = t0 + (t1 - t0) * (i + 1) / len(slides)

@@ -45,11 +45,39 @@ def _fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
 
 def load_design(file: Path, stage: str | None):
     """(design, track, catalogue) of ``file``; exits with diagnostics or a usage error when it cannot."""
+    result, loaded = compile_file(file, prog="rallyc render")
+    return design_of(result, loaded, file, stage)
+
+
+def design_of(result, loaded, file: Path, stage: str | None):
+    """(design, track, catalogue) of a compiled file; exits with a usage error for an unknown stage."""
     from rallyc.tiles.catalogue import Catalogue
 
-    result, loaded = compile_file(file, prog="rallyc render")
     (design, name), = pick(result, stage, file, prog="rallyc render")[:1]
     return design, design.track(name), Catalogue.from_tilesets(loaded.tilesets)
+
+
+def area_docs(area, loaded, roadbook: bool, record: Path | None, page, scale, tile_mm: float, ids: bool,
+              landscape: bool) -> list[str]:
+    """The map of a rally area (every stage's route on it) or the road books of its stages."""
+    from rallyc.render.area import render_area
+    from rallyc.render.document import MapOptions
+    from rallyc.render.roadbook import render_roadbook
+    from rallyc.tiles.catalogue import Catalogue
+
+    tracks = [area.tracks[n] for n in area.routes if n in area.tracks]
+    if not tracks:
+        raise _fail(f'no stage runs over area "{area.title}": nothing to draw')
+    catalogue = Catalogue.from_tilesets(loaded.tilesets)
+    if roadbook:
+        return render_roadbook(tracks, catalogue, title=area.title, author=area.author,
+                               page=(page.value if page else "a4"), landscape=bool(landscape))
+    unsupported = [name for name, used in (("--record", record is not None), ("--page", page is not None),
+                                           ("--scale real", scale is Scale.real)) if used]
+    if unsupported:
+        raise _fail(f"{', '.join(unsupported)}: draw one stage of the area with --stage STAGE; "
+                    "the map of the whole area is screen-sized")
+    return [render_area(area.title, area.author, tracks, catalogue, MapOptions(tile_mm=tile_mm, show_ids=ids))]
 
 
 def overlay_cars(record: Path, round_no: int | None, track, stage: str | None, design_title: str | None = None):
@@ -122,6 +150,7 @@ Examples:
   rallyc render examples/rally-1.rally --scale real --format pdf -o ss1.pdf  # 1:1 pages + road book, one PDF
   rallyc render examples/rally-1.rally --scale real -o ss1.svg        # ss1-1.svg (assembly), ss1-2.svg...
   rallyc render examples/rally-4.rally --roadbook -o roadbook.svg     # tiles to lay out, pacenotes
+  rallyc render examples/area-1.rally --stage "Col des Mines" -o area.svg  # a rally area, every stage's route
   rallyc render examples/rally-4.rally --record examples/games/rally-4-full.json --round 5 -o r5.svg
   rallyc render examples/rx-1.rally --record examples/games/rx-1-race.json --round 5 --format png -o rx5.png
 \b
@@ -256,8 +285,16 @@ def register(app: typer.Typer) -> None:
             except ExportUnavailable as e:
                 raise _fail(str(e))
         refuse_output([output], [file, record], prog="rallyc render")
-        design, track, catalogue = load_design(file, stage)
-        if roadbook:
+        result, loaded = compile_file(file, prog="rallyc render")
+        area = next((a for a in result.areas if a.title == stage), None) if stage is not None else None
+        if area is None:
+            design, track, catalogue = design_of(result, loaded, file, stage)
+            doc_title = f"{design.title} - {track.name}"
+        else:
+            doc_title = f"{area.title} - area"
+        if area is not None:
+            docs = area_docs(area, loaded, roadbook, record, page, scale, tile_mm, ids, landscape)
+        elif roadbook:
             tracks = [track] if stage else list(design.tracks)
             docs = render_roadbook(tracks, catalogue, title=design.title, author=design.author,
                                    page=(page.value if page else "a4"), landscape=bool(landscape))
@@ -279,7 +316,7 @@ def register(app: typer.Typer) -> None:
         if fmt_ is Format.pdf:
             from rallyc.render.export import svgs_to_pdf
 
-            docs = [svgs_to_pdf(docs, title=f"{design.title} - {track.name}")]
+            docs = [svgs_to_pdf(docs, title=doc_title)]
         elif fmt_ is Format.png:
             from rallyc.render.export import svg_to_png
 

@@ -10,7 +10,8 @@
 - RC131 a tile id that is not written like a tile (three digits and a side: ``210b``);
 - RC140 a ``boxes`` name that is no tileset in scope;
 - RC141 an unknown option; RC142 an option given twice; RC143 an option value that option does not take;
-- RC144 ``laps`` given more than once in a circuit.
+- RC144 ``laps`` given more than once in a circuit;
+- RC160 (warning) an option no referee variant plays yet (the registry says which).
 
 The option names the language knows are declared once, in :mod:`rallyc.model.options`.
 """
@@ -22,7 +23,7 @@ from typing import Iterable
 
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.model.options import OPTIONS as ALL_OPTIONS
-from rallyc.model.options import OptionSpec
+from rallyc.model.options import OptionSpec, rule_span
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue, normalize_id
 
@@ -171,7 +172,13 @@ def _options(options: list[ast.Option]) -> list[Diagnostic]:
                                           "keep one", _first_note(seen[opt.name].span, "first given here")))
             continue
         seen[opt.name] = opt
-        diags += _option_value(opt, spec)
+        value_diags = _option_value(opt, spec)
+        diags += value_diags
+        if not value_diags and not spec.refereed:
+            diags.append(Diagnostic.warning(
+                "RC160", f"option `{opt.name}` is not refereed: `rallyc replay` does not check "
+                         f"{rule_span(spec.rules)}", opt.span,
+                "games on this design are refereed without these rules; `rallyc explain RULE-ID` prints a rule"))
     return diags
 
 

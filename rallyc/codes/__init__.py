@@ -70,7 +70,7 @@ EXAMPLE_KINDS = ("rally", "files", "json", "export", "api", "shell", "internal")
 _EXAMPLE_FILE = {"rally": "example.rally", "json": "track.json", "export": "example.rally", "api": "example.rally"}
 
 
-_MODULES = ("syntax", "tiles", "geometry", "route", "rx", "inventory", "tokens", "interop", "areas")
+_MODULES = ("syntax", "tiles", "geometry", "route", "rx", "inventory", "tokens", "interop", "areas", "options")
 
 
 def all_codes() -> dict[str, CodeInfo]:

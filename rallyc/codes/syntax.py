@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rallyc.codes import CodeInfo
+from rallyc.model.options import summary as options_summary
 
 CODES: list[CodeInfo] = [
     # ------------------------------------------------------------ reading files
@@ -367,10 +368,7 @@ CODES: list[CodeInfo] = [
     ),
     CodeInfo(
         "RC141", "error", "unknown option",
-        "`options` switches on advanced or optional rules by name. Known options: sisu [per-stage|per-rally|"
-        "assistance], flying-start, redline, checkpoints, one-shot, handbrake, weather [dry|wet], full-contact, "
-        "improvisation, race-type head-to-head|time-trial, track-rules technical|speed, repairs [yes|no], "
-        "damage-bag dirt|gt|light.",
+        "`options` switches on advanced or optional rules by name. Known options: " + options_summary() + ".",
         (
             "rally \"Sunday Sprint\" {\n"
             "  stage SS1 {\n"

@@ -119,6 +119,10 @@ def register(app: typer.Typer) -> None:
             from rallyc.commands.render import write_viewer
 
             write_viewer(html_out, data, report, Path.cwd() if stdin else record.parent, [record])
+        from rallyc.records.game_options import unrefereed_in_force, unrefereed_warning
+
+        for spec in unrefereed_in_force(data, Path.cwd() if stdin else record.parent):
+            typer.echo(unrefereed_warning(spec), err=True)
         if fmt == "json":
             out = report.to_json()
             if report.error is not None:

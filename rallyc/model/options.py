@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 __all__ = ["Chooser", "Variant", "OptionSpec", "OPTIONS", "DESIGN_PROPERTIES", "lookup", "canonical",
-           "record_name", "unrefereed", "rule_range"]
+           "record_name", "unrefereed", "rule_range", "rule_span", "summary", "record_options_schema", "normalize", "in_force", "Conflict"]
 
 
 class Chooser(str, Enum):
@@ -176,3 +176,124 @@ def unrefereed(names, variant: Variant | None = None) -> list[OptionSpec]:
     wanted = {canonical(n) or n for n in names}
     return [o for o in OPTIONS.values() if o.name in wanted
             and (not o.variants if variant is None else variant not in o.variants)]
+
+
+def summary() -> str:
+    """The options of the ``options`` line as the language writes them: ``sisu [per-stage|per-rally|assistance],
+    flying-start, ..., race-type head-to-head|time-trial``."""
+    out = []
+    for o in OPTIONS.values():
+        if not o.in_options_line:
+            continue
+        if o.values is None:
+            out.append(o.name)
+        else:
+            words = "|".join(o.values)
+            out.append(f"{o.name} [{words}]" if o.value_optional else f"{o.name} {words}")
+    return ", ".join(out)
+
+
+def rule_span(rules: tuple[str, ...]) -> str:
+    """Rule IDs written short: ``RX-PUSH-01..15, RX-IMPACT-01``."""
+    groups: dict[str, list[int]] = {}
+    for r in rules:
+        head, _, num = r.rpartition("-")
+        groups.setdefault(head, []).append(int(num))
+    out = []
+    for head, nums in groups.items():
+        nums = sorted(set(nums))
+        run_start = prev = nums[0]
+        for n in nums[1:] + [None]:
+            if n is not None and n == prev + 1:
+                prev = n
+                continue
+            out.append(f"{head}-{run_start:02d}" + (f"..{prev:02d}" if prev != run_start else ""))
+            if n is not None:
+                run_start = prev = n
+    return ", ".join(out)
+
+
+def record_options_schema() -> dict:
+    """The JSON schema of a game record's ``options`` object (``schemas/game.schema.json`` holds a copy,
+    kept equal by a test): each option under the records' spelling and the language's."""
+    props: dict[str, dict] = {}
+    for o in OPTIONS.values():
+        schema = o.record_schema()
+        who = "fixed by the design" if o.chooser is Chooser.DESIGN else "the players' choice; the design's is the default"
+        refereed = "" if o.refereed else "; not refereed yet"
+        schema["description"] = f"{o.description} ({rule_span(o.rules)}; {who}{refereed})"
+        props[o.record_name] = schema
+        if o.name != o.record_name:
+            props[o.name] = {"$ref": f"#/properties/options/properties/{o.record_name}"}
+    return {"type": "object", "additionalProperties": False,
+            "description": "the options in force (rallyc.model.options): a design's `options` line gives the "
+                           "defaults; a record may set what the players choose, never contradict what the design fixes",
+            "properties": props}
+
+
+
+def normalize(spec: OptionSpec, raw: object) -> bool | str | int | None:
+    """One value of ``spec`` as the registry keeps it, from a design (``None`` for a bare ``options sisu``) or a
+    record (``true``/``false``/a word): a switch is True/False; a worded option its word, or None when off
+    (a bare or ``true`` value is its first word); an integer option its number. ValueError if it does not fit."""
+    if spec.integer:
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise ValueError(f"`{spec.name}` is a whole number, not {raw!r}")
+        return raw
+    if spec.values is None:
+        if raw is None or raw is True:
+            return True
+        if raw is False:
+            return False
+        raise ValueError(f"`{spec.name}` takes no value, not {raw!r}")
+    if raw is None or raw is True:
+        return spec.values[0]
+    if raw is False:
+        return None
+    if raw not in spec.values:
+        raise ValueError(f"`{spec.name}` takes {', '.join(spec.values)}, not {raw!r}")
+    return raw
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A game that contradicts what its design fixes."""
+
+    spec: OptionSpec
+    #: the key the record used (``race_type`` or ``race-type``)
+    key: str
+    design: bool | str | int | None
+    record: bool | str | int | None
+
+    def message(self) -> str:
+        return (f"the design fixes `{self.spec.name}` to {_show(self.design)}; a game on it cannot set "
+                f"{_show(self.record)} ({rule_span(self.spec.rules)})")
+
+
+def _show(value: object) -> str:
+    return {True: "on", False: "off", None: "off"}.get(value, f"`{value}`") if not isinstance(value, int) \
+        or isinstance(value, bool) else str(value)
+
+
+def in_force(design: dict[str, object], record: dict[str, object] | None
+             ) -> tuple[dict[str, bool | str | int | None], list[Conflict]]:
+    """The options in force for a game: the design's (canonical name -> normalized value) are the defaults; the
+    record may set what the players choose; a record value that differs from one the design fixes is a
+    :class:`Conflict`. Both may spell names either way; unknown names raise ValueError."""
+    out: dict[str, bool | str | int | None] = {}
+    for name, raw in design.items():
+        spec = lookup(name)
+        if spec is None:
+            raise ValueError(f"unknown option `{name}`")
+        out[spec.name] = normalize(spec, raw)
+    conflicts = []
+    for key, raw in (record or {}).items():
+        spec = lookup(key)
+        if spec is None:
+            raise ValueError(f"unknown option `{key}`")
+        value = normalize(spec, raw)
+        if spec.chooser is Chooser.DESIGN and spec.name in out and out[spec.name] != value:
+            conflicts.append(Conflict(spec, key, out[spec.name], value))
+            continue
+        out[spec.name] = value
+    return out, conflicts

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rallyc.data.components import Components, load_components
 from rallyc.records.convert import roll_to_json, _roll
 from rallyc.records.load import RecordError
 from rallyc.rules.errors import IllegalMove, StageOver
+from rallyc.records.game_options import game_options, record_design
 from rallyc.rules.options import Options
 from rallyc.rules.race import Race, RxOutcome
 from rallyc.rules.race_format import FORMATS, RX, RaceFormat
@@ -149,6 +150,7 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
                 track=None) -> RaceReport:
     """Replay an RX race record; the report holds the first illegal event (``report.error``) if any."""
     components = components or load_components()
+    own_track = track is None
     if track is None:
         track, title = race_track(data, Path(base_dir))
     else:
@@ -170,13 +172,16 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
         i, fld, why = problem
         raise RecordError(why, path="$.players" if fld == "name" else f"$.players[{i}].{fld}")
     try:
-        options = Options.from_dict(data.get("options"))
-        race = Race(track, players, options, components, weather=data["race"].get("weather"), race_format=fmt)
+        options, in_force = game_options(data, record_design(data, Path(base_dir)) if own_track else None)
+        # the options' weather word is the RX start weather, the default of the race's own (RX-WEATHER-01)
+        weather = data["race"].get("weather", in_force.get("weather") or None)
+        race = Race(track, players, replace(options, weather=False), components, weather=weather,
+                    race_format=fmt)
     except (ValueError, TypeError) as exc:
         path = "$.options" if "option" in str(exc) else "$.players"
         raise RecordError(str(exc), path=path) from None
     report = RaceReport(title=data.get("title", title), circuit=track.name, laps=race.laps.laps, format=fname,
-                        weather=data["race"].get("weather"),
+                        weather=weather,
                         grid=[{"player": n, "space": race.cars[n].space} for n in race.grid_order])
     rounds: dict[int, dict] = {}
     try:

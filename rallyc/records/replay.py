@@ -10,6 +10,8 @@ from rallyc.records.convert import turn_from_json
 from rallyc.records.load import RecordError
 from rallyc.rules.cards import CardTable, CardTableError
 from rallyc.rules.errors import IllegalMove, StageOver
+from rallyc.records.game_options import game_options, record_design
+from rallyc.records.tracks import compiled_track_file
 from rallyc.rules.options import Options
 from rallyc.rules.rally import Rally
 from rallyc.rules.setup import player_problem
@@ -117,12 +119,8 @@ def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
         raise RecordError(f"the track is a folder, not a .rally file: {path}", path="$.track")
     if not path.is_file():
         raise RecordError(f"track file not found: {path}", path="$.track")
-    from rallyc.compiler import compile_loaded
-    from rallyc.project import load
-
-    loaded = load(path)
-    result = compile_loaded(loaded)
-    diags = list(getattr(loaded, "diagnostics", [])) + list(result.diagnostics)
+    compiled = compiled_track_file(path)
+    diags = compiled.diagnostics
     errors = [d for d in diags if getattr(d, "severity", "error") == "error"]
     if errors:
         first = errors[0]
@@ -131,7 +129,7 @@ def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
         more = f" (and {len(errors) - 1} more; run `rallyc check` on it)" if len(errors) > 1 else ""
         raise RecordError(f"track file has errors: {where}{getattr(first, 'code', '')} "
                           f"{getattr(first, 'message', first)}{more}", path="$.track")
-    designs = result.designs
+    designs = compiled.designs
     if not designs:
         raise RecordError(f"{data['track']} holds no stage or rally", path="$.track")
     design = designs[0]
@@ -175,6 +173,7 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
 
     ``flippers`` go with given ``tracks`` (see :func:`record_stages`)."""
     components = components or load_components()
+    design = record_design(data, Path(base_dir)) if tracks is None else None
     if "race" in data:  # an RX race (rallyc.records.race)
         from rallyc.records.race import replay_race
 
@@ -187,10 +186,12 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
     report = ReplayReport(title=data.get("title", title))
     players = [Player(p["name"], p["colour"], p.get("car", "r6"), p.get("tires", "gravel")) for p in data["players"]]
     try:
-        options = Options.from_dict(data.get("options"))
+        options, _ = game_options(data, design)
         for p in players:
             components.dashboard(p.car, p.tires)
-    except Exception as exc:  # bad option value or unknown dashboard
+    except RecordError:
+        raise
+    except Exception as exc:  # unknown dashboard
         raise RecordError(str(exc), path="$.players" if "Dashboard" in str(exc) else "$.options") from None
     problem = player_problem(players)
     if problem is not None:

@@ -1,18 +1,24 @@
-"""Advanced rules in force (Core: Advanced Rules, Monte-Carlo: Handbrake turn, Weather) for a stage or a rally."""
+"""The options in force for a game (advanced rules, Monte-Carlo Handbrake turn and Weather, and the
+options no variant referees yet), named and valued as the registry :mod:`rallyc.model.options` says."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
+
+from rallyc.model.options import OPTIONS, OptionSpec, lookup
 
 __all__ = ["Options", "SISU_ALLOCATIONS"]
 
 #: when a used SISU token comes back (CORE-ADV-15)
-SISU_ALLOCATIONS = ("per-stage", "per-rally", "assistance")
+SISU_ALLOCATIONS = OPTIONS["sisu"].values or ()
 
 
 @dataclass(frozen=True)
 class Options:
-    """Switches for the optional rules; all off by default (the core game)."""
+    """Switches for the optional rules; all off by default (the core game).
+
+    One field per option of the registry that a game sets (``laps`` is the circuit's, not a game option);
+    field names are the records' spelling of the registry's names."""
 
     #: CORE-ADV-01..06: start from Gear 0 with the Gear 2 die
     flying_start: bool = False
@@ -28,15 +34,60 @@ class Options:
     handbrake: bool = False
     #: MC-WEATHER-01..07 (Monte-Carlo advanced rule): Weather tokens in the Damage bag flip snow/asphalt tiles
     weather: bool = False
+    #: RX Full Contact (not refereed yet: see :meth:`unrefereed`)
+    full_contact: bool = False
+    #: Improvisation (not refereed yet)
+    improvisation: bool = False
+    #: custom race choices (not refereed yet): the word chosen, or None
+    race_type: str | None = None
+    track_rules: str | None = None
+    repairs: str | None = None
+    damage_bag: str | None = None
 
     def __post_init__(self) -> None:
-        if self.sisu is not None and self.sisu not in SISU_ALLOCATIONS:
-            raise ValueError(f"sisu must be one of {SISU_ALLOCATIONS} or None, not {self.sisu!r}")
+        for f in fields(self):
+            spec = OPTIONS[f.name.replace("_", "-")]
+            value = getattr(self, f.name)
+            if spec.values is not None and f.type != "bool" and value is not None and value not in spec.values:
+                raise ValueError(f"{f.name} must be one of {spec.values} or None, not {value!r}")
+
+    def specs_on(self) -> list[OptionSpec]:
+        """The registry's entries of the options switched on, in registry order."""
+        on = {f.name for f in fields(self) if getattr(self, f.name) not in (False, None)}
+        return [o for o in OPTIONS.values() if o.record_name in on]
+
+    def unrefereed(self) -> list[OptionSpec]:
+        """The options switched on that no variant of the referee plays yet."""
+        return [o for o in self.specs_on() if not o.refereed]
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """For a record: every option some variant referees, and the others only when switched on."""
+        out = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if OPTIONS[f.name.replace("_", "-")].refereed or value not in (False, None):
+                out[f.name] = value
+        return out
 
     @classmethod
     def from_dict(cls, data: dict | None) -> "Options":
-        data = dict(data or {})
-        return cls(**{k.replace("-", "_"): v for k, v in data.items()})
+        """From a record's ``options`` or a design's: names in either spelling (``flying-start`` or
+        ``flying_start``); a worded option's ``true`` means its first word, ``false`` means off; the
+        weather's word (the RX start) only switches the rule on here; ``laps`` (the circuit's) is skipped.
+        Unknown names raise ValueError."""
+        known = {f.name: f.type for f in fields(cls)}
+        out: dict = {}
+        for name, value in dict(data or {}).items():
+            spec = lookup(name)
+            if spec is not None and not spec.in_options_line:
+                continue  # a property of the design (a circuit's laps), checked against it, not a game option
+            if spec is None or spec.record_name not in known:
+                raise ValueError(f"unknown option {name!r}")
+            if known[spec.record_name] == "bool":
+                value = value not in (False, None)
+            elif value is True:
+                value = spec.values[0] if spec.values else value
+            elif value is False:
+                value = None
+            out[spec.record_name] = value
+        return cls(**out)

@@ -1,0 +1,31 @@
+"""Codes RC160-RC169: the options a design switches on (``options ...``), read against the options registry."""
+
+from __future__ import annotations
+
+from rallyc.codes import CodeInfo
+
+CODES: list[CodeInfo] = [
+    CodeInfo(
+        "RC160", "warning", "option not refereed",
+        "The option is a rule of the rulebooks and the file may name it, but no variant of the referee plays it "
+        "yet: `rallyc replay` does not check the rules it switches on (the message lists them), so a game "
+        "recorded on this design is refereed without them. Today Full Contact, Improvisation and the choices "
+        "of a custom race (race-type, track-rules, repairs, damage-bag) are not refereed.",
+        (
+            "rally \"Sunday Sprint\" {\n"
+            "  stage SS1 {\n"
+            "    202a\n"
+            "    205a\n"
+            "    206a\n"
+            "    208a left\n"
+            "    204a\n"
+            "    203a\n"
+            "  }\n"
+            "  options sisu per-rally, improvisation\n"
+            "}\n"
+        ),
+        "Keep the option if the table plays it, knowing the referee does not check those rules; remove it to "
+        "silence the warning. `rallyc explain RULE-ID` prints each rule it names.",
+        ("IMPROV-01", "RX-ADV-01", "CUSTOM-23"),
+    ),
+]

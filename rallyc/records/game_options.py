@@ -1,0 +1,83 @@
+"""The options in force for a recorded game: its design's ``options`` line, then what the record sets.
+
+The design's options are the defaults of its games; a record may set what the rulebook leaves to the
+players (advanced rules, weather); a record that contradicts what the design fixes (a custom race's
+choices, a circuit's laps) is a :class:`RecordError` at that option's JSON path (so ``rallyc replay``
+prints file:line:column). The vocabulary is the registry's (:mod:`rallyc.model.options`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rallyc.model.options import in_force, lookup, rule_span
+from rallyc.records.load import RecordError
+from rallyc.records.tracks import compiled_track_file
+from rallyc.rules.options import Options
+
+__all__ = ["record_design", "design_options", "game_options", "unrefereed_in_force", "unrefereed_warning"]
+
+
+def record_design(data: dict, base_dir: Path):
+    """The design the record names (``track``, ``design``), compiled (cached); None for a sketch, or when the
+    file cannot be found or compiled (:func:`rallyc.records.replay.record_stages` reports those)."""
+    if "track" not in data or "sketch" in data:
+        return None
+    path = (Path(base_dir) / data["track"]).resolve()
+    if not path.is_file():
+        return None
+    designs = compiled_track_file(path).designs
+    if "design" in data:
+        designs = [d for d in designs if d.title == data["design"]]
+    return designs[0] if designs else None
+
+
+def design_options(design) -> dict[str, object]:
+    """What a design fixes or proposes: its ``options`` line and, for a circuit, its laps."""
+    if design is None:
+        return {}
+    out: dict[str, object] = dict(design.options)
+    if design.kind == "circuit" and design.tracks and design.tracks[0].laps is not None:
+        out["laps"] = design.tracks[0].laps
+    return out
+
+
+def game_options(data: dict, design) -> tuple[Options, dict[str, bool | str | int | None]]:
+    """The referee's :class:`Options` for a record played on ``design`` (None: the record's own options), and
+    every option in force by canonical name (the RX start weather is a word there)."""
+    record = data.get("options") or {}
+    seen: dict[str, str] = {}
+    for key in record:
+        spec = lookup(key)
+        if spec is not None and spec.name in seen:
+            raise RecordError(f"option `{spec.name}` is given twice (as `{seen[spec.name]}` and `{key}`)",
+                              path=f"$.options.{key}")
+        if spec is not None:
+            seen[spec.name] = key
+    try:
+        merged, conflicts = in_force(design_options(design), record)
+    except ValueError as exc:
+        raise RecordError(str(exc), path="$.options") from None
+    if conflicts:
+        first = conflicts[0]
+        raise RecordError(first.message(), path=f"$.options.{first.key}")
+    try:
+        return Options.from_dict(merged), merged
+    except ValueError as exc:
+        raise RecordError(str(exc), path="$.options") from None
+
+
+def unrefereed_in_force(data: dict, base_dir: Path) -> list:
+    """The options in force for this record (design and record) that no referee variant plays yet; empty when
+    the record's options cannot be read (the replay reports that)."""
+    try:
+        options, _ = game_options(data, record_design(data, Path(base_dir)))
+    except RecordError:
+        return []
+    return options.unrefereed()
+
+
+def unrefereed_warning(spec) -> str:
+    """The line ``rallyc replay`` prints for an option in force that it does not referee."""
+    return (f"warning: option `{spec.name}` is in force but not refereed: the replay did not check "
+            f"{rule_span(spec.rules)}")

@@ -1,0 +1,62 @@
+"""The track files records are played on, compiled once per process.
+
+Replaying many records on one design (a club's season, ``examples/games``, a benchmark) must not
+recompile the design each time: :func:`compiled_track_file` keeps each compiled file keyed by the
+SHA-256 of its bytes and of every file it includes, so an edited file (or an edited include) is
+compiled again and an unchanged one never is. The compiled designs are shared, read-only: the
+referee keeps its state in its own objects and recompiles flipped stages through a ``Flipper``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["CompiledFile", "compiled_track_file", "clear_cache"]
+
+
+@dataclass(frozen=True)
+class CompiledFile:
+    """A track file, loaded and compiled: its designs and every diagnostic (loading and compiling)."""
+
+    designs: list
+    diagnostics: list
+    #: (path, SHA-256) of the file and of each file it includes
+    sources: tuple[tuple[Path, str], ...]
+
+
+_CACHE: dict[Path, CompiledFile] = {}
+
+
+def _digest(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def compiled_track_file(path: Path) -> CompiledFile:
+    """The file at ``path`` (resolved), compiled once per content: a cached compilation is used while the file
+    and every file it includes hold the same bytes."""
+    path = path.resolve()
+    hit = _CACHE.get(path)
+    if hit is not None and all(_digest(p) == h for p, h in hit.sources):
+        return hit
+    from rallyc.compiler import compile_loaded
+    from rallyc.project import load
+
+    digest = _digest(path)
+    loaded = load(path)
+    result = compile_loaded(loaded)
+    included = [Path(doc.path).resolve() for doc in loaded.documents[1:]]
+    sources = ((path, digest or ""),) + tuple((p, _digest(p) or "") for p in included)
+    diags = list(getattr(loaded, "diagnostics", [])) + list(result.diagnostics)
+    compiled = CompiledFile(result.designs, diags, sources)
+    _CACHE[path] = compiled
+    return compiled
+
+
+def clear_cache() -> None:
+    """Forget every compiled file (for measurements of a cold start)."""
+    _CACHE.clear()

@@ -1,0 +1,153 @@
+"""A design's options are in force when its games replay (rallyc.records.game_options, rallyc.model.options).
+
+Real inputs: the published rallies and circuits of examples/ and the recorded games of examples/games,
+copied to a temporary folder where the design's `options` line (or the record) is changed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rallyc.cli import app
+from rallyc.rules.options import Options
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "examples" / "games"
+
+
+def _copy(tmp_path: Path, game: str, track: str, options_line: str | None = None,
+          edit=None) -> Path:
+    (tmp_path / "games").mkdir()
+    text = (ROOT / "examples" / track).read_text(encoding="utf-8")
+    if options_line is not None:  # the design's options line, as the last statement of the rally or circuit
+        head, _, tail = text.rstrip().rpartition("}")
+        text = head + f"  {options_line}\n}}" + tail + "\n"
+    (tmp_path / track).write_text(text, encoding="utf-8")
+    data = json.loads((GAMES / game).read_text(encoding="utf-8"))
+    if edit is not None:
+        edit(data)
+    out = tmp_path / "games" / game
+    out.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    return out
+
+
+def _replay(path: Path, *args: str):
+    r = CliRunner().invoke(app, ["replay", str(path), *args])
+    return r.exit_code, r.stdout, r.stderr
+
+
+def test_the_design_options_are_the_defaults_of_its_games(tmp_path):
+    """rally-4-full was played with SISU per rally and Flying Start: with those on the design's options line,
+    a record that says nothing of them replays to the same results (CORE-ADV-01, CORE-ADV-15)."""
+    def drop(data):
+        for key in ("sisu", "flying_start"):
+            del data["options"][key]
+    original = _replay(GAMES / "rally-4-full.json", "--format", "json")
+    path = _copy(tmp_path, "rally-4-full.json", "rally-4.rally", "options sisu per-rally, flying-start", drop)
+    code, out, _ = _replay(path, "--format", "json")
+    assert original[0] == 0 and code == 0
+    assert json.loads(out) == json.loads(original[1])
+    # without them on the design line the same record is refused: its turns need the options
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    path = _copy(bare, "rally-4-full.json", "rally-4.rally", None, drop)
+    assert _replay(path)[0] == 1
+
+
+def test_a_record_may_set_what_the_players_choose(tmp_path):
+    """The design proposes Redline; the record of a game played without it says so, and replays (CORE-ADV-07)."""
+    path = _copy(tmp_path, "rally-1-ss1-failed-flat-out.json", "rally-1.rally", "options redline")
+    assert _replay(path)[0] == 0
+
+
+def test_a_record_contradicting_the_circuit_laps_is_a_located_error(tmp_path):
+    """rx-1 is a 3-lap circuit: a record that says 2 laps is refused at the option, file:line:column."""
+    def two_laps(data):
+        data["options"]["laps"] = 2
+    path = _copy(tmp_path, "rx-1-race.json", "rx-1.rally", None, two_laps)
+    code, _, err = _replay(path)
+    assert code == 1
+    assert re.search(r"rx-1-race\.json:\d+:\d+: \$\.options\.laps: .*fixes `laps` to 3", err), err
+
+
+def test_a_record_agreeing_with_the_circuit_laps_replays(tmp_path):
+    def three_laps(data):
+        data["options"]["laps"] = 3
+    path = _copy(tmp_path, "rx-1-race.json", "rx-1.rally", None, three_laps)
+    assert _replay(path)[0] == 0
+
+
+def test_a_record_contradicting_the_race_type_is_a_located_error(tmp_path):
+    def h2h(data):
+        data["options"]["race-type"] = "head-to-head"
+    path = _copy(tmp_path, "rally-1-ss1-failed-flat-out.json", "rally-1.rally", "options race-type time-trial", h2h)
+    code, _, err = _replay(path)
+    assert code == 1
+    assert re.search(r"\.json:\d+:\d+: \$\.options\.race-type: the design fixes `race-type` to `time-trial`", err), err
+
+
+def test_an_option_given_twice_in_a_record(tmp_path):
+    def twice(data):
+        data["options"]["flying-start"] = True
+    path = _copy(tmp_path, "rally-1-ss1-failed-flat-out.json", "rally-1.rally", None, twice)
+    code, _, err = _replay(path)
+    assert code == 1 and "given twice" in err
+
+
+def test_an_unrefereed_option_in_force_is_said_at_replay(tmp_path):
+    """Improvisation is not refereed yet: the game replays and the warning says which rules were not checked."""
+    path = _copy(tmp_path, "rally-1-ss1-failed-flat-out.json", "rally-1.rally", "options improvisation")
+    code, out, err = _replay(path)
+    assert code == 0
+    assert "warning: option `improvisation` is in force but not refereed" in err and "IMPROV-01..03" in err
+
+
+def test_the_design_weather_word_is_the_rx_start_weather(tmp_path):
+    """A circuit's `options weather wet` starts its races wet (RX-WEATHER-01): rx-1-race was played dry on
+    Asphalt tires, so in the wet its Coast die is refused (RX-WEATHER-05); the players may play without the
+    Weather rule by saying so in the record, and then it replays."""
+    path = _copy(tmp_path, "rx-1-race.json", "rx-1.rally", "options weather wet")
+    code, out, _ = _replay(path, "--format", "json")
+    data = json.loads(out)
+    assert code == 1 and data["race"]["weather"] == "wet"
+    assert data["error"]["message"] == "on wet this Dashboard coasts with Leader dice, not Coast dice"
+
+    def no_weather(data):
+        data["options"]["weather"] = False
+    other = tmp_path / "dry"
+    other.mkdir()
+    path = _copy(other, "rx-1-race.json", "rx-1.rally", "options weather wet", no_weather)
+    code, out, _ = _replay(path, "--format", "json")
+    assert code == 0 and json.loads(out)["race"]["weather"] is None
+
+
+def test_check_warns_about_an_unrefereed_option(tmp_path):
+    shutil.copy(ROOT / "examples" / "rx-1.rally", tmp_path / "rx-1.rally")
+    p = tmp_path / "rx-1.rally"
+    text = p.read_text(encoding="utf-8").rstrip()
+    p.write_text(text[:-1] + "  options full-contact\n}\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["check", str(p)])
+    assert r.exit_code == 0
+    assert re.search(r"rx-1\.rally:\d+:\d+: warning\[RC160\]: option `full-contact` is not refereed", r.output)
+    assert "RX-PUSH-01..15" in r.output
+
+
+@pytest.mark.parametrize("data", [{"full-contact": True}, {"full_contact": True}, {"improvisation": True},
+                                  {"race-type": "time-trial"}, {"sisu": True}, {"laps": 3}])
+def test_options_from_any_spelling(data):
+    opts = Options.from_dict(data)
+    assert isinstance(opts, Options)
+
+
+def test_options_unknown_or_bad_value_is_a_value_error():
+    with pytest.raises(ValueError):
+        Options.from_dict({"full_contactt": True})
+    with pytest.raises(ValueError):
+        Options.from_dict({"sisu": "per-lap"})
+    assert [o.name for o in Options.from_dict({"full-contact": True}).unrefereed()] == ["full-contact"]

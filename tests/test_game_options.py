@@ -151,3 +151,13 @@ def test_options_unknown_or_bad_value_is_a_value_error():
     with pytest.raises(ValueError):
         Options.from_dict({"sisu": "per-lap"})
     assert [o.name for o in Options.from_dict({"full-contact": True}).unrefereed()] == ["full-contact"]
+
+
+def test_compiled_json_values_options_as_the_registry(tmp_path):
+    """`rallyc compile`: a switch is true, a bare worded option its first word (sisu: per-stage, CORE-ADV-15)."""
+    text = (ROOT / "examples" / "rally-1.rally").read_text(encoding="utf-8").rstrip()
+    p = tmp_path / "r.rally"
+    p.write_text(text[:-1] + "  options sisu, flying-start, weather wet\n}\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["compile", str(p)])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["design"]["options"] == {"flying-start": True, "sisu": "per-stage", "weather": "wet"}

@@ -11,6 +11,7 @@ import json
 
 from rallyc import __version__
 from rallyc.compiler.track import SPACE_FIELDS, PlacedTile, Standee, Track
+from rallyc.model.options import lookup, normalize
 
 __all__ = ["track_to_dict", "design_to_dict", "dumps", "FORMAT_VERSION"]
 
@@ -84,6 +85,18 @@ def track_to_dict(track: Track) -> dict:
     }
 
 
+def _options(options: dict) -> dict:
+    """A design's options as the registry values them (``flying-start``: true, a bare ``sisu``: its first word)."""
+    out = {}
+    for name, raw in sorted(options.items()):
+        spec = lookup(name)
+        try:
+            out[name] = normalize(spec, raw) if spec is not None else raw
+        except ValueError:  # a bad value, reported by the check (RC143)
+            out[name] = raw
+    return out
+
+
 def design_to_dict(design, stage: str | None = None) -> dict:
     """A design with its tracks (only ``stage`` when given)."""
     tracks = design.tracks if stage is None else [design.track(stage)]
@@ -92,7 +105,7 @@ def design_to_dict(design, stage: str | None = None) -> dict:
         "version": FORMAT_VERSION,
         "rallyc": __version__,
         "design": {"kind": design.kind, "title": design.title, "author": design.author,
-                   "options": {k: v for k, v in sorted(design.options.items())},
+                   "options": _options(design.options),
                    "meta": dict(sorted(design.meta.items()))},
         "tracks": [track_to_dict(t) for t in tracks],
     }

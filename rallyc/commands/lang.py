@@ -340,7 +340,8 @@ EXPLAIN_EPILOG = """\b
 Examples:
   rallyc explain RC130      # what "unknown tile" means, an example, the fix
   rallyc explain 130        # the RC prefix may be left out
-  rallyc explain            # list every code with its summary"""
+  rallyc explain            # list every code with its summary
+  rallyc explain CORE-JUMP-04   # a rule of the rulebooks, in rallyc's words, with its section"""
 
 
 def _normalise_code(raw: str) -> str:
@@ -386,15 +387,34 @@ def explain_text(code: str) -> str | None:
     return "\n".join(out) + "\n"
 
 
+def _explain_rule(rule_id: str) -> None:
+    """Print a rule's statement (``rallyc explain CORE-JUMP-04``) and exit 0, or say it is unknown and exit 2."""
+    from rallyc.data import rulebook
+
+    statement = rulebook.get(rule_id)
+    if statement is not None:
+        typer.echo(statement.text(), nl=False)
+        raise typer.Exit(EXIT_OK)
+    close = rulebook.suggest(rule_id)
+    hint = ("did you mean " + " or ".join(close) + "?") if close else \
+        "rule IDs look like CORE-JUMP-04 (see docs/options.md); codes look like RC130"
+    typer.echo(f"rallyc explain: unknown rule or code {rule_id}; {hint}", err=True)
+    raise typer.Exit(EXIT_USAGE)
+
+
 def explain(
-    code: Optional[str] = typer.Argument(None, metavar="[CODE]", help="A diagnostic code such as RC130."),
+    code: Optional[str] = typer.Argument(None, metavar="[CODE|RULE-ID]",
+                                         help="A diagnostic code such as RC130, or a rule ID such as CORE-JUMP-04."),
 ) -> None:
-    """Explain a diagnostic code: what it means, an example that triggers it, how to fix it."""
+    """Explain a diagnostic code (what it means, an example that triggers it, how to fix it) or a rule of the
+    rulebooks (its statement in rallyc's words, with its book and section)."""
     codes = all_codes()
     if code is None:
         for c, info in codes.items():
             typer.echo(f"{c}  {info.severity:<7}  {info.summary}")
         raise typer.Exit(EXIT_OK)
+    if not _normalise_code(code).startswith("RC"):
+        _explain_rule(code)
     text = explain_text(code)
     if text is None:
         close = difflib.get_close_matches(_normalise_code(code), list(codes), n=3, cutoff=0.6)

@@ -61,3 +61,11 @@ def test_the_model_imports_nothing_else_of_rallyc():
     imported = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)] + \
                [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
     assert not [m for m in imported if m and m.startswith("rallyc")]
+
+
+def test_the_record_schema_options_are_the_registry():
+    """schemas/game.schema.json holds the registry's options (regenerate with record_options_schema())."""
+    import json
+
+    schema = json.loads((ROOT / "schemas/game.schema.json").read_text(encoding="utf-8"))
+    assert schema["properties"]["options"] == registry.record_options_schema()

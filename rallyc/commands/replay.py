@@ -20,6 +20,7 @@ Examples:
   rallyc replay examples/games/rally-4-full.json
   rallyc replay game.json --format json > result.json
   rallyc replay game.json --rules my-rules.toml      # other Time-card seconds, readings...
+  rallyc replay game.json --explain                  # the rule IDs each turn applied
   cat game.json | rallyc replay -                    # - reads standard input (track relative to here)
 \b
 Exit codes: 0 every event legal, 1 an illegal event or a bad record, 2 usage or I/O error."""
@@ -70,6 +71,8 @@ def register(app: typer.Typer) -> None:
                                                           "(assumptions, readings)"),
         html_out: Path = typer.Option(None, "--html", help="Also write a replay viewer: one self-contained HTML "
                                                            "file to step through the game in a browser."),
+        explain: bool = typer.Option(False, "--explain", help="under each turn, the rule IDs it applied "
+                                                              "(`rallyc explain RULE-ID` prints a rule)"),
     ) -> None:
         """Replay a recorded game: order of play, each turn, stage times, rally classification.
 
@@ -124,13 +127,13 @@ def register(app: typer.Typer) -> None:
         for spec in unrefereed_in_force(data, Path.cwd() if stdin else record.parent):
             typer.echo(unrefereed_warning(spec), err=True)
         if fmt == "json":
-            out = report.to_json()
+            out = report.to_json(explain=explain)
             if report.error is not None:
                 out["error"]["file"] = file
                 out["error"]["line"], out["error"]["column"] = locate(text, report.error.path)
             typer.echo(json.dumps(out, indent=2, sort_keys=True))
         else:
-            out_text = report.to_text()
+            out_text = report.to_text(explain=explain)
             if report.error is not None:
                 body, _, _ = out_text.rstrip("\n").rpartition("\n")
                 typer.echo(body)

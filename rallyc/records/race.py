@@ -9,6 +9,7 @@ from rallyc.data.components import Components, load_components
 from rallyc.records.convert import roll_to_json, _roll
 from rallyc.records.load import RecordError
 from rallyc.rules.errors import IllegalMove, StageOver
+from rallyc.records.explain import applied_of, rules_line, without_applied
 from rallyc.records.game_options import game_options, record_design
 from rallyc.rules.options import Options
 from rallyc.rules.race import Race, RxOutcome
@@ -85,16 +86,19 @@ class RaceReport:
     def ok(self) -> bool:
         return self.error is None
 
-    def to_json(self) -> dict:
+    def to_json(self, explain: bool = False) -> dict:
+        """The report as JSON data; with ``explain``, each turn keeps the rule IDs it applied (``applied``)."""
+        rounds = self.rounds if explain else without_applied(self.rounds)
         out = {"title": self.title, "race": {"circuit": self.circuit, "laps": self.laps, "grid": self.grid,
                                              **({"format": self.format} if self.format != "rx" else {}),
-                                             "weather": self.weather, "rounds": self.rounds, "result": self.result},
+                                             "weather": self.weather, "rounds": rounds, "result": self.result},
                "ok": self.ok}
         if self.error is not None:
             out["error"] = {"rule": self.error.rule_id, "message": self.error.message, "path": self.error.path}
         return out
 
-    def to_text(self) -> str:
+    def to_text(self, explain: bool = False) -> str:
+        """The report as text; with ``explain``, a ``rules:`` line under each turn (``rallyc replay --explain``)."""
         lines = [self.title] if self.title else []
         kind = {"rx": "RX race", "ice": "Ice race"}.get(self.format, f"{self.format} race")
         lines.append(f"{kind} on {self.circuit}: {self.laps} laps"
@@ -104,6 +108,8 @@ class RaceReport:
             lines.append(f"  Round {rnd['round']} ({rnd['colour']}): {', '.join(rnd['order'])}")
             for t in rnd["turns"]:
                 lines.append(f"    {t['text']}")
+                if explain:
+                    lines.append(rules_line(t))
         if self.result:
             lines.append("  Finishing order:")
             for i, name in enumerate(self.result["order"], start=1):
@@ -125,7 +131,7 @@ def _outcome_json(o: RxOutcome) -> dict:
          "focus_gained": o.focus_gained, "focus_spent": o.focus_spent, "damage": o.damage, "shortcut_tokens": o.tokens,
          "yellow_flags": o.yellow, "laps": o.laps, "joker": o.joker, "finished": o.finished,
          "position": o.position, "disqualified": o.disqualified, "retired": o.retired, "weather": o.weather,
-         "text": o.describe()}
+         "text": o.describe(), "applied": applied_of(o)}
     if o.loc is not None:
         d["loss_of_control"] = {"space": o.loc.space, "gear": o.loc.gear, "cause": o.loc.cause}
     return d

@@ -10,6 +10,7 @@ from rallyc.records.convert import turn_from_json
 from rallyc.records.load import RecordError
 from rallyc.rules.cards import CardTable, CardTableError
 from rallyc.rules.errors import IllegalMove, StageOver
+from rallyc.records.explain import applied_of, rules_line, without_applied
 from rallyc.records.game_options import game_options, record_design
 from rallyc.records.tracks import compiled_track_file
 from rallyc.rules.options import Options
@@ -44,13 +45,16 @@ class ReplayReport:
     def ok(self) -> bool:
         return self.error is None
 
-    def to_json(self) -> dict:
-        out = {"title": self.title, "stages": self.stages, "classification": self.classification, "ok": self.ok}
+    def to_json(self, explain: bool = False) -> dict:
+        """The report as JSON data; with ``explain``, each turn keeps the rule IDs it applied (``applied``)."""
+        stages = self.stages if explain else [dict(st, rounds=without_applied(st["rounds"])) for st in self.stages]
+        out = {"title": self.title, "stages": stages, "classification": self.classification, "ok": self.ok}
         if self.error is not None:
             out["error"] = {"rule": self.error.rule_id, "message": self.error.message, "path": self.error.path}
         return out
 
-    def to_text(self) -> str:
+    def to_text(self, explain: bool = False) -> str:
+        """The report as text; with ``explain``, a ``rules:`` line under each turn (``rallyc replay --explain``)."""
         lines: list[str] = []
         if self.title:
             lines.append(self.title)
@@ -60,6 +64,8 @@ class ReplayReport:
                 lines.append(f"  Round {rnd['round']}: {', '.join(rnd['order'])}")
                 for t in rnd["turns"]:
                     lines.append(f"    {t['text']}")
+                    if explain:
+                        lines.append(rules_line(t))
             if "times" in st:
                 lines.append("  Stage times:")
                 ranked = sorted(st["times"].items(), key=lambda kv: (kv[1] is None, kv[1] or 0, kv[0]))
@@ -90,7 +96,8 @@ def _outcome_json(o: Outcome) -> dict:
          "warnings": o.warnings, "blocked": o.blocked, "finished": o.finished, "retired": o.retired,
          "flat_out": o.flat_out, "flat_out_failed": o.flat_out_failed, "seconds_gained": o.seconds_gained,
          "seconds_spent": o.seconds_spent, "damage": o.damage, "shortcut_tokens": o.tokens,
-         "spare_tire": o.spare_tire, "sisu": o.sisu, "leader": o.leader, "text": o.describe()}
+         "spare_tire": o.spare_tire, "sisu": o.sisu, "leader": o.leader, "text": o.describe(),
+         "applied": applied_of(o)}
     if o.flipped:
         d["flipped"] = list(o.flipped)
     if o.loc is not None:

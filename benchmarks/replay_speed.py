@@ -1,0 +1,104 @@
+"""Replay speed on examples/games, in one process: turns per second, loading and validation included.
+
+Run: ``python benchmarks/replay_speed.py [--passes N] [--repeat R] [--json]``.
+
+Each pass reads every record of ``examples/games`` from disk (``load_record``: JSON parsing and schema
+validation) and replays it (``replay_record``: the track file, then every turn). Three figures, each the
+best of R runs of N passes:
+
+- ``cached``: tracks compiled once per process (``rallyc.records.tracks``), the way a long-running
+  process or a club's batch replays a season;
+- ``recompiled``: the track cache cleared before every record, as every record used to compile its track;
+- ``referee only``: records already loaded and tracks given, the referee alone.
+
+Nothing is asserted; the figures go in docs/options.md and the report of the change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rallyc.records import load_record, replay_record  # noqa: E402
+from rallyc.records.replay import record_stages  # noqa: E402
+from rallyc.records.tracks import clear_cache  # noqa: E402
+
+GAMES = sorted((ROOT / "examples" / "games").glob("*.json"))
+
+
+def turns_of(data: dict) -> int:
+    """The turns a record holds (stage turns, or race turns)."""
+    if "race" in data:
+        return len(data["race"]["turns"])
+    return sum(len(s["turns"]) for s in data["stages"])
+
+
+def _pass(recompile: bool) -> None:
+    for g in GAMES:
+        if recompile:
+            clear_cache()
+        report = replay_record(load_record(g), base_dir=g.parent)
+        assert report.ok, g
+
+
+def _referee_pass(prepared) -> None:
+    for data, tracks, flippers in prepared:
+        report = replay_record(data, tracks=tracks, flippers=flippers) if "race" not in data else \
+            replay_record(data, tracks=tracks)
+        assert report.ok
+
+
+def _best(fn, passes: int, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for _ in range(passes):
+            fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--passes", type=int, default=5)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    records = [load_record(g) for g in GAMES]
+    turns = sum(turns_of(d) for d in records) * args.passes
+    clear_cache()
+    t0 = time.perf_counter()
+    _pass(False)  # the first pass compiles every track once
+    first = time.perf_counter() - t0
+    prepared = []
+    for g, data in zip(GAMES, records):
+        tracks, _, flippers = record_stages(dict(data, stages=data.get("stages") or [{"turns": []}]), g.parent)
+        prepared.append((data, tracks, flippers))
+    figures = {
+        "cached": _best(lambda: _pass(False), args.passes, args.repeat),
+        "recompiled": _best(lambda: _pass(True), args.passes, args.repeat),
+        "referee only": _best(lambda: _referee_pass(prepared), args.passes, args.repeat),
+    }
+    out = {"python": platform.python_version(), "machine": platform.machine(), "games": len(GAMES),
+           "turns_per_pass": turns // args.passes, "passes": args.passes, "repeat": args.repeat,
+           "first_pass_s": round(first, 3),
+           "results": {k: {"seconds": round(v, 3), "turns_per_s": round(turns / v)} for k, v in figures.items()}}
+    if args.json:
+        print(json.dumps(out, indent=2, sort_keys=True))
+    else:
+        print(f"python {out['python']} on {out['machine']}: {len(GAMES)} records, {out['turns_per_pass']} turns "
+              f"per pass, best of {args.repeat} x {args.passes} passes (first pass, compiling: {first:.2f} s)")
+        for k, v in out["results"].items():
+            print(f"  {k:<14} {v['turns_per_s']:>8} turns/s  ({v['seconds']:.2f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

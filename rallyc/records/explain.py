@@ -1,0 +1,27 @@
+"""``rallyc replay --explain``: the rule IDs each outcome applied, turn by turn.
+
+The referee puts the rule IDs a resolved turn applied on its outcome (``Outcome.applied``,
+``RxOutcome.applied``); the replay keeps them in each turn's entry under ``applied``. They are printed
+(text) or kept (JSON) only with ``--explain``, so the default outputs stay as they were.
+"""
+
+from __future__ import annotations
+
+__all__ = ["applied_of", "rules_line", "without_applied"]
+
+
+def applied_of(outcome) -> list[str]:
+    """The rule IDs an outcome applied, in the order the referee applied them (empty if it reports none)."""
+    return list(getattr(outcome, "applied", ()) or ())
+
+
+def rules_line(turn: dict, indent: str = "      ") -> str:
+    """``      rules: CORE-DICE-08, CORE-JUMP-04`` for a turn's entry."""
+    applied = turn.get("applied") or []
+    return f"{indent}rules: " + (", ".join(applied) if applied else "(none reported)")
+
+
+def without_applied(rounds: list[dict]) -> list[dict]:
+    """The rounds with each turn's ``applied`` left out (the output without ``--explain``)."""
+    return [dict(rnd, turns=[{k: v for k, v in t.items() if k != "applied"} for t in rnd["turns"]])
+            for rnd in rounds]

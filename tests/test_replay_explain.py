@@ -1,0 +1,49 @@
+"""`rallyc replay --explain`: under each turn, the rule IDs its outcome applied (recorded games of examples/games)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rallyc.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "examples" / "games"
+
+
+def _replay(*args: str):
+    r = CliRunner().invoke(app, ["replay", *args])
+    return r.exit_code, r.stdout
+
+
+def _turns(data: dict) -> list[dict]:
+    if "race" in data:
+        return [t for rnd in data["race"]["rounds"] for t in rnd["turns"]]
+    return [t for st in data["stages"] for rnd in st["rounds"] for t in rnd["turns"]]
+
+
+@pytest.mark.parametrize("game", ["rally-5-ss1-jump-water.json", "rx-1-race.json"])
+def test_explain_prints_a_rules_line_under_every_turn(game):
+    code, plain = _replay(str(GAMES / game))
+    code_x, explained = _replay(str(GAMES / game), "--explain")
+    assert code == code_x == 0
+    lines = explained.splitlines()
+    rules = [i for i, line in enumerate(lines) if line.startswith("      rules: ")]
+    _, js = _replay(str(GAMES / game), "--format", "json")
+    assert len(rules) == len(_turns(json.loads(js))) > 0
+    # take the rules lines away and the text is the plain replay, turn lines right above their rules
+    assert [line for i, line in enumerate(lines) if i not in set(rules)] == plain.splitlines()
+    assert all(lines[i - 1].startswith("    ") and not lines[i - 1].startswith("      ") for i in rules)
+
+
+@pytest.mark.parametrize("game", ["rally-5-ss1-jump-water.json", "rx-1-race.json"])
+def test_explain_in_json_keeps_applied_per_turn_and_default_json_does_not(game):
+    _, plain = _replay(str(GAMES / game), "--format", "json")
+    _, explained = _replay(str(GAMES / game), "--format", "json", "--explain")
+    plain_turns, explained_turns = _turns(json.loads(plain)), _turns(json.loads(explained))
+    assert all("applied" not in t for t in plain_turns)
+    assert all(isinstance(t["applied"], list) for t in explained_turns)
+    assert [{k: v for k, v in t.items() if k != "applied"} for t in explained_turns] == plain_turns

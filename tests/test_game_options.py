@@ -161,3 +161,21 @@ def test_compiled_json_values_options_as_the_registry(tmp_path):
     r = CliRunner().invoke(app, ["compile", str(p)])
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["design"]["options"] == {"flying-start": True, "sisu": "per-stage", "weather": "wet"}
+
+
+@pytest.mark.parametrize("design, option, code", [
+    ("rx-1.rally", "sisu per-rally", "RC161"),       # SISU is a DIRT rule, not an RX one (RX-ADV-01)
+    ("rx-1.rally", "handbrake", "RC161"),
+    ("rx-1.rally", "flying-start", None),            # RX-ADV-01
+    ("rally-1.rally", "improvisation", "RC160"),     # no variant plays it yet
+    ("rally-1.rally", "race-type time-trial", "RC160"),
+    ("rally-1.rally", "handbrake", None),
+])
+def test_check_says_which_options_the_referee_plays_for_this_design(tmp_path, design, option, code):
+    text = (ROOT / "examples" / design).read_text(encoding="utf-8").rstrip()
+    p = tmp_path / design
+    p.write_text(text[:-1] + f"  options {option}\n}}\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["check", str(p), "--format", "json"])
+    assert r.exit_code == 0, r.output
+    found = {d["code"] for d in json.loads(r.stdout)["diagnostics"]} & {"RC160", "RC161"}
+    assert found == ({code} if code else set())

@@ -11,7 +11,8 @@
 - RC140 a ``boxes`` name that is no tileset in scope;
 - RC141 an unknown option; RC142 an option given twice; RC143 an option value that option does not take;
 - RC144 ``laps`` given more than once in a circuit;
-- RC160 (warning) an option no referee variant plays yet (the registry says which).
+- RC160 (warning) an option no referee variant plays yet (the registry says which);
+- RC161 (warning) an option the referee plays, but not in this kind of design (SISU on a circuit).
 
 The option names the language knows are declared once, in :mod:`rallyc.model.options`.
 """
@@ -23,7 +24,7 @@ from typing import Iterable
 
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.model.options import OPTIONS as ALL_OPTIONS
-from rallyc.model.options import OptionSpec, rule_span
+from rallyc.model.options import OptionSpec, Variant, rule_span
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue, normalize_id
 
@@ -53,14 +54,14 @@ def check_names(loaded, catalogue: Catalogue) -> list[Diagnostic]:
             diags += _duplicate_stages(rally.stages, "this rally")
             for stage in rally.stages:
                 diags += _route_tiles(stage.items, catalogue)
-            diags += _options(rally.options)
+            diags += _options(rally.options, RALLY_VARIANTS)
         for stage in doc.stages:
             diags += _route_tiles(stage.items, catalogue)
         for area in doc.areas:
             diags += _route_tiles(area.items, catalogue)
         for circuit in doc.circuits:
             diags += _route_tiles(circuit.items, catalogue)
-            diags += _options(circuit.options)
+            diags += _options(circuit.options, CIRCUIT_VARIANTS)
             diags += _laps(circuit.laps)
     return diags
 
@@ -158,7 +159,12 @@ def _route_tiles(items: list, catalogue: Catalogue) -> list[Diagnostic]:
     return diags
 
 
-def _options(options: list[ast.Option]) -> list[Diagnostic]:
+#: the referee variants that play the games of a rally (or stage), and of a circuit
+RALLY_VARIANTS = frozenset({Variant.RALLY})
+CIRCUIT_VARIANTS = frozenset({Variant.RX, Variant.ICE})
+
+
+def _options(options: list[ast.Option], variants: frozenset[Variant]) -> list[Diagnostic]:
     diags = []
     seen: dict[str, ast.Option] = {}
     for opt in options:
@@ -179,6 +185,13 @@ def _options(options: list[ast.Option]) -> list[Diagnostic]:
                 "RC160", f"option `{opt.name}` is not refereed: `rallyc replay` does not check "
                          f"{rule_span(spec.rules)}", opt.span,
                 "games on this design are refereed without these rules; `rallyc explain RULE-ID` prints a rule"))
+        elif not value_diags and not spec.variants & variants:
+            kind = "a circuit's races" if variants == CIRCUIT_VARIANTS else "a rally's stages"
+            plays = " and ".join(sorted(v.value for v in spec.variants))
+            diags.append(Diagnostic.warning(
+                "RC161", f"option `{opt.name}` is no rule of {kind}: only the {plays} referee plays it, and "
+                         f"`rallyc replay` refuses its games with it on", opt.span,
+                f"remove it, or move it to a design it belongs to ({rule_span(spec.rules)})"))
     return diags
 
 

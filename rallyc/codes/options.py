@@ -28,4 +28,25 @@ CODES: list[CodeInfo] = [
         "silence the warning. `rallyc explain RULE-ID` prints each rule it names.",
         ("IMPROV-01", "RX-ADV-01", "CUSTOM-23"),
     ),
+    CodeInfo(
+        "RC161", "warning", "option not played by this kind of design",
+        "The option is refereed, but not in the games this design holds: SISU, Checkpoints, One Shot and the "
+        "Handbrake turn are DIRT stage and rally rules, not RX race rules (RX-ADV-01 names the advanced rules an "
+        "RX race may use). `rallyc replay` refuses a race played with them.",
+        (
+            "circuit \"Ring\" {\n"
+            "  laps 3\n"
+            "  208a right\n"
+            "  209a right\n"
+            "  217a right\n"
+            "  218a right\n"
+            "  221a right\n"
+            "  222a right\n"
+            "  standee finish at 1.1\n"
+            "  options sisu per-rally\n"
+            "}\n"
+        ),
+        "Remove the option from the circuit; on a rally it is in place.",
+        ("RX-ADV-01", "CORE-ADV-11"),
+    ),
 ]

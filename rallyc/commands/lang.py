@@ -397,7 +397,7 @@ def _explain_rule(rule_id: str) -> None:
         raise typer.Exit(EXIT_OK)
     close = rulebook.suggest(rule_id)
     hint = ("did you mean " + " or ".join(close) + "?") if close else \
-        "rule IDs look like CORE-JUMP-04 (see docs/options.md); codes look like RC130"
+        "rule IDs look like CORE-JUMP-04 (docs/options.md); `rallyc explain` lists every code"
     typer.echo(f"rallyc explain: unknown rule or code {rule_id}; {hint}", err=True)
     raise typer.Exit(EXIT_USAGE)
 
@@ -413,7 +413,9 @@ def explain(
         for c, info in codes.items():
             typer.echo(f"{c}  {info.severity:<7}  {info.summary}")
         raise typer.Exit(EXIT_OK)
-    if not _normalise_code(code).startswith("RC"):
+    from rallyc.data.rulebook import looks_like_rule_id
+
+    if looks_like_rule_id(code) and not _normalise_code(code).startswith("RC"):
         _explain_rule(code)
     text = explain_text(code)
     if text is None:

@@ -54,7 +54,7 @@ def test_cli_prints_a_par_time_and_the_riskiest_corners_of_every_stage(tmp_path)
     assert "Short by the rulebook; four cars take" in r.stdout
     for stage in ("SS1", "SS2", "SS3"):  # one heat map per stage, and each draws
         svg = (tmp_path / f"risk-{stage}.svg").read_text(encoding="utf-8")
-        assert "Loss-of-Control heat map" in svg and 'id="heat-key"' in svg
+        assert "Loss-of-Control heat map" in svg and f"{stage}: Loss-of-Control risk in 24 runs" in svg
         import cairosvg
 
         assert cairosvg.svg2png(bytestring=svg.encode(), output_width=400).startswith(b"\x89PNG")

@@ -7,7 +7,7 @@ from html import escape
 
 from rallyc.analysis.report import TURN_SECONDS_AT_TABLE, RallyWarning, StageAnalysis
 
-__all__ = ["to_text", "to_json", "heat_map"]
+__all__ = ["to_text", "to_json", "heat_map", "heat_label"]
 
 
 def _secs(v: float | None) -> str:
@@ -59,26 +59,18 @@ def _colour(rate: float, top: float) -> str:
     return f"#ff{g:02x}{g:02x}" if t < 1 else "#d7301f"
 
 
-def _attribute(svg: str, name: str) -> str:
-    """An attribute of the root ``<svg>`` element."""
-    head = svg[svg.index("<svg"):svg.index(">", svg.index("<svg"))]
-    start = head.index(f'{name}="') + len(name) + 2
-    return head[start:head.index('"', start)]
-
-
 def heat_map(svg: str, analysis: StageAnalysis) -> str:
-    """The stage map with every space coloured by how often cars lost control there, and a key."""
+    """The stage map with every space coloured by how often cars lost control there (see :func:`heat_label`)."""
     top = max(analysis.space_risk.values(), default=0.0)
     rules = [f'[data-space="{escape(sid, quote=True)}"]{{fill:{_colour(rate, top)} !important}}'
              for sid, rate in sorted(analysis.space_risk.items()) if rate > 0]
     style = "<style>/* rallyc analyze: Loss-of-Control heat map */\n" + "\n".join(rules) + "\n</style>"
     head_end = svg.index(">", svg.index("<svg")) + 1
-    x, y, w, h = (float(v) for v in _attribute(svg, "viewBox").split())
-    size = h / 90
-    note = (f'<g id="heat-key"><rect x="{x + w * 0.04:.2f}" y="{y + h * 0.955:.2f}" width="{size:.2f}" '
-            f'height="{size:.2f}" fill="{_colour(top, top)}" stroke="#222222" stroke-width="{size / 20:.2f}"/>'
-            f'<text x="{x + w * 0.04 + size * 1.5:.2f}" y="{y + h * 0.955 + size * 0.85:.2f}" '
-            f'font-size="{size:.2f}" font-family="sans-serif">Loss-of-Control risk: share of {analysis.runs} '
-            f"runs losing control on the space (deepest red {top:.0%}, white none)</text></g>")
-    closing = svg.rindex("</svg>")
-    return svg[:head_end] + style + svg[head_end:closing] + note + svg[closing:]
+    return svg[:head_end] + style + svg[head_end:]
+
+
+def heat_label(analysis: StageAnalysis) -> str:
+    """The map's subtitle: what the colours mean (the map draws it in its title block)."""
+    top = max(analysis.space_risk.values(), default=0.0)
+    return (f"{analysis.stage}: Loss-of-Control risk in {analysis.runs} runs, white none to deep red "
+            f"{top:.0%} of runs")

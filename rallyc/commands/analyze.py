@@ -65,7 +65,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Par time, spread, risk of every corner, where time goes and the length class of each stage."""
         from rallyc.analysis import DriverKind, analyze_track
-        from rallyc.analysis.output import heat_map as draw_heat_map
+        from rallyc.analysis.output import heat_label, heat_map as draw_heat_map
         from rallyc.analysis.output import to_json, to_text
         from rallyc.analysis.report import rally_warnings
 
@@ -95,6 +95,6 @@ def register(app: typer.Typer) -> None:
             catalogue = Catalogue.from_tilesets(loaded.tilesets)
             for (design, track), analysis in zip(stages, analyses):
                 svg = render_map(track, catalogue, title=design.title, author=design.author,
-                                 stage_label=f"{track.name}: Loss-of-Control risk", options=MapOptions(page="a4"))[0]
+                                 stage_label=heat_label(analysis), options=MapOptions(page="a4"))[0]
                 write_or_print(_heat_map_path(heat_map, track.name, len(stages) > 1), draw_heat_map(svg, analysis))
         write_or_print(output, text)

@@ -7,40 +7,27 @@ printable SVG maps.
     >>> import rallyc
     >>> design = rallyc.load("examples/rally-1.rally")      # doctest: +SKIP
     >>> track = design.track("SS1")                          # doctest: +SKIP
+    >>> rallyc.check(["examples/"]).ok                       # doctest: +SKIP
+    True
+
+The functions are those of :mod:`rallyc.api` (check, compile, format, load, import_track, export,
+replay), loaded on first use so that ``import rallyc`` (and ``rallyc --version``) stays cheap.
 """
 
 from __future__ import annotations
 
 __version__ = "0.1.0"
 
-__all__ = ["load", "__version__"]
+#: the library API, re-exported from :mod:`rallyc.api`
+API = ("check", "compile", "format", "load", "import_track", "export", "replay", "CheckResult", "Compilation")
+
+__all__ = ["__version__", *API]
 
 
-def load(path, stage: str | None = None):
-    """Load and compile a track file: the first design (rally, stage or circuit) it defines.
+def __getattr__(name: str):
+    # PEP 562: the API module (and through it the compiler) is imported only when one of its names is used
+    if name in API:
+        from rallyc import api
 
-    With ``stage``, the design that holds a stage of that name, with only that
-    stage in its ``tracks``. Raises :class:`rallyc.diagnostics.DiagnosticError`
-    carrying the diagnostics when the file has errors (warnings are allowed),
-    and ``KeyError`` when no stage has that name.
-    """
-    from dataclasses import replace
-
-    from rallyc.compiler import compile_loaded
-    from rallyc.diagnostics import Diagnostic, DiagnosticError, has_errors
-    from rallyc.project import load as load_project
-
-    loaded = load_project(path)
-    result = compile_loaded(loaded)
-    if has_errors(result.diagnostics):
-        raise DiagnosticError([d for d in result.diagnostics if d.severity.value == "error"])
-    if not result.designs:
-        raise DiagnosticError([Diagnostic.error("RC312", f"{path} defines no stage, rally or circuit", None,
-                                                "pass the file that holds the design")])
-    if stage is None:
-        return result.designs[0]
-    for design in result.designs:
-        for track in design.tracks:
-            if track.name == stage:
-                return replace(design, tracks=[track])
-    raise KeyError(stage)
+        return getattr(api, name)
+    raise AttributeError(f"module 'rallyc' has no attribute {name!r}")

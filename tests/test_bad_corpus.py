@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rallyc.commands.lang import check_paths
+import rallyc
 from rallyc.diagnostics import Severity
 
 BAD = Path(__file__).resolve().parent / "bad"
@@ -32,8 +32,8 @@ def test_bad_file_reports_expected_code_at_expected_line(path: Path):
     m = EXPECT.match(path.read_bytes())
     assert m, f"{path.name} has no '# expect: CODE line N' first line"
     code, file, line = m.group(1).decode(), m.group(2), int(m.group(3))
-    run = check_paths([str(path)])
-    assert run.exit_code == 1
+    run = rallyc.check([str(path)])
+    assert not run.ok and not run.io_error
     located = [(d.code, Path(d.span.file).name, d.span.line) for d in run.diagnostics if d.span is not None]
     want_file = file.decode() if file else path.name
     assert (code, want_file, line) in located, run.diagnostics
@@ -47,16 +47,16 @@ def test_huge_file_is_refused_not_parsed(tmp_path):
     big = tmp_path / "big.rally"
     big.write_text("stage A {\n" + "  202a\n" * 700_000 + "}\n", encoding="utf-8")
     assert big.stat().st_size > 4_000_000
-    run = check_paths([str(big)])
-    assert run.exit_code == 1
+    run = rallyc.check([str(big)])
+    assert not run.ok and not run.io_error
     assert [(d.code, d.span.line) for d in run.diagnostics] == [("RC101", 1)]
 
 
 def test_very_deep_nesting_is_refused(tmp_path):
     deep = tmp_path / "deep.rally"
     deep.write_text("stage A {\n" * 5000 + "}\n" * 5000, encoding="utf-8")
-    run = check_paths([str(deep)])
-    assert run.exit_code == 1
+    run = rallyc.check([str(deep)])
+    assert not run.ok and not run.io_error
     assert [(d.code, d.span.line) for d in run.diagnostics] == [("RC103", 9)]
 
 
@@ -66,7 +66,7 @@ def test_truncated_copies_of_a_valid_file_never_crash(tmp_path):
     for cut in range(1, len(text), 7):
         f = tmp_path / f"cut{cut}.rally"
         f.write_text(text[:cut], encoding="utf-8")
-        run = check_paths([str(f)])
+        run = rallyc.check([str(f)])
         lines = text[:cut].count("\n") + 1
         for d in run.diagnostics:
             assert d.code != "RC100"

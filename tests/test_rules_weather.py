@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from rallyc.compiler import compile_file
+import rallyc
 from rallyc.records import RecordError, replay_record
 from rallyc.records.convert import turn_from_json
 from rallyc.records.generate import bot_record
@@ -28,8 +28,7 @@ PLAYERS = [Player("A", "red", "r6", "asphalt"), Player("B", "blue", "r6", "snow"
 
 @pytest.fixture(scope="module")
 def ss2():
-    result, _ = compile_file(TRACK)
-    design = result.designs[0]
+    design = rallyc.compile(TRACK).designs[0]
     return design, design.track("SS2"), design.flipper("SS2")
 
 

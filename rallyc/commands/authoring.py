@@ -29,9 +29,9 @@ def _load(file: Path):
     from rallyc.project import decode_source, load, load_text
 
     if str(file) == "-":
-        from rallyc.commands.lang import _read_stdin
+        from rallyc.api import read_stdin
 
-        text, err = decode_source(_read_stdin(), "<stdin>")
+        text, err = decode_source(read_stdin(), "<stdin>")
         if err is not None:
             typer.echo(render_text([err]), err=True, nl=False)
             raise typer.Exit(EXIT_PROBLEMS)

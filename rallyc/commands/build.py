@@ -13,6 +13,7 @@ from typing import Optional
 
 import typer
 
+from rallyc.commands.errors import handles_errors
 from rallyc.commands.inputs import compile_file, pick, refuse_output, write_or_print
 
 
@@ -74,6 +75,7 @@ def register(app: typer.Typer) -> None:
     """Add ``rallyc compile`` and ``rallyc stats`` to the app."""
 
     @app.command("compile", epilog=COMPILE_EPILOG)
+    @handles_errors("rallyc compile")
     def compile_cmd(
         file: Path = typer.Argument(..., help="The .rally file (stage, rally or circuit), or - for standard input."),
         stage: Optional[str] = typer.Option(None, "--stage", "-s", help="Only this stage."),
@@ -85,6 +87,7 @@ def register(app: typer.Typer) -> None:
         write_or_print(output, compile_json(result, stage, file))
 
     @app.command("stats", epilog=STATS_EPILOG)
+    @handles_errors("rallyc stats")
     def stats_cmd(
         file: Path = typer.Argument(..., help="The .rally file, or - for standard input."),
         stage: Optional[str] = typer.Option(None, "--stage", "-s", help="Only this stage."),

@@ -13,63 +13,40 @@ from typing import Iterable, Optional
 
 import typer
 
-from rallyc.diagnostics import Diagnostic, Span, has_errors, render_text
+from rallyc import api
+from rallyc.commands.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, fail
+from rallyc.diagnostics import render_text
 
 __all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "fail", "compile_file", "pick", "refuse_output",
            "write_or_print"]
 
-EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
-
-
-def fail(message: str, code: int = EXIT_USAGE, prog: str = "rallyc") -> typer.Exit:
-    """Print ``prog: message`` on standard error and give the Exit to raise."""
-    typer.echo(f"{prog}: {message}", err=True)
-    return typer.Exit(code)
-
 
 def compile_file(file: Path, prog: str = "rallyc"):
-    """(result, loaded) of a file (``-``: standard input); exits 2 on I/O problems, 1 on errors in the file.
+    """(result, loaded) of a file (``-``: standard input) compiled by :func:`rallyc.api.compile`; exits 2 on I/O
+    problems, 1 on errors in the file.
 
     Diagnostics go to standard error. A file that is not rallyc text (binary, not UTF-8, too
     large) has problems of its own (exit 1, located); a missing file or a folder is an I/O error;
     a file with nothing to compile is RC312 (exit 1).
     """
-    from rallyc.compiler import compile_loaded
-    from rallyc.project import decode_source, load, load_text
-
-    if str(file) == "-":
-        from rallyc.commands.lang import _read_stdin
-
-        text, err = decode_source(_read_stdin(), "<stdin>")
-        if err is not None:
-            typer.echo(render_text([err]), err=True, nl=False)
-            raise typer.Exit(EXIT_PROBLEMS)
-        loaded = load_text(text, "<stdin>", base_dir=Path.cwd())
-    elif file.is_dir():
+    if str(file) != "-" and file.is_dir():
         raise fail(f"{file} is a folder, not a .rally file", prog=prog)
-    elif not file.exists():
+    if str(file) != "-" and not file.exists():
         raise fail(f"no such file: {file}", prog=prog)
-    else:
-        loaded = load(file, str(file))
-    if any(d.code in ("RC001", "RC101", "RC102") for d in loaded.diagnostics):
-        typer.echo(render_text(loaded.diagnostics, loaded.sources), err=True, nl=False)
-        io = any(d.code == "RC001" and d.span is None for d in loaded.diagnostics)
-        raise typer.Exit(EXIT_USAGE if io else EXIT_PROBLEMS)
-    try:
-        result = compile_loaded(loaded)
-    except Exception as e:  # noqa: BLE001 - never a traceback
-        raise fail(f"internal error in the compiler: {type(e).__name__}: {e} (please report it)", prog=prog)
-    if result.diagnostics:
-        typer.echo(render_text(result.diagnostics, loaded.sources), err=True, nl=False)
-    if has_errors(result.diagnostics):
-        raise typer.Exit(EXIT_PROBLEMS)
-    if not result.designs:
-        shown = "<stdin>" if str(file) == "-" else str(file)
-        nothing = Diagnostic.error("RC312", f"{shown} defines no stage, rally or circuit", Span(shown, 1, 1, 1, 2),
-                                   "add a `stage NAME { ... }`, a `rally` or a `circuit`")
-        typer.echo(render_text([nothing], loaded.sources), err=True, nl=False)
-        raise typer.Exit(EXIT_PROBLEMS)
-    return result, loaded
+    compiled = api.compile(file)
+    if compiled.problem == "internal":
+        raise fail(f"internal error in the compiler: {compiled.internal} (please report it)", prog=prog)
+    sources = compiled.loaded.sources if compiled.loaded is not None else None
+    found = compiled.diagnostics
+    if compiled.problem == "empty":  # the file's own diagnostics, then "defines nothing" in a report of its own
+        found, nothing = found[:-1], found[-1:]
+    if found:
+        typer.echo(render_text(found, sources), err=True, nl=False)
+    if compiled.problem == "empty":
+        typer.echo(render_text(nothing, sources), err=True, nl=False)
+    if compiled.problem is not None:
+        raise typer.Exit(EXIT_USAGE if compiled.problem == "io" else EXIT_PROBLEMS)
+    return compiled.result, compiled.loaded
 
 
 def pick(result, stage: Optional[str], file: Path | str = "", prog: str = "rallyc"):

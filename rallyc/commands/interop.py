@@ -8,12 +8,11 @@ from typing import Optional
 
 import typer
 
+from rallyc.commands.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, handles_errors
 from rallyc.commands.inputs import refuse_output
 from rallyc.diagnostics import Diagnostic, Sources, has_errors, render_text
 
 __all__ = ["register"]
-
-EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
 
 class Target(str, enum.Enum):
@@ -61,6 +60,7 @@ The format is told by the file's content (Rekee: `tiles`; RGT: `Tuiles`).
 Exit codes: 0 done (warnings allowed), 1 problems in the file (nothing written), 2 usage or I/O error."""
 
 
+@handles_errors("rallyc import")
 def import_(
     file: Path = typer.Argument(..., metavar="FILE", help="A Rekee JSON or RGT track file."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the rallyc text to FILE (atomically)."),
@@ -75,11 +75,7 @@ def import_(
         raise typer.Exit(EXIT_USAGE if err.code == "RC001" else EXIT_PROBLEMS)
     sources = Sources()
     sources.add(str(file), text)
-    try:
-        outcome = import_text(text, str(file), fallback_title=file.stem)
-    except Exception as e:  # noqa: BLE001 - no tracebacks
-        typer.echo(f"rallyc import: internal error: {type(e).__name__}: {e} (this is a bug in rallyc)", err=True)
-        raise typer.Exit(EXIT_USAGE)
+    outcome = import_text(text, str(file), fallback_title=file.stem)
     diags = outcome.diagnostics
     if outcome.text is None or has_errors(diags):
         _report(diags, sources)
@@ -103,6 +99,7 @@ Examples:
 Exit codes: 0 done (warnings allowed), 1 problems in the design (nothing written), 2 usage or I/O error."""
 
 
+@handles_errors("rallyc export")
 def export(
     file: Path = typer.Argument(..., metavar="FILE", help="A rallyc file with a stage, rally or circuit."),
     to: Target = typer.Option(..., "--to", help="rekee (Rekee editor JSON) or rgt (Rallyman Track Editor)."),
@@ -114,12 +111,8 @@ def export(
     from rallyc.project import load
 
     refuse_output([output], [file], prog="rallyc export")
-    try:
-        loaded = load(file)
-        text, diags = export_loaded(loaded, to.value, stage)
-    except Exception as e:  # noqa: BLE001 - no tracebacks
-        typer.echo(f"rallyc export: internal error: {type(e).__name__}: {e} (this is a bug in rallyc)", err=True)
-        raise typer.Exit(EXIT_USAGE)
+    loaded = load(file)
+    text, diags = export_loaded(loaded, to.value, stage)
     if any(d.code == "RC001" for d in diags):
         _report(diags, loaded.sources)
         raise typer.Exit(EXIT_USAGE)

@@ -1,30 +1,26 @@
 """The language commands: ``rallyc check``, ``rallyc fmt`` and ``rallyc explain``.
 
-Exit codes (every rallyc command): 0 clean (warnings allowed), 1 problems found,
-2 usage or I/O error. No command prints a traceback: an unexpected failure is
-reported as an internal error with exit code 2.
+Exit codes (every rallyc command, :class:`rallyc.commands.errors.ExitCode`): 0 clean (warnings
+allowed), 1 problems found, 2 usage or I/O error. The checking itself is :func:`rallyc.api.check`.
 """
 
 from __future__ import annotations
 
 import difflib
 import os
-import sys
-from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
-from rallyc import __version__
+from rallyc import __version__, api
 from rallyc.codes import all_codes
-from rallyc.diagnostics import Diagnostic, Sources, has_errors, render_json, render_sarif, render_text
+from rallyc.commands.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, ExitCode, handles_errors
+from rallyc.diagnostics import Sources, render_json, render_sarif, render_text
 from rallyc.fileio import write_atomic
 
-__all__ = ["register", "check_paths", "CheckRun", "collect_files", "atomic_write"]
-
-EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+__all__ = ["register", "explain_text"]
 
 
 class OutputFormat(str, Enum):
@@ -33,142 +29,6 @@ class OutputFormat(str, Enum):
     sarif = "sarif"
     github = "github"
     gitlab = "gitlab"
-
-
-# ------------------------------------------------------------------ files
-
-
-@dataclass
-class Target:
-    """A file to check: where to read it, how to show its name, and its project folder."""
-
-    path: Path | None  # None: standard input
-    display: str
-    project_dir: Path | None = None
-
-
-def _skip_dir(name: str) -> bool:
-    return name.startswith(".") or name in ("__pycache__", "node_modules")
-
-
-def collect_files(paths: list[str]) -> tuple[list[Target], list[Diagnostic]]:
-    """The files named by ``paths``: files as given, folders searched for ``*.rally``, ``-`` for stdin.
-
-    Missing paths and folders without ``.rally`` files become RC001 diagnostics.
-    """
-    targets: list[Target] = []
-    problems: list[Diagnostic] = []
-    for raw in paths:
-        if raw == "-":
-            targets.append(Target(None, "<stdin>"))
-            continue
-        p = Path(raw)
-        if p.is_dir():
-            found = []
-            for dirpath, dirnames, filenames in os.walk(p):
-                dirnames[:] = sorted(d for d in dirnames if not _skip_dir(d))
-                found += [Path(dirpath) / f for f in sorted(filenames) if f.endswith(".rally")]
-            if not found:
-                problems.append(Diagnostic.error("RC001", f"no .rally files in folder {raw}", None))
-            targets += [Target(f, str(f), p.resolve()) for f in found]
-        elif p.exists():
-            targets.append(Target(p, raw))
-        else:
-            problems.append(Diagnostic.error("RC001", f"no such file or folder: {raw}", None))
-    return targets, problems
-
-
-def _read_stdin() -> bytes:
-    return sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
-
-
-atomic_write = write_atomic
-
-
-# ------------------------------------------------------------------ check
-
-
-@dataclass
-class CheckRun:
-    """Everything one ``rallyc check`` run found."""
-
-    files: list[str] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    sources: Sources = field(default_factory=Sources)
-    #: an I/O or usage problem (exit code 2)
-    io_error: bool = False
-
-    @property
-    def exit_code(self) -> int:
-        if self.io_error:
-            return EXIT_USAGE
-        return EXIT_PROBLEMS if has_errors(self.diagnostics) else EXIT_OK
-
-
-def _internal(where: str, e: BaseException, file: str) -> Diagnostic:
-    return Diagnostic.error("RC100", f"internal error in {where} while checking {file}: {type(e).__name__}: {e}", None,
-                            "this is a bug in rallyc; please report it with the file")
-
-
-def check_loaded(loaded) -> list[Diagnostic]:
-    """Syntax, include, name and compiler diagnostics of a loaded file.
-
-    Name checks run even when some statements have syntax errors (on the
-    statements that could be read); the compiler runs only on files that read
-    cleanly, so a syntax error does not cascade into geometry errors.
-    """
-    diags = list(loaded.diagnostics)
-    if any(d.code in ("RC001", "RC101", "RC102", "RC103") for d in diags):
-        return diags
-    if not has_errors(diags):
-        try:
-            from rallyc.compiler import compile_loaded
-
-            return compile_loaded(loaded).diagnostics  # the file's own, names, tiles, geometry, route...
-        except Exception as e:  # noqa: BLE001 - reported, never a traceback; the name checks still run
-            diags.append(_internal("the compiler", e, loaded.root.path))
-    return diags + _name_checks(loaded)
-
-
-def _name_checks(loaded) -> list[Diagnostic]:
-    """Name and tile-definition checks alone, for a file the compiler cannot take."""
-    from rallyc.checks.names import check_names
-    from rallyc.checks.tiles import check_tiles
-    from rallyc.tiles.catalogue import Catalogue
-
-    try:
-        return check_names(loaded, Catalogue.from_tilesets(loaded.tilesets)) + check_tiles(loaded)
-    except Exception as e:  # noqa: BLE001 - reported, never a traceback
-        return [_internal("the name checks", e, loaded.root.path)]
-
-
-def check_paths(paths: list[str], stdin: bytes | None = None) -> CheckRun:
-    """Check files and folders (``-`` is standard input, read from ``stdin`` if given)."""
-    from rallyc.project import decode_source, load, load_text
-
-    run = CheckRun()
-    targets, problems = collect_files(paths)
-    if problems:
-        run.io_error = True
-        run.diagnostics += problems
-    for t in targets:
-        run.files.append(t.display)
-        if t.path is None:
-            data = stdin if stdin is not None else _read_stdin()
-            text, err = decode_source(data, t.display)
-            if err is not None:
-                run.diagnostics.append(err)
-                continue
-            loaded = load_text(text, t.display, base_dir=Path.cwd())
-        else:
-            loaded = load(t.path, t.display, project_dir=t.project_dir)
-        run.sources.update(loaded.sources)
-        diags = check_loaded(loaded)
-        if any(d.code == "RC001" for d in diags):
-            run.io_error = True
-        run.diagnostics += diags
-    run.diagnostics = list(dict.fromkeys(run.diagnostics))
-    return run
 
 
 def _rules_info() -> tuple[dict[str, str], dict[str, str]]:
@@ -194,7 +54,7 @@ def _refuse_output(command: str, output: Optional[Path], paths: list[str]) -> No
         return
     from rallyc.commands.outputs import output_problem
 
-    targets, _ = collect_files(paths)
+    targets, _ = api.collect_files(paths)
     problem = output_problem(output, [t.path for t in targets])
     if problem is not None:
         typer.echo(f"rallyc {command}: {problem}", err=True)
@@ -214,6 +74,13 @@ Exit codes: 0 clean (warnings allowed), 1 problems found, 2 usage or I/O error.
 Run `rallyc explain CODE` to learn what a code means and how to fix it."""
 
 
+def _exit_code(run: api.CheckResult) -> ExitCode:
+    if run.io_error:
+        return EXIT_USAGE
+    return EXIT_OK if run.ok else EXIT_PROBLEMS
+
+
+@handles_errors("rallyc check")
 def check(
     paths: List[str] = typer.Argument(..., metavar="PATH",
                                       help="Files, folders (searched for *.rally) or - for standard input."),
@@ -222,36 +89,35 @@ def check(
                                              "(SARIF 2.1.0), github (Actions annotations) or gitlab (Code "
                                              "Quality JSON) for CI."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE instead of stdout."),
+    select: Optional[List[str]] = typer.Option(None, "--select", metavar="CODES",
+                                               help="Report only these codes or prefixes (RC3,RC604); replaces "
+                                                    "the settings' select."),
+    ignore: Optional[List[str]] = typer.Option(None, "--ignore", metavar="CODES",
+                                               help="Do not report these codes or prefixes; adds to the "
+                                                    "settings' ignore."),
 ) -> None:
     """Check track files: syntax, includes, names, geometry, route, RX and inventory rules."""
     _refuse_output("check", output, paths)
-    try:
-        run = check_paths(paths)
-        if format is OutputFormat.json:
-            report = render_json(run.diagnostics, run.files)
-        elif format is OutputFormat.sarif:
-            summaries, fixes = _rules_info()
-            report = render_sarif(run.diagnostics, __version__, summaries, fixes)
-        elif format is OutputFormat.github:
-            from rallyc.ci_formats import render_github
+    run = api.check(paths, select=select, ignore=ignore)
+    if format is OutputFormat.json:
+        report = render_json(run.diagnostics, run.files)
+    elif format is OutputFormat.sarif:
+        summaries, fixes = _rules_info()
+        report = render_sarif(run.diagnostics, __version__, summaries, fixes)
+    elif format is OutputFormat.github:
+        from rallyc.ci_formats import render_github
 
-            report = render_github(run.diagnostics)
-        elif format is OutputFormat.gitlab:
-            from rallyc.ci_formats import render_gitlab
+        report = render_github(run.diagnostics)
+    elif format is OutputFormat.gitlab:
+        from rallyc.ci_formats import render_gitlab
 
-            report = render_gitlab(run.diagnostics)
-        else:
-            report = render_text(run.diagnostics, run.sources)
-            if not run.diagnostics:
-                report = f"{len(run.files)} file(s) checked, no problems\n"
-    except OSError as e:
-        typer.echo(f"rallyc check: {e.strerror or e}: {e.filename or ''}", err=True)
-        raise typer.Exit(EXIT_USAGE)
-    except Exception as e:  # noqa: BLE001 - no tracebacks
-        typer.echo(f"rallyc check: internal error: {type(e).__name__}: {e} (this is a bug in rallyc)", err=True)
-        raise typer.Exit(EXIT_USAGE)
+        report = render_gitlab(run.diagnostics)
+    else:
+        report = render_text(run.diagnostics, run.sources)
+        if not run.diagnostics:
+            report = f"{len(run.files)} file(s) checked, no problems\n"
     _emit(report, output)
-    raise typer.Exit(run.exit_code)
+    raise typer.Exit(_exit_code(run))
 
 
 # ------------------------------------------------------------------ fmt
@@ -269,6 +135,7 @@ Exit codes: 0 done (or nothing to change), 1 files would change (--check) or hav
 errors, 2 usage or I/O error."""
 
 
+@handles_errors("rallyc fmt")
 def fmt(
     paths: List[str] = typer.Argument(..., metavar="PATH",
                                       help="Files, folders (searched for *.rally) or - for standard input."),
@@ -277,59 +144,51 @@ def fmt(
 ) -> None:
     """Rewrite track files in the canonical layout (comments kept, meaning unchanged)."""
     from rallyc.project import decode_source, read_source
-    from rallyc.syntax.formatter import format_text
 
     code = EXIT_OK
-    try:
-        targets, problems = collect_files(paths)
-        if problems:
-            typer.echo(render_text(problems), err=True, nl=False)
-            code = EXIT_USAGE
-        changed = unchanged = 0
-        for t in targets:
-            if t.path is None:
-                text, err = decode_source(_read_stdin(), t.display)
-            else:
-                text, err = read_source(t.path, t.display)
-            if err is not None:
-                typer.echo(render_text([err]), err=True, nl=False)
-                code = max(code, EXIT_USAGE if err.code == "RC001" else EXIT_PROBLEMS)
-                continue
-            new, diags = format_text(text, t.display)
-            if new is None:
-                sources = Sources()
-                sources.add(t.display, text)
-                typer.echo(render_text(diags, sources), err=True, nl=False)
-                typer.echo(f"{t.display}: not formatted (fix the errors first)", err=True)
-                code = max(code, EXIT_PROBLEMS)
-                continue
-            if t.path is None and not check_only and not diff:
-                typer.echo(new, nl=False)
-                continue
-            if new == text:
-                unchanged += 1
-                continue
-            changed += 1
-            if diff:
-                typer.echo("".join(difflib.unified_diff(
-                    text.splitlines(keepends=True), new.splitlines(keepends=True),
-                    fromfile=f"a/{t.display}", tofile=f"b/{t.display}")), nl=False)
-            if check_only:
-                typer.echo(f"would reformat {t.display}", err=True)
-                code = max(code, EXIT_PROBLEMS)
-            elif not diff:
-                # through a symbolic link to its target: the link itself stays a link
-                atomic_write(Path(os.path.realpath(t.path)), new)
-                typer.echo(f"reformatted {t.display}", err=True)
-        if targets and not (len(targets) == 1 and targets[0].path is None):
-            verb = "would be reformatted" if (check_only or diff) else "reformatted"
-            typer.echo(f"{changed} file(s) {verb}, {unchanged} unchanged", err=True)
-    except OSError as e:
-        typer.echo(f"rallyc fmt: {e.strerror or e}: {e.filename or ''}", err=True)
-        raise typer.Exit(EXIT_USAGE)
-    except Exception as e:  # noqa: BLE001 - no tracebacks
-        typer.echo(f"rallyc fmt: internal error: {type(e).__name__}: {e} (this is a bug in rallyc)", err=True)
-        raise typer.Exit(EXIT_USAGE)
+    targets, problems = api.collect_files(paths)
+    if problems:
+        typer.echo(render_text(problems), err=True, nl=False)
+        code = EXIT_USAGE
+    changed = unchanged = 0
+    for t in targets:
+        if t.path is None:
+            text, err = decode_source(api.read_stdin(), t.display)
+        else:
+            text, err = read_source(t.path, t.display)
+        if err is not None:
+            typer.echo(render_text([err]), err=True, nl=False)
+            code = max(code, EXIT_USAGE if err.code == "RC001" else EXIT_PROBLEMS)
+            continue
+        new, diags = api.format(text, t.display)
+        if new is None:
+            sources = Sources()
+            sources.add(t.display, text)
+            typer.echo(render_text(diags, sources), err=True, nl=False)
+            typer.echo(f"{t.display}: not formatted (fix the errors first)", err=True)
+            code = max(code, EXIT_PROBLEMS)
+            continue
+        if t.path is None and not check_only and not diff:
+            typer.echo(new, nl=False)
+            continue
+        if new == text:
+            unchanged += 1
+            continue
+        changed += 1
+        if diff:
+            typer.echo("".join(difflib.unified_diff(
+                text.splitlines(keepends=True), new.splitlines(keepends=True),
+                fromfile=f"a/{t.display}", tofile=f"b/{t.display}")), nl=False)
+        if check_only:
+            typer.echo(f"would reformat {t.display}", err=True)
+            code = max(code, EXIT_PROBLEMS)
+        elif not diff:
+            # through a symbolic link to its target: the link itself stays a link
+            write_atomic(Path(os.path.realpath(t.path)), new)
+            typer.echo(f"reformatted {t.display}", err=True)
+    if targets and not (len(targets) == 1 and targets[0].path is None):
+        verb = "would be reformatted" if (check_only or diff) else "reformatted"
+        typer.echo(f"{changed} file(s) {verb}, {unchanged} unchanged", err=True)
     raise typer.Exit(code)
 
 

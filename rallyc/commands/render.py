@@ -15,6 +15,7 @@ from typing import Optional
 
 import typer
 
+from rallyc.commands.errors import handles_errors
 from rallyc.commands.inputs import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, compile_file, fail, pick, refuse_output, \
     write_or_print
 
@@ -233,6 +234,7 @@ def register(app: typer.Typer) -> None:
     """Add ``rallyc render`` to the app."""
 
     @app.command("render", epilog=RENDER_EPILOG)
+    @handles_errors("rallyc render")
     def render_cmd(
         file: Path = typer.Argument(..., help="A .rally file with a stage, rally or circuit."),
         stage: Optional[str] = typer.Option(None, "--stage", "-s", help="Stage to draw (default: the first)."),

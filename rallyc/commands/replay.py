@@ -14,6 +14,7 @@ from pathlib import Path
 
 import typer
 
+from rallyc.commands.errors import handles_errors
 
 REPLAY_EPILOG = """\b
 Examples:
@@ -63,6 +64,7 @@ def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
 
     @app.command("replay", epilog=REPLAY_EPILOG)
+    @handles_errors("rallyc replay")
     def replay(
         record: Path = typer.Argument(..., help="game record (JSON, schemas/game.schema.json), or - for "
                                                 "standard input"),

@@ -14,12 +14,11 @@ from typing import Optional
 
 import typer
 
+from rallyc.commands.errors import EXIT_PROBLEMS, EXIT_USAGE, handles_errors
 from rallyc.diagnostics import has_errors, render_text
 from rallyc.tiles.catalogue import Catalogue, TileInfo, road_summary
 
 __all__ = ["register", "list_rows", "load_catalogue"]
-
-EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
 
 class ListFormat(str, Enum):
@@ -99,6 +98,7 @@ def register(app: typer.Typer) -> None:
                         no_args_is_help=True, epilog=TILES_EPILOG)
 
     @tiles.command("list", epilog=LIST_EPILOG)
+    @handles_errors("rallyc tiles list")
     def list_cmd(
         box: Optional[str] = typer.Option(None, "--box", help="Only the tiles of this box (tileset), e.g. dirt-core."),
         fmt: ListFormat = typer.Option(ListFormat.text, "--format", help="text or json."),
@@ -117,6 +117,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(_text_table(rows), nl=False)
 
     @tiles.command("show", epilog=SHOW_EPILOG)
+    @handles_errors("rallyc tiles show")
     def show_cmd(
         tile_id: str = typer.Argument(..., metavar="ID", help="A tile side, e.g. 217a (aliases such as filler1a work)."),
         output: Optional[Path] = typer.Option(None, "-o", "--output", help="Also draw the tile to this SVG file."),

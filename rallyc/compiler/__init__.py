@@ -4,7 +4,6 @@ Public entry points:
 
 - ``compile_loaded(loaded) -> CompileResult``: every design of a loaded file,
   compiled, with all diagnostics (names, geometry, route, RX, inventory, tokens).
-- ``compile_file(path) -> (CompileResult, Loaded)``.
 - ``compile_flipped(stage_ast, catalogue, flipped_steps) -> Track``: a stage with some tiles on
   their other side, in place (Monte-Carlo Weather); ``Design.flipper(name)`` keeps what it needs.
 """
@@ -17,7 +16,7 @@ from rallyc.compiler.flip import Flipper, compile_flipped
 from rallyc.compiler.track import PlacedTile, Space, Track
 from rallyc.diagnostics import Diagnostic
 
-__all__ = ["CompileResult", "Design", "AreaDesign", "compile_loaded", "compile_file", "compile_flipped", "Flipper", "Track",
+__all__ = ["CompileResult", "Design", "AreaDesign", "compile_loaded", "compile_flipped", "Flipper", "Track",
            "Space", "PlacedTile"]
 
 
@@ -90,8 +89,10 @@ def _known_steps(steps, catalogue) -> set[int]:
     return {i for i, s in enumerate(steps, start=1) if catalogue.get(s.tile.text) is not None}
 
 
-def compile_loaded(loaded) -> CompileResult:
+def compile_loaded(loaded, default_boxes=None) -> CompileResult:
     """Compile every design of a loaded file: rallies (stages in order), one-off stages, circuits.
+
+    ``default_boxes``: the boxes owned when the file declares none (the settings' ``boxes``).
 
     A stage whose steps name tiles that are not in the catalogue is not built
     (the name check reports the tiles); everything else is compiled and checked.
@@ -106,7 +107,8 @@ def compile_loaded(loaded) -> CompileResult:
     diags: list[Diagnostic] = list(loaded.diagnostics)
     diags.extend(check_names(loaded, catalogue))
     diags.extend(check_tiles(loaded))
-    boxes = [b.text for doc in loaded.documents for bx in doc.boxes for b in bx.names] or None
+    boxes = [b.text for doc in loaded.documents for bx in doc.boxes for b in bx.names] or (
+        list(default_boxes) if default_boxes else None)
     designs: list[Design] = []
     sources: dict[str, tuple] = {}
     areas = _lay_areas(loaded, catalogue, diags)
@@ -211,11 +213,3 @@ def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
             seen.add(key)
             out.append(d)
     return out
-
-
-def compile_file(path, display: str | None = None):
-    """Load a file with its includes and compile it: ``(CompileResult, Loaded)``."""
-    from rallyc.project import load
-
-    loaded = load(path, display)
-    return compile_loaded(loaded), loaded

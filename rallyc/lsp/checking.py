@@ -10,12 +10,14 @@ __all__ = ["check_text", "option_specs"]
 
 
 def check_text(text: str, display: str, base_dir: Path) -> tuple[object, list[Diagnostic]]:
-    """(loaded file, diagnostics) of source text whose includes are read relative to ``base_dir``."""
-    from rallyc.commands.lang import check_loaded
-    from rallyc.project import load_text
+    """(loaded file, diagnostics) of source text whose includes are read relative to ``base_dir``
+    (:func:`rallyc.api.check_text`: the project's settings and ``# rallyc: ignore`` comments apply)."""
+    from rallyc.api import ConfigError, check_text as check
 
-    loaded = load_text(text, display, base_dir=base_dir)
-    return loaded, check_loaded(loaded)
+    try:
+        return check(text, display, base_dir)
+    except ConfigError:  # a broken settings file: `rallyc check` says what is wrong; the editor keeps checking
+        return check(text, display, base_dir, settings=False)
 
 
 def option_specs() -> dict:

@@ -1,0 +1,344 @@
+"""The library facade: check, compile, format, load, import, export and replay.
+
+The CLI (:mod:`rallyc.commands`), the language server and the tests call these functions; none of
+them prints or exits. Diagnostics are values (:class:`rallyc.diagnostics.Diagnostic`); only
+:func:`load` raises (:class:`rallyc.diagnostics.DiagnosticError`), for scripts that want a track or
+nothing. The heavy layers (compiler, networkx, the referee, interop) are imported inside the functions
+that need them, so importing ``rallyc`` or this module stays cheap for commands that do not use them.
+
+    >>> import rallyc
+    >>> run = rallyc.check(["examples/"], ignore=["RC302"])     # doctest: +SKIP
+    >>> run.ok, len(run.files)                                   # doctest: +SKIP
+    (True, 12)
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from rallyc.config import Config, ConfigError, filter_diagnostics, load_config
+from rallyc.diagnostics import Diagnostic, DiagnosticError, Sources, Span, has_errors
+
+if TYPE_CHECKING:  # for annotations only; imported where used
+    from rallyc.compiler import CompileResult, Design
+    from rallyc.project import Loaded
+
+__all__ = ["Target", "CheckResult", "Compilation", "ConfigError", "collect_files", "check", "check_loaded", "check_text",
+           "compile", "load", "format", "import_track", "export", "replay", "read_stdin", "STOPS_CHECK",
+           "STOPS_COMPILE"]
+
+#: diagnostics of loading after which ``check`` runs no further checks: the file could not be read
+#: (RC001), is too large (RC101), is not text (RC102) or nests too deep to parse (RC103)
+STOPS_CHECK = frozenset({"RC001", "RC101", "RC102", "RC103"})
+#: diagnostics of loading after which ``compile`` (and the commands that draw or write a design) stop.
+#: Differs from :data:`STOPS_CHECK` by RC103 (kept as it was when the two lived in two modules; to be
+#: made one rule with the codes' own "stops compilation" flag).
+STOPS_COMPILE = frozenset({"RC001", "RC101", "RC102"})
+
+
+# ------------------------------------------------------------------ files
+
+
+@dataclass
+class Target:
+    """A file to check: where to read it, how to show its name, and its project folder."""
+
+    path: Path | None  # None: standard input
+    display: str
+    project_dir: Path | None = None
+
+
+def _skip_dir(name: str) -> bool:
+    return name.startswith(".") or name in ("__pycache__", "node_modules")
+
+
+def collect_files(paths: Iterable[str | os.PathLike]) -> tuple[list[Target], list[Diagnostic]]:
+    """The files named by ``paths``: files as given, folders searched for ``*.rally``, ``-`` for stdin.
+
+    Missing paths and folders without ``.rally`` files become RC001 diagnostics.
+    """
+    targets: list[Target] = []
+    problems: list[Diagnostic] = []
+    for given in paths:
+        raw = str(given)
+        if raw == "-":
+            targets.append(Target(None, "<stdin>"))
+            continue
+        p = Path(raw)
+        if p.is_dir():
+            found = []
+            for dirpath, dirnames, filenames in os.walk(p):
+                dirnames[:] = sorted(d for d in dirnames if not _skip_dir(d))
+                found += [Path(dirpath) / f for f in sorted(filenames) if f.endswith(".rally")]
+            if not found:
+                problems.append(Diagnostic.error("RC001", f"no .rally files in folder {raw}", None))
+            targets += [Target(f, str(f), p.resolve()) for f in found]
+        elif p.exists():
+            targets.append(Target(p, raw))
+        else:
+            problems.append(Diagnostic.error("RC001", f"no such file or folder: {raw}", None))
+    return targets, problems
+
+
+def read_stdin() -> bytes:
+    """All of standard input, as bytes."""
+    return sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
+
+
+# ------------------------------------------------------------------ check
+
+
+@dataclass
+class CheckResult:
+    """Everything one check of files and folders found."""
+
+    files: list[str] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: Sources = field(default_factory=Sources)
+    #: a file or folder could not be read (a usage or I/O problem, not a problem in a file)
+    io_error: bool = False
+
+    @property
+    def ok(self) -> bool:
+        """True when every file was read and no error was found (warnings allowed)."""
+        return not self.io_error and not has_errors(self.diagnostics)
+
+
+def _internal(where: str, e: BaseException, file: str) -> Diagnostic:
+    return Diagnostic.error("RC100", f"internal error in {where} while checking {file}: {type(e).__name__}: {e}", None,
+                            "this is a bug in rallyc; please report it with the file")
+
+
+def check_loaded(loaded: "Loaded", boxes: Sequence[str] | None = None) -> list[Diagnostic]:
+    """Syntax, include, name and compiler diagnostics of a loaded file.
+
+    Name checks run even when some statements have syntax errors (on the statements that could be
+    read); the compiler runs only on files that read cleanly, so a syntax error does not cascade into
+    geometry errors. ``boxes``: the boxes owned when the file declares none (from the settings).
+    """
+    diags = list(loaded.diagnostics)
+    if any(d.code in STOPS_CHECK for d in diags):
+        return diags
+    if not has_errors(diags):
+        try:
+            from rallyc.compiler import compile_loaded
+
+            return compile_loaded(loaded, default_boxes=boxes).diagnostics
+        except Exception as e:  # noqa: BLE001 - reported, never a traceback; the name checks still run
+            diags.append(_internal("the compiler", e, loaded.root.path))
+    return diags + _name_checks(loaded)
+
+
+def _name_checks(loaded: "Loaded") -> list[Diagnostic]:
+    """Name and tile-definition checks alone, for a file the compiler cannot take."""
+    from rallyc.checks.names import check_names
+    from rallyc.checks.tiles import check_tiles
+    from rallyc.tiles.catalogue import Catalogue
+
+    try:
+        return check_names(loaded, Catalogue.from_tilesets(loaded.tilesets)) + check_tiles(loaded)
+    except Exception as e:  # noqa: BLE001 - reported, never a traceback
+        return [_internal("the name checks", e, loaded.root.path)]
+
+
+class _Settings:
+    """The settings in force per folder during one run (each settings file read once)."""
+
+    def __init__(self, select: Iterable[str] | None, ignore: Iterable[str] | None, use_files: bool):
+        self.select, self.ignore, self.use_files = select, ignore, use_files
+        self._by_folder: dict[Path, Config] = {}
+
+    def for_path(self, path: Path | None) -> Config:
+        folder = (path.resolve().parent if path is not None else Path.cwd().resolve())
+        if folder not in self._by_folder:
+            base = load_config(folder) if self.use_files else Config()
+            self._by_folder[folder] = base.with_cli(self.select, self.ignore)
+        return self._by_folder[folder]
+
+
+def _check_boxes(config: Config, loaded: "Loaded") -> None:
+    for box in config.boxes or ():
+        if box not in loaded.tilesets:
+            raise ConfigError(f"{config.path}: boxes: no box (tileset) named `{box}` "
+                              f"(boxes in scope: {', '.join(sorted(loaded.tilesets))})")
+
+
+def check(paths: Iterable[str | os.PathLike], *, select: Iterable[str] | None = None,
+          ignore: Iterable[str] | None = None, stdin: bytes | None = None, settings: bool = True) -> CheckResult:
+    """Check files and folders (``-``: standard input, read from ``stdin`` when given).
+
+    ``select``/``ignore``: codes or code prefixes (``RC604``, ``RC6``); ``select`` replaces the settings
+    file's, ``ignore`` adds to it. ``settings=False`` reads no ``rallyc.toml``/``pyproject.toml``.
+    Lines with ``# rallyc: ignore[CODE]`` drop that code on that line. Raises :class:`ConfigError`
+    for a settings file or a code list that cannot be used.
+    """
+    from rallyc.project import decode_source, load, load_text
+
+    configs = _Settings(select, ignore, settings)
+    run = CheckResult()
+    targets, problems = collect_files(paths)
+    if problems:
+        run.io_error = True
+        run.diagnostics += problems
+    for t in targets:
+        run.files.append(t.display)
+        config = configs.for_path(t.path)
+        if t.path is None:
+            data = stdin if stdin is not None else read_stdin()
+            text, err = decode_source(data, t.display)
+            if err is not None:
+                run.diagnostics.append(err)
+                continue
+            loaded = load_text(text, t.display, base_dir=Path.cwd())
+        else:
+            loaded = load(t.path, t.display, project_dir=t.project_dir)
+        _check_boxes(config, loaded)
+        run.sources.update(loaded.sources)
+        diags = check_loaded(loaded, config.boxes)
+        if any(d.code == "RC001" for d in diags):
+            run.io_error = True
+        run.diagnostics += filter_diagnostics(diags, config, loaded.sources)
+    run.diagnostics = list(dict.fromkeys(run.diagnostics))
+    return run
+
+
+def check_text(text: str, display: str, base_dir: Path, *, settings: bool = True) -> tuple["Loaded", list[Diagnostic]]:
+    """(loaded file, diagnostics) of source text whose includes are read relative to ``base_dir``: what
+    :func:`check` reports for that file (the settings found from ``base_dir`` and ``# rallyc: ignore`` apply),
+    for an editor that checks unsaved text."""
+    from rallyc.project import load_text
+
+    config = _Settings(None, None, settings).for_path(base_dir / "_")
+    loaded = load_text(text, display, base_dir=base_dir)
+    _check_boxes(config, loaded)
+    return loaded, filter_diagnostics(check_loaded(loaded, config.boxes), config, loaded.sources)
+
+
+# ------------------------------------------------------------------ compile
+
+
+@dataclass
+class Compilation:
+    """A file compiled, or why not: the one way every command and :func:`load` read a design."""
+
+    #: None when standard input was not text
+    loaded: "Loaded | None"
+    #: None when loading stopped (see :data:`STOPS_COMPILE`) or the compiler failed
+    result: "CompileResult | None"
+    #: what to show the user: loading's diagnostics when it stopped, else the compiler's (all of them)
+    diagnostics: list[Diagnostic]
+    #: why there is nothing to use: None, ``"io"`` (the file cannot be read), ``"errors"`` (problems in the
+    #: file), ``"empty"`` (no stage, rally or circuit) or ``"internal"`` (a bug in rallyc: ``internal``)
+    problem: str | None = None
+    internal: str | None = None
+
+    @property
+    def designs(self) -> "list[Design]":
+        """The compiled designs (empty unless the file compiled)."""
+        return self.result.designs if self.result is not None else []
+
+
+def compile(path: str | os.PathLike, *, stdin: bytes | None = None, display: str | None = None) -> Compilation:
+    """Load a file (``-``: standard input, read from ``stdin`` when given) with its includes and compile it.
+
+    Never raises for bad input: ``problem`` says what stopped it. The settings file's ``boxes`` apply.
+    """
+    from rallyc.compiler import compile_loaded
+    from rallyc.project import decode_source, load as load_project, load_text
+
+    file = Path(path)
+    if str(path) == "-":
+        text, err = decode_source(stdin if stdin is not None else read_stdin(), "<stdin>")
+        if err is not None:
+            return Compilation(None, None, [err], "errors")
+        loaded = load_text(text, "<stdin>", base_dir=Path.cwd())
+        config = load_config(Path.cwd())
+    else:
+        loaded = load_project(file, display or str(path))
+        config = load_config(file.parent if str(file.parent) else Path("."))
+    if any(d.code in STOPS_COMPILE for d in loaded.diagnostics):
+        io = any(d.code == "RC001" and d.span is None for d in loaded.diagnostics)
+        return Compilation(loaded, None, list(loaded.diagnostics), "io" if io else "errors")
+    _check_boxes(config, loaded)
+    try:
+        result = compile_loaded(loaded, default_boxes=config.boxes)
+    except Exception as e:  # noqa: BLE001 - a bug in rallyc: the caller reports it, never a traceback
+        return Compilation(loaded, None, [], "internal", f"{type(e).__name__}: {e}")
+    if has_errors(result.diagnostics):
+        return Compilation(loaded, result, result.diagnostics, "errors")
+    if not result.designs:
+        shown = "<stdin>" if str(path) == "-" else (display or str(path))
+        nothing = Diagnostic.error("RC312", f"{shown} defines no stage, rally or circuit", Span(shown, 1, 1, 1, 2),
+                                   "add a `stage NAME { ... }`, a `rally` or a `circuit`")
+        return Compilation(loaded, result, result.diagnostics + [nothing], "empty")
+    return Compilation(loaded, result, result.diagnostics)
+
+
+def load(path: str | os.PathLike, stage: str | None = None) -> "Design":
+    """Load and compile a track file: the first design (rally, stage or circuit) it defines.
+
+    With ``stage``, the design that holds a stage of that name, with only that stage in its ``tracks``.
+    Raises :class:`DiagnosticError` carrying the error diagnostics when the file has errors (warnings are
+    allowed) or defines nothing, and ``KeyError`` when no stage has that name.
+    """
+    from dataclasses import replace
+
+    compiled = compile(path)
+    if compiled.problem == "internal":
+        raise DiagnosticError([Diagnostic.error("RC100", f"internal error in the compiler: {compiled.internal}", None,
+                                                "this is a bug in rallyc; please report it with the file")])
+    if compiled.problem == "empty":
+        raise DiagnosticError([Diagnostic.error("RC312", f"{path} defines no stage, rally or circuit", None,
+                                                "pass the file that holds the design")])
+    if compiled.problem is not None:
+        raise DiagnosticError([d for d in compiled.diagnostics if d.severity.value == "error"])
+    if stage is None:
+        return compiled.designs[0]
+    for design in compiled.designs:
+        for track in design.tracks:
+            if track.name == stage:
+                return replace(design, tracks=[track])
+    raise KeyError(stage)
+
+
+# ------------------------------------------------------------------ format, import, export, replay
+
+
+def format(text: str, path: str = "<input>") -> tuple[str | None, list[Diagnostic]]:
+    """Source text in the canonical layout: (new text, diagnostics); the text is None if the file has errors.
+
+    The result is checked (it parses to the same tree and keeps every comment)."""
+    from rallyc.syntax.formatter import format_text
+
+    return format_text(text, path)
+
+
+def import_track(text: str, display: str, *, fallback_title: str = "Imported track"):
+    """A Rekee JSON or RGT track file's text as rallyc text: an ``ImportOutcome`` (text or None, diagnostics)."""
+    from rallyc.interop import import_text
+
+    return import_text(text, display, fallback_title=fallback_title)
+
+
+def export(path: str | os.PathLike, to: str, stage: str | None = None) -> tuple[str | None, list[Diagnostic]]:
+    """A design's stage or circuit (the first, or ``stage``) as ``to`` (``rekee`` or ``rgt``): (text or None,
+    diagnostics)."""
+    from rallyc.interop import export_loaded
+    from rallyc.project import load as load_project
+
+    return export_loaded(load_project(Path(path), str(path)), to, stage)
+
+
+def replay(record: str | os.PathLike | dict, base_dir: str | os.PathLike | None = None):
+    """Replay a game record (a file, or parsed JSON with ``base_dir`` for its track files): a ``ReplayReport``
+    whose ``error`` is the first illegal event, if any. Raises ``RecordError`` for a record that cannot be read."""
+    from rallyc.records import load_record, replay_record
+
+    if isinstance(record, dict):
+        return replay_record(record, base_dir=Path(base_dir or "."))
+    data = load_record(record)
+    return replay_record(data, base_dir=Path(base_dir) if base_dir else Path(record).parent)

@@ -1,0 +1,77 @@
+"""Exit codes and error handling shared by every command: one table, one decorator.
+
+Every command exits 0 when all went well (warnings allowed), 1 when it found problems in the user's
+files, 2 for a usage or I/O problem. No command prints a traceback: :func:`handles_errors` turns an
+exception into one line on standard error (``rallyc CMD: what``) and exit code 2.
+"""
+
+from __future__ import annotations
+
+import functools
+from enum import IntEnum
+from typing import Callable, TypeVar
+
+import typer
+
+from rallyc.config import ConfigError
+from rallyc.diagnostics import DiagnosticError, render_text
+
+__all__ = ["ExitCode", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "fail", "handles_errors"]
+
+
+class ExitCode(IntEnum):
+    """The exit codes of every rallyc command."""
+
+    #: done; no problem found (warnings allowed)
+    OK = 0
+    #: problems in the user's files (errors found, a file that would change under ``fmt --check``)
+    PROBLEMS = 1
+    #: a usage or I/O problem: a missing file, a bad option, an unwritable output, a bad settings file
+    USAGE = 2
+
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = ExitCode.OK, ExitCode.PROBLEMS, ExitCode.USAGE
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def fail(message: str, code: int = EXIT_USAGE, prog: str = "rallyc") -> typer.Exit:
+    """Print ``prog: message`` on standard error and give the Exit to raise."""
+    typer.echo(f"{prog}: {message}", err=True)
+    return typer.Exit(int(code))
+
+
+def _passes_through(e: BaseException) -> bool:
+    # typer's own exits and usage errors (a ClickException has ``show``) are handled by typer
+    return isinstance(e, (typer.Exit, typer.Abort)) or hasattr(e, "show")
+
+
+def handles_errors(prog: str) -> Callable[[F], F]:
+    """Decorate a command: an exception it raises becomes a message on standard error and an exit code.
+
+    A settings problem (:class:`ConfigError`) or an OSError is a usage/I/O problem (exit 2, the file named);
+    a :class:`DiagnosticError` prints its located diagnostics (exit 1); anything else is a bug in rallyc,
+    reported in one line (exit 2), never as a traceback.
+    """
+
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def run(*args, **kwargs):
+            try:
+                return command(*args, **kwargs)
+            except Exception as e:  # noqa: BLE001 - the one place exceptions become exit codes
+                if _passes_through(e):
+                    raise
+                if isinstance(e, ConfigError):
+                    raise fail(str(e), EXIT_USAGE, prog) from None
+                if isinstance(e, DiagnosticError):
+                    typer.echo(render_text(e.diagnostics), err=True, nl=False)
+                    raise typer.Exit(int(EXIT_PROBLEMS)) from None
+                if isinstance(e, OSError):
+                    raise fail(f"{e.strerror or e}: {e.filename or ''}", EXIT_USAGE, prog) from None
+                raise fail(f"internal error: {type(e).__name__}: {e} (this is a bug in rallyc)", EXIT_USAGE,
+                           prog) from None
+
+        return run  # type: ignore[return-value]
+
+    return decorate

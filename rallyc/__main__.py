@@ -1,6 +1,33 @@
-"""``python -m rallyc``: the same command as ``rallyc`` (and named so in its usage lines)."""
+"""The ``rallyc`` command and ``python -m rallyc``: a tiny entry point.
 
-from rallyc.cli import app
+It answers ``rallyc --version`` and runs the plain forms of ``rallyc check`` (paths, ``--format``,
+``--output``, ``--select``, ``--ignore``: :func:`rallyc.commands.checking.parse_check_args`) before the
+typer CLI is imported, so that they cost about what starting Python with the libraries they use costs.
+Everything else, ``--help`` and every usage message included, goes to the typer app
+(:func:`rallyc.cli.main`).
+"""
+
+import sys
+
+
+def main() -> None:
+    """Console entry point."""
+    args = sys.argv[1:]
+    if args == ["--version"]:
+        from rallyc import __version__
+
+        sys.stdout.write(f"rallyc {__version__}\n")
+        return
+    if args[:1] == ["check"]:
+        from rallyc.commands.checking import parse_check_args, run_check
+
+        parsed = parse_check_args(args[1:])
+        if parsed is not None:
+            sys.exit(int(run_check(**parsed)))
+    from rallyc.cli import main as cli_main  # the typer app: imported only when needed
+
+    cli_main(prog_name="rallyc")
+
 
 if __name__ == "__main__":
-    app(prog_name="rallyc")
+    main()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from rallyc import __version__
-from rallyc.commands import COMMAND_MODULES
+from rallyc.commands import command_modules
 
 app = typer.Typer(
     name="rallyc",
@@ -31,13 +31,13 @@ def _root(
     """Rallyman: DIRT tracks as code."""
 
 
-for _module in COMMAND_MODULES:
+for _module in command_modules():
     _module.register(app)
 
 
-def main() -> None:
-    """Console entry point."""
-    app()
+def main(prog_name: str | None = None) -> None:
+    """Run the typer app (:mod:`rallyc.__main__` is the console entry point, which calls this)."""
+    app(prog_name=prog_name)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -16,11 +16,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from rallyc import diagnostics as diagnostics_module
 from rallyc.diagnostics import Diagnostic, Sources, Span
 from rallyc.fileio import decode_utf8, position
-from rallyc.resources import tilesets_dir
-from rallyc.syntax import ast
-from rallyc.syntax.parser import parse
+from rallyc.resources import grammar_path, tilesets_dir
+from rallyc.syntax import ast, parser as parser_module
+from rallyc.syntax.parser import lark_version, parse
+from rallyc.usercache import cached_pickle
 
 __all__ = ["Loaded", "load", "load_text", "read_source", "decode_source", "bundled_tilesets"]
 
@@ -92,16 +94,30 @@ def _bundled() -> tuple[tuple[str, str, str], ...]:
 
 @lru_cache(maxsize=1)
 def _bundled_parsed() -> tuple[dict[str, ast.Tileset], tuple[tuple[str, str], ...]]:
+    """(tilesets by name, (display path, text) of each file): parsed once, then kept in the user cache
+    under the hash of the tileset texts, the grammar and the front end's own code (parsing them all costs
+    more than the rest of a `rallyc check` of a file)."""
+    bundled = _bundled()
+    texts = tuple((display, text) for _stem, display, text in bundled)
+    key = [lark_version(), grammar_path().read_text(encoding="utf-8"), *_front_end_code()]
+    key += [part for pair in texts for part in pair]
+    return cached_pickle("tilesets", key, lambda: _parse_bundled(texts)), texts
+
+
+def _front_end_code() -> list[bytes]:
+    """The source of the modules that shape a parsed tileset (a change to them must not read a stale cache)."""
+    return [Path(m.__file__).read_bytes() for m in (ast, diagnostics_module, parser_module)]
+
+
+def _parse_bundled(texts: tuple[tuple[str, str], ...]) -> dict[str, ast.Tileset]:
     tilesets: dict[str, ast.Tileset] = {}
-    texts = []
-    for _stem, display, text in _bundled():
+    for display, text in texts:
         doc, diags = parse(text, display)
         if diags:  # a broken bundled tileset is a bug in rallyc itself
             raise RuntimeError(f"bundled tileset {display} does not parse: {diags[0].message} at {diags[0].span}")
         for ts in doc.tilesets:
             tilesets[ts.name.text] = ts
-        texts.append((display, text))
-    return tilesets, tuple(texts)
+    return tilesets
 
 
 def bundled_tilesets() -> dict[str, ast.Tileset]:

@@ -1,9 +1,17 @@
-"""The CLI commands, one module per area; each module has ``register(app)``."""
+"""The CLI commands, one module per area; each module has ``register(app)``.
+
+The modules are imported by :func:`command_modules` (when the typer app is built), not on importing
+this package, so that the typer-free fast path (:mod:`rallyc.commands.checking`) stays cheap.
+"""
 
 from __future__ import annotations
 
 from importlib import import_module
+from types import ModuleType
 
-_NAMES = ("lang", "tiles", "build", "replay", "render", "interop", "authoring", "analyze")
+NAMES = ("lang", "tiles", "build", "replay", "render", "interop", "authoring", "analyze")
 
-COMMAND_MODULES = [import_module(f"rallyc.commands.{n}") for n in _NAMES]
+
+def command_modules() -> list[ModuleType]:
+    """The command modules, in the order their commands are listed by ``rallyc --help``."""
+    return [import_module(f"rallyc.commands.{n}") for n in NAMES]

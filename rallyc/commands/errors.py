@@ -8,15 +8,14 @@ exception into one line on standard error (``rallyc CMD: what``) and exit code 2
 from __future__ import annotations
 
 import functools
+import sys
 from enum import IntEnum
 from typing import Callable, TypeVar
-
-import typer
 
 from rallyc.config import ConfigError
 from rallyc.diagnostics import DiagnosticError, render_text
 
-__all__ = ["ExitCode", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "fail", "handles_errors"]
+__all__ = ["ExitCode", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "fail", "handles_errors", "report_exception"]
 
 
 class ExitCode(IntEnum):
@@ -35,24 +34,42 @@ EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = ExitCode.OK, ExitCode.PROBLEMS, ExitCode.US
 F = TypeVar("F", bound=Callable[..., object])
 
 
-def fail(message: str, code: int = EXIT_USAGE, prog: str = "rallyc") -> typer.Exit:
-    """Print ``prog: message`` on standard error and give the Exit to raise."""
-    typer.echo(f"{prog}: {message}", err=True)
-    return typer.Exit(int(code))
+def fail(message: str, code: int = EXIT_USAGE, prog: str = "rallyc") -> SystemExit:
+    """Print ``prog: message`` on standard error and give the exit to raise."""
+    sys.stderr.write(f"{prog}: {message}\n")
+    sys.stderr.flush()
+    return SystemExit(int(code))
 
 
 def _passes_through(e: BaseException) -> bool:
-    # typer's own exits and usage errors (a ClickException has ``show``) are handled by typer
-    return isinstance(e, (typer.Exit, typer.Abort)) or hasattr(e, "show")
+    # typer's (click's) own exits and usage errors are typer's to handle
+    return type(e).__module__.split(".")[0] in ("typer", "click")
 
 
-def handles_errors(prog: str) -> Callable[[F], F]:
-    """Decorate a command: an exception it raises becomes a message on standard error and an exit code.
+def report_exception(prog: str, e: Exception) -> int:
+    """Say on standard error what went wrong and give the exit code.
 
     A settings problem (:class:`ConfigError`) or an OSError is a usage/I/O problem (exit 2, the file named);
     a :class:`DiagnosticError` prints its located diagnostics (exit 1); anything else is a bug in rallyc,
     reported in one line (exit 2), never as a traceback.
     """
+    if isinstance(e, ConfigError):
+        message = str(e)
+    elif isinstance(e, DiagnosticError):
+        sys.stderr.write(render_text(e.diagnostics))
+        sys.stderr.flush()
+        return EXIT_PROBLEMS
+    elif isinstance(e, OSError):
+        message = f"{e.strerror or e}: {e.filename or ''}"
+    else:
+        message = f"internal error: {type(e).__name__}: {e} (this is a bug in rallyc)"
+    fail(message, EXIT_USAGE, prog)
+    return EXIT_USAGE
+
+
+def handles_errors(prog: str) -> Callable[[F], F]:
+    """Decorate a command: an exception it raises becomes a message on standard error and an exit code
+    (:func:`report_exception`); typer's own exits and usage errors pass through."""
 
     def decorate(command: F) -> F:
         @functools.wraps(command)
@@ -62,15 +79,7 @@ def handles_errors(prog: str) -> Callable[[F], F]:
             except Exception as e:  # noqa: BLE001 - the one place exceptions become exit codes
                 if _passes_through(e):
                     raise
-                if isinstance(e, ConfigError):
-                    raise fail(str(e), EXIT_USAGE, prog) from None
-                if isinstance(e, DiagnosticError):
-                    typer.echo(render_text(e.diagnostics), err=True, nl=False)
-                    raise typer.Exit(int(EXIT_PROBLEMS)) from None
-                if isinstance(e, OSError):
-                    raise fail(f"{e.strerror or e}: {e.filename or ''}", EXIT_USAGE, prog) from None
-                raise fail(f"internal error: {type(e).__name__}: {e} (this is a bug in rallyc)", EXIT_USAGE,
-                           prog) from None
+                raise SystemExit(int(report_exception(prog, e))) from None
 
         return run  # type: ignore[return-value]
 

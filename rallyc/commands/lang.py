@@ -8,57 +8,19 @@ from __future__ import annotations
 
 import difflib
 import os
-from enum import Enum
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
-from rallyc import __version__, api
+from rallyc import api
 from rallyc.codes import all_codes
-from rallyc.commands.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, ExitCode, handles_errors
-from rallyc.diagnostics import Sources, render_json, render_sarif, render_text
+from rallyc.commands.checking import OutputFormat, run_check
+from rallyc.commands.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, handles_errors
+from rallyc.diagnostics import Sources, render_text
 from rallyc.fileio import write_atomic
 
 __all__ = ["register", "explain_text"]
-
-
-class OutputFormat(str, Enum):
-    text = "text"
-    json = "json"
-    sarif = "sarif"
-    github = "github"
-    gitlab = "gitlab"
-
-
-def _rules_info() -> tuple[dict[str, str], dict[str, str]]:
-    codes = all_codes()
-    return {c: i.summary for c, i in codes.items()}, {c: i.fix for c, i in codes.items()}
-
-
-def _emit(text: str, output: Optional[Path]) -> None:
-    if output is None or str(output) == "-":
-        typer.echo(text, nl=False)
-        return
-    from rallyc.commands.outputs import write_output
-
-    problem = write_output(output, text)
-    if problem is not None:
-        typer.echo(f"rallyc check: {problem}", err=True)
-        raise typer.Exit(EXIT_USAGE)
-
-
-def _refuse_output(command: str, output: Optional[Path], paths: list[str]) -> None:
-    """Exit 2 before any work when ``-o`` names a folder or one of the files to read."""
-    if output is None or str(output) == "-":
-        return
-    from rallyc.commands.outputs import output_problem
-
-    targets, _ = api.collect_files(paths)
-    problem = output_problem(output, [t.path for t in targets])
-    if problem is not None:
-        typer.echo(f"rallyc {command}: {problem}", err=True)
-        raise typer.Exit(EXIT_USAGE)
 
 
 CHECK_EPILOG = """\b
@@ -74,13 +36,6 @@ Exit codes: 0 clean (warnings allowed), 1 problems found, 2 usage or I/O error.
 Run `rallyc explain CODE` to learn what a code means and how to fix it."""
 
 
-def _exit_code(run: api.CheckResult) -> ExitCode:
-    if run.io_error:
-        return EXIT_USAGE
-    return EXIT_OK if run.ok else EXIT_PROBLEMS
-
-
-@handles_errors("rallyc check")
 def check(
     paths: List[str] = typer.Argument(..., metavar="PATH",
                                       help="Files, folders (searched for *.rally) or - for standard input."),
@@ -97,27 +52,7 @@ def check(
                                                     "settings' ignore."),
 ) -> None:
     """Check track files: syntax, includes, names, geometry, route, RX and inventory rules."""
-    _refuse_output("check", output, paths)
-    run = api.check(paths, select=select, ignore=ignore)
-    if format is OutputFormat.json:
-        report = render_json(run.diagnostics, run.files)
-    elif format is OutputFormat.sarif:
-        summaries, fixes = _rules_info()
-        report = render_sarif(run.diagnostics, __version__, summaries, fixes)
-    elif format is OutputFormat.github:
-        from rallyc.ci_formats import render_github
-
-        report = render_github(run.diagnostics)
-    elif format is OutputFormat.gitlab:
-        from rallyc.ci_formats import render_gitlab
-
-        report = render_gitlab(run.diagnostics)
-    else:
-        report = render_text(run.diagnostics, run.sources)
-        if not run.diagnostics:
-            report = f"{len(run.files)} file(s) checked, no problems\n"
-    _emit(report, output)
-    raise typer.Exit(_exit_code(run))
+    raise typer.Exit(run_check(paths, format, output, select, ignore))
 
 
 # ------------------------------------------------------------------ fmt

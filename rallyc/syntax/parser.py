@@ -19,6 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.resources import grammar_path
+from rallyc.usercache import cache_folder
 from rallyc.syntax import ast
 
 __all__ = ["parse", "MAX_SOURCE_BYTES", "MAX_NESTING"]
@@ -38,25 +39,22 @@ def _parser() -> Lark:
                 cache=_cache_file(grammar))
 
 
+def lark_version() -> str:
+    """The Lark and Python versions, which shape what the parser builds (part of every cache key)."""
+    return f"lark {lark.__version__} python {sys.version.split()[0]}"
+
+
 def _cache_file(grammar: str) -> str | bool:
     """Where Lark keeps the built LALR tables (building them costs ~0.1 s at every start), or False.
 
-    The file lives in the user's own cache folder (``$XDG_CACHE_HOME/rallyc`` or ``~/.cache/rallyc``,
-    created private), not in the shared temp folder: Lark stores it as a pickle, and a pickle that
-    someone else could write would be code run by rallyc. Its name hashes the grammar and the versions
-    that shape it, so a changed grammar never reads stale tables. ``RALLYC_NO_CACHE=1`` turns it off.
+    The file lives in the user's own cache folder (:mod:`rallyc.usercache`, never the shared temp
+    folder: Lark stores it as a pickle). Its name hashes the grammar and the versions that shape it, so
+    a changed grammar never reads stale tables. ``RALLYC_NO_CACHE=1`` turns it off.
     """
-    if os.environ.get("RALLYC_NO_CACHE"):
-        return False
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "rallyc")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        if not os.access(folder, os.W_OK):
-            return False
-    except OSError:
-        return False
     key = "\0".join([grammar, lark.__version__, sys.version.split()[0]])
+    folder = cache_folder()
+    if folder is None:
+        return False
     return os.path.join(folder, f"grammar-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:20]}.lark")
 
 

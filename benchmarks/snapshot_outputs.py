@@ -17,8 +17,8 @@ code, then standard output and standard error byte for byte.
 
 The commands run in this process through typer's test runner (several times faster than one process
 each); ``--subprocess`` spawns ``python -m rallyc`` per command instead, to compare the two. Paths are
-given relative to the repository, so the snapshot does not depend on where the clone is. The
-snapshot is deterministic: nothing in it depends on time, the machine or the order of runs.
+given relative to the repository and the clone's absolute path in a message is written ``<repo>``, so
+the snapshot does not depend on where the clone is (compare two clones). The snapshot is deterministic: nothing in it depends on time, the machine or the order of runs.
 """
 
 from __future__ import annotations
@@ -103,10 +103,15 @@ def subprocess_runner(args: list[str]) -> tuple[int, bytes, bytes]:
 
 
 def _write(out: Path, name: str, args: list[str], result: tuple[int, bytes, bytes]) -> None:
-    code, stdout, stderr = result
+    code, stdout, stderr = (result[0], *(_portable(b) for b in result[1:]))
     out.mkdir(parents=True, exist_ok=True)
     header = f"$ rallyc {' '.join(args)}\nexit {code}\n--- stdout\n".encode()
     (out / f"{name}.txt").write_bytes(header + stdout + b"\n--- stderr\n" + stderr)
+
+
+def _portable(output: bytes) -> bytes:
+    """Output with the clone's absolute path written ``<repo>`` (a few messages name a project folder)."""
+    return output.replace(str(ROOT).encode(), b"<repo>")
 
 
 def snapshot(target: Path, run) -> int:

@@ -1,7 +1,7 @@
 """The ``rallyc`` command and ``python -m rallyc``: a tiny entry point.
 
 It answers ``rallyc --version`` and runs the plain forms of ``rallyc check`` (paths, ``--format``,
-``--output``, ``--select``, ``--ignore``: :func:`rallyc.commands.checking.parse_check_args`) before the
+``--output``, ``--select``, ``--ignore``, ``--no-cache``: :func:`rallyc.commands.checking.parse_check_args`) before the
 typer CLI is imported, so that they cost about what starting Python with the libraries they use costs.
 Everything else, ``--help`` and every usage message included, goes to the typer app
 (:func:`rallyc.cli.main`).

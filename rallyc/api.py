@@ -199,16 +199,16 @@ def _check_boxes(config: Config, loaded: "Loaded") -> None:
 
 
 def check(paths: Iterable[str | os.PathLike], *, select: Iterable[str] | None = None,
-          ignore: Iterable[str] | None = None, stdin: bytes | None = None, settings: bool = True) -> CheckResult:
+          ignore: Iterable[str] | None = None, stdin: bytes | None = None, settings: bool = True,
+          cache: bool = True) -> CheckResult:
     """Check files and folders (``-``: standard input, read from ``stdin`` when given).
 
     ``select``/``ignore``: codes or code prefixes (``RC604``, ``RC6``); ``select`` replaces the settings
     file's, ``ignore`` adds to it. ``settings=False`` reads no ``rallyc.toml``/``pyproject.toml``.
-    Lines with ``# rallyc: ignore[CODE]`` drop that code on that line. Raises :class:`ConfigError`
-    for a settings file or a code list that cannot be used.
+    Lines with ``# rallyc: ignore[CODE]`` drop that code on that line. ``cache=False`` neither reads nor
+    keeps results in the user cache (:mod:`rallyc.checkcache`). Raises :class:`ConfigError` for a settings
+    file or a code list that cannot be used.
     """
-    from rallyc.project import decode_source, load, load_text
-
     configs = _Settings(select, ignore, settings)
     run = CheckResult()
     targets, problems = collect_files(paths)
@@ -218,23 +218,67 @@ def check(paths: Iterable[str | os.PathLike], *, select: Iterable[str] | None = 
     for t in targets:
         run.files.append(t.display)
         config = configs.for_path(t.path)
-        if t.path is None:
-            data = stdin if stdin is not None else read_stdin()
-            text, err = decode_source(data, t.display)
-            if err is not None:
-                run.diagnostics.append(err)
-                continue
-            loaded = load_text(text, t.display, base_dir=Path.cwd())
-        else:
-            loaded = load(t.path, t.display, project_dir=t.project_dir)
-        _check_boxes(config, loaded)
-        run.sources.update(loaded.sources)
-        diags = check_loaded(loaded, config.boxes)
-        if any(d.code == "RC001" for d in diags):
-            run.io_error = True
-        run.diagnostics += filter_diagnostics(diags, config, loaded.sources)
+        key = _cache_key(t, config) if cache else None
+        entry = _kept(key)
+        if entry is None:
+            entry, keep = _check_target(t, config, stdin)
+            if key is not None and keep:
+                from rallyc.checkcache import write_entry
+
+                write_entry(key, entry)
+        for name, text in entry.sources:
+            run.sources.add(name, text)
+        run.io_error |= entry.io_error
+        run.diagnostics += entry.diagnostics
     run.diagnostics = list(dict.fromkeys(run.diagnostics))
     return run
+
+
+def _cache_key(target: Target, config: Config) -> str | None:
+    """The results cache's key of a file (None for standard input or a file that cannot be read)."""
+    if target.path is None:
+        return None
+    try:
+        data = target.path.read_bytes()
+    except OSError:
+        return None
+    from rallyc.checkcache import entry_key
+
+    return entry_key(data, target.display, target.project_dir,
+                     (config.select, config.ignore, config.boxes, str(config.path)))
+
+
+def _kept(key: str | None):
+    if key is None:
+        return None
+    from rallyc.checkcache import read_entry
+
+    return read_entry(key)
+
+
+def _check_target(t: Target, config: Config, stdin: bytes | None):
+    """(entry, may it be kept) of one file's check: a :class:`rallyc.checkcache.Entry` with its diagnostics
+    (settings applied), whether it could not be read, and the texts its diagnostics quote. A file with
+    ``use "file"`` includes is not kept (its result depends on files the cache key does not hash)."""
+    from rallyc.checkcache import Entry
+    from rallyc.project import decode_source, load, load_text
+
+    if t.path is None:
+        data = stdin if stdin is not None else read_stdin()
+        text, err = decode_source(data, t.display)
+        if err is not None:
+            return Entry((err,), False, ()), False
+        loaded = load_text(text, t.display, base_dir=Path.cwd())
+    else:
+        loaded = load(t.path, t.display, project_dir=t.project_dir)
+    _check_boxes(config, loaded)
+    diags = check_loaded(loaded, config.boxes)
+    kept = filter_diagnostics(diags, config, loaded.sources)
+    includes = any(use.is_path for doc in loaded.documents for use in doc.uses)
+    quoted = {t.display} | {d.span.file for d in kept if d.span} | {s.file for d in kept for s, _ in d.related}
+    sources = tuple((f, text) for f in sorted(quoted) if (text := loaded.sources.get(f)) is not None)
+    io_error = any(d.code == "RC001" for d in diags)
+    return Entry(tuple(kept), io_error, sources), t.path is not None and not includes and not io_error
 
 
 def check_text(text: str, display: str, base_dir: Path, *, settings: bool = True) -> tuple["Loaded", list[Diagnostic]]:

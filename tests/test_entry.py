@@ -5,6 +5,7 @@ print the same bytes and exit with the same codes as the typer app, and leave ev
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -22,13 +23,15 @@ def entry(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "rallyc", *args], capture_output=True, cwd=cwd)
 
 
-def imported_by(*args: str) -> set[str]:
-    """The modules of interest that the entry point imported to run ``rallyc ARGS``."""
+def imported_by(*args: str, cache: Path | None = None) -> set[str]:
+    """The modules of interest that the entry point imported to run ``rallyc ARGS`` (with ``cache`` as the
+    user cache folder)."""
     code = ("import sys\nfrom rallyc.__main__ import main\nsys.argv = ['rallyc', *sys.argv[1:]]\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "print('\\n' + ' '.join(sorted(m for m in ('typer', 'pydantic', 'jsonschema', 'svgwrite', 'networkx',"
             " 'lark', 'rallyc.cli') if m in sys.modules)), file=sys.stderr)")
-    p = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT)
+    env = dict(os.environ, XDG_CACHE_HOME=str(cache)) if cache is not None else None
+    p = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT, env=env)
     return set(p.stderr.splitlines()[-1].split())
 
 
@@ -38,10 +41,13 @@ def test_version_imports_nothing_but_rallyc():
     assert imported_by("--version") == set()
 
 
-def test_check_imports_only_what_checking_uses():
-    assert imported_by("check", "examples/") == {"networkx", "lark"}
+def test_check_imports_only_what_checking_uses(tmp_path):
+    assert imported_by("check", "--no-cache", "examples/", cache=tmp_path) == {"networkx", "lark"}
+    # with every result kept in the user cache, not even the parser and the compiler
+    assert imported_by("check", "examples/", cache=tmp_path) == {"networkx", "lark"}
+    assert imported_by("check", "examples/", cache=tmp_path) == set()
     # anything the fast path does not read goes to typer
-    assert "typer" in imported_by("check", "--help")
+    assert "typer" in imported_by("check", "--help", cache=tmp_path)
 
 
 @pytest.mark.parametrize("args", [
@@ -70,13 +76,14 @@ def test_fast_path_writes_the_output_file(tmp_path):
 
 
 @pytest.mark.parametrize("args,want", [
-    (["a.rally"], dict(paths=["a.rally"], fmt=OutputFormat.text, output=None, select=[], ignore=[])),
-    (["-", "--format", "json", "-o", "r.json"],
-     dict(paths=["-"], fmt=OutputFormat.json, output=Path("r.json"), select=[], ignore=[])),
+    (["a.rally"], dict(paths=["a.rally"], fmt=OutputFormat.text, output=None, select=[], ignore=[], no_cache=False)),
+    (["-", "--format", "json", "-o", "r.json", "--no-cache"],
+     dict(paths=["-"], fmt=OutputFormat.json, output=Path("r.json"), select=[], ignore=[], no_cache=True)),
     (["--select=RC3", "d/", "--ignore", "RC308", "--ignore", "RC6"],
-     dict(paths=["d/"], fmt=OutputFormat.text, output=None, select=["RC3"], ignore=["RC308", "RC6"])),
+     dict(paths=["d/"], fmt=OutputFormat.text, output=None, select=["RC3"], ignore=["RC308", "RC6"],
+          no_cache=False)),
     (["--", "--odd-name.rally"],
-     dict(paths=["--odd-name.rally"], fmt=OutputFormat.text, output=None, select=[], ignore=[])),
+     dict(paths=["--odd-name.rally"], fmt=OutputFormat.text, output=None, select=[], ignore=[], no_cache=False)),
 ])
 def test_parse_check_args_reads_the_plain_forms(args, want):
     assert parse_check_args(args) == want

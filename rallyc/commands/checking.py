@@ -2,7 +2,8 @@
 
 :func:`run_check` is what ``rallyc check`` does once its arguments are read. Two front ends call it:
 the typer command (:mod:`rallyc.commands.lang`, with ``--help`` and every usage message) and, for the
-plain forms (paths, ``--format``, ``--output``, ``--select``, ``--ignore``), :func:`parse_check_args`
+plain forms (paths, ``--format``, ``--output``, ``--select``, ``--ignore``, ``--no-cache``),
+:func:`parse_check_args`
 in the tiny entry point (:mod:`rallyc.__main__`), so that checking a folder does not pay for importing
 typer and its parameter validation (pydantic): a check in CI should cost about as much as starting
 Python with the libraries it uses. Anything :func:`parse_check_args` does not know goes to typer.
@@ -78,7 +79,7 @@ def report(run: api.CheckResult, fmt: OutputFormat) -> str:
 
 
 def run_check(paths: Sequence[str], fmt: OutputFormat = OutputFormat.text, output: Path | None = None,
-              select: Sequence[str] | None = None, ignore: Sequence[str] | None = None) -> int:
+              select: Sequence[str] | None = None, ignore: Sequence[str] | None = None, no_cache: bool = False) -> int:
     """Check ``paths``, write the report (standard output, or ``output`` atomically) and give the exit code.
 
     Never raises: a problem is a message on standard error and exit code 2 (see :mod:`rallyc.commands.errors`).
@@ -88,7 +89,7 @@ def run_check(paths: Sequence[str], fmt: OutputFormat = OutputFormat.text, outpu
         if problem is not None:
             sys.stderr.write(f"{PROG}: {problem}\n")
             return EXIT_USAGE
-        run = api.check(paths, select=select or None, ignore=ignore or None)
+        run = api.check(paths, select=select or None, ignore=ignore or None, cache=not no_cache)
         text = report(run, fmt)
         if output is None or str(output) == "-":
             sys.stdout.write(text)
@@ -105,6 +106,7 @@ def run_check(paths: Sequence[str], fmt: OutputFormat = OutputFormat.text, outpu
         return report_exception(PROG, e)
 
 
+_FLAGS = {"--no-cache": "no_cache"}
 _VALUE_OPTIONS = {"--format": "format", "-f": "format", "--output": "output", "-o": "output",
                   "--select": "select", "--ignore": "ignore"}
 
@@ -114,6 +116,7 @@ def parse_check_args(args: Sequence[str]) -> dict | None:
     it (``--help``, an unknown option, a missing or unknown value, no path: typer prints the usage message)."""
     paths: list[str] = []
     values: dict[str, list[str]] = {"format": [], "output": [], "select": [], "ignore": []}
+    flags = {name: False for name in _FLAGS.values()}
     i = 0
     only_paths = False
     while i < len(args):
@@ -122,6 +125,8 @@ def parse_check_args(args: Sequence[str]) -> dict | None:
             paths.append(arg)
         elif arg == "--":
             only_paths = True
+        elif arg in _FLAGS:
+            flags[_FLAGS[arg]] = True
         elif "=" in arg and arg.split("=", 1)[0] in _VALUE_OPTIONS and arg.startswith("--"):
             name, value = arg.split("=", 1)
             values[_VALUE_OPTIONS[name]].append(value)
@@ -138,4 +143,4 @@ def parse_check_args(args: Sequence[str]) -> dict | None:
     except ValueError:
         return None
     output = Path(values["output"][0]) if values["output"] else None
-    return dict(paths=paths, fmt=fmt, output=output, select=values["select"], ignore=values["ignore"])
+    return dict(paths=paths, fmt=fmt, output=output, select=values["select"], ignore=values["ignore"], **flags)

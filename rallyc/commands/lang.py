@@ -50,9 +50,11 @@ def check(
     ignore: Optional[List[str]] = typer.Option(None, "--ignore", metavar="CODES",
                                                help="Do not report these codes or prefixes; adds to the "
                                                     "settings' ignore."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Check every file again (read and keep no results "
+                                                            "in the user cache)."),
 ) -> None:
     """Check track files: syntax, includes, names, geometry, route, RX and inventory rules."""
-    raise typer.Exit(run_check(paths, format, output, select, ignore))
+    raise typer.Exit(run_check(paths, format, output, select, ignore, no_cache))
 
 
 # ------------------------------------------------------------------ fmt

@@ -10,6 +10,7 @@ as JSON, or as SARIF 2.1.0 for CI systems.
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import quote as quote_uri
 from dataclasses import dataclass, field
 from enum import Enum
@@ -115,9 +116,12 @@ class Sources:
 
     def __init__(self) -> None:
         self._text: dict[str, str] = {}
+        #: each file's lines, split once on first use (quoting thousands of diagnostics stays linear)
+        self._lines: dict[str, list[str]] = {}
 
     def add(self, file: str, text: str) -> None:
         self._text[file] = text
+        self._lines.pop(file, None)
 
     def get(self, file: str) -> str | None:
         return self._text.get(file)
@@ -129,15 +133,22 @@ class Sources:
     def update(self, other: "Sources") -> None:
         """Add every file of ``other``."""
         self._text.update(other._text)
+        for name in other._text:
+            self._lines.pop(name, None)
 
     def line(self, file: str, line: int) -> str | None:
-        text = self._text.get(file)
-        if text is None or line < 1:
+        """Line ``line`` (from 1) of a file, without its line ending; lines end at ``\\n`` only, as the parser counts."""
+        lines = self._lines.get(file)
+        if lines is None:
+            text = self._text.get(file)
+            if text is None:
+                return None
+            lines = self._lines[file] = text.split("\n")
+            if lines and lines[-1] == "":
+                lines.pop()
+        if line < 1 or line > len(lines):
             return None
-        lines = text.splitlines()
-        if line > len(lines):
-            return None
-        return lines[line - 1]
+        return lines[line - 1].removesuffix("\r")
 
 
 def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
@@ -150,18 +161,49 @@ def sorted_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     return sorted(diagnostics, key=Diagnostic.sort_key)
 
 
+def _shown(ch: str) -> str:
+    """One printable character for ``ch``: C0 controls and DEL as their Unicode control pictures (ESC -> U+241B),
+    other characters that are not printable (C1 controls, noncharacters, bidi overrides) as U+FFFD."""
+    if ch.isprintable():
+        return ch
+    code = ord(ch)
+    if code < 0x20:
+        return chr(0x2400 + code)
+    if code == 0x7F:
+        return "\u2421"
+    return "\ufffd"
+
+
+_UNPRINTABLE = re.compile(r"[^\t\x20-\x7e]")
+
+
+def printable_line(text: str) -> str:
+    """A source line safe to print on a terminal: tabs as spaces, control and unprintable characters replaced
+    one for one (so a caret under the line still points at the right column)."""
+    text = text.replace("\t", " ")
+    if _UNPRINTABLE.search(text) is None:
+        return text
+    return "".join(c if c.isprintable() else _shown(c) for c in text)
+
+
 def _quote(sources: Sources | None, span: Span) -> list[str]:
     if sources is None:
         return []
     text = sources.line(span.file, span.line)
     if text is None:
         return []
-    text = text.replace("\t", " ")
-    if len(text) > 200:
-        text = text[:200] + "..."
-    col = max(1, min(span.column, len(text) + 1))
+    column, end_column = span.column, span.end_column
+    if len(text) > 200:  # a window of 200 characters around the column (a whole stage can be one line)
+        start = max(0, min(column - 1 - 80, len(text) - 200))
+        head = "..." if start else ""
+        tail = "..." if start + 200 < len(text) else ""
+        text = head + text[start:start + 200] + tail
+        column += len(head) - start
+        end_column += len(head) - start
+    text = printable_line(text)
+    col = max(1, min(column, len(text) + 1))
     if span.end_line == span.line:
-        width = max(1, min(span.end_column, len(text) + 1) - col)
+        width = max(1, min(end_column, len(text) + 1) - col)
     else:
         width = max(1, len(text) + 1 - col)
     gutter = f"{span.line:>5} | "

@@ -1,16 +1,20 @@
-"""Writing output files atomically (a temporary file beside the target, then a rename).
+"""Files in and out: atomic writes, UTF-8 decoding with the bad byte located, strict JSON.
 
 Every command that writes a file goes through :func:`write_atomic`, so an interrupted run
-never leaves half a file and never loses what the user had.
+never leaves half a file and never loses what the user had. Every JSON input (game records,
+Rekee and RGT track files) is read by :func:`strict_json`: a key written twice, a number too
+long to mean anything, ``NaN`` and ``Infinity`` are refused with their line and column.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import tempfile
 from pathlib import Path
 
-__all__ = ["write_atomic"]
+__all__ = ["write_atomic", "decode_utf8", "position", "strict_json", "StrictJSONError"]
 
 
 def write_atomic(path: str | os.PathLike, text: str | bytes) -> None:
@@ -62,3 +66,122 @@ def decode_utf8(data: bytes) -> tuple[str | None, tuple[int, int] | None]:
         return data.decode("utf-8"), None
     except UnicodeDecodeError as e:
         return None, position(data, e.start)
+
+
+class StrictJSONError(ValueError):
+    """JSON text :func:`strict_json` refuses: ``message``, and ``line``/``column`` from 1."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(f"{message} at line {line} column {column}")
+        self.message, self.line, self.column = message, line, column
+
+
+class _Refused(Exception):
+    """Raised inside ``json.loads`` hooks: ``what`` says why; ``needle`` or ``key`` locate it afterwards."""
+
+    def __init__(self, what: str, needle: str | None = None, key: str | None = None) -> None:
+        super().__init__(what)
+        self.what, self.needle, self.key = what, needle, key
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"the key {json.dumps(key)} appears twice in one object (the last would win silently)",
+                               key=key)
+            seen.add(key)
+    return out
+
+
+def _refuse_constant(name: str) -> float:
+    raise _Refused(f"`{name}` is not a JSON number", needle=name)
+
+
+def strict_json(text: str, max_digits: int) -> object:
+    """``json.loads`` that refuses duplicate keys, integers of more than ``max_digits`` digits, NaN and Infinity.
+
+    Raises :class:`StrictJSONError` with the line and column of the problem (never ValueError from
+    Python's 4,300-digit limit, never RecursionError).
+    """
+
+    def whole(digits: str) -> int:
+        if len(digits.lstrip("-")) > max_digits:
+            shown = digits if len(digits) <= 24 else f"{digits[:12]}... ({len(digits.lstrip('-'))} digits)"
+            raise _Refused(f"the number {shown} is too long (at most {max_digits} digits)", needle=digits)
+        return int(digits)
+
+    def real(digits: str) -> float:
+        if len(digits) > 400:  # float() of a long literal is slow and means nothing here
+            raise _Refused(f"the number {digits[:12]}... ({len(digits)} characters) is too long", needle=digits)
+        return float(digits)
+
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=whole, parse_float=real,
+                          parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        raise StrictJSONError(exc.msg, exc.lineno, exc.colno) from None
+    except _Refused as exc:
+        line, column = _text_position(text, _offset_of(text, exc))
+        raise StrictJSONError(exc.what, line, column) from None
+    except RecursionError:
+        raise StrictJSONError("nested too deeply", 1, 1) from None
+
+
+def _text_position(text: str, offset: int) -> tuple[int, int]:
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _offset_of(text: str, refused: _Refused) -> int:
+    """Where in ``text`` the thing a hook refused is (for a number: the first place it stands as a value)."""
+    if refused.key is not None:
+        return _duplicate_offset(text, refused.key)
+    if refused.needle:
+        m = re.search(r"(?<![\w.\"-])" + re.escape(refused.needle) + r"(?![\w.])", text)
+        if m:
+            return m.start()
+    return 0
+
+
+def _duplicate_offset(text: str, key: str) -> int:
+    """Where the second ``key`` of one object is: a scan of the document's objects in order."""
+    decoder = json.JSONDecoder()
+    stack: list[set[str] | None] = []  # per open container: the keys seen so far (None for an array)
+    expect_key = False
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "{":
+            stack.append(set())
+            expect_key = True
+            i += 1
+        elif ch == "[":
+            stack.append(None)
+            expect_key = False
+            i += 1
+        elif ch in "}]":
+            if stack:
+                stack.pop()
+            i += 1
+        elif ch == ",":
+            expect_key = bool(stack) and stack[-1] is not None
+            i += 1
+        elif ch == '"':
+            value, j = json.decoder.scanstring(text, i + 1)
+            top = stack[-1] if stack else None
+            if expect_key and top is not None:
+                if value == key and value in top:
+                    return i
+                top.add(value)
+                expect_key = False
+            i = j
+        elif ch in "-0123456789tfnNI":
+            try:
+                _, i = decoder.raw_decode(text, i)
+            except ValueError:
+                i += 1
+        else:
+            i += 1
+    return 0

@@ -153,6 +153,10 @@ def load_text(text: str, display: str = "<stdin>", base_dir: Path | None = None,
     root, parse_diags = parse(text, display)
     diags.extend(parse_diags)
     documents.append(root)
+    if not parse_diags and not root.items:
+        diags.append(Diagnostic.error(
+            "RC115", f"{display} is empty: it holds no statement", Span(display, 1, 1, 1, 2),
+            "write a `stage NAME { ... }`, a `rally`, a `circuit` or a `tileset` (see `rallyc explain RC115`)"))
 
     visiting: list[Path] = []
     seen: set[Path] = set()

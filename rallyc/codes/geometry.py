@@ -172,4 +172,18 @@ CODES: list[CodeInfo] = [
         "Write the rotation modulo 6.",
         ("TRACK-TILE-01",),
     ),
+    CodeInfo(
+        "RC211", "error", "cell too far out",
+        "A cell coordinate `at Q R` lies more than 100,000 cells from 0 0. No table is that large (a stage "
+        "of 50,000 tiles laid in a row still fits), and maps of such a track could not be drawn.",
+        (
+            "stage SS1 {\n"
+            "  202a at 0 0 rot 0\n"
+            "  205a at 0 -1 rot 0\n"
+            "  206a at 0 -2000000 rot 0\n"
+            "  203a\n"
+            "}\n"
+        ),
+        "Check the `at Q R` numbers; the first tile is usually at 0 0 and the others near it.",
+    ),
 ]

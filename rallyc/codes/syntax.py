@@ -460,4 +460,30 @@ CODES: list[CodeInfo] = [
         ),
         "List each box once.",
     ),
+    CodeInfo(
+        "RC114", "error", "number too long",
+        "A number in a rallyc file has at most 7 digits: no tile, step, zone, limit or lap count needs more, "
+        "and a longer number is almost always two numbers run together or a pasted value.",
+        (
+            "stage SS1 {\n"
+            "  202a at 0 0 rot 0\n"
+            "  205a at 0 -1 rot 0\n"
+            "  206a at 0 -2000000000000000000000 rot 0\n"
+            "  203a\n"
+            "}\n"
+        ),
+        "Check the number for a typo (a missing space between two numbers?).",
+    ),
+    CodeInfo(
+        "RC115", "error", "empty file",
+        "The file holds no statement (it is empty, or only comments). `check`, `compile`, `stats` and "
+        "`render` all refuse it the same way, so an empty file never passes `check` and then fails "
+        "elsewhere.",
+        (
+            "# Sunday sprint\n"
+            "# to do: write the stages\n"
+            "#\n"
+        ),
+        "Write a `stage NAME { ... }`, a `rally`, a `circuit` or a `tileset`; delete files you do not need.",
+    ),
 ]

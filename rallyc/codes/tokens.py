@@ -96,4 +96,24 @@ CODES: list[CodeInfo] = [
         "Write the value after the token name.",
         ("TRACK-TOKEN-01", "CORE-JUMP-01"),
     ),
+    CodeInfo(
+        "RC606", "error", "token value out of range",
+        "A token's number or speed limit is one the token cannot have: a Jump token is taken in gear 1 to 6, "
+        "an Oxygen token is 1 to 3, a Chicane's `limit` is a gear 1 to 6, and the other tokens (water, hay "
+        "bale, mud, ...) have no number and no limit. The same values in a tile definition are refused too "
+        "(RC151).",
+        (
+            "stage SS1 {\n"
+            "  202a\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "  token jump 7 at 3.2\n"
+            "}\n"
+        ),
+        "Write a jump gear 1..6, a chicane limit 1..6, an oxygen value 1..3; water and other tokens take no number.",
+        ("TRACK-TOKEN-01", "CORE-JUMP-01"),
+    ),
 ]

@@ -224,6 +224,11 @@ class _Placer:
         if numbers is None:
             return None
         cands = _directions(info, step, numbers)
+        if prev is not None and prev.next_cell is None:
+            self.error("RC307", f"step {idx}: the road of step {prev.index} ({prev.info.id}) is a dead end; "
+                       "no tile can follow it", _span(step),
+                       f"move {prev.info.id} to the end of the route or remove the steps after it")
+            return None
         if prev is not None:
             if prev.next_cell != cell:
                 self.error("RC205", f"step {idx}: {info.id} is written at {pos.q} {pos.r} but the road of step "

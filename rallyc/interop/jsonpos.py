@@ -2,21 +2,25 @@
 
 Other tools' track files are JSON. To point a diagnostic at ``tiles[3].id`` we
 need where that element is in the text, which :mod:`json` does not keep. The
-text is first checked with :func:`json.loads` (its error messages and
-line:column are the reference for syntax errors); a valid text is then walked
+text is first checked with :func:`rallyc.fileio.strict_json` (``json.loads``'s error messages and
+line:column are the reference for syntax errors; a key written twice and numbers too long to be
+coordinates are refused there too); a valid text is then walked
 once more by a small scanner that records the span of every value.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from json.decoder import scanstring
 from typing import Any
 
+from rallyc.fileio import StrictJSONError, strict_json
+
 __all__ = ["JNode", "JSONSyntaxError", "parse", "type_name"]
 
+#: a number in a track file has at most this many digits (coordinates, rotations)
+MAX_DIGITS = 15
 _WS = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?")
 
@@ -77,11 +81,9 @@ def type_name(value: Any) -> str:
 def parse(text: str) -> JNode:
     """Parse JSON text into positioned nodes; raise :class:`JSONSyntaxError` if it is not JSON."""
     try:
-        json.loads(text)
-    except json.JSONDecodeError as e:
-        raise JSONSyntaxError(e.msg, e.lineno, e.colno) from None
-    except RecursionError:
-        raise JSONSyntaxError("nesting too deep", 1, 1) from None
+        strict_json(text, MAX_DIGITS)
+    except StrictJSONError as e:
+        raise JSONSyntaxError(e.message, e.line, e.column) from None
     try:
         return _Scanner(text).document()
     except RecursionError:

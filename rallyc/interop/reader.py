@@ -14,6 +14,7 @@ from rallyc.diagnostics import Diagnostic, Span
 from rallyc.interop import coords
 from rallyc.interop.jsonpos import JNode, JSONSyntaxError, parse, type_name
 from rallyc.interop.model import PRINTS, ROAD_EFFECTS, TileRecord, TokenRecord, TrackFile
+from rallyc.syntax.parser import MAX_CELL, NOT_TEXT
 from rallyc.tiles.catalogue import normalize_id
 
 __all__ = ["read_track", "detect_format", "parse_rekee_token", "RGT_TOKENS", "RGT_PRINTS"]
@@ -60,6 +61,9 @@ class _Reader:
     def error(self, code: str, message: str, node: JNode, hint: str | None = None) -> None:
         self.diags.append(Diagnostic.error(code, message, _span(self.file, node), hint))
 
+    def warning(self, code: str, message: str, node: JNode, hint: str | None = None) -> None:
+        self.diags.append(Diagnostic.warning(code, message, _span(self.file, node), hint))
+
     def member(self, obj: JNode, key: str, kind: str, required: bool = True, what: str = "") -> JNode | None:
         """The member ``key`` of an object, checked for a JSON kind (``int``, ``number``, ``string``, ``array``)."""
         node = obj.value.get(key)
@@ -87,6 +91,15 @@ class _Reader:
             got = repr(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else type_name(node)
             self.error("RC704", f"`{node.path}` must be {want}, not {got}", node)
         return ok
+
+    def in_range(self, *nodes: JNode) -> bool:
+        """Coordinates within :data:`MAX_CELL` of 0 (RC717): a table is never larger, and rallyc text refuses more."""
+        for node in nodes:
+            if abs(node.value) > MAX_CELL:
+                self.error("RC717", f"`{node.path}` is {node.value}: coordinates lie within {MAX_CELL:,} of 0",
+                           node, "is the file damaged? an editor never writes a cell this far out")
+                return False
+        return True
 
     def tile_id(self, node: JNode) -> str | None:
         raw = node.value
@@ -123,7 +136,15 @@ class _Reader:
         node = root.value.get(key)
         if node is None or node.value is None:
             return ""
-        return node.value if self.check(node, "string") else ""
+        if not self.check(node, "string"):
+            return ""
+        text = node.value
+        if NOT_TEXT.search(text):
+            bad = sorted({f"U+{ord(c):04X}" for c in NOT_TEXT.findall(text)})
+            self.warning("RC719", f"`{node.path}` holds characters no rallyc text may hold ({', '.join(bad)}); "
+                         "they are left out", node, "check the title and author in the written file")
+            text = NOT_TEXT.sub("", text)
+        return text
 
     # -- Rekee
     def rekee(self, root: JNode) -> TrackFile:
@@ -160,7 +181,7 @@ class _Reader:
             return None
         ok = all([self.check(fields["id"], "string"), self.check(fields["q"], "int"),
                   self.check(fields["r"], "int"), self.check(fields["dir"], "int")])
-        if not ok:
+        if not ok or not self.in_range(fields["q"], fields["r"]):
             return None
         tid = self.tile_id(fields["id"])
         tokens = []
@@ -183,6 +204,8 @@ class _Reader:
         r = self.member(t, "r", "number")
         d = self.member(t, "dir", "number", required=False)
         if id_node is None or q is None or r is None or ("dir" in t.value and d is None):
+            return None
+        if not self.in_range(q, r):
             return None
         kind = parse_rekee_token(id_node.value)
         if kind is None:
@@ -221,7 +244,7 @@ class _Reader:
                 tok = self.rgt_token(t)
                 if tok is not None:
                     tokens.append(tok)
-        if x is None or y is None or o is None or id_node is None:
+        if x is None or y is None or o is None or id_node is None or not self.in_range(x, y):
             return None
         tid = self.tile_id(id_node)
         if tid is None:
@@ -238,6 +261,8 @@ class _Reader:
         o = self.member(t, "Orientation", "number", required=False)
         if id_node is None or x is None or y is None or ("Orientation" in t.value and o is None):
             return None
+        if not self.in_range(x, y):
+            return None
         code = RGT_TOKENS.get(id_node.value.strip().lower())
         if code is None:
             self.error("RC706", f"`{id_node.path}`: unknown token code `{id_node.value}`", id_node,
@@ -249,13 +274,39 @@ class _Reader:
 
 
 def detect_format(root: JNode) -> str | None:
-    """``rekee`` or ``rgt`` from what the JSON holds (not from the file name), or None."""
+    """``rekee`` or ``rgt`` from what the JSON holds (not from the file name), or None.
+
+    A file holding both ``tiles`` (Rekee) and ``Tuiles`` (RGT) is read by the one that holds tiles;
+    :func:`read_track` says so (RC718), or refuses the file when both do.
+    """
     if isinstance(root.value, dict):
-        if "Tuiles" in root.value:
+        rekee, rgt = root.value.get("tiles"), root.value.get("Tuiles")
+        if rekee is not None and rgt is not None:
+            return "rekee" if _has_items(rekee) and not _has_items(rgt) else "rgt"
+        if rgt is not None:
             return "rgt"
-        if "tiles" in root.value:
+        if rekee is not None:
             return "rekee"
     return None
+
+
+def _has_items(node: JNode) -> bool:
+    return isinstance(node.value, list) and len(node.value) > 0
+
+
+def _both_lists(root: JNode, fmt: str, file: str) -> Diagnostic | None:
+    """RC718 for a file holding both ``tiles`` and ``Tuiles``: a warning naming the one read, an error if both hold tiles."""
+    if not isinstance(root.value, dict) or "tiles" not in root.value or "Tuiles" not in root.value:
+        return None
+    rekee, rgt = root.value["tiles"], root.value["Tuiles"]
+    if _has_items(rekee) and _has_items(rgt):
+        return Diagnostic.error("RC718", "the file holds both `tiles` (Rekee) and `Tuiles` (RGT), each with tiles: "
+                                "which track is meant cannot be told", _span(file, root),
+                                "keep one of the two lists (save the track again from its editor)")
+    used, other = ("tiles", "Tuiles") if fmt == "rekee" else ("Tuiles", "tiles")
+    why = "the other is empty" if _has_items(root.value[used]) else "neither holds tiles"
+    return Diagnostic.warning("RC718", f"the file holds both `tiles` and `Tuiles`; `{used}` is read ({why})",
+                              _span(file, root.value[other]), f"remove `{other}` from the file")
 
 
 def read_track(text: str, file: str, catalogue=None) -> tuple[TrackFile | None, list[Diagnostic]]:
@@ -279,6 +330,11 @@ def read_track(text: str, file: str, catalogue=None) -> tuple[TrackFile | None, 
         return None, [Diagnostic.error("RC702", f"not a track file: {what} without `tiles` (Rekee) or `Tuiles` (RGT)",
                                        _span(file, root),
                                        "import a file saved by the Rekee editor or the Rallyman Track Editor")]
+    both = _both_lists(root, fmt, file)
+    if both is not None:
+        if both.severity.value == "error":
+            return None, [both]
+        reader.diags.append(both)
     reader_fn: Callable[[JNode], TrackFile] = reader.rekee if fmt == "rekee" else reader.rgt
     track = reader_fn(root)
     if not track.tiles and not reader.diags:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rallyc.data.components import Components, load_components
 from rallyc.records.convert import turn_from_json
-from rallyc.records.load import RecordError
+from rallyc.records.load import RecordError, record_problem
 from rallyc.rules.cards import CardTable, CardTableError
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.records.explain import applied_of, rules_line, without_applied
@@ -16,7 +16,7 @@ from rallyc.records.tracks import compiled_track_file
 from rallyc.rules.options import Options
 from rallyc.rules.rally import Rally
 from rallyc.rules.setup import player_problem
-from rallyc.rules.sketch import sketch
+from rallyc.rules.sketch import SketchError, sketch
 from rallyc.rules.stage import Player
 from rallyc.rules.turn import Outcome
 
@@ -116,8 +116,12 @@ def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
     the Monte-Carlo ``weather`` option needs to turn tiles over (MC-WEATHER-04)."""
     if "sketch" in data:
         assist = data.get("assistance", [])
-        tracks = [sketch(s, f"SS{i + 1}", assistance=bool(assist[i]) if i < len(assist) else False)
-                  for i, s in enumerate(data["sketch"])]
+        tracks = []
+        for i, s in enumerate(data["sketch"]):
+            try:
+                tracks.append(sketch(s, f"SS{i + 1}", assistance=bool(assist[i]) if i < len(assist) else False))
+            except SketchError as exc:
+                raise RecordError(str(exc), path=f"$.sketch[{i}]") from None
         return tracks, data.get("title", "sketch"), [None] * len(tracks)
     if "track" not in data:
         raise RecordError("the record names no `track` file (or `sketch`)", path="$")
@@ -179,6 +183,9 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
     """Replay a parsed record; the report holds the first illegal event (``report.error``) if any.
 
     ``flippers`` go with given ``tracks`` (see :func:`record_stages`)."""
+    problem = record_problem(data)  # a record built in Python has seen no schema check
+    if problem is not None:
+        raise RecordError(problem[1], path=problem[0])
     components = components or load_components()
     design = record_design(data, Path(base_dir)) if tracks is None else None
     if "race" in data:  # an RX race (rallyc.records.race)

@@ -30,11 +30,22 @@ from rallyc.compiler.track import Track
 from rallyc.diagnostics import has_errors
 from rallyc.project import load_text
 
-__all__ = ["sketch", "sketch_source"]
+__all__ = ["sketch", "sketch_source", "SketchError"]
+
+
+class SketchError(ValueError):
+    """A sketch that is not a stage: ``column`` (from 1) is where in the sketch text the problem is, when known."""
+
+    def __init__(self, message: str, column: int | None = None) -> None:
+        super().__init__(message if column is None else f"{message} (column {column})")
+        self.message = message
+        self.column = column
 
 _CORNER = re.compile(r"C\(([\d,]*);([\d,]*)\)([LR]?)$")
 _CUT = re.compile(r"cut(\d+)\((\d+),(\d+)\)$")
 _FIRST_NUMBER = 801
+_DANGERS = ("low", "medium", "high")
+_SURFACES = ("gravel", "asphalt", "snow")
 
 
 def _zone(tok: str) -> str:
@@ -46,6 +57,11 @@ def _zone(tok: str) -> str:
         outside = " ".join(x for x in cm.group(2).split(",") if x)
         return f"corner {side} inside {inside} outside {outside}"
     kind, _, limit = tok.partition("/")
+    if limit and not (limit.isascii() and limit.isdigit() and len(limit) <= 2 and 1 <= int(limit) <= 6):
+        raise ValueError(f"`{tok}`: a limit after `/` is a gear 1 to 6")
+    if kind.startswith("jump") and not (kind[4:].isascii() and kind[4:].isdigit() and len(kind) <= 6
+                                        and 1 <= int(kind[4:]) <= 6):
+        raise ValueError(f"`{tok}`: a jump is `jumpN` with a gear N of 1 to 6")
     if kind == "D":
         line = "slide"
     elif kind == "N":
@@ -57,7 +73,8 @@ def _zone(tok: str) -> str:
     elif kind == "W":
         return "wide" + (f" limit {int(limit)}" if limit else "")
     else:
-        raise ValueError(f"sketch: unknown zone `{tok}`")
+        raise ValueError(f"unknown zone `{tok}` (zones: N, D, W, C(IN;OUT)L/R, jumpN, water; markers S, F, "
+                         "!danger, ~surface, cutN(a,b))")
     if limit:
         line += f" limit {int(limit)} {int(limit)}"
     return line
@@ -68,25 +85,42 @@ def sketch_source(text: str, name: str = "sketch", *, surface: str = "gravel", a
     """The rallyc source a sketch stands for: a tileset of its tiles and a stage driving them."""
     tiles: list[str] = []
     steps: list[str] = []
+    offset = 0
     for i, part in enumerate(text.split("|")):
         number = _FIRST_NUMBER + i
         danger = "low"
         tile_surface = surface
         body: list[str] = []
         cuts: list[str] = []
-        for tok in part.split():
-            if tok.startswith("!"):
-                danger = tok[1:]
-            elif tok.startswith("~"):
-                tile_surface = tok[1:]
-            elif tok == "S":
-                body.append("start")
-            elif tok == "F":
-                body.append("finish")
-            elif (m := _CUT.match(tok)):
-                cuts.append(f"shortcut {int(m.group(1))} from {int(m.group(2))} to {int(m.group(3))}")
-            else:
-                body.append(_zone(tok))
+        for m_tok in re.finditer(r"\S+", part):
+            tok, column = m_tok.group(), offset + m_tok.start() + 1
+            try:
+                if tok.startswith("!"):
+                    danger = tok[1:]
+                    if danger not in _DANGERS:
+                        raise ValueError(f"`{tok}`: a danger colour is !low, !medium or !high")
+                elif tok.startswith("~"):
+                    tile_surface = tok[1:]
+                    if tile_surface not in _SURFACES:
+                        raise ValueError(f"`{tok}`: a surface is ~gravel, ~asphalt or ~snow")
+                elif tok == "S":
+                    body.append("start")
+                elif tok == "F":
+                    body.append("finish")
+                elif (m := _CUT.match(tok)):
+                    if any(len(g) > 2 for g in m.groups()):
+                        raise ValueError(f"`{tok}`: shortcut numbers are small (a limit 1..6, zones of this tile)")
+                    cuts.append(f"shortcut {int(m.group(1))} from {int(m.group(2))} to {int(m.group(3))}")
+                else:
+                    zone = _zone(tok)
+                    if any(len(n) > 2 for n in re.findall(r"\d+", tok)):
+                        raise ValueError(f"`{tok}`: a limit is a gear 1 to 6")
+                    body.append(zone)
+            except ValueError as exc:
+                raise SketchError(f"sketch: {exc}", column) from None
+        if not any(b not in ("start", "finish") for b in body):
+            raise SketchError(f"sketch: tile {i + 1} has no zone (tiles are separated by `|`)", offset + 1)
+        offset += len(part) + 1
         lines = "\n".join(f"      {b}" for b in body + cuts)
         tiles.append(f"  tile {number}a {tile_surface} danger {danger} copies 1 {{\n"
                      f"    road D -> A straight {{\n{lines}\n    }}\n  }}")
@@ -102,11 +136,13 @@ def sketch(text: str, name: str = "sketch", *, surface: str = "gravel", assistan
            tokens: tuple[str, ...] | list[str] = ()) -> Track:
     """Build and compile a :class:`Track` from a sketch (see the module docstring).
 
-    Raises ValueError when the sketch does not make a legal stage.
+    Raises :class:`SketchError` (a ValueError) when the sketch does not make a legal stage.
     """
+    if not isinstance(text, str):
+        raise SketchError("sketch: a sketch is a text of zones")
     source = sketch_source(text, name, surface=surface, assistance=assistance, tokens=tokens)
     result = compile_loaded(load_text(source, "<sketch>"))
     errors = [d for d in result.diagnostics if d.severity.value == "error"]
     if has_errors(result.diagnostics) or not result.designs:
-        raise ValueError(f"sketch `{text}` is not a legal stage: " + "; ".join(d.message for d in errors))
+        raise SketchError(f"sketch `{text}` is not a legal stage: " + "; ".join(d.message for d in errors))
     return result.designs[0].track(name)

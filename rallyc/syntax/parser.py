@@ -22,7 +22,7 @@ from rallyc.resources import grammar_path
 from rallyc.usercache import cache_folder
 from rallyc.syntax import ast
 
-__all__ = ["parse", "MAX_SOURCE_BYTES", "MAX_NESTING"]
+__all__ = ["parse", "MAX_SOURCE_BYTES", "MAX_NESTING", "MAX_DIGITS", "MAX_CELL", "NOT_TEXT"]
 
 #: Larger files are refused with RC101 rather than parsed (a track file is a few KB).
 MAX_SOURCE_BYTES = 2_000_000
@@ -541,13 +541,22 @@ def parse(text: str, path: str = "<input>") -> tuple[ast.Document, list[Diagnost
     items: list = []
     errors: list[Diagnostic] = []
     for first_line, chunk in _top_level_chunks(text):
-        padded = "\n" * (first_line - 1) + chunk
         try:
-            tree = _parser().parse(padded)
-        except UnexpectedInput as e:
-            errors.append(_syntax_diagnostic(e, path, padded))
+            tree = _parser().parse(chunk)
+        except UnexpectedInput:
+            # parse again where the chunk really is, so the error has its real line (errors are few)
+            padded = "\n" * (first_line - 1) + chunk
+            try:
+                _parser().parse(padded)
+            except UnexpectedInput as e:
+                errors.append(_syntax_diagnostic(e, path, padded))
             if len(errors) >= MAX_SYNTAX_ERRORS:
                 break
+            continue
+        _shift_lines(tree, first_line - 1)
+        out_of_range = _number_problems(tree, path)
+        if out_of_range:
+            errors.extend(out_of_range)
             continue
         try:
             items.extend(_Build(path).transform(tree))
@@ -560,20 +569,110 @@ def parse(text: str, path: str = "<input>") -> tuple[ast.Document, list[Diagnost
     return ast.Document(path, items, Span(path, 1, 1, lines, 1)), []
 
 
+#: characters no rallyc text holds: C0 controls but tab, line feed, form feed and carriage return; the
+#: replacement character (bytes that were not UTF-8); the noncharacters U+FFFE and U+FFFF (not allowed in XML,
+#: so a title holding one would make a map that is not well-formed)
+NOT_TEXT = re.compile("[\x00-\x08\x0b\x0e-\x1f\ufffd\ufffe\uffff]")
+
+
 def _find_control_chars(text: str, path: str) -> Diagnostic | None:
-    line, col = 1, 0
-    for ch in text:
-        col += 1
-        if ch == "\n":
-            line, col = line + 1, 0
-            continue
-        if ch == "\x00" or (ord(ch) < 32 and ch not in "\t\r\f") or ch == "\ufffd":
-            what = "a NUL byte" if ch == "\x00" else ("bytes that are not UTF-8 text" if ch == "\ufffd"
-                                                        else f"the control character U+{ord(ch):04X}")
-            return Diagnostic.error("RC102", f"this file contains {what}; it does not look like rallyc text",
-                                    Span(path, line, col, line, col + 1),
-                                    "rallyc reads UTF-8 text files (.rally); is this a binary file?")
-    return None
+    m = NOT_TEXT.search(text)
+    if m is None:
+        return None
+    at = m.start()
+    ch = m.group()
+    line = text.count("\n", 0, at) + 1
+    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    if ch == "\x00":
+        what = "a NUL byte"
+    elif ch == "\ufffd":
+        what = "bytes that are not UTF-8 text"
+    elif ch in "\ufffe\uffff":
+        what = f"the noncharacter U+{ord(ch):04X}"
+    else:
+        what = f"the control character U+{ord(ch):04X}"
+    return Diagnostic.error("RC102", f"this file contains {what}; it does not look like rallyc text",
+                            Span(path, line, col, line, col + 1),
+                            "rallyc reads UTF-8 text files (.rally); is this a binary file?")
+
+
+def _shift_lines(tree: lark.Tree, by: int) -> None:
+    """Move every position in a statement parsed on its own down ``by`` lines (to where it is in the file)."""
+    if by == 0:
+        return
+    for sub in tree.iter_subtrees():
+        meta = sub.meta
+        if not getattr(meta, "empty", True):
+            meta.line += by
+            meta.end_line += by
+        for child in sub.children:
+            if isinstance(child, LarkToken) and child.line is not None:
+                child.line += by
+                if child.end_line is not None:
+                    child.end_line += by
+
+
+#: a number in rallyc text has at most this many digits (the largest meaningful one, a step of a long
+#: synthetic stage, has 6)
+MAX_DIGITS = 7
+#: cell coordinates ``at Q R`` lie within this many cells of the origin (a 50,000-tile stage in a row fits)
+MAX_CELL = 100_000
+#: token values (``token KIND N``) by kind; kinds not listed take no number
+TOKEN_VALUES = {"jump": range(1, 7), "oxygen": range(1, 4)}
+#: ``token chicane limit N``: a speed limit, a gear
+CHICANE_LIMITS = range(1, 7)
+
+
+def _number_problems(tree: lark.Tree, path: str) -> list[Diagnostic]:
+    """Numbers out of range in one statement: too many digits (RC114), cells too far out (RC211), token values
+    a token cannot have (RC606). Checked before the numbers are read, so no number is ever too big to read."""
+    out: list[Diagnostic] = []
+    for tok in tree.scan_values(lambda v: isinstance(v, LarkToken) and v.type == "INT"):
+        if len(tok.lstrip("-")) > MAX_DIGITS:
+            shown = tok if len(tok) <= 20 else f"{tok[:10]}...{tok[-4:]} ({len(tok.lstrip('-'))} digits)"
+            out.append(Diagnostic.error(
+                "RC114", f"the number {shown} is too long; numbers in rallyc files have at most {MAX_DIGITS} digits",
+                _span_of_token(path, tok), "check for a typo (a missing space between two numbers?)"))
+    if out:
+        return out
+    for sub in tree.iter_subtrees():
+        if sub.data == "position":
+            for tok in sub.children[:2]:
+                if isinstance(tok, LarkToken) and abs(int(tok)) > MAX_CELL:
+                    out.append(Diagnostic.error(
+                        "RC211", f"cell coordinate {tok} is too far out; cells lie within {MAX_CELL:,} of 0 0",
+                        _span_of_token(path, tok), "check the `at Q R` numbers; the first tile is usually at 0 0"))
+        elif sub.data == "token_kind":
+            out.extend(_token_value_problems(sub, path))
+    return out
+
+
+def _token_value_problems(node: lark.Tree, path: str) -> list[Diagnostic]:
+    name, value, limit = node.children
+    kind = str(name)
+    out: list[Diagnostic] = []
+    allowed = TOKEN_VALUES.get(kind)
+    if value is not None:
+        if allowed is None:
+            out.append(Diagnostic.error(
+                "RC606", f"a {kind} token has no number; `{kind} {value}` is not a token", _span_of_token(path, value),
+                f"write `token {kind} at STEP.ZONE`" + (" (a speed limit on a chicane is `limit N`)"
+                                                        if kind == "chicane" else "")))
+        elif int(value) not in allowed:
+            out.append(Diagnostic.error(
+                "RC606", f"`token {kind} {value}`: the number of a {kind} token is {allowed.start} to {allowed.stop - 1}",
+                _span_of_token(path, value), "jumps are taken in a gear 1..6; oxygen tokens are 1 to 3"))
+    if limit is not None:
+        ltok = limit.children[0] if isinstance(limit, lark.Tree) else limit
+        if kind != "chicane":
+            out.append(Diagnostic.error(
+                "RC606", f"only a chicane token has a speed limit, not a {kind} token", _span_of_token(path, ltok),
+                f"remove `limit {ltok}`"))
+        elif int(ltok) not in CHICANE_LIMITS:
+            out.append(Diagnostic.error(
+                "RC606", f"`chicane limit {ltok}`: a speed limit is a gear, 1 to 6", _span_of_token(path, ltok),
+                "a limit of 0 or above 6 can never be met; write limit 1 to 6"))
+    return out
 
 
 def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:

@@ -322,4 +322,63 @@ CODES: list[CodeInfo] = [
         ("TRACK-RX-09",),
         example_kind="json",
     ),
+    CodeInfo(
+        "RC717", "error", "a coordinate too far out",
+        "A tile or token of the track file lies more than 100,000 cells from 0 0 (rallyc text refuses such "
+        "cells too, RC211). No editor writes that: the file is damaged or was edited by hand.",
+        (
+            "{\n"
+            "  \"title\": \"Sunday Sprint\",\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"202a\", \"dir\": 0},\n"
+            "    {\"q\": 100000000000000, \"r\": 0, \"id\": \"205a\", \"dir\": 0}\n"
+            "  ]\n"
+            "}\n"
+        ),
+        "Open the file in its editor and save it again, or correct the coordinate.",
+        example_kind="json",
+    ),
+    CodeInfo(
+        "RC718", "warning", "both `tiles` and `Tuiles` in one file",
+        "The file holds a Rekee tile list (`tiles`) and an RGT one (`Tuiles`). The one holding tiles is read "
+        "and the warning names it; when both hold tiles the track cannot be told and the file is refused "
+        "(an error with the same code).",
+        (
+            "{\n"
+            "  \"title\": \"Sunday Sprint\",\n"
+            "  \"Tuiles\": [],\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"202a\", \"dir\": 0},\n"
+            "    {\"q\": 1, \"r\": 0, \"id\": \"205a\", \"dir\": 0},\n"
+            "    {\"q\": 2, \"r\": 0, \"id\": \"206a\", \"dir\": 0},\n"
+            "    {\"q\": 3, \"r\": 0, \"id\": \"208a\", \"dir\": 2},\n"
+            "    {\"q\": 4, \"r\": -1, \"id\": \"204a\", \"dir\": 5},\n"
+            "    {\"q\": 5, \"r\": -2, \"id\": \"203a\", \"dir\": 5}\n"
+            "  ]\n"
+            "}\n"
+        ),
+        "Keep one of the two lists (save the track again from its editor).",
+        example_kind="json",
+    ),
+    CodeInfo(
+        "RC719", "warning", "characters left out of a title",
+        "A title or author holds characters no rallyc text may hold (control characters such as U+0000, "
+        "the noncharacters U+FFFE and U+FFFF). They are left out of the written file, which `check` would "
+        "otherwise refuse (RC102) and whose maps would not be well-formed XML.",
+        (
+            "{\n"
+            "  \"title\": \"Sunday\\u0000 Sprint\",\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"202a\", \"dir\": 0},\n"
+            "    {\"q\": 1, \"r\": 0, \"id\": \"205a\", \"dir\": 0},\n"
+            "    {\"q\": 2, \"r\": 0, \"id\": \"206a\", \"dir\": 0},\n"
+            "    {\"q\": 3, \"r\": 0, \"id\": \"208a\", \"dir\": 2},\n"
+            "    {\"q\": 4, \"r\": -1, \"id\": \"204a\", \"dir\": 5},\n"
+            "    {\"q\": 5, \"r\": -2, \"id\": \"203a\", \"dir\": 5}\n"
+            "  ]\n"
+            "}\n"
+        ),
+        "Check the title and author in the written file.",
+        example_kind="json",
+    ),
 ]

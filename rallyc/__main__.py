@@ -10,8 +10,19 @@ Everything else, ``--help`` and every usage message included, goes to the typer 
 import sys
 
 
+def _console_survives_any_code_page() -> None:
+    """A character the console cannot show (a Windows code page) is printed as an escape (``\\u4e2d``)
+    instead of ending the command with UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):  # replaced by a test runner, or already closed
+            pass
+
+
 def main() -> None:
     """Console entry point."""
+    _console_survives_any_code_page()
     args = sys.argv[1:]
     if args == ["--version"]:
         from rallyc import __version__

@@ -73,10 +73,10 @@ def collect_files(paths: Iterable[str | os.PathLike]) -> tuple[list[Target], lis
             continue
         p = Path(raw)
         if p.is_dir():
-            found = []
-            for dirpath, dirnames, filenames in os.walk(p):
-                dirnames[:] = sorted(d for d in dirnames if not _skip_dir(d))
-                found += [Path(dirpath) / f for f in sorted(filenames) if f.endswith(".rally")]
+            from rallyc.project import scan_folder
+
+            found, left_out = scan_folder(p)  # stays in the folder; pipes and devices left out (RC118/RC119)
+            problems += left_out
             if not found:
                 problems.append(Diagnostic.error("RC001", f"no .rally files in folder {raw}", None))
             targets += [Target(f, str(f), p.resolve()) for f in found]
@@ -89,7 +89,12 @@ def collect_files(paths: Iterable[str | os.PathLike]) -> tuple[list[Target], lis
 
 def read_stdin() -> bytes:
     """All of standard input, as bytes."""
-    return sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
+    from rallyc.syntax.parser import MAX_SOURCE_BYTES
+
+    # at most one byte over the limit: enough for RC101, never a gigabyte in memory
+    if hasattr(sys.stdin, "buffer"):
+        return sys.stdin.buffer.read(MAX_SOURCE_BYTES + 1)
+    return sys.stdin.read(MAX_SOURCE_BYTES + 1).encode("utf-8")
 
 
 # ------------------------------------------------------------------ compile a loaded file
@@ -213,7 +218,7 @@ def check(paths: Iterable[str | os.PathLike], *, select: Iterable[str] | None = 
     run = CheckResult()
     targets, problems = collect_files(paths)
     if problems:
-        run.io_error = True
+        run.io_error = has_errors(problems)  # RC118/RC119 (left out of a folder scan) are warnings
         run.diagnostics += problems
     for t in targets:
         run.files.append(t.display)

@@ -37,6 +37,9 @@ for _module in command_modules():
 
 def main(prog_name: str | None = None) -> None:
     """Run the typer app (:mod:`rallyc.__main__` is the console entry point, which calls this)."""
+    from rallyc.__main__ import _console_survives_any_code_page
+
+    _console_survives_any_code_page()
     app(prog_name=prog_name)
 
 

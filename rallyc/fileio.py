@@ -11,18 +11,27 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import tempfile
 from pathlib import Path
 
-__all__ = ["write_atomic", "decode_utf8", "position", "strict_json", "StrictJSONError"]
+__all__ = ["write_atomic", "is_special", "decode_utf8", "looks_like_utf16", "read_limited", "position", "strict_json",
+           "StrictJSONError"]
 
 
 def write_atomic(path: str | os.PathLike, text: str | bytes) -> None:
     """Replace ``path`` with ``text`` (UTF-8; bytes as they are) so a reader never sees half a file.
 
     A new file gets the usual permissions (0666 less the umask), an existing one keeps its own.
+    A target that exists and is not a regular file (a FIFO, ``/dev/null``, a terminal) is written
+    through, never replaced: renaming over it would turn a pipe or a device into a plain file.
+    Only :func:`os.replace` and :mod:`tempfile` are used, so this works the same on Windows.
     """
     path = Path(path)
+    if is_special(path):
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        return
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(folder))
     try:
@@ -52,20 +61,52 @@ def write_atomic(path: str | os.PathLike, text: str | bytes) -> None:
         raise
 
 
+def is_special(path: str | os.PathLike) -> bool:
+    """True when ``path`` exists (after symbolic links) and is not a regular file or a folder: a FIFO, a device, a socket."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
 def position(data: bytes, offset: int) -> tuple[int, int]:
     """(line, column) of a byte offset, both counted from 1."""
     return data.count(b"\n", 0, offset) + 1, offset - (data.rfind(b"\n", 0, offset) + 1) + 1
 
 
 def decode_utf8(data: bytes) -> tuple[str | None, tuple[int, int] | None]:
-    """The bytes as UTF-8 text and None, or None and the (line, column) of the first byte that is not UTF-8.
+    """The bytes as text and None, or None and the (line, column) of the first byte that is not UTF-8.
 
-    A leading byte-order mark is kept: each reader decides what it means for its format.
+    UTF-8 is what rallyc reads. Text that starts with a UTF-16 byte-order mark (Windows editors save
+    "Unicode" text so) is decoded as UTF-16: the mark says what the bytes are, so nothing is guessed.
+    A leading UTF-8 byte-order mark is kept: each reader decides what it means for its format.
     """
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        try:
+            return data.decode("utf-16"), None
+        except UnicodeDecodeError as e:
+            return None, (1, e.start // 2 + 1)
     try:
         return data.decode("utf-8"), None
     except UnicodeDecodeError as e:
         return None, position(data, e.start)
+
+
+def looks_like_utf16(data: bytes) -> bool:
+    """True for bytes that look like UTF-16 text without a byte-order mark (every other byte NUL)."""
+    sample = data[:512]
+    if len(sample) < 4:
+        return False
+    even, odd = sample[0::2], sample[1::2]
+    return (odd.count(0) >= len(odd) * 0.6 and even.count(0) == 0) or (even.count(0) >= len(even) * 0.6
+                                                                       and odd.count(0) == 0)
+
+
+def read_limited(path: str | os.PathLike, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of a file: enough to say it is too large without reading a gigabyte of it."""
+    with open(path, "rb") as f:
+        return f.read(limit + 1)
 
 
 class StrictJSONError(ValueError):

@@ -12,19 +12,21 @@ Nothing here raises on bad input: problems become diagnostics.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from rallyc import diagnostics as diagnostics_module
 from rallyc.diagnostics import Diagnostic, Sources, Span
-from rallyc.fileio import decode_utf8, position
+from rallyc.fileio import decode_utf8, looks_like_utf16, position, read_limited
 from rallyc.resources import grammar_path, tilesets_dir
 from rallyc.syntax import ast, parser as parser_module
-from rallyc.syntax.parser import lark_version, parse
+from rallyc.syntax.parser import MAX_SOURCE_BYTES, lark_version, parse
 from rallyc.usercache import cached_pickle
 
-__all__ = ["Loaded", "load", "load_text", "read_source", "decode_source", "bundled_tilesets"]
+__all__ = ["Loaded", "load", "load_text", "read_source", "decode_source", "bundled_tilesets", "scan_folder",
+           "MAX_INCLUDE_DEPTH"]
 
 
 @dataclass
@@ -43,34 +45,74 @@ class Loaded:
     bundled: set[str] = field(default_factory=set)
 
 
-def read_bytes(path: Path, display: str) -> tuple[bytes | None, Diagnostic | None]:
-    """The bytes of a file, or why it cannot be read (RC001, not located: the path itself is the problem)."""
+#: ``use`` chains nest at most this deep (a project includes a tileset that includes another, not 970 files)
+MAX_INCLUDE_DEPTH = 32
+
+
+def read_bytes(path: Path, display: str, regular_only: bool = False) -> tuple[bytes | None, Diagnostic | None]:
+    """The bytes of a file, or why it cannot be read (RC001, not located: the path itself is the problem).
+
+    The size limit (:data:`MAX_SOURCE_BYTES`, RC101) is applied before the file is read: a regular file
+    is measured first, anything else (a pipe, ``/dev/stdin``) is read only up to the limit. With
+    ``regular_only`` (files named by ``use``, files found in a folder) a pipe or a device is refused
+    (RC118) instead of read, so a FIFO never blocks a check.
+    """
     try:
-        return path.read_bytes(), None
+        info = path.stat()
     except FileNotFoundError:
         return None, Diagnostic.error("RC001", f"no such file: {display}", None)
+    except OSError as e:
+        return None, Diagnostic.error("RC001", f"cannot read {display}: {e.strerror or e}", None)
+    if stat.S_ISDIR(info.st_mode):
+        return None, Diagnostic.error("RC001", f"{display} is a folder, not a file", None)
+    regular = stat.S_ISREG(info.st_mode)
+    if not regular and regular_only:
+        return None, Diagnostic.error("RC118", f"{display} is not a regular file (a pipe, a device or a socket); "
+                                      "rallyc does not read it", None, "name a .rally file")
+    if regular and info.st_size > MAX_SOURCE_BYTES:
+        return None, _too_large(display, info.st_size)
+    try:
+        data = read_limited(path, MAX_SOURCE_BYTES)
     except IsADirectoryError:
         return None, Diagnostic.error("RC001", f"{display} is a folder, not a file", None)
     except OSError as e:
         return None, Diagnostic.error("RC001", f"cannot read {display}: {e.strerror or e}", None)
+    if len(data) > MAX_SOURCE_BYTES:
+        return None, _too_large(display, None)
+    return data, None
 
 
-def read_source(path: Path, display: str) -> tuple[str | None, Diagnostic | None]:
+def _too_large(display: str, size: int | None) -> Diagnostic:
+    what = f"is {size // 1024} KB" if size is not None else "is larger than that"
+    return Diagnostic.error("RC101", f"file {what}; rallyc reads files up to {MAX_SOURCE_BYTES // 1_000_000} MB",
+                            Span(display, 1, 1, 1, 2), "a track file is a few KB of text: is this the right file?")
+
+
+def read_source(path: Path, display: str, regular_only: bool = False) -> tuple[str | None, Diagnostic | None]:
     """Read a file as UTF-8 text, or say why it cannot be read."""
-    data, err = read_bytes(path, display)
+    data, err = read_bytes(path, display, regular_only)
     if err is not None:
         return None, err
     return decode_source(data, display)
 
 
 def decode_source(data: bytes, display: str) -> tuple[str | None, Diagnostic | None]:
-    """Bytes of a file (or of standard input) as UTF-8 text, or say why they are not text."""
-    nul = data.find(b"\x00", 0, 65536)
-    if nul >= 0:
-        line, col = position(data, nul)
-        span = Span(display, line, col, line, col + 1)
-        return None, Diagnostic.error("RC102", "this file contains NUL bytes; it does not look like rallyc text", span,
-                                      "rallyc reads UTF-8 text files (.rally); is this a binary file?")
+    """Bytes of a file (or of standard input) as text, or say why they are not rallyc text.
+
+    UTF-8 (with or without a byte-order mark) is read; UTF-16 with a byte-order mark is decoded (see
+    :func:`rallyc.fileio.decode_utf8`); UTF-16 without one is named as such (RC102); a file whose lines
+    end with a carriage return alone (classic Mac OS) is refused with a hint (RC117).
+    """
+    if data[:2] not in (b"\xff\xfe", b"\xfe\xff"):
+        nul = data.find(b"\x00", 0, 65536)
+        if nul >= 0:
+            line, col = position(data, nul)
+            span = Span(display, line, col, line, col + 1)
+            if looks_like_utf16(data):
+                return None, Diagnostic.error("RC102", "this file looks like UTF-16 text without a byte-order mark",
+                                              span, "save the file as UTF-8 (or as UTF-16 with a byte-order mark)")
+            return None, Diagnostic.error("RC102", "this file contains NUL bytes; it does not look like rallyc text",
+                                          span, "rallyc reads UTF-8 text files (.rally); is this a binary file?")
     text, bad = decode_utf8(data)
     if text is None:
         line, col = bad
@@ -78,7 +120,52 @@ def decode_source(data: bytes, display: str) -> tuple[str | None, Diagnostic | N
                                       "save the file as UTF-8")
     if text.startswith("\ufeff"):
         text = text[1:]
+    cr = text.find("\r")
+    if cr >= 0 and "\n" not in text:
+        return None, Diagnostic.error(
+            "RC117", "the lines of this file end with a carriage return alone (CR, classic Mac OS)",
+            Span(display, 1, cr + 1, 1, cr + 2),
+            "save the file with LF (Unix, macOS) or CRLF (Windows) line endings; rallyc reads both")
     return text, None
+
+
+def _skip_dir(name: str) -> bool:
+    return name.startswith(".") or name in ("__pycache__", "node_modules")
+
+
+def scan_folder(folder: Path) -> tuple[list[Path], list[Diagnostic]]:
+    """The ``*.rally`` files below ``folder`` (sorted, hidden folders skipped) and what was left out, and why.
+
+    Like ``use``, a folder scan stays in its folder: a symbolic link that leads out of it is not
+    followed (RC119), and a pipe, device or socket named ``*.rally`` is not read (RC118), so a
+    scan never blocks and never prints another file's lines.
+    """
+    root = folder.resolve()
+    found: list[Path] = []
+    left_out: list[Diagnostic] = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if not _skip_dir(d))
+        for name in sorted(filenames):
+            if not name.endswith(".rally"):
+                continue
+            path = Path(dirpath) / name
+            real = path.resolve()
+            if not _inside(real, root):
+                left_out.append(Diagnostic.warning(
+                    "RC119", f"{path} is a link to {real}, outside the folder {folder}: not checked", None,
+                    f"check {real} by naming it, or copy it into the folder"))
+                continue
+            try:
+                mode = path.stat().st_mode
+            except OSError:
+                mode = 0
+            if not stat.S_ISREG(mode):
+                left_out.append(Diagnostic.warning(
+                    "RC118", f"{path} is not a regular file (a pipe, a device or a socket): not checked", None,
+                    "only .rally files are checked"))
+                continue
+            found.append(path)
+    return found, left_out
 
 
 @lru_cache(maxsize=1)
@@ -183,12 +270,25 @@ def load_text(text: str, display: str = "<stdin>", base_dir: Path | None = None,
                 continue
             if target in seen:
                 continue
+            if len(visiting) >= MAX_INCLUDE_DEPTH:
+                diags.append(Diagnostic.error(
+                    "RC116", f"`use \"{use.target}\"`: files include each other more than {MAX_INCLUDE_DEPTH} deep",
+                    use.span, "include the files you need from one main file instead of in a long chain"))
+                continue
             seen.add(target)
-            inc_text, err = read_source(target, shown)
+            inc_text, err = read_source(target, shown, regular_only=True)
             if err is not None:
-                if err.code == "RC001":
-                    diags.append(Diagnostic.error("RC110", f"`use \"{use.target}\"`: no such file ({shown})", use.span,
-                                                  "check the path; it is relative to the file that has the `use` line"))
+                if err.code == "RC118":
+                    diags.append(Diagnostic.error("RC118", f"`use \"{use.target}\"`: {shown} is not a regular file "
+                                                  "(a pipe, a device or a socket)", use.span,
+                                                  "include .rally files only"))
+                elif err.code == "RC001":
+                    hint = "check the path; it is relative to the file that has the `use` line"
+                    if any(c in use.target for c in "\\\t\n\r\f"):
+                        hint = ("write `/` between folders, as in `use \"tiles/mine.rally\"` (it works on Windows "
+                                "too); in quotes a backslash starts an escape (`\\t` is a tab)")
+                    diags.append(Diagnostic.error("RC110", f"`use \"{use.target}\"`: no such file ({shown})",
+                                                  use.span, hint))
                 else:
                     diags.append(err)
                 continue

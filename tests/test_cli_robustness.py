@@ -151,7 +151,8 @@ TRACK_COMMANDS = {
 # file -> {command: exit code}; missing commands: the file must just be refused or accepted cleanly
 TRACK_CASES = {
     "missing.rally": dict(check=2, fmt=2, compile=2, stats=2, tiles=2, render=2, export=2),
-    "empty.rally": dict(check=0, fmt=0, compile=1, stats=1, tiles=0, render=1, export=1),
+    # issue 11: an empty file is RC115 alike in check, compile, stats, render and export (fmt formats it)
+    "empty.rally": dict(check=1, fmt=0, compile=1, stats=1, tiles=1, render=1, export=1),
     "binary.rally": dict(check=1, fmt=1, compile=1, stats=1, tiles=1, render=1, export=1),
     "big.rally": dict(check=1, fmt=1, compile=1, stats=1, tiles=1, render=1, export=1),
     "bom.rally": dict(check=0, fmt=0, compile=0, stats=0, tiles=0, render=0, export=0),
@@ -162,7 +163,7 @@ TRACK_CASES = {
     "nostage.rally": dict(check=0, fmt=0, compile=1, stats=1, tiles=0, render=1, export=1),
 }
 # the file's own text is at fault: the message must say where (file:line:column)
-LOCATED = {"binary.rally", "big.rally", "latin1.rally", "syntax.rally", "illegal.rally"}
+LOCATED = {"binary.rally", "big.rally", "latin1.rally", "syntax.rally", "illegal.rally", "empty.rally"}
 
 KNOWN_BAD: dict[tuple[str, str], str] = {}
 

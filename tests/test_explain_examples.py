@@ -46,6 +46,9 @@ NOT_A_FILE = {
     "RC102": "binary data, which cannot be printed as an example",
     "RC100": "a failure inside rallyc itself; no input is known to cause it",
     "RC108": "fmt checks its own output; only a bug in fmt can make the check fail",
+    "RC117": "a file whose lines end with CR alone, which cannot be printed as an example",
+    "RC118": "a FIFO in the folder, made with mkfifo",
+    "RC119": "a symbolic link out of the folder",
 }
 
 _REPORTED = re.compile(r"\b(error|warning|note)\[(RC\d{3})\]")
@@ -181,3 +184,29 @@ def test_rules_named_by_codes_exist_in_the_inventory():
     assert len(ids) > 400
     unknown = {code: [r for r in info.rules if r not in ids] for code, info in CODES.items()}
     assert not {c: r for c, r in unknown.items() if r}
+
+
+def test_cr_only_line_endings_rc117(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "old-mac.rally").write_bytes(b"stage SS1 {\r  202a\r  203a\r}\r")
+    assert _run_command(CODES["RC117"].example_command()) == {"RC117": "error"}
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="FIFOs are POSIX (no mkfifo on Windows)")
+def test_fifo_in_a_checked_folder_rc118(tmp_path, monkeypatch):
+    import os
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ok.rally").write_text("tileset mine {}\n", encoding="utf-8")
+    os.mkfifo(tmp_path / "pipe.rally")
+    assert _run_command(CODES["RC118"].example_command()) == {"RC118": "warning"}
+
+
+def test_link_out_of_the_folder_rc119(tmp_path, monkeypatch):
+    (tmp_path / "outside.rally").write_text("tileset theirs {}\n", encoding="utf-8")
+    inner = tmp_path / "project"
+    inner.mkdir()
+    (inner / "ok.rally").write_text("tileset mine {}\n", encoding="utf-8")
+    (inner / "x.rally").symlink_to(tmp_path / "outside.rally")
+    monkeypatch.chdir(inner)
+    assert _run_command(CODES["RC119"].example_command()) == {"RC119": "warning"}

@@ -50,9 +50,13 @@ def test_import_io_errors_exit_2(tmp_path):
     assert r.exit_code == 2 and "error[RC714]" in r.stderr
 
 
-def test_import_of_an_empty_track_warns():
-    r = run("import", str(DATA / "empty.json"))
-    assert r.exit_code == 0 and "warning[RC713]" in r.stderr
+def test_import_of_an_empty_track_warns_and_says_the_result_fails_check(tmp_path):
+    """Issue 11: import never exits 0 having written a file that fails check; it writes it and exits 1."""
+    out = tmp_path / "empty.rally"
+    r = run("import", str(DATA / "empty.json"), "-o", str(out))
+    assert r.exit_code == 1 and "warning[RC713]" in r.stderr
+    assert f"{out}:2:9: error[RC301]" in r.stderr and "does not pass `rallyc check`" in r.stderr
+    assert out.exists() and run("check", str(out)).exit_code == 1
 
 
 def test_export_rekee_one_stage_of_a_rally(tmp_path):

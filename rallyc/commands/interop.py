@@ -35,19 +35,33 @@ def _write(path: Path, text: str) -> Diagnostic | None:
     return None
 
 
+def _is_std(path: Path | None) -> bool:
+    """``-`` names standard input (as FILE) or standard output (as ``-o``)."""
+    return path is not None and str(path) == "-"
+
+
+def _shown(path: Path) -> str:
+    return "<stdin>" if _is_std(path) else str(path)
+
+
 def _read(path: Path) -> tuple[str | None, Diagnostic | None]:
     from rallyc.diagnostics import Span
     from rallyc.fileio import decode_utf8
     from rallyc.project import read_bytes
 
-    data, err = read_bytes(path, str(path))
+    if _is_std(path):
+        from rallyc.api import read_stdin
+
+        data, err = read_stdin(), None
+    else:
+        data, err = read_bytes(path, str(path))
     if err is not None:
         return None, err
     text, bad = decode_utf8(data)
     if text is None:
         line, col = bad
         return None, Diagnostic.error("RC701", "not valid JSON: the file is not UTF-8 text",
-                                      Span(str(path), line, col, line, col + 1), "save the file as UTF-8")
+                                      Span(_shown(path), line, col, line, col + 1), "save the file as UTF-8")
     return text, None
 
 
@@ -55,15 +69,30 @@ IMPORT_EPILOG = """\b
 Examples:
   rallyc import my-stage.json                  # Rekee editor file -> rallyc text on stdout
   rallyc import rx-finland.rgt -o rx.rally     # Rallyman Track Editor file -> rx.rally
+  cat my-stage.json | rallyc import - -o -     # - is standard input (FILE) or output (-o)
 \b
 The format is told by the file's content (Rekee: `tiles`; RGT: `Tuiles`).
-Exit codes: 0 done (warnings allowed), 1 problems in the file (nothing written), 2 usage or I/O error."""
+The written file is checked as `rallyc check` would: when it has errors it is still written (so it
+can be opened and fixed) and the command exits 1 with check's diagnostics.
+Exit codes: 0 done (warnings allowed), 1 problems in the file (nothing written) or in the written
+file (written, see above), 2 usage or I/O error."""
+
+
+def _check_written(text: str, shown: str, folder: Path) -> tuple[list[Diagnostic], Sources]:
+    """The errors ``rallyc check`` would report on the text import writes (and its sources, for quoting)."""
+    from rallyc.api import check_loaded
+    from rallyc.diagnostics import Severity
+    from rallyc.project import load_text
+
+    loaded = load_text(text, shown, base_dir=folder)
+    return [d for d in check_loaded(loaded) if d.severity is Severity.ERROR], loaded.sources
 
 
 @handles_errors("rallyc import")
 def import_(
-    file: Path = typer.Argument(..., metavar="FILE", help="A Rekee JSON or RGT track file."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the rallyc text to FILE (atomically)."),
+    file: Path = typer.Argument(..., metavar="FILE", help="A Rekee JSON or RGT track file (- for standard input)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o",
+                                          help="Write the rallyc text to FILE (atomically; - for standard output)."),
 ) -> None:
     """Convert a Rekee (JSON) or Rallyman Track Editor (RGT) track to rallyc text."""
     from rallyc.interop import import_text
@@ -74,19 +103,32 @@ def import_(
         _report([err], None)
         raise typer.Exit(EXIT_USAGE if err.code == "RC001" else EXIT_PROBLEMS)
     sources = Sources()
-    sources.add(str(file), text)
-    outcome = import_text(text, str(file), fallback_title=file.stem)
+    sources.add(_shown(file), text)
+    outcome = import_text(text, _shown(file), fallback_title="stdin" if _is_std(file) else file.stem)
     diags = outcome.diagnostics
     if outcome.text is None or has_errors(diags):
         _report(diags, sources)
         raise typer.Exit(EXIT_PROBLEMS)
-    if output is None:
+    to_stdout = output is None or _is_std(output)
+    shown = "<import>" if to_stdout else str(output)
+    folder = Path.cwd() if to_stdout else (output.parent if str(output.parent) else Path("."))
+    try:
+        failed, written = _check_written(outcome.text, shown, folder)
+    except Exception as e:  # noqa: BLE001 - no tracebacks
+        failed, written = [Diagnostic.error("RC100", f"internal error checking the imported text: {e}", None)], Sources()
+    if to_stdout:
         typer.echo(outcome.text, nl=False)
     else:
         werr = _write(output, outcome.text)
         if werr is not None:
             _report(diags + [werr], sources)
             raise typer.Exit(EXIT_USAGE)
+    if failed:
+        sources.update(written)
+        _report(diags + failed, sources)
+        typer.echo(f"rallyc import: {shown} was written but does not pass `rallyc check`: open it and fix the "
+                   "errors above", err=True)
+        raise typer.Exit(EXIT_PROBLEMS)
     _report(diags, sources)
     raise typer.Exit(EXIT_OK)
 

@@ -143,9 +143,11 @@ Exit codes: 0 done (warnings allowed), 1 problems in the design (nothing written
 
 @handles_errors("rallyc export")
 def export(
-    file: Path = typer.Argument(..., metavar="FILE", help="A rallyc file with a stage, rally or circuit."),
+    file: Path = typer.Argument(..., metavar="FILE", help="A rallyc file with a stage, rally or circuit (- for "
+                                                          "standard input)."),
     to: Target = typer.Option(..., "--to", help="rekee (Rekee editor JSON) or rgt (Rallyman Track Editor)."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the track to FILE (atomically)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o",
+                                          help="Write the track to FILE (atomically; - for standard output)."),
     stage: Optional[str] = typer.Option(None, "--stage", help="The stage (or circuit) to export; default the first."),
 ) -> None:
     """Write a compiled stage or circuit as a Rekee JSON or RGT track file."""
@@ -153,7 +155,17 @@ def export(
     from rallyc.project import load
 
     refuse_output([output], [file], prog="rallyc export")
-    loaded = load(file)
+    if _is_std(file):
+        from rallyc.api import read_stdin
+        from rallyc.project import decode_source, load_text
+
+        source, err = decode_source(read_stdin(), "<stdin>")
+        if err is not None:
+            _report([err], None)
+            raise typer.Exit(EXIT_PROBLEMS)
+        loaded = load_text(source, "<stdin>")
+    else:
+        loaded = load(file)
     text, diags = export_loaded(loaded, to.value, stage)
     if any(d.code == "RC001" for d in diags):
         _report(diags, loaded.sources)
@@ -162,7 +174,7 @@ def export(
         _report(diags, loaded.sources)
         unknown_stage = stage is not None and any(d.code == "RC712" for d in diags)
         raise typer.Exit(EXIT_USAGE if unknown_stage else EXIT_PROBLEMS)
-    if output is None:
+    if output is None or _is_std(output):
         typer.echo(text, nl=False)
     else:
         werr = _write(output, text)

@@ -6,6 +6,7 @@ and the JSON path), 2 usage or I/O error (unreadable record, bad ``--rules`` fil
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 import sys
@@ -25,6 +26,11 @@ Examples:
   cat game.json | rallyc replay -                    # - reads standard input (track relative to here)
 \b
 Exit codes: 0 every event legal, 1 an illegal event or a bad record, 2 usage or I/O error."""
+
+class ReplayFormat(str, enum.Enum):
+    text = "text"
+    json = "json"
+
 
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 
@@ -68,7 +74,7 @@ def register(app: typer.Typer) -> None:
     def replay(
         record: Path = typer.Argument(..., help="game record (JSON, schemas/game.schema.json), or - for "
                                                 "standard input"),
-        fmt: str = typer.Option("text", "--format", help="text or json"),
+        fmt: ReplayFormat = typer.Option(ReplayFormat.text, "--format", "-f", help="text or json."),
         rules: Path = typer.Option(None, "--rules", help="TOML file merged over the bundled component data "
                                                           "(assumptions, readings)"),
         html_out: Path = typer.Option(None, "--html", help="Also write a replay viewer: one self-contained HTML "
@@ -84,9 +90,7 @@ def register(app: typer.Typer) -> None:
         from rallyc.records.load import RecordError, decode_record, locate, parse_record, read_record_text
         from rallyc.records.replay import replay_record
 
-        if fmt not in ("text", "json"):
-            typer.echo(f"error: --format must be text or json, not {fmt!r}", err=True)
-            raise typer.Exit(2)
+        fmt = fmt.value
         if rules is not None:
             problem = _rules_problem(rules)
             if problem is not None:

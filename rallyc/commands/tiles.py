@@ -32,7 +32,16 @@ def load_catalogue(file: Path | None) -> Catalogue:
 
     if file is None:
         return Catalogue.from_tilesets(project.bundled_tilesets())
-    loaded = project.load(file)
+    if str(file) == "-":
+        from rallyc.api import read_stdin
+
+        text, err = project.decode_source(read_stdin(), "<stdin>")
+        if err is not None:
+            typer.echo(render_text([err]), err=True, nl=False)
+            raise typer.Exit(EXIT_PROBLEMS)
+        loaded = project.load_text(text, "<stdin>")
+    else:
+        loaded = project.load(file)
     if loaded.diagnostics:
         typer.echo(render_text(loaded.diagnostics, loaded.sources), err=True, nl=False)
         if has_errors(loaded.diagnostics):
@@ -101,11 +110,15 @@ def register(app: typer.Typer) -> None:
     @handles_errors("rallyc tiles list")
     def list_cmd(
         box: Optional[str] = typer.Option(None, "--box", help="Only the tiles of this box (tileset), e.g. dirt-core."),
-        fmt: ListFormat = typer.Option(ListFormat.text, "--format", help="text or json."),
-        file: Optional[Path] = typer.Option(None, "--file", "-f",
-                                            help="A .rally file whose own tilesets replace bundled ones."),
+        fmt: ListFormat = typer.Option(ListFormat.text, "--format", "-f", help="text or json."),
+        project: Optional[Path] = typer.Option(None, "--project", "-p",
+                                               help="A .rally file whose own tilesets replace bundled ones "
+                                                    "(- for standard input)."),
+        old_file: Optional[Path] = typer.Option(None, "--file", hidden=True,
+                                                help="Deprecated spelling of --project."),
     ) -> None:
         """List every tile side: id, box, surface, danger, copies and its roads."""
+        file = _project(project, old_file, "rallyc tiles list")
         catalogue = load_catalogue(file)
         if box is not None and box not in catalogue.boxes():
             typer.echo(f"rallyc tiles list: no box named `{box}`; boxes: {', '.join(catalogue.boxes())}", err=True)
@@ -120,12 +133,18 @@ def register(app: typer.Typer) -> None:
     @handles_errors("rallyc tiles show")
     def show_cmd(
         tile_id: str = typer.Argument(..., metavar="ID", help="A tile side, e.g. 217a (aliases such as filler1a work)."),
-        output: Optional[Path] = typer.Option(None, "-o", "--output", help="Also draw the tile to this SVG file."),
-        file: Optional[Path] = typer.Option(None, "--file", "-f",
-                                            help="A .rally file whose own tilesets replace bundled ones."),
+        output: Optional[Path] = typer.Option(None, "-o", "--output",
+                                              help="Also draw the tile to this SVG file (- : the SVG alone on "
+                                                   "standard output)."),
+        project: Optional[Path] = typer.Option(None, "--project", "-p",
+                                               help="A .rally file whose own tilesets replace bundled ones "
+                                                    "(- for standard input)."),
+        old_file: Optional[Path] = typer.Option(None, "--file", "-f", hidden=True,
+                                                help="Deprecated spelling of --project."),
     ) -> None:
         """Print a tile side as text (surface, danger, copies, roads, zones); with -o draw it as SVG."""
-        if output is not None:
+        file = _project(project, old_file, "rallyc tiles show")
+        if output is not None and str(output) != "-":
             from rallyc.commands.outputs import output_problem
 
             problem = output_problem(output, [file])
@@ -140,11 +159,25 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"rallyc tiles show: unknown tile `{tile_id}`{hint}", err=True)
             raise typer.Exit(EXIT_PROBLEMS)
         render = _tile_renderer() if output is not None else None
+        if render is not None and output is not None and str(output) == "-":
+            typer.echo(render(tile, catalogue), nl=False)
+            return
         typer.echo(tile.describe(), nl=False)
         if render is not None and output is not None:
             _write_svg(render(tile, catalogue), output)
 
     app.add_typer(tiles)
+
+
+def _project(project: Optional[Path], old_file: Optional[Path], prog: str) -> Optional[Path]:
+    """The ``--project`` file; ``--file`` (and ``tiles show -f``) still work for one release, with a warning."""
+    if old_file is None:
+        return project
+    if project is not None:
+        typer.echo(f"{prog}: give --project only (--file is its old spelling)", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    typer.echo(f"{prog}: warning: --file is deprecated and will be removed; write --project (-p)", err=True)
+    return old_file
 
 
 def _tile_renderer():

@@ -18,10 +18,13 @@ from rallyc.project import load
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
-def _variant(tmp_path: Path, name: str, old: str | None, new: str = "") -> tuple[str, list[tuple[str, int]]]:
+def _variant(tmp_path: Path, name: str, old: str | None, new: str = "",
+             boxes: str | None = None) -> tuple[str, list[tuple[str, int]]]:
     """Apply one edit (``old`` must occur once; None: no edit) and compile: the text and its errors
-    as (code, line)."""
+    as (code, line). ``boxes``: a `boxes` line put before the design (inventory checks run only with it)."""
     text = (EXAMPLES / name).read_text(encoding="utf-8")
+    if boxes is not None:
+        text = text.replace('\nrally "', f'\nboxes {boxes}\n\nrally "', 1)
     if old is not None:
         assert text.count(old) == 1, f"the edit must hit one place in {name}: {old!r}"
         text = text.replace(old, new)
@@ -72,10 +75,12 @@ def test_turn_word_against_an_absolute_rotation_is_rejected(tmp_path):
 
 def test_tile_swapped_for_the_other_side_of_a_tile_already_used(tmp_path):
     """TRACK-TILE-06: Rally 1 SS1 with 217a replaced by 227b, the other side of the 227a already in
-    the stage (same road edges, so the layout still fits): both sides of one tile (RC501)."""
-    text, errors = _variant(tmp_path, "rally-1.rally", "    217a right  # limits 2/3\n    203a  # finish\n    201a",
-                            "    227b right\n    203a  # finish\n    201a")
-    assert errors == [("RC501", _line(text, "227b right"))]
+    the stage (same road edges, so the layout still fits): both sides of one tile (RC501), with the core box
+    declared (without `boxes` no inventory check runs: the owner may have two boxes)."""
+    edit = ("    217a right  # limits 2/3\n    203a  # finish\n    201a", "    227b right\n    203a  # finish\n    201a")
+    text, errors = _variant(tmp_path, "rally-1.rally", *edit, boxes="dirt-core")
+    assert [e for e in errors if e[0] == "RC501"] == [("RC501", _line(text, "227b right"))]
+    assert _variant(tmp_path, "rally-1.rally", *edit)[1] == []
 
 
 def test_tile_left_out_of_a_circuit(tmp_path):

@@ -227,3 +227,33 @@ def test_quoting_many_diagnostics_splits_the_source_once(monkeypatch):
     for n in range(1, 1000, 7):
         assert sources.line("f.rally", n) == "x"
     assert len(calls) == 1
+
+
+# ------------------------------------------------------------------ editors' files as they are
+
+
+def test_start_and_finish_laid_against_their_arch_import_the_printed_way(tmp_path):
+    """Rally 1 SS1 exported, then its start and finish tiles turned 180 degrees as published layouts often show
+    them: the import is the same text as the untouched file's, with one RC720 warning per turned tile."""
+    exported = _run("export", str(EXAMPLES / "rally-1.rally"), "--to", "rekee", "--stage", "SS1")
+    doc = json.loads(exported.stdout)
+    plain = _import(tmp_path, doc, "plain.json")
+    assert plain.exit_code == 0
+    want = (tmp_path / "out.rally").read_text(encoding="utf-8")
+    turned = 0
+    for tile in doc["tiles"]:
+        if tile["id"].lower()[:3] in ("202", "203"):
+            tile["dir"] = (tile["dir"] + 3) % 6
+            turned += 1
+    result = _import(tmp_path, doc, "turned.json")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("warning[RC720]") == turned == 2
+    got = (tmp_path / "out.rally").read_text(encoding="utf-8")
+    assert got == want and "reversed" not in got
+
+
+def test_check_warns_on_a_hand_written_reversed_start(tmp_path):
+    f = tmp_path / "s.rally"
+    f.write_text("stage SS1 {\n  202a reversed\n  205a\n  206a\n  208a left\n  204a\n  203a\n}\n", encoding="utf-8")
+    result = _run("check", str(f))
+    assert "s.rally:2:3: warning[RC313]" in result.output

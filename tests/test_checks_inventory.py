@@ -8,8 +8,11 @@ from helpers.compiler import codes, stage
 
 
 def test_both_sides_of_one_tile_in_one_stage():
-    """RC501 at the step that uses the second side (210 has one copy in the core box)."""
-    assert codes(stage("202a", "210a left", "205a", "210b left", "206a", "207a", "203a")) == [("RC501", 5)]
+    """RC501 at the step that uses the second side (210 has one copy in the core box), with `boxes` only:
+    without it no inventory check runs (issue 11: an owner may have two boxes)."""
+    body = stage("202a", "210a left", "205a", "210b left", "206a", "207a", "203a")
+    assert codes("boxes dirt-core\n" + body) == [("RC501", 6)]
+    assert codes(body) == []
 
 
 def test_tile_driven_twice_on_one_cell_is_one_physical_tile():

@@ -18,8 +18,10 @@ def test_no_start_line():
 
 
 def test_two_start_lines():
-    """TRACK-STAGE-07 (RC302) at the second start tile (202b is also the other side of 202a: RC501)."""
-    assert codes(stage("202a", "202b", "205a", "206a", "207a", "203a")) == [("RC302", 3), ("RC501", 3)]
+    """TRACK-STAGE-07 (RC302) at the second start tile (202b is also the other side of 202a: RC501 with boxes)."""
+    assert codes(stage("202a", "202b", "205a", "206a", "207a", "203a")) == [("RC302", 3)]
+    assert codes("boxes dirt-core\n" + stage("202a", "202b", "205a", "206a", "207a", "203a")) == \
+        [("RC302", 4), ("RC501", 4)]
 
 
 def test_no_finish_line():
@@ -28,8 +30,8 @@ def test_no_finish_line():
 
 
 def test_two_finish_lines():
-    """RC304 at the second finish tile (203b is also the other side of 203a: RC501)."""
-    assert codes(stage("202a", "205a", "206a", "207a", "204a", "203a", "203b")) == [("RC304", 8), ("RC501", 8)]
+    """RC304 at the second finish tile (203b is also the other side of 203a: RC501 with boxes)."""
+    assert codes(stage("202a", "205a", "206a", "207a", "204a", "203a", "203b")) == [("RC304", 8)]
 
 
 def test_finish_before_start_is_unreachable():

@@ -48,7 +48,15 @@ def _both_sides_over(build, boxes) -> set[str]:
 
 
 def check_sides(build, boxes: list[str] | None = None) -> list[Diagnostic]:
-    """RC501: both sides of one physical tile in one stage (more uses of a number than its copies)."""
+    """RC501 (only with ``boxes`` declared): both sides of one physical tile in one stage (more uses of a
+    number than its copies).
+
+    Without a ``boxes`` line no inventory check runs, this one included: both sides of one tile cannot
+    lie in one box, but an owner may have two boxes (a real RX file of the Windows editor does just
+    that), and only ``boxes`` says what is on the shelf.
+    """
+    if not boxes:
+        return []
     out = []
     for number, uses in _by_number(build).items():
         sides = {t for t, _ in uses}

@@ -47,6 +47,13 @@ def check_start_finish(build) -> list[Diagnostic]:
                 f"({ln.step.info.id})", ln.span, f"keep one {kind} tile",
                 [(lines[0].span, f"the first {kind} line is here")] if lines[0].span else []))
         first = lines[0]
+        step = getattr(first.step, "step", None)
+        if step is not None and getattr(step, "reversed", False):
+            out.append(Diagnostic.warning(
+                "RC313", f"the {kind} tile of step {first.step.index} ({first.step.info.id}) is driven `reversed`, "
+                f"against its arch", getattr(step, "span", None) or first.span,
+                f"a {kind} tile is driven in its printed direction: remove `reversed` (a straight joins the same "
+                "edges either way round)"))
         if kind == "start" and first.position == 0:
             out.append(Diagnostic.error("RC311", f"no space behind the start line of step {first.step.index} "
                                         f"({first.step.info.id})", first.span,

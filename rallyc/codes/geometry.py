@@ -185,5 +185,6 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Check the `at Q R` numbers; the first tile is usually at 0 0 and the others near it.",
+        ("TRACK-TILE-01",),
     ),
 ]

@@ -381,4 +381,26 @@ CODES: list[CodeInfo] = [
         "Check the title and author in the written file.",
         example_kind="json",
     ),
+    CodeInfo(
+        "RC720", "warning", "a start or finish tile laid against its arch",
+        "The file lays a start or finish straight turned 180 degrees, so the route drives it from its printed "
+        "exit (published layouts often show it so). Written `reversed`, two or three of its zones would lie "
+        "after the Starting Line; a straight joins the same two edges either way round, so it is written "
+        "the printed way round instead (rotation turned by 3), and this warning says so.",
+        (
+            "{\n"
+            "  \"title\": \"Sunday Sprint\",\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"202a\", \"dir\": 3},\n"
+            "    {\"q\": 1, \"r\": 0, \"id\": \"205a\", \"dir\": 0},\n"
+            "    {\"q\": 2, \"r\": 0, \"id\": \"206a\", \"dir\": 0},\n"
+            "    {\"q\": 3, \"r\": 0, \"id\": \"208a\", \"dir\": 2},\n"
+            "    {\"q\": 4, \"r\": -1, \"id\": \"204a\", \"dir\": 5},\n"
+            "    {\"q\": 5, \"r\": -2, \"id\": \"203a\", \"dir\": 5}\n"
+            "  ]\n"
+            "}\n"
+        ),
+        "Nothing to do if the arch stands at the right end on the table.",
+        example_kind="json",
+    ),
 ]

@@ -8,8 +8,12 @@ CODES: list[CodeInfo] = [
     CodeInfo(
         "RC501", "error", "both sides of one physical tile",
         "Tiles are double-sided: one physical tile shows side a or side b, never both (TRACK-TILE-06). The "
-        "stage uses both sides of a tile number more times than there are copies of it.",
+        "stage uses both sides of a tile number more times than the declared boxes have copies of it. Like "
+        "every inventory check it runs only with `boxes ...` declared: without it rallyc cannot know how "
+        "many boxes (and copies) the owner has.",
         (
+            "boxes dirt-core\n"
+            "\n"
             "stage SS1 {\n"
             "  202a\n"
             "  205a\n"

@@ -207,6 +207,25 @@ CODES: list[CodeInfo] = [
         "Drive the start/finish tile in its printed direction (remove `reversed`).",
         ("TRACK-STAGE-07",),
     ),
+    CodeInfo(
+        "RC313", "warning", "a start or finish tile driven reversed",
+        "The start or finish tile is driven `reversed`, against its arch: some of its zones then lie after "
+        "the Starting Line (or before the finish line), which is rarely what was meant. A start or finish "
+        "straight joins the same two edges either way round, so it can always be laid the printed way "
+        "(`rallyc import` does so for editor files that show it turned, RC720).",
+        (
+            "stage SS1 {\n"
+            "  202a reversed\n"
+            "  205a\n"
+            "  206a\n"
+            "  208a left\n"
+            "  204a\n"
+            "  203a\n"
+            "}\n"
+        ),
+        "Remove `reversed` from the start or finish tile.",
+        ("TRACK-STAGE-07",),
+    ),
 ]
 
 CODES.append(CodeInfo(

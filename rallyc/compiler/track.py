@@ -176,6 +176,10 @@ class Track:
         #: circuits: the RX standees in the order written (a stage has none)
         self.standees: list[Standee] = list(standees or [])
         self._spaces: dict[str, Space] | None = None
+        #: spaces by route step and by zone, built once on first use (``spaces_of_step`` and ``alongside``
+        #: are asked once per step or per move: a scan of every space each time made them quadratic)
+        self._by_step: dict[int | None, list[Space]] | None = None
+        self._by_zone: dict[object, list[str]] | None = None
 
     # -- spaces
     @property
@@ -220,8 +224,12 @@ class Track:
 
     def alongside(self, space_id: str) -> list[str]:
         """The other spaces side by side with this one (same zone), sorted by id."""
-        key = self.spaces[space_id].zone_key
-        return sorted(s.id for s in self.spaces.values() if s.zone_key == key and s.id != space_id)
+        if self._by_zone is None:
+            by_zone: dict[object, list[str]] = {}
+            for sp in self.spaces.values():
+                by_zone.setdefault(sp.zone_key, []).append(sp.id)
+            self._by_zone = {k: sorted(v) for k, v in by_zone.items()}
+        return [i for i in self._by_zone[self.spaces[space_id].zone_key] if i != space_id]
 
     # -- landmarks
     @property
@@ -245,7 +253,13 @@ class Track:
         return [p for p in self.placed if not p.scenery]
 
     def spaces_of_step(self, step: int) -> list[Space]:
-        return sorted((s for s in self.spaces.values() if s.step == step), key=lambda s: (s.progress, s.id))
+        """The spaces of one route step, by progress then id."""
+        if self._by_step is None:
+            by_step: dict[int | None, list[Space]] = {}
+            for sp in self.spaces.values():
+                by_step.setdefault(sp.step, []).append(sp)
+            self._by_step = {k: sorted(v, key=lambda x: (x.progress, x.id)) for k, v in by_step.items()}
+        return list(self._by_step.get(step, ()))
 
     def ordered_spaces(self) -> list[Space]:
         """Every space ordered by progress, then id."""

@@ -183,6 +183,32 @@ def _step_words(drive: Drive, multi_road: bool) -> tuple[str | None, bool, int |
     return word, rev, (drive.road if multi_road else None)
 
 
+def _printed_line(info: TileInfo) -> str | None:
+    """``start`` or ``finish`` for a tile with that line printed on it (its arch), else None."""
+    for road in info.roads:
+        for item in road.items:
+            if isinstance(item, ast.Line) and item.kind in ("start", "finish"):
+                return item.kind
+    return None
+
+
+def _against_arch(d, rev: bool, diags: list[Diagnostic]) -> bool:
+    """True when a start or finish straight is laid 180 degrees against its arch (driven from its printed exit).
+
+    Such a straight joins the same two edges either way round, and published layouts often show it turned
+    (19 of 56 start/finish placements in one collection): driving it ``reversed`` would put zones of the
+    tile after the start line (or before the finish). It is written the printed way round, with a warning.
+    """
+    line = _printed_line(d.info)
+    if not rev or line is None:
+        return False
+    diags.append(Diagnostic.warning(
+        "RC720", f"{line} tile {d.info.id} is laid 180 degrees against its arch; it is written the printed way "
+        f"round (the {line} line where the arch stands)", d.tile.span,
+        "a straight joins the same edges either way; check the arch stands at the right end on the table"))
+    return True
+
+
 def _title(track: TrackFile, fallback: str) -> str:
     return track.title.strip() or fallback
 
@@ -232,19 +258,17 @@ def import_track(track: TrackFile, catalogue: Catalogue, *, fallback_title: str 
     origins: list[Span | None] = []
     # steps: (record, info, road, forward or None when unknown)
     steps: list[tuple[TileRecord, TileInfo, int | None, bool | None]] = []
-    if layout is not None:
-        for d in layout.steps:
+    if layout is not None or route:
+        for i, d in enumerate(layout.steps if layout is not None else route):
             word, rev, road = _step_words(d, len(d.info.roads) > 1)
-            items.append(ast.Step(ast.Ident(d.info.id), word, rev, road, ast.Position(d.tile.q, d.tile.r, d.tile.rot)))
-            origins.append(d.tile.span)
-            steps.append((d.tile, d.info, d.road, d.forward))
-    elif route:
-        for i, d in enumerate(route):
-            word, rev, road = _step_words(d, len(d.info.roads) > 1)
-            pos = ast.Position(d.tile.q, d.tile.r, d.tile.rot) if i == 0 else None
+            tile, forward = d.tile, d.forward
+            if _against_arch(d, rev, diags):
+                rev, forward = False, True
+                tile = TileRecord(tile.id, tile.q, tile.r, (tile.rot + 3) % 6, tile.tokens, tile.raw_id, tile.span)
+            pos = ast.Position(tile.q, tile.r, tile.rot) if (layout is not None or i == 0) else None
             items.append(ast.Step(ast.Ident(d.info.id), word, rev, road, pos))
-            origins.append(d.tile.span)
-            steps.append((d.tile, d.info, d.road, d.forward))
+            origins.append(tile.span)
+            steps.append((tile, d.info, d.road, forward))
     else:
         if road_tiles and kind == "stage":
             diags.append(Diagnostic(

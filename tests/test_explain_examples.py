@@ -35,6 +35,10 @@ ALSO = {
                          "another tile only where the route stops before its finish line"),
     "RC307": ({"RC309"}, "the only dead-end road is the Assistance tile's, so a tile after a dead end is an "
                          "Assistance tile before the finish"),
+    "RC710": ({"RC301"}, "the example's tiles do not chain from a start tile, so the written file (which "
+                         "`rallyc import` checks, issue 11) has no start line"),
+    "RC713": ({"RC301", "RC303"}, "a track without tiles is written as an empty stage, which `rallyc import` "
+                                  "checks (issue 11): it has no start and no finish"),
     "RC309": ({"RC303"}, "the Assistance tile is a dead end: anywhere but after the finish it either ends the "
                          "route before a finish tile (RC303) or has a tile after it (RC307)"),
 }

@@ -115,7 +115,9 @@ def import_text(text: str, display: str, catalogue: Catalogue | None = None, *,
     if has_errors(diags):  # tiles were left out: whether they chain says nothing
         diags = diags + [d for d in result.diagnostics if d.code != "RC710"]
     else:
-        diags = diags + result.diagnostics + compile_errors
+        # the errors of the circuit as written (a standee the file does not have, say) are not problems of
+        # the file read: the text is written, and `rallyc import` reports check's errors on it and exits 1
+        diags = diags + result.diagnostics
     if has_errors(diags):
         return ImportOutcome(None, track, result, diags)
     return ImportOutcome(out, track, result, diags)

@@ -196,7 +196,6 @@ def test_cr_only_line_endings_rc117(tmp_path, monkeypatch):
     assert _run_command(CODES["RC117"].example_command()) == {"RC117": "error"}
 
 
-@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="FIFOs are POSIX (no mkfifo on Windows)")
 def test_fifo_in_a_checked_folder_rc118(tmp_path, monkeypatch):
     import os
 

@@ -19,7 +19,6 @@ from helpers.paths import EXAMPLES, ROOT
 from rallyc.cli import app
 from rallyc.fileio import write_atomic
 
-posix_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX (no mkfifo on Windows)")
 
 STAGE = "stage SS1 {\n  202a\n  205a\n  206a\n  208a left\n  204a\n  203a\n}\n"
 
@@ -34,7 +33,6 @@ def _run(*argv: str):
 # ------------------------------------------------------------------ -o onto special files
 
 
-@posix_only
 def test_output_onto_a_fifo_is_written_through(tmp_path):
     fifo = tmp_path / "map.svg"
     os.mkfifo(fifo)
@@ -49,7 +47,6 @@ def test_output_onto_a_fifo_is_written_through(tmp_path):
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
-@pytest.mark.skipif(not Path("/dev/null").exists(), reason="no /dev/null on this system")
 def test_output_onto_dev_null_leaves_the_device(tmp_path):
     before = os.stat("/dev/null")
     for argv in (["render", EXAMPLES / "rally-1.rally", "--stage", "SS1", "-o", "/dev/null"],
@@ -160,7 +157,6 @@ def test_a_long_include_chain_is_refused_without_recursion_error(tmp_path):
     assert "error[RC116]" in result.output and "RecursionError" not in result.output and "RC100" not in result.output
 
 
-@posix_only
 def test_use_of_a_fifo_does_not_hang(tmp_path):
     os.mkfifo(tmp_path / "p.rally")
     (tmp_path / "main.rally").write_text('use "p.rally"\n' + STAGE, encoding="utf-8")
@@ -168,7 +164,6 @@ def test_use_of_a_fifo_does_not_hang(tmp_path):
     assert result.exit_code == 1 and "main.rally:1:1: error[RC118]" in result.output
 
 
-@posix_only
 def test_fifo_in_a_checked_folder_is_left_out(tmp_path):
     (tmp_path / "ok.rally").write_text(STAGE, encoding="utf-8")
     os.mkfifo(tmp_path / "pipe.rally")

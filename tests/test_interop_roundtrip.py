@@ -125,16 +125,17 @@ def test_published_layouts_import_as_routes_in_the_published_order():
         steps = sorted((r for r in rows if r["step"] != "-"), key=lambda r: int(r["step"]))
         got = [(d.info.id, d.tile.q, d.tile.r) for d in out.result.route]
         if name.startswith("RX"):
-            # no arches in the layout: the loop, Joker and Pre-grid are found, but the circuit has no
-            # finish line (RC403) and a Joker without arches (RC406): reported, nothing written
+            # no arches in the layout: the loop, Joker and Pre-grid are found; the circuit is written as read
+            # (issue 11) and its missing finish line and Joker arches are check's errors on the written file
             assert out.result.kind == "circuit" and got == [], name
-            assert {d.code for d in out.diagnostics} == {"RC403", "RC406", "RC716"} and out.text is None, name
+            assert {d.code for d in out.diagnostics} <= {"RC716", "RC720"} and out.text is not None, name
             layout = out.result.layout
             assert layout is not None and (len(layout.loop), len(layout.joker), len(layout.pregrid)) == (
                 RX_PARTS[name][0], 1, 1), name
             assert (layout.joker[0].info.id, layout.pregrid[0].info.id) == RX_PARTS[name][1:], name
             continue
-        assert not [d for d in out.diagnostics if d.code not in ("RC710", "RC716")], name
+        # RC720: a start or finish laid against its arch, as many published layouts show it (issue 11)
+        assert not [d for d in out.diagnostics if d.code not in ("RC710", "RC716", "RC720")], name
         assert got == [(r["tile"], int(r["q"]), int(r["r"])) for r in steps], name
         entries = [d.entry_world for d in out.result.route]
         assert entries == [r["entry"] for r in steps], name

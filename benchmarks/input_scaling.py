@@ -54,7 +54,7 @@ def best(fn, repeat: int) -> float:
 
 
 def check_text(text: str) -> None:
-    from rallyc.commands.lang import check_loaded
+    from rallyc.api import check_loaded
     from rallyc.project import load_text
 
     check_loaded(load_text(text, "long.rally"))

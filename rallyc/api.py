@@ -73,7 +73,7 @@ def collect_files(paths: Iterable[str | os.PathLike]) -> tuple[list[Target], lis
             continue
         p = Path(raw)
         if p.is_dir():
-            from rallyc.project import scan_folder
+            from rallyc.fileio import scan_folder
 
             found, left_out = scan_folder(p)  # stays in the folder; pipes and devices left out (RC118/RC119)
             problems += left_out

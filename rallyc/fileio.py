@@ -15,7 +15,8 @@ import stat
 import tempfile
 from pathlib import Path
 
-__all__ = ["write_atomic", "is_special", "decode_utf8", "looks_like_utf16", "read_limited", "position", "strict_json",
+__all__ = ["scan_folder", "write_atomic", "is_special", "decode_utf8", "looks_like_utf16", "read_limited", "position",
+           "strict_json",
            "StrictJSONError"]
 
 
@@ -226,3 +227,58 @@ def _duplicate_offset(text: str, key: str) -> int:
         else:
             i += 1
     return 0
+
+
+def _within(path: Path, folder: Path) -> bool:
+    try:
+        path.relative_to(folder)
+        return True
+    except ValueError:
+        return False
+
+
+def _skip_dir(name: str) -> bool:
+    return name.startswith(".") or name in ("__pycache__", "node_modules")
+
+
+def scan_folder(folder: Path) -> tuple[list[Path], list]:
+    """The ``*.rally`` files below ``folder`` (sorted, hidden folders skipped) and what was left out, and why.
+
+    Like ``use``, a folder scan stays in its folder: a symbolic link that leads out of it is not
+    followed (RC119), and a pipe, device or socket named ``*.rally`` is not read (RC118), so a
+    scan never blocks and never prints another file's lines.
+    """
+    root = folder.resolve()
+    found: list[Path] = []
+    left_out: list = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if not _skip_dir(d))
+        for name in sorted(filenames):
+            if not name.endswith(".rally"):
+                continue
+            path = Path(dirpath) / name
+            real = path.resolve()
+            if not _within(real, root):
+                left_out.append(_warning(
+                    "RC119", f"{path} is a link to {real}, outside the folder {folder}: not checked", None,
+                    f"check {real} by naming it, or copy it into the folder"))
+                continue
+            try:
+                mode = path.stat().st_mode
+            except OSError:
+                mode = 0
+            if not stat.S_ISREG(mode):
+                left_out.append(_warning(
+                    "RC118", f"{path} is not a regular file (a pipe, a device or a socket): not checked", None,
+                    "only .rally files are checked"))
+                continue
+            found.append(path)
+    return found, left_out
+
+
+
+
+def _warning(code: str, message: str, span, hint: str):
+    from rallyc.diagnostics import Diagnostic
+
+    return Diagnostic.warning(code, message, span, hint)

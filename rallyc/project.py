@@ -28,6 +28,8 @@ from rallyc.usercache import cached_pickle
 __all__ = ["Loaded", "load", "load_text", "read_source", "decode_source", "bundled_tilesets", "scan_folder",
            "MAX_INCLUDE_DEPTH"]
 
+from rallyc.fileio import scan_folder  # noqa: E402 - kept importable from here
+
 
 @dataclass
 class Loaded:
@@ -127,45 +129,6 @@ def decode_source(data: bytes, display: str) -> tuple[str | None, Diagnostic | N
             Span(display, 1, cr + 1, 1, cr + 2),
             "save the file with LF (Unix, macOS) or CRLF (Windows) line endings; rallyc reads both")
     return text, None
-
-
-def _skip_dir(name: str) -> bool:
-    return name.startswith(".") or name in ("__pycache__", "node_modules")
-
-
-def scan_folder(folder: Path) -> tuple[list[Path], list[Diagnostic]]:
-    """The ``*.rally`` files below ``folder`` (sorted, hidden folders skipped) and what was left out, and why.
-
-    Like ``use``, a folder scan stays in its folder: a symbolic link that leads out of it is not
-    followed (RC119), and a pipe, device or socket named ``*.rally`` is not read (RC118), so a
-    scan never blocks and never prints another file's lines.
-    """
-    root = folder.resolve()
-    found: list[Path] = []
-    left_out: list[Diagnostic] = []
-    for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames[:] = sorted(d for d in dirnames if not _skip_dir(d))
-        for name in sorted(filenames):
-            if not name.endswith(".rally"):
-                continue
-            path = Path(dirpath) / name
-            real = path.resolve()
-            if not _inside(real, root):
-                left_out.append(Diagnostic.warning(
-                    "RC119", f"{path} is a link to {real}, outside the folder {folder}: not checked", None,
-                    f"check {real} by naming it, or copy it into the folder"))
-                continue
-            try:
-                mode = path.stat().st_mode
-            except OSError:
-                mode = 0
-            if not stat.S_ISREG(mode):
-                left_out.append(Diagnostic.warning(
-                    "RC118", f"{path} is not a regular file (a pipe, a device or a socket): not checked", None,
-                    "only .rally files are checked"))
-                continue
-            found.append(path)
-    return found, left_out
 
 
 @lru_cache(maxsize=1)

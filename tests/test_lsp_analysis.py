@@ -54,3 +54,10 @@ def test_symbols_of_a_tileset_and_a_one_off_stage(tmp_path):
     (ts, st) = symbols(_doc(text, tmp_path))
     assert (ts.kind, ts.name, [c.name for c in ts.children]) == ("tileset", "club", ["250a"])
     assert (st.kind, st.name, st.detail) == ("stage", "SS1", "2 steps")
+
+
+def test_tile_completion_takes_the_settings_boxes(tmp_path):
+    (tmp_path / "rallyc.toml").write_text('boxes = ["dirt-core"]\n', encoding="utf-8")
+    doc = _doc("stage SS1 {\n  202a\n  \n}\n", tmp_path)
+    tiles = [i for i in completions(doc, 2, 2) if i.kind == "tile"]
+    assert tiles and all("box dirt-core" in i.documentation for i in tiles)

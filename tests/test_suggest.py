@@ -187,3 +187,16 @@ def test_a_stage_over_an_area_is_refused_with_a_reason(examples_dir):
     loaded = load(examples_dir / "area-1.rally")
     with pytest.raises(SuggestError, match="route over an area"):
         suggest(loaded, "SS1")
+
+
+def test_cli_takes_the_default_boxes_of_the_settings(tmp_path):
+    (tmp_path / "rallyc.toml").write_text('boxes = ["dirt-core"]\n', encoding="utf-8")
+    f = tmp_path / "s.rally"
+    f.write_text(SS, encoding="utf-8")
+    res = CliRunner().invoke(app, ["suggest", str(f), "-f", "json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["boxes"] == ["dirt-core"] and {s["box"] for s in data["suggestions"]} == {"dirt-core"}
+    # --boxes replaces them
+    res = CliRunner().invoke(app, ["suggest", str(f), "-f", "json", "--boxes", "dirt-110"])
+    assert {s["box"] for s in json.loads(res.output)["suggestions"]} == {"dirt-110"}

@@ -121,6 +121,14 @@ def register(app: typer.Typer) -> None:
 
         loaded = _load(file)
         names = [b for raw in (boxes or []) for b in raw.replace(",", " ").split()] or None
+        if names is None and not any(d.boxes for d in loaded.documents):
+            from rallyc.config import ConfigError, load_config
+
+            try:  # the settings' default boxes, as `rallyc check` uses them
+                config = load_config(Path.cwd() if str(file) == "-" else file.resolve().parent)
+            except ConfigError as e:
+                raise fail(str(e), prog="rallyc suggest")
+            names = list(config.boxes) if config.boxes else None
         try:
             result = suggest(loaded, stage, after, names)
         except SuggestError as e:

@@ -199,9 +199,18 @@ def _catalogue(doc: Document):
     return Catalogue.from_tilesets(loaded.tilesets), loaded
 
 
-def _boxes(loaded) -> list[str] | None:
+def _boxes(loaded, folder: Path) -> list[str] | None:
+    """The file's ``boxes`` lines, else the settings' default boxes (as ``rallyc check`` takes them)."""
     names = [b.text for d in loaded.documents for bx in d.boxes for b in bx.names]
-    return names or None
+    if names:
+        return names
+    from rallyc.config import ConfigError, load_config
+
+    try:
+        boxes = load_config(folder).boxes
+    except ConfigError:
+        return None
+    return list(boxes) if boxes else None
 
 
 # ------------------------------------------------------------------ completion
@@ -291,7 +300,7 @@ def _tile_items(doc: Document, block: Block, line: int) -> list[Item]:
         return []
     catalogue, loaded = _catalogue(doc)
     try:
-        result = suggest_stage(stage, catalogue, None, _boxes(loaded))
+        result = suggest_stage(stage, catalogue, None, _boxes(loaded, doc.base_dir))
     except SuggestError:
         return []
     items = []

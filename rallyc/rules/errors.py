@@ -7,6 +7,8 @@ path fragment such as ``dice[2].to``.
 
 from __future__ import annotations
 
+from rallyc.rules.trace import report
+
 __all__ = ["RulesError", "IllegalMove", "StageOver"]
 
 
@@ -23,6 +25,7 @@ class IllegalMove(RulesError):
 
     def __init__(self, rule_id: str, message: str, path: str = "") -> None:
         super().__init__(f"{rule_id}: {message}")
+        report((rule_id,))
         self.rule_id = rule_id
         self.message = message
         self.path = path

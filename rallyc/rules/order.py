@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rallyc.rules.state import Car, TrackIndex
 
-__all__ = ["order_key", "round_order"]
+__all__ = ["order_key", "round_order", "order_rules"]
 
 
 def order_key(car: Car, index: TrackIndex, previous: int, offroad_tie: str = "on-road-first") -> tuple:
@@ -41,3 +41,33 @@ def round_order(cars: list[Car], start_order: list[str], round_no: int, index: T
         if any(c.name == starter and c.status == "waiting" for c in cars):
             order.append(starter)
     return order
+
+
+def order_rules(cars: list[Car], start_order: list[str], round_no: int, index: TrackIndex) -> tuple[str, ...]:
+    """The rule IDs that decided round ``round_no``'s order of play (what :func:`round_order` applied)."""
+    out = ["CORE-ORDER-01", "CORE-ORDER-02"]
+    on_stage = [c for c in cars if c.on_stage]
+    if len(on_stage) > 1:
+        out += ["CORE-ORDER-03", "CORE-ORDER-04"]
+        by_progress: dict[float, list[Car]] = {}
+        for c in on_stage:
+            by_progress.setdefault(index.spaces[c.space].progress, []).append(c)
+        for tied in by_progress.values():
+            if len(tied) < 2:
+                continue
+            if len({c.impedes for c in tied}) > 1:
+                out.append("CORE-ORDER-08")
+            if len({c.gear for c in tied}) > 1:
+                out.append("CORE-ORDER-05")
+            elif len({index.inside.get(c.space, False) for c in tied}) > 1:
+                out.append("CORE-ORDER-06")
+    if any(not c.impedes for c in on_stage):
+        out.append("CORE-ORDER-07")
+    waiting = [c for c in cars if c.status == "waiting"]
+    if round_no - 1 < len(start_order) and waiting:
+        out.append("CORE-START-01")
+        if on_stage:
+            out.append("CORE-START-02")
+        if len(waiting) > 1:
+            out.append("CORE-START-04")
+    return tuple(dict.fromkeys(out))

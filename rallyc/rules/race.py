@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, load_components
+from rallyc.rules.applied import race_rules
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.race_format import RX, RaceFormat
@@ -27,6 +28,7 @@ from rallyc.rules.rx_order import grid, is_inside, order_key
 from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER, index_of
+from rallyc.rules.trace import report
 from rallyc.rules.turn import LossOfControl, Turn, _stuck_at_water, roll_and_move
 
 __all__ = ["Race", "RxCar", "RxOutcome", "RaceResult", "round_colour"]
@@ -106,6 +108,8 @@ class RxOutcome:
     yellow: list[int] = field(default_factory=list)
     #: the weather the Dashboards turn to at the end of this turn (RX-WEATHER-04), None when unchanged
     weather: str | None = None
+    #: the rule IDs this turn applied (:mod:`rallyc.rules.applied`)
+    applied: tuple[str, ...] = ()
 
     def describe(self) -> str:
         """One line for the text replay."""
@@ -450,7 +454,11 @@ class Race(Planner):
         finally:
             self._moving = None
         out, commit = self._end_of_turn(car, turn, ctx, move, driver)
+        out.applied = race_rules(self, car, turn, ctx, move, out)
         self._commit(car, out, commit)
+        if out.retired:
+            out.applied += ("CORE-RETIRE-01",)
+        report(out.applied)
         self.outcomes.append(out)
         self.position += 1
         if self.position >= len(self.order) or self.is_over():

@@ -15,6 +15,7 @@ from rallyc.rules.cards import CardTable
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.options import Options
 from rallyc.rules.stage import Carry, Player, Stage, StageResult
+from rallyc.rules.trace import report
 
 __all__ = ["Rally", "StageRecord"]
 
@@ -30,6 +31,8 @@ class StageRecord:
     times: dict[str, int | None] = field(default_factory=dict)
     assistance: bool = False
     carried: dict[str, dict] = field(default_factory=dict)
+    #: the rule IDs the end of the stage applied
+    applied: tuple[str, ...] = ()
 
 
 class Rally:
@@ -85,6 +88,7 @@ class Rally:
                 raise IllegalMove("MC-TIRE-06", f"{exc}: a tire change keeps the car category", f"tires.{name}")
             self.tires[name] = kind
             self.carry[name].wear = 0
+            report(("MC-TIRE-03", "MC-TIRE-06") if not self.stages else ("MC-TIRE-04", "MC-TIRE-06", "MC-SOFT-07"))
 
     def start_stage(self, order: list[str] | None = None, tires: dict[str, str] | None = None) -> Stage:
         """Set up the next stage; ``order`` (a recorded draw) must agree with the classification; ``tires``
@@ -159,9 +163,31 @@ class Rally:
                 k.sisu = car.sisu
             carried[name] = {"damage": dict(sorted(k.damage.items())), "spare_tire": k.spare}
         rec = StageRecord(stage.track.name, list(self._order), res, penalties, times, assistance, carried)
+        rec.applied = self._end_rules(stage, rec, bool(spare_between))
+        report(rec.applied)
         self.stages.append(rec)
         self.current = None
         return rec
+
+    def _end_rules(self, stage: Stage, rec: StageRecord, spare_between: bool) -> tuple[str, ...]:
+        """The rule IDs the end of a stage applied (times, Assistance, what is carried, CORE-RALLY)."""
+        out = ["CORE-STAGEEND-01", "CORE-STAGEEND-08", "CORE-STAGEEND-09", "CORE-SECONDS-11", "CORE-RALLY-01",
+               "CORE-RALLY-05", "CORE-RALLY-06", "CORE-RALLY-07"]
+        if rec.result.retired:
+            out += ["CORE-RETIRE-03", "CORE-RETIRE-04"]
+        if not self.one_off:
+            out += ["CORE-RALLY-02", "CORE-RALLY-09", "CORE-RALLY-10", "CORE-RALLY-11", "CORE-RALLY-12",
+                    "CORE-RALLY-13", "CORE-RALLY-14", "CORE-RALLY-15"]
+            out.append("CORE-RALLY-03" if rec.assistance else "CORE-RALLY-04")
+        if spare_between:
+            out.append("CORE-RALLY-08")
+        if self.options.checkpoints:
+            out += ["CORE-ADV-09", "CORE-ADV-10"]
+        if self.options.sisu is not None:
+            out.append("CORE-ADV-15")
+        if any(c.dashboard.tires == "soft" for c in stage.cars.values()):
+            out += ["MC-SOFT-01", "MC-SOFT-02"]
+        return tuple(out)
 
     def classification(self) -> list[tuple[str, int | None]]:
         """Players by overall time, best first (CORE-RALLY-15)."""

@@ -15,10 +15,11 @@ from rallyc.rules.cards import CardTable
 from rallyc.rules.dashboard import allowance, allowances, column_name
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
-from rallyc.rules.order import round_order
+from rallyc.rules.order import order_rules, round_order
 from rallyc.rules.plans import PlanContext, Planner, die_options, start_walk
 from rallyc.rules.setup import player_problem
 from rallyc.rules.state import WEATHER, Car, index_of
+from rallyc.rules.trace import report
 from rallyc.rules.turn import Outcome, Turn, resolve
 from rallyc.rules.weather import weather_flips
 
@@ -108,6 +109,7 @@ class Stage(Planner):
         self.position = 0
         self.outcomes: list[Outcome] = []
         self.rounds: list[list[str]] = []
+        self.round_rules: tuple[str, ...] = ()
         self._next_round()
 
     # -- rounds and order of play
@@ -120,6 +122,8 @@ class Stage(Planner):
             self.position = 0
             if self.order:
                 self.rounds.append(list(self.order))
+                #: the rules that decided this round's order, reported with its first turn's outcome
+                self.round_rules = order_rules(list(self.cars.values()), self.start_order, self.round, self.index)
                 return
             if self.round > len(self.start_order) + 10_000:  # pragma: no cover - defensive
                 raise StageOver("no car can play")
@@ -257,9 +261,20 @@ class Stage(Planner):
             raise IllegalMove("MC-WEATHER-02", f"the Weather flips step(s) {flips or 'none'}, not "
                                                f"{sorted(turn.flipped) or 'none'}", "flipped")
         out.flipped = flips
+        if flips:
+            out.applied += ("MC-WEATHER-02", "MC-WEATHER-03", "MC-WEATHER-04")
+            if self.flipped & set(flips):
+                out.applied += ("MC-WEATHER-05",)  # turned over again
+            if (out.damage + out.tokens).count(WEATHER) > 1:
+                out.applied += ("MC-WEATHER-06",)  # several tokens drawn, one flip
         self._commit(car, turn, out, changes)
         if flips:
             self._flip(flips)
+        if self.position == 0:
+            out.applied = tuple(dict.fromkeys(self.round_rules + out.applied))
+        if out.retired:
+            out.applied += ("CORE-RETIRE-01", "CORE-RETIRE-02")
+        report(out.applied)
         self.outcomes.append(out)
         self.position += 1
         if self.position >= len(self.order) or self.is_over():

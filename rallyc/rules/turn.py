@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rallyc.rules.applied import turn_rules
 from rallyc.rules.dice import Die
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import (PlanContext, Placed, check_plan, die_options, effective_limit, start_walk,
@@ -128,6 +129,8 @@ class Outcome:
     leader: bool = False
     #: route steps turned to their other side at the end of this turn (MC-WEATHER-02)
     flipped: list[int] = field(default_factory=list)
+    #: the rule IDs this turn applied, in the order of the turn (:mod:`rallyc.rules.applied`)
+    applied: tuple[str, ...] = ()
 
     def describe(self) -> str:
         """One line for the text replay."""
@@ -374,8 +377,10 @@ def resolve(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, *, leader: b
     decisions (roll, secure, stop) are asked from it and written into ``turn``.
     """
     m = roll_and_move(stage, car, turn, ctx, leader=leader, driver=driver)
-    return _end_of_turn(stage, car, turn, ctx, m.run, gained=m.gained, spent=m.spent, failed=m.failed, leader=leader,
-                        sisu=m.sisu, driver=driver)
+    out, changes = _end_of_turn(stage, car, turn, ctx, m.run, gained=m.gained, spent=m.spent, failed=m.failed,
+                                leader=leader, sisu=m.sisu, driver=driver)
+    out.applied = turn_rules(stage, car, turn, ctx, m, out, changes["status"])
+    return out, changes
 
 
 def roll_and_move(stage, car: Car, turn: Turn, ctx: PlanContext, *, leader: bool, driver=None) -> Movement:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rallyc.rules.state import WEATHER
+from rallyc.rules.trace import report
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.stage import Stage
@@ -71,5 +72,8 @@ def weather_flips(stage: "Stage", car: "Car", out: "Outcome", status: str) -> li
     if lead is None:
         return []
     steps = sorted({p.step for p in stage.track.placed if not p.scenery and p.step > lead})
-    return [s for s in steps
-            if stage.flipper.surface(s, stage.flipped) in FLIPPING_SURFACES and stage.flipper.can_flip(s)]
+    flips = [s for s in steps
+             if stage.flipper.surface(s, stage.flipped) in FLIPPING_SURFACES and stage.flipper.can_flip(s)]
+    if weather_drawn(out) > 1:
+        report(("MC-WEATHER-06",))  # several tokens, one flip
+    return flips

@@ -6,7 +6,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from rallyc.data.components import Components, load_components
 from rallyc.records.convert import turn_to_json
@@ -40,11 +40,12 @@ def bot_record(tracks: list, players: list[Player], *, seed: int = 0, options: O
         change = (tires or {}).get(k)
         stage = rally.start_stage(tires=change)
         bot._stage = stage
-        turns = []
+        turns: list[dict[str, Any]] = []
         while not stage.is_over():
             if len(turns) > max_turns:
                 raise RuntimeError("bot game too long")
             name = stage.to_move()
+            assert name is not None  # the stage is not over
             t = script(stage, name) if script else None
             if t is None:
                 t, out = bot.play_turn(stage)
@@ -62,7 +63,7 @@ def bot_record(tracks: list, players: list[Player], *, seed: int = 0, options: O
         if extra.get("checkpoint"):
             entry["checkpoint"] = dict(extra["checkpoint"])
         stages.append(entry)
-    record = {"format": "rallyc-game/1"}
+    record: dict[str, Any] = {"format": "rallyc-game/1"}
     record.update(header or {})
     record["players"] = [{"name": p.name, "colour": p.colour, "car": p.car, "tires": p.tires} for p in players]
     record["options"] = options.to_dict()

@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import jsonschema
+from json.decoder import scanstring  # type: ignore[attr-defined]  # no stub; stdlib since 2.6
 
 from rallyc.fileio import StrictJSONError, decode_utf8, strict_json
 from rallyc.resources import schemas_dir
@@ -60,25 +61,31 @@ def path_parts(path: str) -> list[str | int]:
 _WS = re.compile(r"[ \t\n\r]*")
 
 
+def _skip_ws(text: str, i: int) -> int:
+    """The first index at or after ``i`` that is not JSON white space."""
+    m = _WS.match(text, i)
+    return m.end() if m else i
+
+
 def _offset(text: str, parts: list[str | int]) -> int:
     """Where the value at ``parts`` starts in ``text`` (a JSON document), or as near as can be found."""
     decoder = json.JSONDecoder()
-    i = _WS.match(text, 0).end()
+    i = _skip_ws(text, 0)
     for part in parts:
         if i >= len(text) or text[i] not in "{[":
             return i
         opening, at = text[i], i
-        j = _WS.match(text, i + 1).end()
+        j = _skip_ws(text, i + 1)
         index = 0
         while j < len(text) and text[j] not in "}]":
             if opening == "{":
                 if text[j] != '"':
                     return at
-                key, j = json.decoder.scanstring(text, j + 1)
-                j = _WS.match(text, j).end()
+                key, j = scanstring(text, j + 1)
+                j = _skip_ws(text, j)
                 if j >= len(text) or text[j] != ":":
                     return at
-                j = _WS.match(text, j + 1).end()
+                j = _skip_ws(text, j + 1)
                 hit = key == part
             else:
                 hit = index == part
@@ -86,9 +93,9 @@ def _offset(text: str, parts: list[str | int]) -> int:
                 i = j
                 break
             _, j = decoder.raw_decode(text, j)
-            j = _WS.match(text, j).end()
+            j = _skip_ws(text, j)
             if j < len(text) and text[j] == ",":
-                j = _WS.match(text, j + 1).end()
+                j = _skip_ws(text, j + 1)
             index += 1
         else:
             return at  # not there (a missing key): the object or array that lacks it
@@ -207,7 +214,7 @@ def decode_record(data: bytes, file: str) -> str:
     """A record's bytes as text (UTF-8, a leading byte-order mark dropped); not UTF-8 is located."""
     text, bad = decode_utf8(data)
     if text is None:
-        line, column = bad
+        line, column = bad or (1, 1)
         raise RecordError("not UTF-8 text: a game record is a JSON text file", file=file, path="",
                           line=line, column=column)
     return text[1:] if text.startswith("\ufeff") else text

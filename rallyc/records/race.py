@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from rallyc.data.components import Components, load_components
 from rallyc.records.convert import roll_to_json, _roll
@@ -247,14 +248,14 @@ def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Opt
     options = options or Options()
     bot = bot or RandomBot(seed)
     race = Race(track, players, options, components, weather=weather, race_format=race_format)
-    turns = []
+    turns: list[dict[str, Any]] = []
     while not race.is_over():
         if len(turns) > max_turns:
             raise RuntimeError("bot race too long")
         t, out = bot.play_turn(race)
         turns.append(rx_turn_to_json(t, out))
     res = race.result()
-    record = {"format": "rallyc-game/1"}
+    record: dict[str, Any] = {"format": "rallyc-game/1"}
     record.update(header or {})
     record["players"] = [{"name": p.name, "colour": p.colour, "car": race_format.car} for p in players]
     if race_format is not RX:

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
+from rallyc.compiler.track import Track
 from rallyc.data.components import Components, load_components
 from rallyc.records.convert import turn_from_json
 from rallyc.records.load import RecordError, record_problem
@@ -19,6 +22,9 @@ from rallyc.rules.setup import player_problem
 from rallyc.rules.sketch import SketchError, sketch
 from rallyc.rules.stage import Player
 from rallyc.rules.turn import Outcome
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.records.race import RaceReport
 
 __all__ = ["ReplayReport", "replay_record", "record_cards", "record_tracks", "record_stages", "format_time"]
 
@@ -116,7 +122,7 @@ def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
     the Monte-Carlo ``weather`` option needs to turn tiles over (MC-WEATHER-04)."""
     if "sketch" in data:
         assist = data.get("assistance", [])
-        tracks = []
+        tracks: list[Track] = []
         for i, s in enumerate(data["sketch"]):
             try:
                 tracks.append(sketch(s, f"SS{i + 1}", assistance=bool(assist[i]) if i < len(assist) else False))
@@ -158,12 +164,12 @@ def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
                 raise RecordError(f"{design.title} has {len(design.tracks)} stage(s)", path=f"$.stages[{i}]")
             tracks.append(design.tracks[i])
         else:
-            match = [t for t in design.tracks if t.name == name]
-            if not match:
+            found = [t for t in design.tracks if t.name == name]
+            if not found:
                 raise RecordError(f"no stage {name!r} in {design.title} "
                                   f"(there are: {', '.join(t.name for t in design.tracks)})",
                                   path=f"$.stages[{i}].stage")
-            tracks.append(match[0])
+            tracks.append(found[0])
     return tracks, design.title, [design.flipper(t.name) for t in tracks]
 
 
@@ -179,7 +185,7 @@ def record_cards(data: dict, components: Components) -> CardTable:
 
 
 def replay_record(data: dict, base_dir: Path | str = ".", components: Components | None = None,
-                  tracks: list | None = None, flippers: list | None = None) -> ReplayReport:
+                  tracks: list | None = None, flippers: list | None = None) -> "ReplayReport | RaceReport":
     """Replay a parsed record; the report holds the first illegal event (``report.error``) if any.
 
     ``flippers`` go with given ``tracks`` (see :func:`record_stages`)."""

@@ -99,7 +99,7 @@ def _road_rules(out: Rules, ctx: PlanContext, resolved: list[tuple[Placed, "Roll
     pos = ctx.start
     was_alongside = False
     prev_limited: int | None = None
-    corners: list[tuple[str, str]] = []
+    corners: list[tuple[str | None, str | None]] = []
     surfaces = {spaces[pos].surface}
     for i, (p, r) in enumerate(resolved):
         entered = p.die.to

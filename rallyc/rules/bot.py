@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import random
 
+from rallyc.rules.dice import Die
+from rallyc.rules.errors import StageOver
 from rallyc.rules.plans import PlanContext, die_options, start_walk, warning_limit
 from rallyc.rules.stage import Stage
-from rallyc.rules.state import DAMAGE_KINDS, WEATHER
+from rallyc.rules.state import DAMAGE_KINDS, WEATHER, Car
 from rallyc.rules.turn import Outcome, Roll, Turn, ZeroSide, _run
 
 __all__ = ["RandomBot"]
@@ -45,7 +47,7 @@ class RandomBot:
         rng = self.rng
         w = start_walk(ctx)
         length = rng.randint(1, self.max_dice)
-        out = []
+        out: list[Die] = []
         while len(out) < length:
             opts = die_options(ctx, w)
             if not opts:
@@ -69,13 +71,15 @@ class RandomBot:
     def turn(self, stage: Stage) -> Turn:
         """Decide the next turn of the player to move (chance is drawn while it is played)."""
         name = stage.to_move()
+        if name is None:
+            raise StageOver("the stage is over")
         car = stage.cars[name]
         ctx, _ = stage.context(name)
         dice = self.plan(stage, ctx)
         t = Turn(player=name, dice=[Roll(d) for d in dice])
         if dice and self.rng.random() < self.p_flat_out:
             t.flat_out = True
-        if car.sisu and self.rng.random() < 0.1:
+        if isinstance(car, Car) and car.sisu and self.rng.random() < 0.1:  # no SISU in RX (RX-ADV-01)
             t.sisu = True
         return t
 
@@ -93,18 +97,18 @@ class RandomBot:
         return "warning" if self.rng.randrange(6) < n else "ok"
 
     def decide(self, stage: Stage, i: int, placed, rolls, warnings: int, limit: int) -> str:
-        car = stage.cars[stage.to_move()]
+        car = stage.cars[stage.to_move() or ""]
         if i > 0 and warnings >= limit - 1 and self.rng.random() < self.p_stop:
             secured = sum(_size(r) for r in rolls if r.secured)
             cost = sum(range(secured + 1, secured + 1 + _size(rolls[i])))
             spent = (secured * (secured + 1)) // 2
-            if car.seconds - spent >= cost and self.rng.random() < 0.5:
+            if car.tokens - spent >= cost and self.rng.random() < 0.5:
                 return "secure"
             return "stop"
-        if car.seconds > 0 and self.rng.random() < self.p_secure:
+        if car.tokens > 0 and self.rng.random() < self.p_secure:
             secured = sum(_size(r) for r in rolls if r.secured)
             k = _size(rolls[i])
-            if (secured + k) * (secured + k + 1) // 2 <= car.seconds:
+            if (secured + k) * (secured + k + 1) // 2 <= car.tokens:
                 return "secure"
         return "roll"
 
@@ -170,7 +174,7 @@ class _Silent:
 
 def play_stage(stage: Stage, bot: RandomBot, max_turns: int = 2000) -> list[tuple[Turn, Outcome]]:
     """Play a whole stage with one bot driving every car."""
-    out = []
+    out: list[tuple[Turn, Outcome]] = []
     while not stage.is_over() and len(out) < max_turns:
         out.append(bot.play_turn(stage))
     return out

@@ -14,7 +14,7 @@ def order_key(car: Car, index: TrackIndex, previous: int, offroad_tie: str = "on
     road before one beside it (CORE-ORDER-07/08, reading 2), then the higher gear (CORE-ORDER-05), then the
     inside lane of the current or next corner (CORE-ORDER-06), then the previous round's order.
     """
-    space = car.space
+    space = car.space or ""
     progress = index.spaces[space].progress
     off = not car.impedes
     inside = index.inside.get(space, False)
@@ -51,7 +51,7 @@ def order_rules(cars: list[Car], start_order: list[str], round_no: int, index: T
         out += ["CORE-ORDER-03", "CORE-ORDER-04"]
         by_progress: dict[float, list[Car]] = {}
         for c in on_stage:
-            by_progress.setdefault(index.spaces[c.space].progress, []).append(c)
+            by_progress.setdefault(index.spaces[c.space or ""].progress, []).append(c)
         for tied in by_progress.values():
             if len(tied) < 2:
                 continue
@@ -59,7 +59,7 @@ def order_rules(cars: list[Car], start_order: list[str], round_no: int, index: T
                 out.append("CORE-ORDER-08")
             if len({c.gear for c in tied}) > 1:
                 out.append("CORE-ORDER-05")
-            elif len({index.inside.get(c.space, False) for c in tied}) > 1:
+            elif len({index.inside.get(c.space or "", False) for c in tied}) > 1:
                 out.append("CORE-ORDER-06")
     if any(not c.impedes for c in on_stage):
         out.append("CORE-ORDER-07")

@@ -303,7 +303,7 @@ def _landings(ctx: PlanContext, j: str, n: int) -> list[str]:
     first = succ.get(j, [])
     spots = set(first) if n == 1 else {b for a in first for b in succ.get(a, [])}
     spaces = ctx.index.spaces
-    extra = set()
+    extra: set[str] = set()
     for sid in spots:  # CORE-JUMP-08: on a corner the car lands in the lane of its choice
         s = spaces[sid]
         if s.kind == "corner" and s.lane[-1:] == "1":
@@ -392,8 +392,8 @@ def start_walk(ctx: PlanContext) -> Walk:
 def check_die(ctx: PlanContext, w: Walk, die: Die, path: str = "") -> tuple[Placed, Walk]:
     """Lay ``die`` after the partial plan ``w``; raise :class:`IllegalMove` if the rules forbid it."""
     placed, err = _place(ctx, w, die)
-    if err:
-        rule, msg, fld = err
+    if err or placed is None:
+        rule, msg, fld = err or ("CORE-MOVE-03", "the die cannot be laid", "to")
         raise IllegalMove(rule, msg, f"{path}.{fld}" if path else fld)
     return placed, _advance(ctx, w, placed)
 

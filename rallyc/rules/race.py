@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from rallyc.compiler.track import Track
-from rallyc.data.components import Components, load_components
+from rallyc.data.components import Components, DashboardData, load_components
 from rallyc.rules.applied import race_rules
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
@@ -29,7 +29,7 @@ from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER, index_of
 from rallyc.rules.trace import report
-from rallyc.rules.turn import LossOfControl, Turn, _stuck_at_water, roll_and_move
+from rallyc.rules.turn import LossOfControl, Mover, Turn, _stuck_at_water, roll_and_move
 
 __all__ = ["Race", "RxCar", "RxOutcome", "RaceResult", "round_colour"]
 
@@ -48,7 +48,7 @@ class RxCar:
 
     name: str
     colour: str
-    dashboard: object
+    dashboard: DashboardData
     space: str
     distance: float
     gear: int = 0
@@ -65,13 +65,10 @@ class RxCar:
     #: the round in which the car last played (its Gear marker shows the next round's colour, RX-ROUND-02)
     played: int = 0
 
-    # the core turn machinery reads these names
     @property
-    def seconds(self) -> int:
-        """Focus tokens secure dice exactly like Second tokens (RX-ROLL-04)."""
+    def tokens(self) -> int:
+        """Tokens held to secure dice: Focus tokens (RX-ROLL-04)."""
         return self.focus
-
-    sisu = False
 
     @property
     def impedes(self) -> bool:
@@ -238,7 +235,6 @@ class Race(Planner):
         self.position = 0
         self.outcomes: list[RxOutcome] = []
         self.rounds: list[list[str]] = []
-        self._moving: RxCar | None = None
         self._neighbours = self._step_neighbours()
         self._next_round()
 
@@ -409,11 +405,8 @@ class Race(Planner):
             out.append((d, crossed, joker, left))
         return out
 
-    def finish_index(self, placed: list[Placed]) -> int | None:
-        """Index of the die that takes the moving car across the line after its last lap (RX-END-02)."""
-        car = self._moving
-        if car is None:
-            return None
+    def finish_index(self, car: RxCar, placed: list[Placed]) -> int | None:
+        """Index of the die that takes ``car`` across the line after its last lap (RX-END-02)."""
         for i, (_, crossed, _, _) in enumerate(self._walk(car, [p.space for p in placed])):
             if crossed > self.laps.laps:
                 return i
@@ -443,16 +436,10 @@ class Race(Planner):
                               "start")
         car = self.cars[name]
         ctx, _ = self.context(name)
-        self._moving = car
-        try:
-            try:
-                move = roll_and_move(self, car, turn, ctx, leader=False, driver=driver)
-            except IllegalMove as e:
-                if e.rule_id == "CORE-SECONDS-08":
-                    raise IllegalMove("RX-ROLL-04", e.message.replace(" s", " Focus token(s)"), e.path) from None
-                raise
-        finally:
-            self._moving = None
+        # Focus tokens secure dice exactly like Second tokens (RX-ROLL-04); the race counts its own finish line
+        mover = Mover(car.name, car.focus, tokens_rule="RX-ROLL-04", tokens_unit="Focus token(s)",
+                      finish_index=lambda placed: self.finish_index(car, placed))
+        move = roll_and_move(self, mover, turn, ctx, leader=False, driver=driver)
         out, commit = self._end_of_turn(car, turn, ctx, move, driver)
         out.applied = race_rules(self, car, turn, ctx, move, out)
         self._commit(car, out, commit)

@@ -114,7 +114,7 @@ class Rally:
                              carry=self.carry, one_off=self.one_off, flipper=self.flippers[k], cards=self.cards)
         return self.current
 
-    def end_stage(self, *, spare_between: list[str] = (), penalties: dict[str, int] | None = None) -> StageRecord:
+    def end_stage(self, *, spare_between: tuple[str, ...] | list[str] = (), penalties: dict[str, int] | None = None) -> StageRecord:
         """Close the current stage: register times (CORE-RALLY-01), Assistance or carried damage, the Spare
         Tire between stages (CORE-RALLY-08), Checkpoint penalties (CORE-ADV-09/10)."""
         stage = self.current
@@ -129,9 +129,11 @@ class Rally:
             p = penalties.get(name, 0)
             if p < 0:
                 raise IllegalMove("CORE-ADV-09", "a Checkpoint penalty is 0 or more 5-second tokens", f"checkpoint.{name}")
-            times[name] = None if t is None else t + 5 * p  # CORE-ADV-10
-            if self.overall[name] is not None:
-                self.overall[name] = None if times[name] is None else self.overall[name] + times[name]  # CORE-RALLY-14
+            timed = None if t is None else t + 5 * p  # CORE-ADV-10
+            times[name] = timed
+            before = self.overall[name]
+            if before is not None:
+                self.overall[name] = None if timed is None else before + timed  # CORE-RALLY-14
         assistance = stage.track.has_assistance  # CORE-RALLY-02
         carried: dict[str, dict] = {}
         for name, car in stage.cars.items():

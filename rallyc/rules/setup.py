@@ -8,8 +8,11 @@ __all__ = ["player_problem"]
 
 
 class _Seated(Protocol):
-    name: str
-    colour: str
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def colour(self) -> str: ...
 
 
 def player_problem(players: Sequence[_Seated]) -> tuple[int, str, str] | None:

@@ -198,6 +198,8 @@ class Stage(Planner):
         if chosen is not None and chosen != car.space:
             raise IllegalMove("CORE-START-03", f"only a starting car chooses its space; {car.name} is on {car.space}",
                               "start")
+        if car.space is None:  # pragma: no cover - a car on the stage always has a space
+            raise StageOver(f"{car.name} is not on the stage")
         return car.space
 
     def context(self, name: str | None = None, start: str | None = None) -> tuple[PlanContext, bool]:
@@ -324,12 +326,13 @@ class Stage(Planner):
     def result(self) -> StageResult:
         """Stage times: cards minus unspent Second tokens; retired cars get the slowest time + 60 s."""
         times: dict[str, int | None] = {}
+        done: dict[str, int] = {}
         finished = [n for n, c in self.cars.items() if c.status == "finished"]
         retired = [n for n, c in self.cars.items() if c.status == "retired"]
         for n in finished:
             c = self.cars[n]
-            times[n] = c.card_seconds - c.seconds  # CORE-STAGEEND-08, CORE-SECONDS-11
-        slowest = max((times[n] for n in finished), default=None)
+            done[n] = times[n] = c.card_seconds - c.seconds  # CORE-STAGEEND-08, CORE-SECONDS-11
+        slowest = max(done.values(), default=None)
         for n in retired:
             times[n] = None if slowest is None else slowest + 60  # CORE-RETIRE-03
         for n in self.cars:

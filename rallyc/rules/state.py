@@ -88,6 +88,11 @@ class Car:
         return self.status in ("road", "spun")
 
     @property
+    def tokens(self) -> int:
+        """Tokens held to secure dice: Second tokens (CORE-SECONDS-07)."""
+        return self.seconds
+
+    @property
     def card_seconds(self) -> int:
         return sum(c.seconds for c in self.cards)
 

@@ -113,7 +113,7 @@ class Tour:
         missing = [n for n in self.players if times.get(n) is None]
         if missing:
             raise ValueError(f"no final time for {', '.join(missing)} (TOUR-06)")
-        ev = TourEvent("time-trial", {n: int(times[n]) for n in self.players}, list(start or []))
+        ev = TourEvent("time-trial", {n: int(times[n] or 0) for n in self.players}, list(start or []))
         report(("TOUR-06",))
         self.events.append(ev)
         return ev

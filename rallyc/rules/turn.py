@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from rallyc.rules.applied import turn_rules
 from rallyc.rules.dice import Die
@@ -21,7 +21,8 @@ from rallyc.rules.state import DAMAGE_KINDS, LOC_ICONS, SHORTCUT_RESULTS, WEATHE
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.stage import Stage
 
-__all__ = ["Roll", "ZeroSide", "CardClaim", "Turn", "LossOfControl", "Outcome", "Movement", "resolve", "roll_and_move"]
+__all__ = ["Roll", "ZeroSide", "CardClaim", "Turn", "LossOfControl", "Outcome", "Movement", "Mover", "resolve",
+           "roll_and_move"]
 
 
 @dataclass
@@ -376,18 +377,33 @@ def resolve(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, *, leader: b
     With a ``driver`` (a bot), missing chance (faces, tokens, cards, damage) and the one-by-one
     decisions (roll, secure, stop) are asked from it and written into ``turn``.
     """
-    m = roll_and_move(stage, car, turn, ctx, leader=leader, driver=driver)
+    m = roll_and_move(stage, Mover(car.name, car.seconds, car.sisu), turn, ctx, leader=leader, driver=driver)
     out, changes = _end_of_turn(stage, car, turn, ctx, m.run, gained=m.gained, spent=m.spent, failed=m.failed,
                                 leader=leader, sisu=m.sisu, driver=driver)
     out.applied = turn_rules(stage, car, turn, ctx, m, out, changes["status"])
     return out, changes
 
 
-def roll_and_move(stage, car: Car, turn: Turn, ctx: PlanContext, *, leader: bool, driver=None) -> Movement:
+@dataclass(frozen=True)
+class Mover:
+    """What the roll needs to know about the car that moves, whatever the game form: who it is, the tokens it
+    holds to secure dice (Second tokens; Focus tokens in RX, RX-ROLL-04) and whether it holds a SISU token."""
+
+    name: str
+    tokens: int
+    sisu: bool = False
+    #: the rule a too costly securing breaks, and the tokens' unit in its message
+    tokens_rule: str = "CORE-SECONDS-08"
+    tokens_unit: str = "s"
+    #: index of the die that takes the car across the finish line, None if none does (CORE-STAGEEND-03;
+    #: an RX race counts its laps, RX-END-02)
+    finish_index: Callable[[list[Placed]], int | None] | None = None
+
+
+def roll_and_move(stage, mover: Mover, turn: Turn, ctx: PlanContext, *, leader: bool, driver=None) -> Movement:
     """Check the laid dice, roll them one by one or Flat Out, and move the car (CORE-ROLL); nothing is changed.
 
-    ``stage`` is a :class:`~rallyc.rules.stage.Stage` or anything with its ``components``, ``index``,
-    ``options`` and, optionally, ``finish_index(placed)`` (an RX race counts its own finish line).
+    ``stage`` is a :class:`~rallyc.rules.stage.Stage` or an RX race (its ``components``, ``index``, ``options``).
     """
     comp = stage.components
     rolls = turn.dice
@@ -411,8 +427,8 @@ def roll_and_move(stage, car: Car, turn: Turn, ctx: PlanContext, *, leader: bool
     if turn.sisu:
         if stage.options.sisu is None:
             raise IllegalMove("CORE-ADV-11", "SISU tokens are not in play (option sisu is off)", "sisu")
-        if not car.sisu:
-            raise IllegalMove("CORE-ADV-12", f"{car.name} has no SISU token left", "sisu")
+        if not mover.sisu:
+            raise IllegalMove("CORE-ADV-12", f"{mover.name} has no SISU token left", "sisu")
     sisu = turn.sisu
     spent = 0
     gained = 0
@@ -422,8 +438,7 @@ def roll_and_move(stage, car: Car, turn: Turn, ctx: PlanContext, *, leader: bool
             raise IllegalMove("CORE-ROLL-13", "the re-laid plan is empty", "relaid")
         limits = [warning_limit(ctx, p.space) for p in placed]
         lim = min(limits)  # MC-WARN-02: the lowest limit of the surfaces the Flat Out crosses
-        finish = getattr(stage, "finish_index", None)
-        fin = finish(placed) if finish is not None else _finish_index(stage, placed)
+        fin = mover.finish_index(placed) if mover.finish_index is not None else _finish_index(stage, placed)
         gained = _seconds_dice(placed, rolls, fin)
         total = 0 if sisu else sum(_roll_warnings(r) for r in rolls)
         flying_warning = bool(placed) and placed[0].flying and rolls[0].face == "warning"
@@ -472,9 +487,10 @@ def roll_and_move(stage, car: Car, turn: Turn, ctx: PlanContext, *, leader: bool
         run = _run(stage, ctx, placed, rolls, leader=leader, sisu=sisu, all_rolled=False, warn_limit=None,
                    path="dice", driver=driver)
         spent = _secure_cost(rolls)
-        if spent > car.seconds:
-            raise IllegalMove("CORE-SECONDS-08", f"securing these dice costs {spent} s; {car.name} holds "
-                                                 f"{car.seconds} s", "dice")
+        if spent > mover.tokens:
+            unit = mover.tokens_unit
+            raise IllegalMove(mover.tokens_rule, f"securing these dice costs {spent} {unit}; {mover.name} holds "
+                                                 f"{mover.tokens} {unit}", "dice")
         if rolls and not run.resolved:
             raise IllegalMove("CORE-MOVE-07", "the car must move at least one space: roll or secure the first die",
                               "dice[0].face")
@@ -532,7 +548,7 @@ def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _R
         claim.zero = driver.zero_side()
     zero = claim.zero if claim else None
     status = "road"
-    if finished:
+    if fin_i is not None:
         upto = resolved[: fin_i + 1]
         fgear = upto[-1][0].gear
         card = repeat_or(fgear, all(p.coast for p, _ in upto))  # CORE-STAGEEND-02
@@ -557,7 +573,7 @@ def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _R
                                              f"(`card.zero` with its icon)", "card.zero")
         if zero.icon not in LOC_ICONS:
             raise IllegalMove("CORE-LOC-05", f"a 0 side shows spinout, crash or sisu, not {zero.icon!r}", "card.zero.icon")
-        if claim.gear is not None and claim.gear != loc.gear:
+        if claim is not None and claim.gear is not None and claim.gear != loc.gear:
             raise IllegalMove("CORE-LOC-03", f"the Loss of Control card is of Gear {loc.gear} (the gear at the Loss "
                                              f"of Control on {loc.space}), not Gear {claim.gear}", "card.gear")
         if zero.icon == "sisu" and zero.gear is None:

@@ -485,9 +485,12 @@ class Planner:
         raise NotImplementedError
 
     def legal_plans(self, player: str | None = None, max_dice: int | None = None) -> Iterator[tuple[Die, ...]]:
-        """Every legal dice plan of ``player``'s turn (the player to move by default), shortest first per branch."""
+        """Every legal dice plan of ``player``'s turn (the player to move by default), shortest first per branch
+        (the dedicated enumerator, :mod:`rallyc.rules.enumerate`; the same plans as :func:`legal_plans`)."""
+        from rallyc.rules.enumerate import enumerate_plans
+
         ctx, _ = self.context(player)
-        return legal_plans(ctx, max_dice)
+        return enumerate_plans(ctx, max_dice)
 
     def is_blocked(self, player: str | None = None) -> bool:
         """True when no die can be laid at all (CORE-MOVE-08/09/10, RX-TURNEND-01)."""

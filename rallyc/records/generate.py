@@ -52,6 +52,7 @@ def bot_record(tracks: list, players: list[Player], *, seed: int = 0, options: O
             else:
                 bot._stage = stage
                 out = stage.play(t, driver=bot)
+                t = out.turn or t
             turns.append(turn_to_json(t, out))
         extra = between(rally, k) if between else {}
         rec = rally.end_stage(spare_between=extra.get("spare_tire", []), penalties=extra.get("checkpoint"))

@@ -87,9 +87,9 @@ class RandomBot:
         """Decide and play one turn; returns the completed turn and its outcome."""
         self._stage = stage
         self._weather_drawn = False
-        t = self.turn(stage)
-        out = stage.play(t, driver=self)
-        return t, out
+        out = stage.play(self.turn(stage), driver=self)
+        assert out.turn is not None
+        return out.turn, out
 
     # -- driver hooks (called by the rules while resolving)
     def face(self, die: str) -> str:
@@ -170,6 +170,22 @@ class _Silent:
 
     def decide(self, *a) -> str:  # pragma: no cover - probes roll everything
         return "roll"
+
+    # the rest of the Driver protocol: a probe's dice are all rolled, nothing else is asked
+    def face(self, die: str) -> str:  # pragma: no cover
+        return "ok"
+
+    def zero_side(self) -> ZeroSide:  # pragma: no cover
+        return ZeroSide("spinout")
+
+    def damage(self, n: int) -> list[str]:  # pragma: no cover
+        return []
+
+    def want_spare_tire(self) -> bool:  # pragma: no cover
+        return False
+
+    def relay(self, *a) -> list[Roll]:  # pragma: no cover
+        return []
 
 
 def play_stage(stage: Stage, bot: RandomBot, max_turns: int = 2000) -> list[tuple[Turn, Outcome]]:

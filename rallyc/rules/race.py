@@ -29,7 +29,8 @@ from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER, index_of
 from rallyc.rules.trace import report
-from rallyc.rules.turn import LossOfControl, Mover, Turn, _stuck_at_water, roll_and_move
+from rallyc.rules.driver import Driver
+from rallyc.rules.turn import LossOfControl, Movement, Mover, Turn, _stuck_at_water, roll_and_move
 
 __all__ = ["Race", "RxCar", "RxOutcome", "RaceResult", "round_colour"]
 
@@ -107,6 +108,8 @@ class RxOutcome:
     weather: str | None = None
     #: the rule IDs this turn applied (:mod:`rallyc.rules.applied`)
     applied: tuple[str, ...] = ()
+    #: the turn as played: with a driver, the copy the referee completed
+    turn: Turn | None = field(default=None, repr=False, compare=False)
 
     def describe(self) -> str:
         """One line for the text replay."""
@@ -413,8 +416,12 @@ class Race(Planner):
         return None
 
     # -- playing
-    def play(self, turn: Turn, driver=None) -> RxOutcome:
-        """Validate and apply one turn; raise :class:`IllegalMove` (state unchanged) if it breaks a rule."""
+    def play(self, turn: Turn, driver: Driver | None = None) -> RxOutcome:
+        """Validate and apply one turn; raise :class:`IllegalMove` (state unchanged) if it breaks a rule.
+
+        A ``driver`` completes a copy of ``turn`` (returned as ``outcome.turn``), never ``turn`` itself."""
+        if driver is not None:
+            turn = turn.copy()
         name = self.to_move()
         if name is None:
             raise StageOver("the race is over: every car has finished, been disqualified or retired")
@@ -446,13 +453,15 @@ class Race(Planner):
         if out.retired:
             out.applied += ("CORE-RETIRE-01",)
         report(out.applied)
+        out.turn = turn
         self.outcomes.append(out)
         self.position += 1
         if self.position >= len(self.order) or self.is_over():
             self._next_round()
         return out
 
-    def _end_of_turn(self, car: RxCar, turn: Turn, ctx: PlanContext, move, driver) -> tuple[RxOutcome, dict]:
+    def _end_of_turn(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, driver: Driver | None
+                     ) -> tuple[RxOutcome, dict]:
         """End of the Turn (RX-TURNEND-01/02): the Gear marker, Loss of Control, laps, Joker, finish."""
         run = move.run
         path = [p.space for p, _ in run.resolved]
@@ -591,7 +600,7 @@ class Race(Planner):
         self.yellow = {step: holders for step, holders in kept.items() if holders}
         self.yellow_pairs = {step: pairs for step, pairs in self.yellow_pairs.items() if step in self.yellow}
 
-    def _draw(self, driver, n: int, weather_open: bool) -> list[str]:
+    def _draw(self, driver: Driver, n: int, weather_open: bool) -> list[str]:
         """Tokens drawn by the bot for a Loss of Control: a Weather token after the first is replaced."""
         out: list[str] = []
         counted = 0

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from rallyc.compiler.track import Track
 from rallyc.data.components import Column, Components, load_components
 from rallyc.rules.cards import CardTable
+from rallyc.rules.driver import Driver
 from rallyc.rules.dashboard import allowance, allowances, column_name
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
@@ -238,11 +239,14 @@ class Stage(Planner):
         return ctx, leader
 
     # -- playing
-    def play(self, turn: Turn, driver=None) -> Outcome:
+    def play(self, turn: Turn, driver: Driver | None = None) -> Outcome:
         """Validate and apply one turn; raise :class:`IllegalMove` (state unchanged) if it breaks a rule.
 
-        ``driver`` (see :mod:`rallyc.rules.bot`) fills in the chance the turn leaves open.
+        ``driver`` (:class:`~rallyc.rules.driver.Driver`) decides and draws the chance the turn leaves open; it
+        completes a copy of ``turn`` (returned as ``outcome.turn``), never ``turn`` itself.
         """
+        if driver is not None:
+            turn = turn.copy()
         name = self.to_move()
         if name is None:
             raise StageOver("the stage is over: every car has finished or retired")
@@ -277,6 +281,7 @@ class Stage(Planner):
         if out.retired:
             out.applied += ("CORE-RETIRE-01", "CORE-RETIRE-02")
         report(out.applied)
+        out.turn = turn
         self.outcomes.append(out)
         self.position += 1
         if self.position >= len(self.order) or self.is_over():

@@ -7,12 +7,14 @@ effects (speed limits, jumps, shortcuts), then End of the Turn: a Time card, Los
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from rallyc.rules.applied import turn_rules
 from rallyc.rules.dice import Die
+from rallyc.rules.driver import Driver
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import (PlanContext, Placed, check_plan, die_options, effective_limit, start_walk,
                                 warning_limit)
@@ -94,6 +96,10 @@ class Turn:
     #: route steps the Weather token drawn this turn flipped (MC-WEATHER-02; derivable, checked when given)
     flipped: list[int] | None = None
 
+    def copy(self) -> "Turn":
+        """A deep copy (the referee completes a copy of a driver's turn, never the driver's own)."""
+        return copy.deepcopy(self)
+
 
 @dataclass
 class LossOfControl:
@@ -132,6 +138,8 @@ class Outcome:
     flipped: list[int] = field(default_factory=list)
     #: the rule IDs this turn applied, in the order of the turn (:mod:`rallyc.rules.applied`)
     applied: tuple[str, ...] = ()
+    #: the turn as played: with a driver, the copy the referee completed (faces, tokens, cards, damage drawn)
+    turn: "Turn | None" = field(default=None, repr=False, compare=False)
 
     def describe(self) -> str:
         """One line for the text replay."""
@@ -189,7 +197,7 @@ class _Run:
 
 
 def _run(stage: "Stage", ctx: PlanContext, placed: list[Placed], rolls: list[Roll], *, leader: bool,
-         sisu: bool, all_rolled: bool, warn_limit: int | None, path: str, driver=None) -> _Run:
+         sisu: bool, all_rolled: bool, warn_limit: int | None, path: str, driver: Driver | None = None) -> _Run:
     """Move die by die (CORE-ROLL-03), applying road effects and counting Warnings."""
     minus1 = dict(ctx.minus1)
     affects_drawer = stage.components.reading("minus1_affects_drawer")
@@ -370,7 +378,7 @@ class Movement:
     sisu: bool
 
 
-def resolve(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, *, leader: bool, driver=None
+def resolve(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, *, leader: bool, driver: Driver | None = None
             ) -> tuple[Outcome, dict]:
     """Resolve a turn; return the outcome and the state changes to commit (nothing is changed here).
 
@@ -400,7 +408,7 @@ class Mover:
     finish_index: Callable[[list[Placed]], int | None] | None = None
 
 
-def roll_and_move(stage, mover: Mover, turn: Turn, ctx: PlanContext, *, leader: bool, driver=None) -> Movement:
+def roll_and_move(stage, mover: Mover, turn: Turn, ctx: PlanContext, *, leader: bool, driver: Driver | None = None) -> Movement:
     """Check the laid dice, roll them one by one or Flat Out, and move the car (CORE-ROLL); nothing is changed.
 
     ``stage`` is a :class:`~rallyc.rules.stage.Stage` or an RX race (its ``components``, ``index``, ``options``).
@@ -498,7 +506,7 @@ def roll_and_move(stage, mover: Mover, turn: Turn, ctx: PlanContext, *, leader: 
 
 
 def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _Run, *, gained: int, spent: int,
-                 failed: bool, leader: bool, sisu: bool, driver=None) -> tuple[Outcome, dict]:
+                 failed: bool, leader: bool, sisu: bool, driver: Driver | None = None) -> tuple[Outcome, dict]:
     comp = stage.components
     spaces = stage.index.spaces
     resolved = run.resolved
@@ -646,7 +654,7 @@ def _stuck_at_water(ctx: PlanContext) -> bool:
     return bool(die_options(dry, start_walk(dry)))
 
 
-def _crash_damage(stage: "Stage", turn: Turn, zero: ZeroSide, loc: LossOfControl, driver=None) -> list[str]:
+def _crash_damage(stage: "Stage", turn: Turn, zero: ZeroSide, loc: LossOfControl, driver: Driver | None = None) -> list[str]:
     """Damage tokens for a Crash: one per black mark at the LoC tile's signpost colour (CORE-LOC-09)."""
     if zero.icon != "crash":
         if turn.damage:

@@ -29,18 +29,39 @@ from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER, index_of
 from rallyc.rules.trace import report
+from rallyc.rules.domain import JokerState, RaceStatus
 from rallyc.rules.driver import Driver
 from rallyc.rules.turn import LossOfControl, Movement, Mover, Turn, _stuck_at_water, roll_and_move
 
 __all__ = ["Race", "RxCar", "RxOutcome", "RaceResult", "round_colour"]
 
 #: RX statuses: racing, finished, disqualified (no Joker, RX-JOKER-04), retired (no Gear die left)
-RX_STATUSES = ("road", "finished", "disqualified", "retired")
+RX_STATUSES = tuple(RaceStatus)
 
 
 def round_colour(round_no: int) -> str:
     """White rounds and black rounds alternate, round 1 white (RX-ROUND-01, RX-SETUP-08)."""
     return "white" if round_no % 2 == 1 else "black"
+
+
+@dataclass(frozen=True)
+class RaceChange:
+    """What a resolved RX turn changes besides its :class:`RxOutcome` (committed by ``Race._commit``)."""
+
+    status: RaceStatus
+    #: distance along the circuit and finish-line crossings after the move (RX-END-01, reading rx_distance)
+    distance: float
+    crossed: int
+    joker: JokerState
+    left_pregrid: bool
+    #: -1 Shortcut tokens per route step (CORE-SHORTCUT-08)
+    minus1: dict[int, int]
+    #: Damage tokens that go on the Dashboard (RX-DAMAGE-01/02)
+    damage: list[str]
+    #: route steps of the Yellow Flags drawn (RX-DAMAGE-03)
+    yellow: list[int]
+    #: Weather tokens drawn (RX-WEATHER-04/07)
+    weather_drawn: int
 
 
 @dataclass
@@ -53,11 +74,11 @@ class RxCar:
     space: str
     distance: float
     gear: int = 0
-    status: str = "road"
+    status: RaceStatus = RaceStatus.ROAD
     #: finish-line crossings (the first one starts lap 1, RX-END-01)
     crossed: int = 0
-    #: ``todo``, ``in`` (driving it) or ``done`` (the Joker token on its OK side, RX-JOKER-03)
-    joker: str = "todo"
+    #: to drive, driving it, or driven (the Joker token on its OK side, RX-JOKER-03)
+    joker: JokerState = JokerState.TODO
     left_pregrid: bool = False
     #: Focus tokens held (RX-ROLL-03/04)
     focus: int = 0
@@ -98,7 +119,7 @@ class RxOutcome:
     damage: list[str] = field(default_factory=list)
     tokens: list[str] = field(default_factory=list)
     laps: int = 0
-    joker: str = "todo"
+    joker: JokerState = JokerState.TODO
     finished: bool = False
     disqualified: bool = False
     retired: bool = False
@@ -223,7 +244,7 @@ class Race(Planner):
         self.joker_rule = any(s.joker for s in self.index.spaces.values())
         if not self.joker_rule:
             for car in self.cars.values():
-                car.joker = "none"
+                car.joker = JokerState.NONE
         self.minus1: dict[int, int] = {}
         #: Yellow Flags: route step -> the players who drew one there (RX-DAMAGE-03/07)
         self.yellow: dict[int, list[str]] = {}
@@ -361,7 +382,7 @@ class Race(Planner):
             raise StageOver(f"{name} has {car.status}")
         spaces = self.index.spaces
         barred = {}
-        if car.joker == "done":  # RX-JOKER-02
+        if car.joker == JokerState.DONE:  # RX-JOKER-02
             barred.update({s.id: ("RX-JOKER-02", f"{name} has driven the Joker: it may not enter it again ({s.id})")
                            for s in spaces.values() if s.joker})
         if car.left_pregrid:  # RX-START-02
@@ -391,7 +412,7 @@ class Race(Planner):
         return ctx, False
 
     # -- laps along a path
-    def _walk(self, car: RxCar, path: list[str]) -> list[tuple[float, int, str, bool]]:
+    def _walk(self, car: RxCar, path: list[str]) -> list[tuple[float, int, JokerState, bool]]:
         """(distance, crossings, joker state, left the Pre-grid) after each space of ``path``."""
         d, crossed, joker, left = car.distance, car.crossed, car.joker, car.left_pregrid
         out = []
@@ -401,9 +422,9 @@ class Race(Planner):
             crossed += self.laps.crossings(d, nd)
             d = nd
             if s.joker:
-                joker = "in"
-            elif joker == "in":
-                joker = "done"  # RX-JOKER-03: left the Joker
+                joker = JokerState.IN
+            elif joker == JokerState.IN:
+                joker = JokerState.DONE  # RX-JOKER-03: left the Joker
             left = left or not s.pregrid
             out.append((d, crossed, joker, left))
         return out
@@ -461,7 +482,7 @@ class Race(Planner):
         return out
 
     def _end_of_turn(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, driver: Driver | None
-                     ) -> tuple[RxOutcome, dict]:
+                     ) -> tuple[RxOutcome, RaceChange]:
         """End of the Turn (RX-TURNEND-01/02): the Gear marker, Loss of Control, laps, Joker, finish."""
         run = move.run
         path = [p.space for p, _ in run.resolved]
@@ -472,7 +493,7 @@ class Race(Planner):
         loc = run.loc
         damage: list[str] = []
         yellow: list[int] = []
-        status = "road"
+        status = RaceStatus.ROAD
         weather_open = self.weather_open
         new_weather: str | None = None
         drawn_weather = 0
@@ -492,7 +513,8 @@ class Race(Planner):
         if fin is not None:
             # RX-END-02/03, Ambiguity 34: across the line after the last lap (a LoC beyond it still finishes)
             gear = run.resolved[fin][0].gear
-            status = "finished" if walk[fin][2] == "done" or not self.joker_rule else "disqualified"  # RX-JOKER-04
+            status = RaceStatus.FINISHED if walk[fin][2] == JokerState.DONE or not self.joker_rule \
+                else RaceStatus.DISQUALIFIED  # RX-JOKER-04
             if turn.damage:
                 raise IllegalMove("RX-END-02", "the car has finished: no Damage token is drawn", "damage")
         elif loc is not None:
@@ -551,45 +573,44 @@ class Race(Planner):
         if turn.seconds_spent is not None and turn.seconds_spent != move.spent:
             raise IllegalMove("RX-ROLL-04", f"securing costs {move.spent} Focus token(s), not {turn.seconds_spent}",
                               "focus_spent")
-        commit = {"status": status, "distance": distance, "crossed": crossed, "joker": joker, "left": left,
-                  "minus1": run.minus1, "damage": damage, "yellow": yellow, "weather_drawn": drawn_weather}
+        commit = RaceChange(status, distance, crossed, joker, left, run.minus1, damage, yellow, drawn_weather)
         return out, commit
 
-    def _commit(self, car: RxCar, out: RxOutcome, c: dict) -> None:
+    def _commit(self, car: RxCar, out: RxOutcome, c: RaceChange) -> None:
         self.yellow = self._flags_in_force(car.name)  # RX-DAMAGE-08: taken off at the start of the turn
         self.yellow_pairs = {step: pairs for step, pairs in self.yellow_pairs.items() if step in self.yellow}
         car.space = out.end
         car.gear = out.gear
-        car.distance = c["distance"]
-        car.crossed = c["crossed"]
-        car.joker = c["joker"]
-        car.left_pregrid = c["left"]
+        car.distance = c.distance
+        car.crossed = c.crossed
+        car.joker = c.joker
+        car.left_pregrid = c.left_pregrid
         car.focus += out.focus_gained - out.focus_spent
         car.turns += 1
         car.played = self.round
-        self.minus1 = c["minus1"]
+        self.minus1 = c.minus1
         for t in out.tokens:
             if t == "ok":
                 self.shortcut_ok[car.name] += 1
             elif t == "coast":
                 car.damage["coast"] += 1  # CORE-SHORTCUT-07
-        for d in c["damage"]:
+        for d in c.damage:
             car.damage[d] += 1  # RX-DAMAGE-01/02, from the next turn (RX-DAMAGE-10)
-        for step in c["yellow"]:
+        for step in c.yellow:
             if step not in self.yellow:
                 self.yellow_pairs[step] = self._pairs_alongside(step)
             self.yellow.setdefault(step, []).append(car.name)
             self.yellow_drawn += 1
-        self.weather_drawn += c["weather_drawn"]
+        self.weather_drawn += c.weather_drawn
         if out.weather:  # RX-WEATHER-04: every Dashboard turns over once the draws are done
             self.weather = out.weather
             self.weather_changed = True
-        car.status = c["status"]
-        if car.status == "finished":
+        car.status = c.status
+        if car.status == RaceStatus.FINISHED:
             self.finishers.append(car.name)
             out.position = len(self.finishers)
-        elif car.status == "road" and rx_allowance(car.dashboard, car.damage).gear <= 0:
-            car.status = "retired"  # CORE-RETIRE-01: no Gear die left
+        elif car.status == RaceStatus.ROAD and rx_allowance(car.dashboard, car.damage).gear <= 0:
+            car.status = RaceStatus.RETIRED  # CORE-RETIRE-01: no Gear die left
             out.retired = True
             if self.components.reading("rx_retired_flag") == "removed":
                 self._remove_flags(car.name)
@@ -633,7 +654,7 @@ class Race(Planner):
         car.space, car.gear, car.distance, car.crossed = space, gear, d, crossed
         car.left_pregrid = car.left_pregrid or not self.index.spaces[space].pregrid
         if joker is not None:
-            car.joker = joker
+            car.joker = JokerState(joker)
         if focus is not None:
             car.focus = focus
         self.order = []

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from rallyc.compiler.track import Track
 from rallyc.data.components import Column, Components, load_components
 from rallyc.rules.cards import CardTable
+from rallyc.rules.domain import CarStatus
 from rallyc.rules.driver import Driver
 from rallyc.rules.dashboard import allowance, allowances, column_name
 from rallyc.rules.errors import IllegalMove, StageOver
@@ -21,7 +22,7 @@ from rallyc.rules.plans import PlanContext, Planner, die_options, start_walk
 from rallyc.rules.setup import player_problem
 from rallyc.rules.state import WEATHER, Car, index_of
 from rallyc.rules.trace import report
-from rallyc.rules.turn import Outcome, Turn, resolve
+from rallyc.rules.turn import Outcome, StageChange, Turn, resolve
 from rallyc.rules.weather import weather_flips
 
 __all__ = ["Player", "Carry", "Stage", "StageResult"]
@@ -262,7 +263,7 @@ class Stage(Planner):
         car = self.cars[name]
         ctx, leader = self.context(name, turn.start)
         out, changes = resolve(self, car, turn, ctx, leader=leader, driver=driver)
-        flips = weather_flips(self, car, out, changes["status"])
+        flips = weather_flips(self, car, out, changes.status)
         if turn.flipped is not None and sorted(turn.flipped) != flips:
             raise IllegalMove("MC-WEATHER-02", f"the Weather flips step(s) {flips or 'none'}, not "
                                                f"{sorted(turn.flipped) or 'none'}", "flipped")
@@ -288,15 +289,15 @@ class Stage(Planner):
             self._next_round()
         return out
 
-    def _commit(self, car: Car, turn: Turn, out: Outcome, changes: dict) -> None:
+    def _commit(self, car: Car, turn: Turn, out: Outcome, changes: StageChange) -> None:
         car.space = out.end
         car.cards.append(out.card)
         car.seconds += out.seconds_gained - out.seconds_spent
         car.turns += 1
         if car.dashboard.tires == "soft":
             car.wear += 1  # MC-SOFT-03: the Wear marker advances when the Time card is taken
-        car.status = changes["status"]
-        self.minus1 = changes["minus1"]
+        car.status = changes.status
+        self.minus1 = changes.minus1
         for t in out.tokens:
             if t == "ok":
                 car.shortcut_ok += 1
@@ -318,7 +319,7 @@ class Stage(Planner):
             surface = self.index.spaces[car.space].surface
             col = self.column_for(surface, False, car)  # Ambiguity 11a: the column where the car stands
             if col.gear - car.damage.get("gear", 0) <= 0:  # CORE-RETIRE-01
-                car.status = "retired"
+                car.status = CarStatus.RETIRED
                 out.retired = True
 
     def _flip(self, steps: list[int]) -> None:

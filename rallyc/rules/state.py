@@ -8,6 +8,7 @@ from weakref import WeakKeyDictionary
 
 from rallyc.compiler.track import Space, Track
 from rallyc.data.components import DashboardData
+from rallyc.rules.domain import CarStatus, LocIcon
 
 __all__ = ["Card", "Car", "TrackIndex", "index_of", "DAMAGE_KINDS", "SHORTCUT_RESULTS", "LOC_ICONS", "WEATHER"]
 
@@ -18,11 +19,13 @@ SHORTCUT_RESULTS = ("ok", "coast", "minus1")
 #: a Weather token (Monte-Carlo Weather option, MC-WEATHER-01): drawn at a Shortcut or a Crash, no dice effect
 WEATHER = "weather"
 #: icon at the top of the white strip of a flipped card (CORE-LOC-05)
-LOC_ICONS = ("spinout", "crash", "sisu")
+LOC_ICONS = tuple(LocIcon)
 
 #: car statuses: waiting to start, on the road, spun out (on the road), crashed or changing a tire
 #: (beside the road), finished, retired
-STATUSES = ("waiting", "road", "spun", "crashed", "tire", "finished", "retired")
+STATUSES = tuple(CarStatus)
+_ON_STAGE = (CarStatus.ROAD, CarStatus.SPUN, CarStatus.CRASHED, CarStatus.TIRE)
+_IMPEDES = (CarStatus.ROAD, CarStatus.SPUN)
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,7 @@ class Car:
     name: str
     colour: str
     dashboard: DashboardData
-    status: str = "waiting"
+    status: CarStatus = CarStatus.WAITING
     space: str | None = None
     cards: list[Card] = field(default_factory=list)
     #: Second tokens held (CORE-SETUP-01; the bank gives change, reading 12)
@@ -80,12 +83,12 @@ class Car:
 
     @property
     def on_stage(self) -> bool:
-        return self.status in ("road", "spun", "crashed", "tire")
+        return self.status in _ON_STAGE
 
     @property
     def impedes(self) -> bool:
         """On the road for blocking: a spun-out car impedes, a crashed one does not (CORE-OVERTAKE-08/09)."""
-        return self.status in ("road", "spun")
+        return self.status in _IMPEDES
 
     @property
     def tokens(self) -> int:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable
 
 from rallyc.rules.applied import turn_rules
 from rallyc.rules.dice import Die
+from rallyc.rules.domain import CarStatus
 from rallyc.rules.driver import Driver
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import (PlanContext, Placed, check_plan, die_options, effective_limit, start_walk,
@@ -378,8 +379,17 @@ class Movement:
     sisu: bool
 
 
+@dataclass(frozen=True)
+class StageChange:
+    """What a resolved stage turn changes besides its :class:`Outcome`: the car's status and the -1 Shortcut
+    tokens on the stage (CORE-SHORTCUT-08)."""
+
+    status: CarStatus
+    minus1: dict[int, int]
+
+
 def resolve(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, *, leader: bool, driver: Driver | None = None
-            ) -> tuple[Outcome, dict]:
+            ) -> tuple[Outcome, StageChange]:
     """Resolve a turn; return the outcome and the state changes to commit (nothing is changed here).
 
     With a ``driver`` (a bot), missing chance (faces, tokens, cards, damage) and the one-by-one
@@ -388,7 +398,7 @@ def resolve(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, *, leader: b
     m = roll_and_move(stage, Mover(car.name, car.seconds, car.sisu), turn, ctx, leader=leader, driver=driver)
     out, changes = _end_of_turn(stage, car, turn, ctx, m.run, gained=m.gained, spent=m.spent, failed=m.failed,
                                 leader=leader, sisu=m.sisu, driver=driver)
-    out.applied = turn_rules(stage, car, turn, ctx, m, out, changes["status"])
+    out.applied = turn_rules(stage, car, turn, ctx, m, out, changes.status)
     return out, changes
 
 
@@ -506,7 +516,7 @@ def roll_and_move(stage, mover: Mover, turn: Turn, ctx: PlanContext, *, leader: 
 
 
 def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _Run, *, gained: int, spent: int,
-                 failed: bool, leader: bool, sisu: bool, driver: Driver | None = None) -> tuple[Outcome, dict]:
+                 failed: bool, leader: bool, sisu: bool, driver: Driver | None = None) -> tuple[Outcome, StageChange]:
     comp = stage.components
     spaces = stage.index.spaces
     resolved = run.resolved
@@ -555,7 +565,7 @@ def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _R
             claim = turn.card = CardClaim()
         claim.zero = driver.zero_side()
     zero = claim.zero if claim else None
-    status = "road"
+    status = CarStatus.ROAD
     if fin_i is not None:
         upto = resolved[: fin_i + 1]
         fgear = upto[-1][0].gear
@@ -570,7 +580,7 @@ def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _R
             elif turn.damage:
                 raise IllegalMove("CORE-STAGEEND-06", "a one-off stage's finishing Loss of Control causes no damage",
                                   "damage")
-        status = "finished"
+        status = CarStatus.FINISHED
         if claim is not None and claim.gear is not None and claim.gear != card.gear:
             raise IllegalMove("CORE-STAGEEND-02", f"the finishing card is of Gear {card.gear} (the gear on the first "
                                                   f"space after the line), not Gear {claim.gear}", "card.gear")
@@ -590,9 +600,9 @@ def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _R
         card = Card(loc.gear, secs, True, zero.icon, zero.gear if zero.icon == "sisu" else None)
         if zero.icon == "crash":
             damage = _crash_damage(stage, turn, zero, loc, driver)
-            status = "crashed"
+            status = CarStatus.CRASHED
         elif zero.icon == "spinout":
-            status = "spun"
+            status = CarStatus.SPUN
         if zero.icon != "crash" and turn.damage:
             raise IllegalMove("CORE-LOC-06" if zero.icon == "spinout" else "CORE-LOC-10",
                               f"a {zero.icon} causes no damage", "damage")
@@ -630,7 +640,7 @@ def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _R
                               "spare_tire")
         secs = table.spare_tire_card(claim.seconds if claim is not None else None)
         card = Card(0, secs, True, None, None, True)
-        status = "tire"
+        status = CarStatus.TIRE
         spare = True
     if turn.card is not None and turn.card.seconds is not None and turn.card.zero is None and not spare \
             and card.seconds != turn.card.seconds and not finished:
@@ -641,7 +651,7 @@ def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _R
         flat_out=turn.flat_out, flat_out_failed=failed, seconds_gained=gained, seconds_spent=spent, damage=damage,
         tokens=run.tokens, spare_tire=spare, sisu=sisu, leader=leader,
     )
-    changes = {"status": status, "minus1": run.minus1}
+    changes = StageChange(status, run.minus1)
     _check_claims(turn, out)
     return out, changes
 

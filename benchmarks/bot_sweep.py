@@ -3,8 +3,8 @@
 Run: ``python benchmarks/bot_sweep.py [--seeds N] [--cars K] [--json]``. For every stage of every published
 rally and of the Auto Tour (``examples/rally-*.rally``, ``examples/auto-tour-1.rally``) it plays ``N`` seeded
 games with ``K`` bot cars (options varied by seed) and counts the stages that finished, the ones that did not
-(a turn limit reached: a deadlock such as the CORE-OVERTAKE-05 one of issue 9), and every record that did not
-replay cleanly. Exit 1 when a game did not finish or did not replay. ``tests/test_bot_published.py`` runs a
+(a turn limit reached: a deadlock such as the CORE-OVERTAKE-05 one of issue 9), and every game whose bot turn
+the referee refused or whose record did not replay cleanly. Exit 1 when a game did not finish or did not replay. ``tests/test_bot_published.py`` runs a
 seeded slice of it by default and the whole of it with ``RALLYC_SLOW=1``.
 """
 
@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 import rallyc  # noqa: E402
 from rallyc.records import parse_record, replay_record  # noqa: E402
 from rallyc.records.generate import bot_record  # noqa: E402
-from rallyc.rules import Options, Player  # noqa: E402
+from rallyc.rules import Options, Player, RulesError  # noqa: E402
 
 FILES = sorted((ROOT / "examples").glob("rally-*.rally")) + [ROOT / "examples" / "auto-tour-1.rally"]
 PLAYERS = [Player("Ann", "red"), Player("Bob", "blue"), Player("Cat", "green"), Player("Dan", "yellow")]
@@ -64,6 +64,9 @@ def play(label: str, track, seed: int, cars: int, sweep: Sweep, replay: bool = T
                             max_turns=MAX_TURNS)
     except RuntimeError:
         sweep.stuck.append(f"{label} seed {seed}")
+        return
+    except RulesError as exc:  # the referee refused its own bot's turn: a referee bug
+        sweep.bad_replays.append(f"{label} seed {seed}: the bot's turn was refused: {exc}")
         return
     sweep.finished += 1
     if replay:

@@ -208,3 +208,23 @@ def test_reading_rx_retired_flag(rx1, reading, left):
     out = r.play(Turn("Ann", [roll("gear4", "4.3.out1")], damage=["yellow", "gear"]))
     assert out.retired and out.yellow == [4]
     assert r.yellow == left
+
+
+def test_a_driver_draws_the_shortcut_token_of_a_flying_start_warning():
+    """CORE-ADV-02 CORE-SHORTCUT-05 (found by the bot sweep): a Flat Out whose Flying Start die enters a Shortcut
+    and shows a Warning stops there; the driver draws that Shortcut's token (before the fix the referee did not
+    ask the driver and refused its own bot's turn)."""
+    from helpers.rules import make_stage, put, turn_of
+
+    from rallyc.rules.bot import RandomBot
+
+    st = make_stage("N S N N | D C(2,2;3,3,3)R D cut3(1,3) | N N N N | N F N N", 2, flying_start=True)
+    put(st, "B", "4.3.r", 1)
+    put(st, "A", "2.1.r", 0)
+    turn_of(st, "A", ["B", "A"])
+    bot = RandomBot(0)
+    bot._stage = st
+    t = Turn("A", [Roll(Die("gear2", "2.cut1"), "warning")], flat_out=True)
+    out = st.play(t, driver=bot)
+    assert out.end == "2.cut1" and out.gear == 2 and len(out.tokens) == 1
+    assert t.dice[0].token is None and out.turn is not None and out.turn.dice[0].token == out.tokens[0]

@@ -467,7 +467,7 @@ def roll_and_move(stage, mover: Mover, turn: Turn, ctx: PlanContext, *, leader: 
             if not comp.reading("flying_start_flat_out_seconds"):
                 gained = 0
             run = _run(stage, ctx, placed[:1], rolls[:1], leader=leader, sisu=True, all_rolled=True,
-                       warn_limit=lim, path="dice")
+                       warn_limit=lim, path="dice", driver=driver)
         elif total >= lim:
             failed = True
             if turn.relaid is None and driver is not None:

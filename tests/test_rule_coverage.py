@@ -77,10 +77,10 @@ def referee_reported(tmp: str) -> frozenset[str]:
 @lru_cache(maxsize=1)
 def check_reported() -> frozenset[str]:
     """The rules of the codes `check` reports on the published designs and the bad files."""
+    from rallyc.api import check
     from rallyc.codes import all_codes
-    from rallyc.commands.lang import check_paths
 
-    run = check_paths([str(EXAMPLES), str(BAD)])
+    run = check([str(EXAMPLES), str(BAD)], settings=False, cache=False)
     codes = all_codes()
     return frozenset(rid for d in run.diagnostics if d.code in codes for rid in codes[d.code].rules)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, load_components
@@ -54,7 +54,8 @@ class ReplayReport:
     def to_json(self, explain: bool = False) -> dict:
         """The report as JSON data; with ``explain``, each turn keeps the rule IDs it applied (``applied``)."""
         stages = self.stages if explain else [dict(st, rounds=without_applied(st["rounds"])) for st in self.stages]
-        out = {"title": self.title, "stages": stages, "classification": self.classification, "ok": self.ok}
+        out: dict[str, Any] = {"title": self.title, "stages": stages, "classification": self.classification,
+                               "ok": self.ok}
         if self.error is not None:
             out["error"] = {"rule": self.error.rule_id, "message": self.error.message, "path": self.error.path}
         return out

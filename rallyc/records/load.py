@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 from functools import lru_cache
 from pathlib import Path
 
@@ -169,7 +170,7 @@ def parse_record(text: str, file: str = "<record>") -> dict:
     if text.startswith("\ufeff"):  # a byte-order mark (Windows editors): not part of the JSON
         text = text[1:]
     try:
-        data = strict_json(text, MAX_RECORD_DIGITS)
+        data: Any = strict_json(text, MAX_RECORD_DIGITS)
     except StrictJSONError as exc:
         raise RecordError(f"invalid JSON: {exc.message}", file=file, path="", line=exc.line, column=exc.column) from None
     if not _fast_check()(data):

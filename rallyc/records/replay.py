@@ -214,9 +214,9 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
         raise
     except Exception as exc:  # unknown dashboard
         raise RecordError(str(exc), path="$.players" if "Dashboard" in str(exc) else "$.options") from None
-    problem = player_problem(players)
-    if problem is not None:
-        i, fld, why = problem
+    seat = player_problem(players)
+    if seat is not None:
+        i, fld, why = seat
         raise RecordError(why, path="$.players" if fld == "name" else f"$.players[{i}].{fld}")
     if options.weather and any(f is None for f in flippers):
         raise RecordError("the weather option turns tiles over in mid-stage (MC-WEATHER-04): the record needs a "

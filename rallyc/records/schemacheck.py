@@ -1,3 +1,4 @@
+# mypy: disable-error-code="misc"
 """A JSON Schema compiled once into Python closures: the fast yes/no check of a game record.
 
 ``jsonschema`` walks the schema afresh for every value (about 2.7 ms per turn of a record on the

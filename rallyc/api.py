@@ -121,7 +121,7 @@ def _collector_paused():
 def compile_loaded(loaded: "Loaded", boxes: Sequence[str] | None = None) -> "CompileResult":
     """Every design of a loaded file compiled, with all diagnostics; ``boxes``: the boxes owned when the file
     declares none. The one call of the compiler behind :func:`check` and :func:`compile`."""
-    from rallyc.compiler import compile_loaded as compile_designs
+    from rallyc.pipeline import compile_loaded as compile_designs
 
     with _collector_paused():
         return compile_designs(loaded, default_boxes=boxes)

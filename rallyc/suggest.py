@@ -29,10 +29,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
 
-from rallyc.checks.route import LONG_STAGE, SHORT_STAGE, stage_class
+from rallyc.checks.route import LONG_STAGE, SHORT_STAGE
 from rallyc.compiler.roads import DrivenRoad, drive_road
+from rallyc.compiler.stats import stage_class
 from rallyc.geometry.hexgrid import Hex, hex_distance, neighbour, opposite, own_to_world, rotation_for, world_to_own
-from rallyc.geometry.placement import PlacedStep, place_route
+from rallyc.compiler.placement import PlacedStep, place_route
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue, TileInfo
 

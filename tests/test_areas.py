@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rallyc.compiler import compile_loaded
+from rallyc.pipeline import compile_loaded
 from rallyc.project import load, load_text
 from rallyc.syntax import ast
 from rallyc.syntax.formatter import format_text

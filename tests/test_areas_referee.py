@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rallyc.compiler import compile_loaded
+from rallyc.pipeline import compile_loaded
 from rallyc.project import load, load_text
 from rallyc.records import parse_record, replay_record
 from rallyc.records.generate import bot_record

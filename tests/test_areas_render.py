@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from rallyc.cli import app
-from rallyc.compiler import compile_loaded
+from rallyc.pipeline import compile_loaded
 from rallyc.project import load
 
 ROOT = Path(__file__).resolve().parent.parent

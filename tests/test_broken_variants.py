@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rallyc.codes import all_codes
-from rallyc.compiler import compile_loaded
+from rallyc.pipeline import compile_loaded
 from rallyc.project import load
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

@@ -65,7 +65,7 @@ def test_stage_length_guideline_warnings():
 
 
 def test_stats_class_nearest():
-    from rallyc.checks.route import stage_class
+    from rallyc.compiler.stats import stage_class
     assert [stage_class(n) for n in (8, 12, 13, 16, 17, 25)] == ["Short", "Short", "Medium", "Medium", "Long", "Long"]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rallyc.compiler import compile_loaded
+from rallyc.pipeline import compile_loaded
 from rallyc.project import load
 from helpers.compiler import codes
 

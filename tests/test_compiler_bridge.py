@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from rallyc.compiler import compile_loaded
+from rallyc.pipeline import compile_loaded
 from rallyc.project import load_text
 
 # found by placing routes: out of the bridge's C-F road, three right turns lead back into its A-D road

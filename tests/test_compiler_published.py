@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rallyc.compiler import compile_loaded
+from rallyc.pipeline import compile_loaded
 from rallyc.project import load
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,7 +8,7 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from rallyc.compiler import compile_loaded
+from rallyc.pipeline import compile_loaded
 from rallyc.compiler.export import track_to_dict
 from rallyc.compiler.track import Standee
 from rallyc.interop import read_track

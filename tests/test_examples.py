@@ -624,7 +624,7 @@ def test_own_stage_layout_is_a_legal_chain(key):
 # ------------------------------------------------------------------ compiled
 
 def _compile(name: str):
-    from rallyc.compiler import compile_loaded
+    from rallyc.pipeline import compile_loaded
 
     loaded = _loaded(name)
     result = compile_loaded(loaded)

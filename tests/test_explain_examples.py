@@ -155,12 +155,12 @@ def test_binary_file_rc102(tmp_path, monkeypatch):
 
 def test_internal_error_rc100_is_reported_not_raised(tmp_path, monkeypatch):
     """A failure inside the compiler becomes RC100; the name checks still run."""
-    import rallyc.compiler
+    import rallyc.pipeline
 
     def broken(loaded):
         raise RuntimeError("simulated bug")
 
-    monkeypatch.setattr(rallyc.compiler, "compile_loaded", broken)
+    monkeypatch.setattr(rallyc.pipeline, "compile_loaded", broken)
     monkeypatch.chdir(tmp_path)
     _write(tmp_path, CODES["RC130"].example_files())
     assert _run_command("rallyc check example.rally") == {"RC100": "error", "RC130": "error"}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rallyc.compiler import compile_loaded
+from rallyc.pipeline import compile_loaded
 from rallyc.project import load
 from helpers.compiler import compile_text, stage, track_of
 

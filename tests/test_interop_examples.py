@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rallyc.compiler import compile_loaded
+from rallyc.pipeline import compile_loaded
 from rallyc.diagnostics import has_errors
 from rallyc.interop import export_loaded, import_text
 from rallyc.project import load, load_text

@@ -14,7 +14,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from rallyc.cli import app
-from rallyc.compiler import compile_loaded
+from rallyc.pipeline import compile_loaded
 from rallyc.diagnostics import Severity, has_errors
 from rallyc.interop import bundled_catalogue, import_text, read_track
 from rallyc.interop.importer import split_tiles

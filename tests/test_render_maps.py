@@ -14,7 +14,7 @@ import pytest
 from PIL import Image  # installed with cairosvg
 
 from rallyc import project
-from rallyc.compiler import compile_loaded
+from rallyc.pipeline import compile_loaded
 from rallyc.diagnostics import has_errors
 from rallyc.render.document import MapOptions, render_map
 from rallyc.render.roadbook import pacenotes, render_roadbook, tile_needs, turn_name

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from rallyc import project
 from rallyc.cli import app
-from rallyc.compiler import compile_loaded
+from rallyc.pipeline import compile_loaded
 from rallyc.render.document import MapOptions, render_map
 from rallyc.render.measure import measure, parse_path, rect_hits_polygon
 from rallyc.render.roadbook import pacenotes, render_roadbook

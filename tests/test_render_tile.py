@@ -7,7 +7,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from rallyc import project
-from rallyc.render.tile import render_tile_svg, tile_track
+from rallyc.compiler.tile import tile_track
+from rallyc.render.tile import render_tile_svg
 from rallyc.tiles.catalogue import Catalogue
 
 SVG = "{http://www.w3.org/2000/svg}"

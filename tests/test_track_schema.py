@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from rallyc.cli import app
 from rallyc.commands.build import compile_json
-from rallyc.compiler import compile_loaded
+from rallyc.pipeline import compile_loaded
 from rallyc.project import load
 
 ROOT = Path(__file__).resolve().parent.parent

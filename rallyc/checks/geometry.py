@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from rallyc.compiler.stage import StageBuild
 from rallyc.diagnostics import Diagnostic
 from rallyc.geometry.hexgrid import opposite, world_to_own
 
 __all__ = ["check_overlaps", "check_runs_into_tile", "check_lane_joins"]
 
 
-def check_overlaps(build) -> list[Diagnostic]:
+def check_overlaps(build: StageBuild) -> list[Diagnostic]:
     """RC206: two tiles on one cell (TRACK-TILE-06).
 
     A tile driven twice on two of its roads (414b, the Monte-Carlo bridge,
@@ -39,7 +40,7 @@ def check_overlaps(build) -> list[Diagnostic]:
     return out
 
 
-def check_runs_into_tile(build) -> list[Diagnostic]:
+def check_runs_into_tile(build: StageBuild) -> list[Diagnostic]:
     """RC207: a step's exit leads into a cell holding a tile that is not the next step and has no road there."""
     out = []
     cells = {}
@@ -72,7 +73,7 @@ def check_runs_into_tile(build) -> list[Diagnostic]:
     return out
 
 
-def check_lane_joins(build) -> list[Diagnostic]:
+def check_lane_joins(build: StageBuild) -> list[Diagnostic]:
     """RC208: lane counts that are neither equal nor 2 and 3 where two zones meet (TRACK-TILE-03)."""
     out = []
     for a, b, n, m in build.builder.lane_mismatches:

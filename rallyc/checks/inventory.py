@@ -3,20 +3,35 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Protocol
 
-from rallyc.diagnostics import Diagnostic
+from rallyc.compiler.track import PlacedTile
+from rallyc.diagnostics import Diagnostic, Span
+from rallyc.tiles.catalogue import Catalogue
 
-__all__ = ["check_sides", "check_boxes", "physical_use"]
+__all__ = ["Inventory", "check_sides", "check_boxes", "physical_use"]
 
 
-def physical_use(build) -> list[tuple[str, object]]:
+class Inventory(Protocol):
+    """What the inventory checks read: a stage build, or a rally area whose stages share its tiles."""
+
+    catalogue: Catalogue
+    boxes: list[str] | None
+
+    @property
+    def name(self) -> str: ...
+
+    def placed(self) -> list[PlacedTile]: ...
+
+
+def physical_use(build: Inventory) -> list[tuple[str, Span | None]]:
     """(tile id, span) of every physical tile a stage lays down, in order.
 
     A tile driven twice on one cell (414b, a bridge) is one physical tile.
     """
     out = []
     seen = set()
-    for p in build.placement.placed():
+    for p in build.placed():
         key = (p.q, p.r, p.tile, p.rot) if not p.scenery else None
         if key is not None and key in seen:
             continue
@@ -26,7 +41,7 @@ def physical_use(build) -> list[tuple[str, object]]:
     return out
 
 
-def _copies(build, number: str, boxes: list[str] | None) -> int:
+def _copies(build: Inventory, number: str) -> int:
     infos = [build.catalogue.get(number + side) for side in ("a", "b", "")]
     infos = [i for i in infos if i is not None]
     if not infos:
@@ -34,20 +49,20 @@ def _copies(build, number: str, boxes: list[str] | None) -> int:
     return max(i.copies for i in infos)
 
 
-def _by_number(build) -> dict[str, list[tuple[str, object]]]:
-    used: dict[str, list[tuple[str, object]]] = {}
+def _by_number(build: Inventory) -> dict[str, list[tuple[str, Span | None]]]:
+    used: dict[str, list[tuple[str, Span | None]]] = {}
     for tid, span in physical_use(build):
         used.setdefault(tid[:3], []).append((tid, span))
     return used
 
 
-def _both_sides_over(build, boxes) -> set[str]:
+def _both_sides_over(build: Inventory) -> set[str]:
     """Tile numbers used on both sides more times than their copies (reported by RC501)."""
     return {n for n, uses in _by_number(build).items()
-            if len({t for t, _ in uses}) > 1 and len(uses) > _copies(build, n, boxes)}
+            if len({t for t, _ in uses}) > 1 and len(uses) > _copies(build, n)}
 
 
-def check_sides(build, boxes: list[str] | None = None) -> list[Diagnostic]:
+def check_sides(build: Inventory) -> list[Diagnostic]:
     """RC501 (only with ``boxes`` declared): both sides of one physical tile in one stage (more uses of a
     number than its copies).
 
@@ -55,12 +70,12 @@ def check_sides(build, boxes: list[str] | None = None) -> list[Diagnostic]:
     lie in one box, but an owner may have two boxes (a real RX file of the Windows editor does just
     that), and only ``boxes`` says what is on the shelf.
     """
-    if not boxes:
+    if not build.boxes:
         return []
     out = []
     for number, uses in _by_number(build).items():
         sides = {t for t, _ in uses}
-        copies = _copies(build, number, boxes)
+        copies = _copies(build, number)
         if len(sides) > 1 and len(uses) > copies:
             first_side = uses[0][0]
             other = next((t, s) for t, s in uses if t != first_side)
@@ -71,13 +86,14 @@ def check_sides(build, boxes: list[str] | None = None) -> list[Diagnostic]:
     return out
 
 
-def check_boxes(build, boxes: list[str] | None) -> list[Diagnostic]:
+def check_boxes(build: Inventory) -> list[Diagnostic]:
     """RC502/RC503 (only with ``boxes`` declared): copies beyond the boxes; tiles from boxes not declared."""
+    boxes = build.boxes
     if not boxes:
         return []
     out = []
     count: Counter[str] = Counter()
-    both = _both_sides_over(build, boxes)
+    both = _both_sides_over(build)
     for tid, span in physical_use(build):
         info = build.catalogue.get(tid)
         if info is None:
@@ -88,7 +104,7 @@ def check_boxes(build, boxes: list[str] | None) -> list[Diagnostic]:
                                         + ", ".join(sorted(set(boxes)))))
             continue
         count[info.number] += 1
-        copies = _copies(build, info.number, boxes)
+        copies = _copies(build, info.number)
         if count[info.number] == copies + 1 and info.number not in both:
             out.append(Diagnostic.error("RC502", f"stage {build.name} uses tile {info.number} "
                                         f"{count[info.number]} times; the declared boxes hold {copies}", span,

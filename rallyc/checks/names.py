@@ -25,6 +25,7 @@ from typing import Iterable
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.model.options import OPTIONS as ALL_OPTIONS
 from rallyc.model.options import OptionSpec, Variant, rule_span
+from rallyc.project import Loaded
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue, normalize_id
 
@@ -40,7 +41,7 @@ def _did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     return f"did you mean `{close[0]}`?" if close else None
 
 
-def check_names(loaded, catalogue: Catalogue) -> list[Diagnostic]:
+def check_names(loaded: Loaded, catalogue: Catalogue) -> list[Diagnostic]:
     """Name diagnostics (RC12x-RC14x) of every document of ``loaded`` (a :class:`rallyc.project.Loaded`)."""
     diags: list[Diagnostic] = []
     diags += _duplicate_tilesets(loaded.documents)

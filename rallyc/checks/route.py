@@ -4,30 +4,24 @@ from __future__ import annotations
 
 import networkx as nx
 
-from rallyc.diagnostics import Diagnostic
+from rallyc.compiler.stage import StageBuild
+from rallyc.diagnostics import Diagnostic, Span
+from rallyc.syntax import ast
 
 __all__ = ["check_start_finish", "check_reachability", "check_length", "check_assistance",
-           "SHORT_STAGE", "LONG_STAGE", "stage_class"]
+           "SHORT_STAGE", "LONG_STAGE"]
 
 #: fewer road tiles than this draws RC308 (TRACK-STAGE-01: a Short stage is about 10 tiles)
 SHORT_STAGE = 6
 #: more road tiles than this draws RC308 (TRACK-STAGE-03: a Long stage is about 18 tiles)
 LONG_STAGE = 22
 
-_CLASSES = (("Short", 10), ("Medium", 14), ("Long", 18))
+def _stage_span(build: StageBuild) -> Span | None:
+    stage = build.stage
+    return (stage.name.span if isinstance(stage, ast.Stage) else None) or build.span
 
 
-def stage_class(tiles: int) -> str:
-    """The rulebook's stage class nearest to this many tiles (TRACK-STAGE-01..03)."""
-    return min(_CLASSES, key=lambda c: (abs(c[1] - tiles), c[1]))[0]
-
-
-def _stage_span(build):
-    name = getattr(build.stage, "name", None)
-    return getattr(name, "span", None) or build.span
-
-
-def check_start_finish(build) -> list[Diagnostic]:
+def check_start_finish(build: StageBuild) -> list[Diagnostic]:
     """RC301..RC304, RC311: one start line with a space behind it, one finish line with a space beyond it."""
     if not build.placement.complete:
         return []
@@ -65,7 +59,7 @@ def check_start_finish(build) -> list[Diagnostic]:
     return out
 
 
-def check_reachability(build) -> list[Diagnostic]:
+def check_reachability(build: StageBuild) -> list[Diagnostic]:
     """RC305 finish unreachable from the start; RC306 spaces after the start that no car can reach."""
     if not build.placement.complete:
         return []
@@ -104,11 +98,11 @@ def check_reachability(build) -> list[Diagnostic]:
     return out
 
 
-def _road_tiles(build) -> int:
+def _road_tiles(build: StageBuild) -> int:
     return sum(1 for s in build.stage.steps if not s.tile.text.startswith("201"))
 
 
-def check_length(build) -> list[Diagnostic]:
+def check_length(build: StageBuild) -> list[Diagnostic]:
     """RC308 (warning): far from the Short 10 / Medium 14 / Long 18 tile guidelines (TRACK-STAGE-01..03)."""
     n = _road_tiles(build)
     if n < SHORT_STAGE:
@@ -124,7 +118,7 @@ def check_length(build) -> list[Diagnostic]:
     return []
 
 
-def check_assistance(build) -> list[Diagnostic]:
+def check_assistance(build: StageBuild) -> list[Diagnostic]:
     """RC309: the Assistance tile (201) comes after the finish line, at most once (TRACK-STAGE-08)."""
     out = []
     assist = [ps for ps in build.placement.steps if ps.info.number == "201"]

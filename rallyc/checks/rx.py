@@ -2,77 +2,23 @@
 
 from __future__ import annotations
 
+from rallyc.compiler.stage import CircuitBuild
+from rallyc.compiler.standees import finish_line, standee_zone
 from rallyc.diagnostics import Diagnostic
 
-__all__ = ["mark_standees", "circuit_checks", "standee_zone", "finish_line"]
+__all__ = ["circuit_checks"]
 
 
-def standee_zone(build, standee):
-    """The zone (ZoneSpaces) whose entry line the standee stands on, or None."""
-    zones = build.by_step.get(standee.at.step)
-    if zones is None or not 1 <= standee.at.zone <= len(zones):
-        return None
-    return zones[standee.at.zone - 1]
-
-
-def finish_line(build):
-    """(zone index in the loop sequence just after the finish line, what marks it) or (None, None).
-
-    The ``standee finish`` stands on the line at the entry of its zone
-    (TRACK-RX-04); without one, the first start/finish line printed on the loop.
-    """
-    for st in build.stage.standees:
-        if st.kind == "finish":
-            zs = standee_zone(build, st)
-            i = next((k for k, z in enumerate(build.sequence) if z is zs), None)
-            return i, "standee"
-    pos = 0
-    for ps in getattr(build, "loop", []):
-        for ln in ps.driven.lines:
-            if ln.kind in ("start", "finish", "checkered"):
-                return (pos + ln.after) % max(1, len(build.sequence)), "line"
-        pos += len(ps.driven.zones)
-    return None, None
-
-
-def mark_standees(build) -> None:
-    """Finish line and start spaces of a circuit.
-
-    The zone after the finish line is ``after_finish``. Cars start on the
-    Pre-grid (RX-START-01): its lane spaces behind its printed line (all of its
-    lane spaces when it has none) are start spaces; without a Pre-grid the lane
-    spaces just behind the finish line are.
-    """
-    g = build.graph
-    i, _ = finish_line(build)
-    seq = build.sequence
-    if i is not None and seq:
-        for sid in seq[i].all():
-            g.nodes[sid]["after_finish"] = True
-    pre = getattr(build, "pregrid_steps", [])
-    if pre:
-        for ps in pre:
-            zones = [z for z in build.by_step.get(ps.index, []) if z.zone is not None]
-            cut = next((ln.after for ln in ps.driven.lines if ln.kind in ("start", "checkered", "finish")), None)
-            for zs in zones[: cut if cut else len(zones)]:
-                for sid in [zs.lane_ids[l] for l in zs.lanes] or zs.non_slide():
-                    g.nodes[sid]["start"] = True
-    elif i is not None and seq:
-        prev = seq[i - 1]
-        for sid in [prev.lane_ids[l] for l in prev.lanes] or prev.non_slide():
-            g.nodes[sid]["start"] = True
-
-
-def _loop_position(build, step: int, zone: int, arch: str | None = None) -> int | None:
+def _loop_position(build: CircuitBuild, step: int, zone: int, arch: str | None = None) -> int | None:
     """Where the line at the entry of zone ``zone`` of step ``step`` lies along the main loop (zones counted).
 
     An arch standing on the Joker's own tiles counts from the fork where the Joker leaves the loop
     (entry arch) or to the fork where it rejoins it (exit arch), so the finish line is compared with
     the stretch the Joker bypasses.
     """
-    loop = getattr(build, "loop", None) or build.placement.steps
-    forks = getattr(build, "joker_forks", (None, None))
-    joker = {ps.index for ps in getattr(build, "joker_steps", [])}
+    loop = build.loop or build.placement.steps
+    forks = build.joker_forks
+    joker = {ps.index for ps in build.joker_steps}
     if step in joker and arch in ("joker-entry", "joker-exit"):
         fork = forks[0] if arch == "joker-entry" else forks[1]
         if fork is None:
@@ -90,12 +36,12 @@ def _loop_position(build, step: int, zone: int, arch: str | None = None) -> int 
     return None
 
 
-def circuit_checks(build) -> list[Diagnostic]:
+def circuit_checks(build: CircuitBuild) -> list[Diagnostic]:
     """RC401..RC406: loop closed, laps, finish standee (one, not on a corner, not inside the Joker), Joker arches."""
     out: list[Diagnostic] = []
     c = build.stage
     title_span = c.span
-    if build.placement.complete and build.placement.steps and not getattr(build, "loop_closed", False):
+    if build.placement.complete and build.placement.steps and not build.loop_closed:
         last = build.placement.steps[-1]
         out.append(Diagnostic.error(
             "RC401", f"circuit \"{c.title}\" is not a closed loop: the road of its last tile (step {last.index}, "
@@ -145,14 +91,14 @@ def circuit_checks(build) -> list[Diagnostic]:
     return out
 
 
-def _pregrid_distance(build) -> list[Diagnostic]:
+def _pregrid_distance(build: CircuitBuild) -> list[Diagnostic]:
     """RC409: the Pre-grid lies within 2 to 3 tiles of the Starting line (TRACK-RX-02).
 
     Counted in loop tiles from the fork where the Pre-grid joins, forward to the
     tile of the finish-line standee; more than 3 is reported.
     """
-    fork = getattr(build, "pregrid_fork", None)
-    loop = getattr(build, "loop", [])
+    fork = build.pregrid_fork
+    loop = build.loop
     finishes = [s for s in build.stage.standees if s.kind == "finish"]
     if fork is None or not loop or not finishes:
         return []

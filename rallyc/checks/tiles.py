@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from rallyc.diagnostics import Diagnostic
 from rallyc.geometry.hexgrid import edge_index
+from rallyc.project import Loaded
 from rallyc.syntax import ast
+from rallyc.tiles.catalogue import Catalogue
 
 __all__ = ["check_tiles", "check_tileset"]
 
@@ -23,8 +25,9 @@ LANES = range(1, 5)
 _TURNS_BY_OFFSET = {0: "straight", 5: "left60", 4: "left120", 1: "right60", 2: "right120"}
 
 
-def check_tiles(loaded) -> list[Diagnostic]:
-    """Diagnostics for every tile defined in the files of ``loaded`` (bundled tilesets are not re-checked)."""
+def check_tiles(loaded: Loaded, catalogue: Catalogue | None = None) -> list[Diagnostic]:
+    """Diagnostics for every tile defined in the files of ``loaded`` (bundled tilesets are not re-checked;
+    the definitions are read as written, so ``catalogue`` is not needed)."""
     out: list[Diagnostic] = []
     for doc in loaded.documents:
         for ts in doc.tilesets:

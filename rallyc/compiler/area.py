@@ -24,11 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 
+from rallyc.compiler.placement import Placer
+from rallyc.compiler.roads import driven_turn
 from rallyc.compiler.routes import Laid, Route, find_routes, turn_word
 from rallyc.compiler.track import PlacedTile
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.geometry.hexgrid import Hex
-from rallyc.geometry.placement import _Placer
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue
 
@@ -41,6 +42,8 @@ class AreaBuild:
 
     area: ast.Area
     catalogue: Catalogue
+    #: the boxes the file declares (the inventory checks read them)
+    boxes: list[str] | None = None
     laid: list[Laid] = field(default_factory=list)
     scenery: list[PlacedTile] = field(default_factory=list)
     routes: list[Route] = field(default_factory=list)
@@ -70,18 +73,14 @@ class AreaBuild:
                for t in self.laid]
         return out + list(self.scenery)
 
-    # the inventory checks read ``build.placement.placed()`` and ``build.catalogue``
-    @property
-    def placement(self) -> "AreaBuild":
-        return self
 
 
-def lay_area(area: ast.Area, catalogue: Catalogue) -> AreaBuild:
-    """Lay the area's tiles on the grid and find its routes."""
-    build = AreaBuild(area, catalogue)
+def lay_area(area: ast.Area, catalogue: Catalogue, boxes: list[str] | None = None) -> AreaBuild:
+    """Lay the area's tiles on the grid and find its routes (``boxes``: the boxes the file declares)."""
+    build = AreaBuild(area, catalogue, boxes)
     steps = area.steps
     known = {i for i, s in enumerate(steps, start=1) if catalogue.get(s.tile.text) is not None}
-    placer = _Placer(steps, catalogue, known)
+    placer = Placer(steps, catalogue, known)
     prev = None  # the placed step a route-form tile follows
     for idx, step in enumerate(steps, start=1):
         if idx not in known:
@@ -196,8 +195,6 @@ def _parting(build: AreaBuild, routes: list[Route]) -> tuple[int, list[str]] | N
 
 def step_words(drive) -> tuple[str | None, bool, int | None]:
     """(turn word, reversed, road number) that pick a drive's road and direction on its tile."""
-    from rallyc.compiler.roads import driven_turn
-
     rd = drive.road_def
     multi = len(drive.tile.info.roads) > 1
     printed = driven_turn(rd, True)

@@ -49,15 +49,17 @@ from __future__ import annotations
 
 from rallyc.compiler.graph import GraphBuilder, ZoneSpaces
 from rallyc.compiler.roads import DrivenRoad, drive_road
-from rallyc.compiler.stage import StageBuild, build_route
-from rallyc.compiler.track import Standee, Track
+from rallyc.compiler.stage import CircuitBuild, build_route
+from rallyc.compiler.standees import mark_standees, track_standees
+from rallyc.compiler.tokens import place_tokens
+from rallyc.compiler.track import PlacedTile, Track
 from rallyc.diagnostics import Diagnostic
 from rallyc.geometry.hexgrid import edge_index, neighbour, opposite, world_to_own
-from rallyc.geometry.placement import PlacedStep, Placement, _Placer
+from rallyc.compiler.placement import PlacedStep, Placement, Placer
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue
 
-__all__ = ["compile_circuit"]
+__all__ = ["CircuitBuild", "build_circuit"]
 
 
 def _facing(a: PlacedStep, cell) -> str | None:
@@ -98,7 +100,7 @@ class _CircuitBuilder:
     def place(self) -> Placement:
         c = self.c
         known = {i for i, s in enumerate(c.steps, start=1) if self.catalogue.get(s.tile.text) is not None}
-        placer = _Placer(c.steps, self.catalogue, known)
+        placer = Placer(c.steps, self.catalogue, known)
         self.loop = placer.place_chain(self.loop_idx, wrap=True)
         by_index = {p.index: p for p in self.loop}
         self.loop_cells = {p.cell: p for p in self.loop}
@@ -125,7 +127,6 @@ class _CircuitBuilder:
             self.pregrid_steps = placer.place_chain(order, ahead=ahead)
         placement = placer.result
         for sc in c.scenery:
-            from rallyc.compiler.track import PlacedTile
             info = self.catalogue.get(sc.tile.text)
             placement.scenery.append(PlacedTile(0, info.id if info else sc.tile.text, sc.position.q,
                                                 sc.position.r, sc.position.rot % 6, None, None, None, True,
@@ -170,7 +171,7 @@ class _CircuitBuilder:
                 return len(zones) - i
         return 1
 
-    def add_branch(self, build: StageBuild, fork_a: PlacedStep | None, chain: list[PlacedStep],
+    def add_branch(self, build: CircuitBuild, fork_a: PlacedStep | None, chain: list[PlacedStep],
                    fork_b: PlacedStep | None, flag: str) -> None:
         """Spaces of a branch (Joker or Pre-grid) and its joins to the loop through fork tiles."""
         g = build.graph
@@ -267,15 +268,12 @@ class _CircuitBuilder:
             f"the {what} is attached through a Fork tile (TRACK-RX-03, TRACK-RX-08): check the fork's rotation"))
 
 
-def compile_circuit(circuit: ast.Circuit, catalogue: Catalogue, boxes: list[str] | None = None) -> StageBuild:
-    """Place, build and check one circuit."""
-    from rallyc.checks import geometry, inventory, rx
-    from rallyc.checks.tokens import place_tokens
-
+def build_circuit(circuit: ast.Circuit, catalogue: Catalogue, boxes: list[str] | None = None) -> CircuitBuild:
+    """Place and build one circuit: loop, branches, standees, tokens; a complete build for the checks."""
     cb = _CircuitBuilder(circuit, catalogue, boxes)
     placement = cb.place()
     builder = GraphBuilder()
-    build = StageBuild(circuit, circuit.title, circuit.span, catalogue, placement, builder)
+    build = CircuitBuild(circuit, circuit.title, circuit.span, catalogue, placement, builder, boxes)
     build.diagnostics.extend(cb.diags)
     placed_diags = len(cb.diags)  # the branches below may report more (RC408)
     build.diagnostics.extend(placement.diagnostics)
@@ -289,8 +287,6 @@ def compile_circuit(circuit: ast.Circuit, catalogue: Catalogue, boxes: list[str]
     builder.graph.graph.update(name=circuit.title, kind="circuit", title=circuit.title, laps=laps,
                                lap_length=lap_length, turns={ps.index: ps.driven.turn for ps in placement.steps})
     build.track = track
-    build.loop_closed = False
-    build.branches = {}
     if placement.complete and cb.loop:
         _close_loop(build, cb.loop)
     if placement.complete:
@@ -313,27 +309,10 @@ def compile_circuit(circuit: ast.Circuit, catalogue: Catalogue, boxes: list[str]
     build.loop = cb.loop
     build.pregrid_steps = cb.pregrid_steps
     build.joker_steps = cb.joker_steps
-    rx.mark_standees(build)
-    track.standees = _standees(build)
-    build.diagnostics.extend(place_tokens(build))
-    build.diagnostics.extend(geometry.check_overlaps(build))
-    build.diagnostics.extend(geometry.check_lane_joins(build))
-    build.diagnostics.extend(rx.circuit_checks(build))
-    build.diagnostics.extend(inventory.check_sides(build, boxes))
-    build.diagnostics.extend(inventory.check_boxes(build, boxes))
+    mark_standees(build)
+    track.standees = track_standees(build)
+    build.diagnostics.extend(place_tokens(circuit.tokens, len(circuit.steps), build.by_step, builder.graph))
     return build
-
-
-def _standees(build: StageBuild) -> list[Standee]:
-    """The circuit's standees as the Track keeps them, each with the spaces just past its line."""
-    from rallyc.checks.rx import standee_zone
-
-    out = []
-    for st in build.stage.standees:
-        zs = standee_zone(build, st)
-        spaces = tuple(sorted(zs.all())) if zs is not None else ()
-        out.append(Standee(st.kind, st.at.step, st.at.zone, spaces, st.span))
-    return out
 
 
 def _adjacent(cb: _CircuitBuilder, ps: PlacedStep, entry: bool):
@@ -342,7 +321,7 @@ def _adjacent(cb: _CircuitBuilder, ps: PlacedStep, entry: bool):
     return neighbour(ps.cell, edge) if edge else None
 
 
-def _close_loop(build: StageBuild, loop: list[PlacedStep]) -> None:
+def _close_loop(build: CircuitBuild, loop: list[PlacedStep]) -> None:
     """Join the last tile of the loop to the first with ``lap=True`` edges (RC401 when they do not meet)."""
     first, last = loop[0], loop[-1]
     g = build.graph

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from rallyc import __version__
+from rallyc.version import __version__
 from rallyc.compiler.track import SPACE_FIELDS, PlacedTile, Standee, Track
 from rallyc.model.options import lookup, normalize
 

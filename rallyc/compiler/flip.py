@@ -8,8 +8,7 @@ word and the printed direction may differ: 302a is written ``D -> A``, 302b
 were not flipped keep their ids; the spaces of a flipped step are those of its
 other side.
 
->>> flip = Flipper(stage_ast, catalogue)          # doctest: +SKIP
->>> track = flip.track({3, 4})                    # doctest: +SKIP
+Recompiling a whole stage with flipped tiles is :mod:`rallyc.compiler.flipper`.
 """
 
 from __future__ import annotations
@@ -17,13 +16,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rallyc.compiler.roads import DrivenRoad, drive_road
-from rallyc.compiler.track import Track
 from rallyc.geometry.hexgrid import own_to_world
-from rallyc.geometry.placement import Placement, PlacedStep
-from rallyc.syntax import ast
+from rallyc.compiler.placement import Placement, PlacedStep
 from rallyc.tiles.catalogue import Catalogue, TileInfo
 
-__all__ = ["FlipError", "Flipper", "other_side", "flip_step", "flip_placement", "compile_flipped"]
+__all__ = ["FlipError", "other_side", "flip_step", "flip_placement"]
 
 
 class FlipError(ValueError):
@@ -70,54 +67,3 @@ def flip_placement(placement: Placement, catalogue: Catalogue, flipped: set[int]
         raise FlipError(f"no placed step {', '.join(str(s) for s in sorted(unknown))} to flip")
     steps = [flip_step(ps, catalogue) if ps.index in flipped else ps for ps in placement.steps]
     return Placement(steps, list(placement.scenery), list(placement.diagnostics), placement.complete)
-
-
-def compile_flipped(stage: ast.Stage, catalogue: Catalogue, flipped_steps: set[int]) -> Track:
-    """Compile ``stage`` with the tiles of ``flipped_steps`` (1-based) on their other side.
-
-    Raises :class:`FlipError` when a step cannot be flipped. Road Effects tokens
-    written on a flipped step's spaces stay only where those spaces still exist.
-    """
-    from rallyc.compiler.stage import compile_stage
-
-    build = compile_stage(stage, catalogue, flipped=set(flipped_steps))
-    if build.track is None:  # pragma: no cover - compile_stage always builds a track from a placement
-        raise FlipError(f"stage {stage.name.text} could not be built")
-    return build.track
-
-
-class Flipper:
-    """What a referee needs to recompile one stage with tiles flipped: its AST and the tile catalogue."""
-
-    def __init__(self, stage: ast.Stage, catalogue: Catalogue) -> None:
-        from rallyc.geometry.placement import place_route
-
-        self.stage = stage
-        self.catalogue = catalogue
-        self._placement = place_route(stage.steps, stage.scenery, catalogue)
-
-    def can_flip(self, step: int) -> bool:
-        """True when the step's tile has an other side with a road on the same world edges."""
-        for ps in self._placement.steps:
-            if ps.index == step:
-                try:
-                    flip_step(ps, self.catalogue)
-                except FlipError:
-                    return False
-                return True
-        return False
-
-    def surface(self, step: int, flipped: set[int]) -> str | None:
-        """The surface the step's tile shows when the steps in ``flipped`` are on their other side."""
-        for ps in self._placement.steps:
-            if ps.index == step:
-                if step not in flipped:
-                    return ps.info.definition.surface
-                other_id = other_side(ps.info.id)
-                other = self.catalogue.get(other_id) if other_id else None
-                return other.definition.surface if other else None
-        return None
-
-    def track(self, flipped: set[int]) -> Track:
-        """The stage compiled with ``flipped`` steps on their other side."""
-        return compile_flipped(self.stage, self.catalogue, flipped)

@@ -1,27 +1,32 @@
-"""Compile one stage (a route of tiles from start to finish) to a :class:`Track`.
+"""Build one stage (a route of tiles from start to finish): a :class:`StageBuild` holding its :class:`Track`.
 
-Steps: place the tiles (:mod:`rallyc.geometry.placement`), add the spaces of
+Steps: place the tiles (:mod:`rallyc.compiler.placement`), add the spaces of
 every driven road and join consecutive steps (:mod:`rallyc.compiler.graph`),
-mark the start and finish lines, put the tokens on their spaces, then run the
-route checks. Everything found is returned as diagnostics; the Track is
-returned whenever the tiles could be placed, so later checks and tools can
-still look at it.
+mark the start and finish lines, put the tokens on their spaces
+(:mod:`rallyc.compiler.tokens`). What goes wrong on the way is kept as the
+build's diagnostics; the Track is built whenever the tiles could be placed, so
+the checks (:mod:`rallyc.checks`, run on the complete build by
+:mod:`rallyc.pipeline`) and other tools can still look at it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import networkx as nx
+
 from rallyc.compiler.graph import GraphBuilder, ZoneSpaces
 from rallyc.compiler.junction import join_branch_links
-from rallyc.compiler.track import Track
+from rallyc.compiler.flip import flip_placement
+from rallyc.compiler.placement import Placement, PlacedStep, place_route
+from rallyc.compiler.tokens import place_tokens
+from rallyc.compiler.track import PlacedTile, Track
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.geometry.hexgrid import opposite
-from rallyc.geometry.placement import Placement, PlacedStep, place_route
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue
 
-__all__ = ["StageBuild", "compile_stage", "build_route", "mark_lines"]
+__all__ = ["StageBuild", "CircuitBuild", "LineAt", "build_stage", "build_route", "mark_lines"]
 
 
 @dataclass
@@ -36,14 +41,19 @@ class LineAt:
 
 @dataclass
 class StageBuild:
-    """Everything the stage checks need: the AST, the placement, the graph and the route's zones."""
+    """A built stage, complete: everything the checks read (the AST, the placement, the graph, the route's
+    zones, the declared boxes). The checks only read it; only the build steps write it."""
 
+    #: ``stage`` or ``circuit`` (:class:`rallyc.compiler.circuit.CircuitBuild`)
+    kind = "stage"
     stage: ast.Stage | ast.Circuit
     name: str
     span: Span | None
     catalogue: Catalogue
     placement: Placement
     builder: GraphBuilder
+    #: the boxes the file declares (``boxes``), None when it declares none
+    boxes: list[str] | None = None
     #: every zone of the route in driving order (consecutive connected steps)
     sequence: list[ZoneSpaces] = field(default_factory=list)
     #: zones by step
@@ -55,12 +65,39 @@ class StageBuild:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     @property
-    def graph(self):
+    def graph(self) -> nx.DiGraph:
+        """The graph of spaces being built (the Track's graph)."""
         return self.builder.graph
 
+    def placed(self) -> list[PlacedTile]:
+        """Every tile the stage lays down: its placed steps, then its scenery."""
+        return self.placement.placed()
+
     def step_span(self, index: int) -> Span | None:
+        """Where step ``index`` (1-based) was written; the stage's span for a step it does not have."""
         steps = self.stage.steps
         return steps[index - 1].span if 0 < index <= len(steps) else self.span
+
+
+@dataclass
+class CircuitBuild(StageBuild):
+    """A built RX circuit: a :class:`StageBuild` with its main loop, its branches and their forks."""
+
+    kind = "circuit"
+    stage: ast.Circuit
+    #: the steps of the main loop in driving order
+    loop: list[PlacedStep] = field(default_factory=list)
+    #: True when the last tile of the loop leads back into the first
+    loop_closed: bool = False
+    #: the steps of the Pre-grid and of the Joker branch, in driving order
+    pregrid_steps: list[PlacedStep] = field(default_factory=list)
+    joker_steps: list[PlacedStep] = field(default_factory=list)
+    #: the loop steps (forks) where the Joker leaves and rejoins the loop (None when not found)
+    joker_forks: tuple[PlacedStep | None, PlacedStep | None] = (None, None)
+    #: the loop step (fork) where the Pre-grid joins the loop
+    pregrid_fork: PlacedStep | None = None
+    #: the zones of each branch (``joker``, ``pregrid``) in driving order
+    branches: dict[str, list[ZoneSpaces]] = field(default_factory=dict)
 
 
 def build_route(placement: Placement, builder: GraphBuilder) -> tuple[dict[int, list[ZoneSpaces]], set[int]]:
@@ -129,29 +166,25 @@ def _sequence(build: StageBuild) -> None:
     build.lines = lines
 
 
-def compile_stage(stage: ast.Stage, catalogue: Catalogue, known: set[int] | None = None,
-                  boxes: list[str] | None = None, flipped: set[int] | None = None) -> StageBuild:
-    """Place, build and check one stage. ``known``: 1-based steps whose tiles are in the catalogue;
-    ``flipped``: steps shown on their tile's other side, in place (:mod:`rallyc.compiler.flip`)."""
-    from rallyc.checks import stage_checks  # the checks read the build; imported late (they import us)
-    from rallyc.checks.tokens import place_tokens
+def build_stage(stage: ast.Stage, catalogue: Catalogue, known: set[int] | None = None,
+                boxes: list[str] | None = None, flipped: set[int] | None = None) -> StageBuild:
+    """Place and build one stage, tokens on their spaces: a complete build for the checks.
 
+    ``known``: 1-based steps whose tiles are in the catalogue; ``boxes``: the boxes the file declares;
+    ``flipped``: steps shown on their tile's other side, in place (:mod:`rallyc.compiler.flip`)."""
     placement = place_route(stage.steps, stage.scenery, catalogue, known)
     if flipped:
-        from rallyc.compiler.flip import flip_placement
-
         placement = flip_placement(placement, catalogue, flipped)
     builder = GraphBuilder()
-    build = StageBuild(stage, stage.name.text, stage.span, catalogue, placement, builder)
+    build = StageBuild(stage, stage.name.text, stage.span, catalogue, placement, builder, boxes)
     build.diagnostics.extend(placement.diagnostics)
     build.by_step, build.joined = build_route(placement, builder)
     join_branch_links(build)
     _sequence(build)
     mark_lines(build)
-    build.diagnostics.extend(place_tokens(build))
+    build.diagnostics.extend(place_tokens(stage.tokens, len(stage.steps), build.by_step, builder.graph))
     track = Track(stage.name.text, "stage", builder.graph, placement.placed(), title=stage.title, span=stage.span)
     builder.graph.graph.update(name=stage.name.text, kind="stage", title=stage.title,
                                turns={ps.index: ps.driven.turn for ps in placement.steps})
     build.track = track
-    build.diagnostics.extend(stage_checks(build, boxes))
     return build

@@ -8,7 +8,14 @@ import networkx as nx
 
 from rallyc.compiler.track import Track
 
-__all__ = ["track_stats", "driving_lines", "pacenotes"]
+__all__ = ["track_stats", "driving_lines", "pacenotes", "stage_class"]
+
+_CLASSES = (("Short", 10), ("Medium", 14), ("Long", 18))
+
+
+def stage_class(tiles: int) -> str:
+    """The rulebook's stage class nearest to this many tiles (TRACK-STAGE-01..03)."""
+    return min(_CLASSES, key=lambda c: (abs(c[1] - tiles), c[1]))[0]
 
 
 def _driving_graph(track: Track) -> nx.DiGraph:
@@ -112,8 +119,6 @@ def pacenotes(track: Track) -> list[str]:
 
 def track_stats(track: Track, catalogue=None) -> dict:
     """Length (tiles, spaces on the shortest/longest line), class, surfaces, danger, tiles needed, pacenotes."""
-    from rallyc.checks.route import stage_class
-
     road = [p for p in track.steps if not p.tile.startswith("201")]
     if track.kind == "circuit":
         # TRACK-RX-10..12: the guideline counts the loop's tiles, Joker and Pre-grid excluded

@@ -64,7 +64,7 @@ def placed_from_route(result: ImportResult) -> list[PlacedTile]:
 def _compile_text(text: str):
     """Compile rallyc text; the designs, or [] when the compiler cannot (or is not there yet)."""
     try:
-        from rallyc.compiler import compile_loaded
+        from rallyc.pipeline import compile_loaded
         from rallyc.project import load_text
 
         return compile_loaded(load_text(text, "<import>")).designs
@@ -177,7 +177,7 @@ def export_loaded(loaded, fmt: str, stage: str | None = None) -> tuple[str | Non
 
     Returns (text or None, diagnostics). Nothing is written for a file with errors.
     """
-    from rallyc.compiler import compile_loaded
+    from rallyc.pipeline import compile_loaded
 
     diags = list(loaded.diagnostics)
     if has_errors(diags):

@@ -35,7 +35,7 @@ def _arches(track: TrackFile) -> dict[Hex, set[str]]:
 
 
 def _compile_errors(text: str) -> list[Diagnostic]:
-    from rallyc.compiler import compile_loaded
+    from rallyc.pipeline import compile_loaded
     from rallyc.project import load_text
 
     result = compile_loaded(load_text(text, "<import>"))

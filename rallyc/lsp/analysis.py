@@ -318,7 +318,7 @@ def _tile_items(doc: Document, block: Block, line: int) -> list[Item]:
 
 def _position_items(doc: Document, block: Block, line: int) -> list[Item]:
     """``STEP.ZONE`` for every zone of every step written above the cursor (as the tiles' roads are driven)."""
-    from rallyc.geometry.placement import place_route
+    from rallyc.compiler.placement import place_route
 
     stage = _stage_before(doc, block, line)
     if stage is None:
@@ -383,7 +383,7 @@ def _step_figures(doc: Document, line: int, tile: str) -> str | None:
     stage = _stage_before(doc, block, line + 1)
     if stage is None or not stage.steps or stage.steps[-1].tile.text.lower() != tile.lower():
         return None
-    from rallyc.geometry.placement import place_route
+    from rallyc.compiler.placement import place_route
 
     catalogue, _ = _catalogue(doc)
     if any(catalogue.get(s.tile.text) is None for s in stage.steps):

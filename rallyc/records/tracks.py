@@ -43,7 +43,7 @@ def compiled_track_file(path: Path) -> CompiledFile:
     hit = _CACHE.get(path)
     if hit is not None and all(_digest(p) == h for p, h in hit.sources):
         return hit
-    from rallyc.compiler import compile_loaded
+    from rallyc.pipeline import compile_loaded
     from rallyc.project import load
 
     digest = _digest(path)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from rallyc.compiler import compile_loaded
+from rallyc.pipeline import compile_loaded
 from rallyc.compiler.track import Track
 from rallyc.diagnostics import has_errors
 from rallyc.project import load_text

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rallyc.compiler import compile_loaded
+from rallyc.pipeline import compile_loaded
 from rallyc.project import load_text
 
 

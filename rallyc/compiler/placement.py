@@ -26,7 +26,7 @@ from rallyc.geometry.hexgrid import Hex, neighbour, opposite, own_to_world, rota
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue, TileInfo
 
-__all__ = ["PlacedStep", "Placement", "place_route", "road_choices", "describe_road"]
+__all__ = ["PlacedStep", "Placement", "Placer", "place_route", "road_choices", "describe_road"]
 
 
 @dataclass
@@ -127,7 +127,9 @@ def _word_hint(info: TileInfo, road_numbers: list[int]) -> str:
     return "; ".join(parts)
 
 
-class _Placer:
+class Placer:
+    """Places the steps of a route (or of a circuit's loop and branches) one after another."""
+
     def __init__(self, steps: list[ast.Step], catalogue: Catalogue, known: set[int]):
         self.steps = steps
         self.catalogue = catalogue
@@ -322,7 +324,7 @@ def place_route(steps: list[ast.Step], scenery: list[ast.Scenery], catalogue: Ca
     """Place every step of a route (1-based ``known`` steps have tiles in the catalogue) and the scenery."""
     if known is None:
         known = {i for i, s in enumerate(steps, start=1) if catalogue.get(s.tile.text) is not None}
-    placer = _Placer(steps, catalogue, known)
+    placer = Placer(steps, catalogue, known)
     result = placer.run()
     for sc in scenery:
         info = catalogue.get(sc.tile.text)

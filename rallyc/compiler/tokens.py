@@ -1,4 +1,4 @@
-"""Tokens on spaces: put each ``token`` of a stage on its space(s) and check it may go there.
+"""Tokens on spaces (a build step): put each ``token`` of a stage on its space(s), if it may go there.
 
 ``token KIND at STEP.ZONE.LANE`` covers one space; ``at STEP.ZONE`` covers the
 lane spaces of that zone (every space of a zone without lanes, slide halves
@@ -11,19 +11,26 @@ in the space's ``tokens`` and not checked.
 
 from __future__ import annotations
 
+from typing import Any
+
+import networkx as nx
+
+from rallyc.compiler.graph import ZoneSpaces
 from rallyc.diagnostics import Diagnostic
+from rallyc.syntax import ast
 
 __all__ = ["place_tokens", "ROAD_EFFECTS"]
 
 ROAD_EFFECTS = ("water", "jump", "chicane")
 
 
-def _targets(build, token) -> tuple[list[str], Diagnostic | None]:
+def _targets(by_step: dict[int, list[ZoneSpaces]], steps: int,
+             token: ast.Token) -> tuple[list[str], Diagnostic | None]:
     ref = token.at
-    zones = build.by_step.get(ref.step)
+    zones = by_step.get(ref.step)
     span = ref.span or token.span
     if zones is None:
-        n = len(build.stage.steps)
+        n = steps
         return [], Diagnostic.error("RC601", f"token at {ref}: the route has no step {ref.step}", span,
                                     f"steps are numbered 1..{n} in the order they are written")
     if not 1 <= ref.zone <= len(zones):
@@ -40,7 +47,7 @@ def _targets(build, token) -> tuple[list[str], Diagnostic | None]:
     return [sid], None
 
 
-def _printed_effect(d: dict) -> str | None:
+def _printed_effect(d: dict[str, Any]) -> str | None:
     if d.get("water") and "water" not in d["tokens"]:
         return "a water hazard"
     if d.get("jump") is not None and not any(t.startswith("jump") for t in d["tokens"]):
@@ -52,17 +59,18 @@ def _printed_effect(d: dict) -> str | None:
     return None
 
 
-def place_tokens(build) -> list[Diagnostic]:
-    """Put every token of the stage on its spaces; diagnostics for tokens that cannot go there."""
-    g = build.graph
+def place_tokens(tokens: list[ast.Token], steps: int, by_step: dict[int, list[ZoneSpaces]],
+                 g: nx.DiGraph) -> list[Diagnostic]:
+    """Put every token on its spaces of ``g`` (a route of ``steps`` steps whose zones are ``by_step``);
+    diagnostics for tokens that cannot go there."""
     out: list[Diagnostic] = []
     chicanes = []
-    for token in build.stage.tokens:
+    for token in tokens:
         if token.kind in ("jump", "oxygen") and token.value is None:
             out.append(Diagnostic.error("RC605", f"`token {token.kind}` needs a value", token.span,
                                         f"write e.g. `token {token.kind} 4 at {token.at}`"))
             continue
-        targets, err = _targets(build, token)
+        targets, err = _targets(by_step, steps, token)
         if err is not None:
             out.append(err)
             continue

@@ -100,7 +100,7 @@ def measured_class(minutes: float) -> str:
 
 def analyse_stage(track, runs: list[Run], *, seed: int, driver: str, table: list[Run] | None = None) -> StageAnalysis:
     """The figures of one stage from its solo runs (and, if given, its four-car runs)."""
-    from rallyc.checks.route import stage_class
+    from rallyc.compiler.stats import stage_class
 
     spaces = track.spaces
     steps_of_route = sorted({s.step for s in spaces.values()})

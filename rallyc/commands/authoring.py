@@ -52,7 +52,7 @@ def _load(file: Path):
 
 def suggest_text(result, shown: list) -> str:
     """The text report of ``rallyc suggest``: a header, then one line per suggestion."""
-    from rallyc.checks.route import stage_class
+    from rallyc.compiler.stats import stage_class
 
     if result.cell is not None:
         where = f"the next tile lies on cell {result.cell.q} {result.cell.r}, entered from world edge {result.entry}"

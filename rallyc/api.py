@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 
 from rallyc.config import Config, ConfigError, filter_diagnostics, load_config
 from rallyc.diagnostics import Diagnostic, DiagnosticError, Sources, Span, has_errors
+from rallyc.model import codes as rc
 
 if TYPE_CHECKING:  # for annotations only; imported where used
     from rallyc.compiler import CompileResult, Design
@@ -36,11 +37,11 @@ __all__ = ["Target", "CheckResult", "Compilation", "ConfigError", "collect_files
 
 #: diagnostics of loading after which ``check`` runs no further checks: the file could not be read
 #: (RC001), is too large (RC101), is not text (RC102) or nests too deep to parse (RC103)
-STOPS_CHECK = frozenset({"RC001", "RC101", "RC102", "RC103"})
+STOPS_CHECK = frozenset({rc.RC001, rc.RC101, rc.RC102, rc.RC103})
 #: diagnostics of loading after which ``compile`` (and the commands that draw or write a design) stop.
 #: Differs from :data:`STOPS_CHECK` by RC103 (kept as it was when the two lived in two modules; to be
 #: made one rule with the codes' own "stops compilation" flag).
-STOPS_COMPILE = frozenset({"RC001", "RC101", "RC102"})
+STOPS_COMPILE = frozenset({rc.RC001, rc.RC101, rc.RC102})
 
 
 # ------------------------------------------------------------------ files
@@ -78,12 +79,12 @@ def collect_files(paths: Iterable[str | os.PathLike]) -> tuple[list[Target], lis
             found, left_out = scan_folder(p)  # stays in the folder; pipes and devices left out (RC118/RC119)
             problems += left_out
             if not found:
-                problems.append(Diagnostic.error("RC001", f"no .rally files in folder {raw}", None))
+                problems.append(Diagnostic.of(rc.RC001, f"no .rally files in folder {raw}", None))
             targets += [Target(f, str(f), p.resolve()) for f in found]
         elif p.exists():
             targets.append(Target(p, raw))
         else:
-            problems.append(Diagnostic.error("RC001", f"no such file or folder: {raw}", None))
+            problems.append(Diagnostic.of(rc.RC001, f"no such file or folder: {raw}", None))
     return targets, problems
 
 
@@ -147,7 +148,7 @@ class CheckResult:
 
 
 def _internal(where: str, e: BaseException, file: str) -> Diagnostic:
-    return Diagnostic.error("RC100", f"internal error in {where} while checking {file}: {type(e).__name__}: {e}", None,
+    return Diagnostic.of(rc.RC100, f"internal error in {where} while checking {file}: {type(e).__name__}: {e}", None,
                             "this is a bug in rallyc; please report it with the file")
 
 
@@ -282,7 +283,7 @@ def _check_target(t: Target, config: Config, stdin: bytes | None):
     includes = any(use.is_path for doc in loaded.documents for use in doc.uses)
     quoted = {t.display} | {d.span.file for d in kept if d.span} | {s.file for d in kept for s, _ in d.related}
     sources = tuple((f, text) for f in sorted(quoted) if (text := loaded.sources.get(f)) is not None)
-    io_error = any(d.code == "RC001" for d in diags)
+    io_error = any(d.code == rc.RC001 for d in diags)
     return Entry(tuple(kept), io_error, sources), t.path is not None and not includes and not io_error
 
 
@@ -340,7 +341,7 @@ def compile(path: str | os.PathLike, *, stdin: bytes | None = None, display: str
         loaded = load_project(file, display or str(path))
         config = load_config(file.parent if str(file.parent) else Path("."))
     if any(d.code in STOPS_COMPILE for d in loaded.diagnostics):
-        io = any(d.code == "RC001" and d.span is None for d in loaded.diagnostics)
+        io = any(d.code == rc.RC001 and d.span is None for d in loaded.diagnostics)
         return Compilation(loaded, None, list(loaded.diagnostics), "io" if io else "errors")
     _check_boxes(config, loaded)
     try:
@@ -351,7 +352,7 @@ def compile(path: str | os.PathLike, *, stdin: bytes | None = None, display: str
         return Compilation(loaded, result, result.diagnostics, "errors")
     if not result.designs:
         shown = "<stdin>" if str(path) == "-" else (display or str(path))
-        nothing = Diagnostic.error("RC312", f"{shown} defines no stage, rally or circuit", Span(shown, 1, 1, 1, 2),
+        nothing = Diagnostic.of(rc.RC312, f"{shown} defines no stage, rally or circuit", Span(shown, 1, 1, 1, 2),
                                    "add a `stage NAME { ... }`, a `rally` or a `circuit`")
         return Compilation(loaded, result, result.diagnostics + [nothing], "empty")
     return Compilation(loaded, result, result.diagnostics)
@@ -368,10 +369,10 @@ def load(path: str | os.PathLike, stage: str | None = None) -> "Design":
 
     compiled = compile(path)
     if compiled.problem == "internal":
-        raise DiagnosticError([Diagnostic.error("RC100", f"internal error in the compiler: {compiled.internal}", None,
+        raise DiagnosticError([Diagnostic.of(rc.RC100, f"internal error in the compiler: {compiled.internal}", None,
                                                 "this is a bug in rallyc; please report it with the file")])
     if compiled.problem == "empty":
-        raise DiagnosticError([Diagnostic.error("RC312", f"{path} defines no stage, rally or circuit", None,
+        raise DiagnosticError([Diagnostic.of(rc.RC312, f"{path} defines no stage, rally or circuit", None,
                                                 "pass the file that holds the design")])
     if compiled.problem is not None:
         raise DiagnosticError([d for d in compiled.diagnostics if d.severity.value == "error"])

@@ -13,8 +13,9 @@ import json
 import re
 from urllib.parse import quote as quote_uri
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Iterable, Sequence
+
+from rallyc.model.codes import Code, Severity
 
 __all__ = [
     "Severity",
@@ -27,14 +28,6 @@ __all__ = [
     "render_sarif",
     "has_errors",
 ]
-
-
-class Severity(str, Enum):
-    """How bad a diagnostic is. Errors make ``rallyc check`` exit 1."""
-
-    ERROR = "error"
-    WARNING = "warning"
-    NOTE = "note"
 
 
 @dataclass(frozen=True, order=True)
@@ -75,6 +68,12 @@ class Diagnostic:
     span: Span | None
     hint: str | None = None
     related: tuple[tuple[Span, str], ...] = field(default=())
+
+    @classmethod
+    def of(cls, code: Code, message: str, span: Span | None, hint: str | None = None,
+           related: Iterable[tuple[Span, str]] = ()) -> "Diagnostic":
+        """A diagnostic of ``code`` (a symbol of :mod:`rallyc.model.codes`) with the severity declared for it."""
+        return cls(code, code.severity, message, span, hint, tuple(related))
 
     @classmethod
     def error(cls, code: str, message: str, span: Span | None, hint: str | None = None,

@@ -21,6 +21,7 @@ from rallyc.compiler.design import AreaDesign, CompileResult, Design
 from rallyc.compiler.stage import CircuitBuild, StageBuild, build_stage
 from rallyc.compiler.track import Track
 from rallyc.diagnostics import Diagnostic
+from rallyc.model import codes as rc
 from rallyc.project import Loaded, load
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue
@@ -101,7 +102,7 @@ def compile_loaded(loaded: Loaded, default_boxes: Sequence[str] | None = None) -
         kind = type(item).__name__
         if kind == "Rally":
             if not item.stages:
-                diags.append(Diagnostic.error("RC310", f"rally \"{item.title}\" has no stages", item.span,
+                diags.append(Diagnostic.of(rc.RC310, f"rally \"{item.title}\" has no stages", item.span,
                                               "add `stage NAME { ... }` blocks with the route of each stage"))
             sources = {}
             tracks = [t for t in (stage_track(s) for s in item.stages) if t is not None]
@@ -137,8 +138,8 @@ def _lay_areas(loaded: Loaded, catalogue: Catalogue, boxes: list[str] | None,
                 continue
             first = areas.get(item.title)
             if first is not None:
-                diags.append(Diagnostic.error(
-                    "RC239", f'area "{item.title}" is written twice', item.span,
+                diags.append(Diagnostic.of(
+                    rc.RC239, f'area "{item.title}" is written twice', item.span,
                     "give every area its own title", ((first.area.span, "first area of that title"),)
                     if first.area.span else ()))
                 continue

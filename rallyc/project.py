@@ -20,6 +20,7 @@ from pathlib import Path
 from rallyc import diagnostics as diagnostics_module
 from rallyc.diagnostics import Diagnostic, Sources, Span
 from rallyc.fileio import decode_utf8, looks_like_utf16, position, read_limited
+from rallyc.model import codes as rc
 from rallyc.resources import grammar_path, tilesets_dir
 from rallyc.syntax import ast, parser as parser_module
 from rallyc.syntax.parser import MAX_SOURCE_BYTES, lark_version, parse
@@ -62,23 +63,23 @@ def read_bytes(path: Path, display: str, regular_only: bool = False) -> tuple[by
     try:
         info = path.stat()
     except FileNotFoundError:
-        return None, Diagnostic.error("RC001", f"no such file: {display}", None)
+        return None, Diagnostic.of(rc.RC001, f"no such file: {display}", None)
     except OSError as e:
-        return None, Diagnostic.error("RC001", f"cannot read {display}: {e.strerror or e}", None)
+        return None, Diagnostic.of(rc.RC001, f"cannot read {display}: {e.strerror or e}", None)
     if stat.S_ISDIR(info.st_mode):
-        return None, Diagnostic.error("RC001", f"{display} is a folder, not a file", None)
+        return None, Diagnostic.of(rc.RC001, f"{display} is a folder, not a file", None)
     regular = stat.S_ISREG(info.st_mode)
     if not regular and regular_only:
-        return None, Diagnostic.error("RC118", f"{display} is not a regular file (a pipe, a device or a socket); "
+        return None, Diagnostic.of(rc.RC118, f"{display} is not a regular file (a pipe, a device or a socket); "
                                       "rallyc does not read it", None, "name a .rally file")
     if regular and info.st_size > MAX_SOURCE_BYTES:
         return None, _too_large(display, info.st_size)
     try:
         data = read_limited(path, MAX_SOURCE_BYTES)
     except IsADirectoryError:
-        return None, Diagnostic.error("RC001", f"{display} is a folder, not a file", None)
+        return None, Diagnostic.of(rc.RC001, f"{display} is a folder, not a file", None)
     except OSError as e:
-        return None, Diagnostic.error("RC001", f"cannot read {display}: {e.strerror or e}", None)
+        return None, Diagnostic.of(rc.RC001, f"cannot read {display}: {e.strerror or e}", None)
     if len(data) > MAX_SOURCE_BYTES:
         return None, _too_large(display, None)
     return data, None
@@ -86,7 +87,7 @@ def read_bytes(path: Path, display: str, regular_only: bool = False) -> tuple[by
 
 def _too_large(display: str, size: int | None) -> Diagnostic:
     what = f"is {size // 1024} KB" if size is not None else "is larger than that"
-    return Diagnostic.error("RC101", f"file {what}; rallyc reads files up to {MAX_SOURCE_BYTES // 1_000_000} MB",
+    return Diagnostic.of(rc.RC101, f"file {what}; rallyc reads files up to {MAX_SOURCE_BYTES // 1_000_000} MB",
                             Span(display, 1, 1, 1, 2), "a track file is a few KB of text: is this the right file?")
 
 
@@ -111,21 +112,21 @@ def decode_source(data: bytes, display: str) -> tuple[str | None, Diagnostic | N
             line, col = position(data, nul)
             span = Span(display, line, col, line, col + 1)
             if looks_like_utf16(data):
-                return None, Diagnostic.error("RC102", "this file looks like UTF-16 text without a byte-order mark",
+                return None, Diagnostic.of(rc.RC102, "this file looks like UTF-16 text without a byte-order mark",
                                               span, "save the file as UTF-8 (or as UTF-16 with a byte-order mark)")
-            return None, Diagnostic.error("RC102", "this file contains NUL bytes; it does not look like rallyc text",
+            return None, Diagnostic.of(rc.RC102, "this file contains NUL bytes; it does not look like rallyc text",
                                           span, "rallyc reads UTF-8 text files (.rally); is this a binary file?")
     text, bad = decode_utf8(data)
     if text is None:
         line, col = bad
-        return None, Diagnostic.error("RC102", "this file is not UTF-8 text", Span(display, line, col, line, col + 1),
+        return None, Diagnostic.of(rc.RC102, "this file is not UTF-8 text", Span(display, line, col, line, col + 1),
                                       "save the file as UTF-8")
     if text.startswith("\ufeff"):
         text = text[1:]
     cr = text.find("\r")
     if cr >= 0 and "\n" not in text:
-        return None, Diagnostic.error(
-            "RC117", "the lines of this file end with a carriage return alone (CR, classic Mac OS)",
+        return None, Diagnostic.of(
+            rc.RC117, "the lines of this file end with a carriage return alone (CR, classic Mac OS)",
             Span(display, 1, cr + 1, 1, cr + 2),
             "save the file with LF (Unix, macOS) or CRLF (Windows) line endings; rallyc reads both")
     return text, None
@@ -204,8 +205,8 @@ def load_text(text: str, display: str = "<stdin>", base_dir: Path | None = None,
     diags.extend(parse_diags)
     documents.append(root)
     if not parse_diags and not root.items:
-        diags.append(Diagnostic.error(
-            "RC115", f"{display} is empty: it holds no statement", Span(display, 1, 1, 1, 2),
+        diags.append(Diagnostic.of(
+            rc.RC115, f"{display} is empty: it holds no statement", Span(display, 1, 1, 1, 2),
             "write a `stage NAME { ... }`, a `rally`, a `circuit` or a `tileset` (see `rallyc explain RC115`)"))
 
     visiting: list[Path] = []
@@ -222,35 +223,35 @@ def load_text(text: str, display: str = "<stdin>", base_dir: Path | None = None,
             target = (doc_dir / use.target).resolve()
             shown = os.path.relpath(target, Path.cwd()) if _inside(target, Path.cwd()) else str(target)
             if not _inside(target, project_dir):
-                diags.append(Diagnostic.error(
-                    "RC111", f"`use \"{use.target}\"` reaches outside the project folder {project_dir}",
+                diags.append(Diagnostic.of(
+                    rc.RC111, f"`use \"{use.target}\"` reaches outside the project folder {project_dir}",
                     use.span, "keep included files in the project folder (or below it)"))
                 continue
             if target in visiting:
                 chain = " -> ".join(p.name for p in visiting[visiting.index(target):]) + f" -> {target.name}"
-                diags.append(Diagnostic.error("RC112", f"`use \"{use.target}\"` makes a loop: {chain}", use.span,
+                diags.append(Diagnostic.of(rc.RC112, f"`use \"{use.target}\"` makes a loop: {chain}", use.span,
                                               "remove one of the `use` lines so that no file includes itself"))
                 continue
             if target in seen:
                 continue
             if len(visiting) >= MAX_INCLUDE_DEPTH:
-                diags.append(Diagnostic.error(
-                    "RC116", f"`use \"{use.target}\"`: files include each other more than {MAX_INCLUDE_DEPTH} deep",
+                diags.append(Diagnostic.of(
+                    rc.RC116, f"`use \"{use.target}\"`: files include each other more than {MAX_INCLUDE_DEPTH} deep",
                     use.span, "include the files you need from one main file instead of in a long chain"))
                 continue
             seen.add(target)
             inc_text, err = read_source(target, shown, regular_only=True)
             if err is not None:
-                if err.code == "RC118":
-                    diags.append(Diagnostic.error("RC118", f"`use \"{use.target}\"`: {shown} is not a regular file "
+                if err.code == rc.RC118:
+                    diags.append(Diagnostic.of(rc.RC118, f"`use \"{use.target}\"`: {shown} is not a regular file "
                                                   "(a pipe, a device or a socket)", use.span,
                                                   "include .rally files only"))
-                elif err.code == "RC001":
+                elif err.code == rc.RC001:
                     hint = "check the path; it is relative to the file that has the `use` line"
                     if any(c in use.target for c in "\\\t\n\r\f"):
                         hint = ("write `/` between folders, as in `use \"tiles/mine.rally\"` (it works on Windows "
                                 "too); in quotes a backslash starts an escape (`\\t` is a tab)")
-                    diags.append(Diagnostic.error("RC110", f"`use \"{use.target}\"`: no such file ({shown})",
+                    diags.append(Diagnostic.of(rc.RC110, f"`use \"{use.target}\"`: no such file ({shown})",
                                                   use.span, hint))
                 else:
                     diags.append(err)
@@ -311,5 +312,5 @@ def _unknown_tileset(use: ast.Use, bundled: dict[str, ast.Tileset]) -> Diagnosti
     names = sorted(bundled)
     close = get_close_matches(use.target, names, n=1)
     hint = f"did you mean `{close[0]}`?" if close else "bundled tilesets: " + ", ".join(names)
-    return Diagnostic.error("RC113", f"no tileset named `{use.target}`", use.span,
+    return Diagnostic.of(rc.RC113, f"no tileset named `{use.target}`", use.span,
                             hint + ' (a file is included with quotes: use "file.rally")')

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rallyc.compiler.stage import StageBuild
 from rallyc.diagnostics import Diagnostic
 from rallyc.geometry.hexgrid import opposite, world_to_own
+from rallyc.model import codes as rc
 
 __all__ = ["check_overlaps", "check_runs_into_tile", "check_lane_joins"]
 
@@ -35,7 +36,7 @@ def check_overlaps(build: StageBuild) -> list[Diagnostic]:
         if not p.scenery and not first.scenery and first.tile == p.tile:
             hint = (f"one tile driven twice must keep one rotation and use two different roads; "
                     f"step {first.step} has rot {first.rot} road {first.road}, this one rot {p.rot} road {p.road}")
-        out.append(Diagnostic.error("RC206", f"{me} lands on cell {p.q} {p.r}, where {what} already is",
+        out.append(Diagnostic.of(rc.RC206, f"{me} lands on cell {p.q} {p.r}, where {what} already is",
                                     p.span, hint, related))
     return out
 
@@ -66,8 +67,8 @@ def check_runs_into_tile(build: StageBuild) -> list[Diagnostic]:
             if has_road:
                 continue
             what = f"scenery {other.tile}" if other.scenery else f"step {other.step} ({other.tile})"
-            out.append(Diagnostic.error(
-                "RC207", f"step {ps.index} ({ps.info.id}) leads into {what}, which has no road on that edge",
+            out.append(Diagnostic.of(
+                rc.RC207, f"step {ps.index} ({ps.info.id}) leads into {what}, which has no road on that edge",
                 ps.step.span, "move that tile, or end the route before it"))
             break
     return out
@@ -78,7 +79,7 @@ def check_lane_joins(build: StageBuild) -> list[Diagnostic]:
     out = []
     for a, b, n, m in build.builder.lane_mismatches:
         step = int(b.split(".")[0])
-        out.append(Diagnostic.error(
-            "RC208", f"{n} lanes meet {m} lanes between space {a} and {b}", build.step_span(step),
+        out.append(Diagnostic.of(
+            rc.RC208, f"{n} lanes meet {m} lanes between space {a} and {b}", build.step_span(step),
             "joins must keep the lane count or go between 2 and 3 lanes; use a tile whose lanes fit"))
     return out

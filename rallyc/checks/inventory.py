@@ -7,6 +7,7 @@ from typing import Protocol
 
 from rallyc.compiler.track import PlacedTile
 from rallyc.diagnostics import Diagnostic, Span
+from rallyc.model import codes as rc
 from rallyc.tiles.catalogue import Catalogue
 
 __all__ = ["Inventory", "check_sides", "check_boxes", "physical_use"]
@@ -79,8 +80,8 @@ def check_sides(build: Inventory) -> list[Diagnostic]:
         if len(sides) > 1 and len(uses) > copies:
             first_side = uses[0][0]
             other = next((t, s) for t, s in uses if t != first_side)
-            out.append(Diagnostic.error(
-                "RC501", f"stage {build.name} uses both {first_side} and {other[0]}: "
+            out.append(Diagnostic.of(
+                rc.RC501, f"stage {build.name} uses both {first_side} and {other[0]}: "
                 f"{len(uses)} uses of tile {number}, which has {copies} cop{'y' if copies == 1 else 'ies'}",
                 other[1], f"use another tile than {other[0]} here", [(uses[0][1], f"{first_side} is used here")]))
     return out
@@ -99,14 +100,14 @@ def check_boxes(build: Inventory) -> list[Diagnostic]:
         if info is None:
             continue
         if info.box not in boxes:
-            out.append(Diagnostic.error("RC503", f"{tid} comes from the box {info.box}, which `boxes` does not list",
+            out.append(Diagnostic.of(rc.RC503, f"{tid} comes from the box {info.box}, which `boxes` does not list",
                                         span, f"add {info.box} to `boxes` or use a tile from "
                                         + ", ".join(sorted(set(boxes)))))
             continue
         count[info.number] += 1
         copies = _copies(build, info.number)
         if count[info.number] == copies + 1 and info.number not in both:
-            out.append(Diagnostic.error("RC502", f"stage {build.name} uses tile {info.number} "
+            out.append(Diagnostic.of(rc.RC502, f"stage {build.name} uses tile {info.number} "
                                         f"{count[info.number]} times; the declared boxes hold {copies}", span,
                                         "use another tile here (the boxes listed in `boxes` hold only these copies)"))
     return out

@@ -23,6 +23,7 @@ from difflib import get_close_matches
 from typing import Iterable
 
 from rallyc.diagnostics import Diagnostic, Span
+from rallyc.model import codes as rc
 from rallyc.model.options import OPTIONS as ALL_OPTIONS
 from rallyc.model.options import OptionSpec, Variant, rule_span
 from rallyc.project import Loaded
@@ -80,8 +81,8 @@ def _duplicate_tilesets(documents: list[ast.Document]) -> list[Diagnostic]:
             if first is None:
                 seen[ts.name.text] = ts
                 continue
-            diags.append(Diagnostic.error(
-                "RC121", f"tileset `{ts.name.text}` is defined twice", ts.name.span,
+            diags.append(Diagnostic.of(
+                rc.RC121, f"tileset `{ts.name.text}` is defined twice", ts.name.span,
                 "give one of them another name (a project tileset may replace a bundled one, but only once)",
                 _first_note(first.name.span, "first defined here")))
     return diags
@@ -99,8 +100,8 @@ def _tileset_ids(ts: ast.Tileset) -> list[Diagnostic]:
         if first is None:
             seen[tid] = tile
             continue
-        diags.append(Diagnostic.error(
-            "RC122", f"tile {tile.id.text} is defined twice in tileset `{ts.name.text}`", tile.id.span,
+        diags.append(Diagnostic.of(
+            rc.RC122, f"tile {tile.id.text} is defined twice in tileset `{ts.name.text}`", tile.id.span,
             "remove one definition, or correct the side (a or b) of one of them",
             _first_note(first.id.span, "first defined here")))
     return diags
@@ -111,7 +112,7 @@ def _malformed(ident: ast.Ident, catalogue: Catalogue | None = None) -> Diagnost
     hint = "a tile id is the three-digit number printed on the tile and its side, like 210b (101 has one face)"
     if close:
         hint = "did you mean " + " or ".join(f"`{c}`" for c in close[:3]) + "? " + hint
-    return Diagnostic.error("RC131", f"`{ident.text}` is not a tile id", ident.span, hint)
+    return Diagnostic.of(rc.RC131, f"`{ident.text}` is not a tile id", ident.span, hint)
 
 
 def _boxes(boxes: ast.Boxes, tilesets: dict[str, ast.Tileset]) -> list[Diagnostic]:
@@ -119,12 +120,12 @@ def _boxes(boxes: ast.Boxes, tilesets: dict[str, ast.Tileset]) -> list[Diagnosti
     seen: set[str] = set()
     for name in boxes.names:
         if name.text in seen:
-            diags.append(Diagnostic.warning("RC145", f"box `{name.text}` is listed twice", name.span,
+            diags.append(Diagnostic.of(rc.RC145, f"box `{name.text}` is listed twice", name.span,
                                             "list each box once"))
         seen.add(name.text)
         if name.text not in tilesets:
             hint = _did_you_mean(name.text, tilesets) or ("boxes in scope: " + ", ".join(sorted(tilesets)))
-            diags.append(Diagnostic.error("RC140", f"no box (tileset) named `{name.text}`", name.span, hint))
+            diags.append(Diagnostic.of(rc.RC140, f"no box (tileset) named `{name.text}`", name.span, hint))
     return diags
 
 
@@ -136,8 +137,8 @@ def _duplicate_stages(stages: list[ast.Stage], where: str) -> list[Diagnostic]:
         if first is None:
             seen[stage.name.text] = stage
             continue
-        diags.append(Diagnostic.error(
-            "RC120", f"stage `{stage.name.text}` appears twice in {where}", stage.name.span,
+        diags.append(Diagnostic.of(
+            rc.RC120, f"stage `{stage.name.text}` appears twice in {where}", stage.name.span,
             "give every stage its own name (SS1, SS2, ...)", _first_note(first.name.span, "first stage of that name")))
     return diags
 
@@ -156,7 +157,7 @@ def _route_tiles(items: list, catalogue: Catalogue) -> list[Diagnostic]:
                 hint = "did you mean " + " or ".join(f"`{c}`" for c in close[:3]) + "?"
             else:
                 hint = "no tileset in scope defines it: add its box with `use BOX` or define it in a tileset"
-            diags.append(Diagnostic.error("RC130", f"unknown tile {ident.text}", ident.span, hint))
+            diags.append(Diagnostic.of(rc.RC130, f"unknown tile {ident.text}", ident.span, hint))
     return diags
 
 
@@ -172,25 +173,25 @@ def _options(options: list[ast.Option], variants: frozenset[Variant]) -> list[Di
         spec = OPTIONS.get(opt.name)
         if spec is None:
             hint = _did_you_mean(opt.name, OPTIONS) or ("known options: " + ", ".join(OPTIONS))
-            diags.append(Diagnostic.error("RC141", f"unknown option `{opt.name}`", opt.span, hint))
+            diags.append(Diagnostic.of(rc.RC141, f"unknown option `{opt.name}`", opt.span, hint))
             continue
         if opt.name in seen:
-            diags.append(Diagnostic.error("RC142", f"option `{opt.name}` is given twice", opt.span,
+            diags.append(Diagnostic.of(rc.RC142, f"option `{opt.name}` is given twice", opt.span,
                                           "keep one", _first_note(seen[opt.name].span, "first given here")))
             continue
         seen[opt.name] = opt
         value_diags = _option_value(opt, spec)
         diags += value_diags
         if not value_diags and not spec.refereed:
-            diags.append(Diagnostic.warning(
-                "RC160", f"option `{opt.name}` is not refereed: `rallyc replay` does not check "
+            diags.append(Diagnostic.of(
+                rc.RC160, f"option `{opt.name}` is not refereed: `rallyc replay` does not check "
                          f"{rule_span(spec.rules)}", opt.span,
                 "games on this design are refereed without these rules; `rallyc explain RULE-ID` prints a rule"))
         elif not value_diags and not spec.variants & variants:
             kind = "a circuit's races" if variants == CIRCUIT_VARIANTS else "a rally's stages"
             plays = " and ".join(sorted(v.value for v in spec.variants))
-            diags.append(Diagnostic.warning(
-                "RC161", f"option `{opt.name}` is no rule of {kind}: only the {plays} referee plays it, and "
+            diags.append(Diagnostic.of(
+                rc.RC161, f"option `{opt.name}` is no rule of {kind}: only the {plays} referee plays it, and "
                          f"`rallyc replay` refuses its games with it on", opt.span,
                 f"remove it, or move it to a design it belongs to ({rule_span(spec.rules)})"))
     return diags
@@ -199,23 +200,23 @@ def _options(options: list[ast.Option], variants: frozenset[Variant]) -> list[Di
 def _option_value(opt: ast.Option, spec: OptionSpec) -> list[Diagnostic]:
     if spec.values is None:
         if opt.value is not None:
-            return [Diagnostic.error("RC143", f"option `{opt.name}` takes no value, got `{opt.value}`", opt.span,
+            return [Diagnostic.of(rc.RC143, f"option `{opt.name}` takes no value, got `{opt.value}`", opt.span,
                                      f"write just `{opt.name}`")]
         return []
     choices = ", ".join(spec.values)
     if opt.value is None:
         if spec.value_optional:
             return []
-        return [Diagnostic.error("RC143", f"option `{opt.name}` needs a value: {choices}", opt.span,
+        return [Diagnostic.of(rc.RC143, f"option `{opt.name}` needs a value: {choices}", opt.span,
                                  f"e.g. `{opt.name} {spec.values[0]}`")]
     if str(opt.value) not in spec.values:
         hint = _did_you_mean(str(opt.value), spec.values) or f"write one of: {choices}"
-        return [Diagnostic.error("RC143", f"option `{opt.name}` takes {choices}, not `{opt.value}`", opt.span,
+        return [Diagnostic.of(rc.RC143, f"option `{opt.name}` takes {choices}, not `{opt.value}`", opt.span,
                                  hint)]
     return []
 
 
 def _laps(laps: list[ast.Laps]) -> list[Diagnostic]:
-    return [Diagnostic.error("RC144", "`laps` is given more than once", extra.span,
+    return [Diagnostic.of(rc.RC144, "`laps` is given more than once", extra.span,
                              "give the number of laps once", _first_note(laps[0].span, "first given here"))
             for extra in laps[1:]]

@@ -6,6 +6,7 @@ import networkx as nx
 
 from rallyc.compiler.stage import StageBuild
 from rallyc.diagnostics import Diagnostic, Span
+from rallyc.model import codes as rc
 from rallyc.syntax import ast
 
 __all__ = ["check_start_finish", "check_reachability", "check_length", "check_assistance",
@@ -27,8 +28,8 @@ def check_start_finish(build: StageBuild) -> list[Diagnostic]:
         return []
     out = []
     seq = build.sequence
-    for kind, none_code, many_code, tiles in (("start", "RC301", "RC302", "202a/202b/301a/301b"),
-                                              ("finish", "RC303", "RC304", "203a/203b/302a/302b")):
+    for kind, none_code, many_code, tiles in (("start", rc.RC301, rc.RC302, "202a/202b/301a/301b"),
+                                              ("finish", rc.RC303, rc.RC304, "203a/203b/302a/302b")):
         lines = [ln for ln in build.lines if ln.kind == kind]
         if not lines:
             where = "begin" if kind == "start" else "end"
@@ -43,17 +44,17 @@ def check_start_finish(build: StageBuild) -> list[Diagnostic]:
         first = lines[0]
         step = getattr(first.step, "step", None)
         if step is not None and getattr(step, "reversed", False):
-            out.append(Diagnostic.warning(
-                "RC313", f"the {kind} tile of step {first.step.index} ({first.step.info.id}) is driven `reversed`, "
+            out.append(Diagnostic.of(
+                rc.RC313, f"the {kind} tile of step {first.step.index} ({first.step.info.id}) is driven `reversed`, "
                 f"against its arch", getattr(step, "span", None) or first.span,
                 f"a {kind} tile is driven in its printed direction: remove `reversed` (a straight joins the same "
                 "edges either way round)"))
         if kind == "start" and first.position == 0:
-            out.append(Diagnostic.error("RC311", f"no space behind the start line of step {first.step.index} "
+            out.append(Diagnostic.of(rc.RC311, f"no space behind the start line of step {first.step.index} "
                                         f"({first.step.info.id})", first.span,
                                         "drive the start tile in its printed direction (remove `reversed`)"))
         if kind == "finish" and first.position >= len(seq):
-            out.append(Diagnostic.error("RC311", f"no space beyond the finish line of step {first.step.index} "
+            out.append(Diagnostic.of(rc.RC311, f"no space beyond the finish line of step {first.step.index} "
                                         f"({first.step.info.id})", first.span,
                                         "drive the finish tile in its printed direction (remove `reversed`)"))
     return out
@@ -75,8 +76,8 @@ def check_reachability(build: StageBuild) -> list[Diagnostic]:
     if not reached & finish:
         fin = next(ln for ln in build.lines if ln.kind == "finish")
         st = next(ln for ln in build.lines if ln.kind == "start")
-        out.append(Diagnostic.error(
-            "RC305", f"stage {build.name}: no legal path leads from the start (step {st.step.index}) to beyond "
+        out.append(Diagnostic.of(
+            rc.RC305, f"stage {build.name}: no legal path leads from the start (step {st.step.index}) to beyond "
             f"the finish line (step {fin.step.index})", fin.span,
             "the finish must come after the start in driving order; check the order of the steps and `reversed`"))
         return out
@@ -92,8 +93,8 @@ def check_reachability(build: StageBuild) -> list[Diagnostic]:
             missing.setdefault(d["step"], []).append(sid)
     for step, sids in sorted(missing.items()):
         tile = g.nodes[sids[0]]["tile"]
-        out.append(Diagnostic.warning(
-            "RC306", f"step {step} ({tile}): no car can reach space(s) {', '.join(sorted(sids))}",
+        out.append(Diagnostic.of(
+            rc.RC306, f"step {step} ({tile}): no car can reach space(s) {', '.join(sorted(sids))}",
             build.step_span(step), f"check the definition of {tile} (`rallyc tiles show {tile}`)"))
     return out
 
@@ -106,12 +107,12 @@ def check_length(build: StageBuild) -> list[Diagnostic]:
     """RC308 (warning): far from the Short 10 / Medium 14 / Long 18 tile guidelines (TRACK-STAGE-01..03)."""
     n = _road_tiles(build)
     if n < SHORT_STAGE:
-        return [Diagnostic.warning("RC308", f"stage {build.name} has {n} road tile(s); a Short stage is about "
+        return [Diagnostic.of(rc.RC308, f"stage {build.name} has {n} road tile(s); a Short stage is about "
                                    "10 tiles", _stage_span(build),
                                    f"add tiles if the stage should last a game session (fewer than {SHORT_STAGE} "
                                    "draws this warning)")]
     if n > LONG_STAGE:
-        return [Diagnostic.warning("RC308", f"stage {build.name} has {n} road tiles; a Long stage is about "
+        return [Diagnostic.of(rc.RC308, f"stage {build.name} has {n} road tiles; a Long stage is about "
                                    "18 tiles", _stage_span(build),
                                    f"split it into two stages if it is too long to play (more than {LONG_STAGE} "
                                    "draws this warning)")]
@@ -126,9 +127,9 @@ def check_assistance(build: StageBuild) -> list[Diagnostic]:
     fin_step = finish[0].step.index if finish else None
     for i, ps in enumerate(assist):
         if i > 0:
-            out.append(Diagnostic.error("RC309", f"stage {build.name} has a second Assistance tile "
+            out.append(Diagnostic.of(rc.RC309, f"stage {build.name} has a second Assistance tile "
                                         f"(step {ps.index})", ps.step.span, "keep one Assistance tile, last"))
         elif fin_step is None or ps.index <= fin_step:
-            out.append(Diagnostic.error("RC309", f"the Assistance tile (step {ps.index}) is not after the finish "
+            out.append(Diagnostic.of(rc.RC309, f"the Assistance tile (step {ps.index}) is not after the finish "
                                         "line", ps.step.span, "put the Assistance tile after the finish tile"))
     return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rallyc.diagnostics import Diagnostic
 from rallyc.geometry.hexgrid import edge_index
+from rallyc.model import codes as rc
 from rallyc.project import Loaded
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue
@@ -44,8 +45,8 @@ def check_tileset(ts: ast.Tileset) -> list[Diagnostic]:
             out += _road(tile, road)
             key = (road.entry, road.exit)
             if key in seen or (road.exit, road.entry) in seen:
-                out.append(Diagnostic.error(
-                    "RC156", f"{tile.id.text} has two roads between edges {road.entry} and {road.exit}",
+                out.append(Diagnostic.of(
+                    rc.RC156, f"{tile.id.text} has two roads between edges {road.entry} and {road.exit}",
                     road.span, "a tile has one road between two edges; merge the two roads into one"))
             seen[key] = road
     return out
@@ -55,13 +56,13 @@ def _road(tile: ast.TileDef, road: ast.RoadDef) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     name = tile.id.text
     if road.exit != "end" and road.entry == road.exit:
-        out.append(Diagnostic.error("RC153", f"a road of {name} enters and leaves by the same edge {road.entry}",
+        out.append(Diagnostic.of(rc.RC153, f"a road of {name} enters and leaves by the same edge {road.entry}",
                                     road.span, "a road leaves by another edge; use `-> end` for a dead end"))
     if road.lanes is not None and road.lanes not in LANES:
         out.append(_lanes_error(name, road.lanes, road.span))
     zones = road.zones
     if not zones:
-        out.append(Diagnostic.error("RC154", f"a road of {name} has no zones", road.span,
+        out.append(Diagnostic.of(rc.RC154, f"a road of {name} has no zones", road.span,
                                     "list the zones from the entry edge to the exit edge: plain, slide, corner ..."))
     out += _turn(name, road)
     for zone in zones:
@@ -71,8 +72,8 @@ def _road(tile: ast.TileDef, road: ast.RoadDef) -> list[Diagnostic]:
             out.append(_gear_error(name, "limit line", item.value, item.span))
     for cut in road.shortcuts:
         if not (1 <= cut.from_zone < cut.to_zone <= len(zones)):
-            out.append(Diagnostic.error(
-                "RC150", f"shortcut {cut.limit} from {cut.from_zone} to {cut.to_zone}: {name}'s road has zones "
+            out.append(Diagnostic.of(
+                rc.RC150, f"shortcut {cut.limit} from {cut.from_zone} to {cut.to_zone}: {name}'s road has zones "
                 f"1 to {len(zones)}, and a shortcut runs from a zone to a later one",
                 cut.span, "count the zones from the road's entry edge (lines are not zones), e.g. `from 1 to 3`"))
         if cut.limit not in GEARS:
@@ -92,7 +93,7 @@ def _turn(name: str, road: ast.RoadDef) -> list[Diagnostic]:
         expected = f"from {road.entry} to {road.exit} the road is `{_TURNS_BY_OFFSET.get(offset, 'other')}`"
     if ok:
         return []
-    return [Diagnostic.error("RC157", f"{name}: road {road.entry} -> {road.exit} is written `{road.turn}`, "
+    return [Diagnostic.of(rc.RC157, f"{name}: road {road.entry} -> {road.exit} is written `{road.turn}`, "
                              f"but {expected}", road.span,
                              "write the turn the edges make, or leave the turn out and rallyc works it out")]
 
@@ -112,17 +113,17 @@ def _zone(name: str, road: ast.RoadDef, zone: ast.Zone | ast.Corner) -> list[Dia
         out.append(_gear_error(name, "jump", zone.jump, zone.span))
     if isinstance(zone, ast.Zone) and zone.limits and zone.kind not in ("wide", "junction") \
             and len(zone.limits) not in (1, lanes):
-        out.append(Diagnostic.error(
-            "RC152", f"{name}: a {zone.kind} zone with {lanes} lanes has {len(zone.limits)} limits",
+        out.append(Diagnostic.of(
+            rc.RC152, f"{name}: a {zone.kind} zone with {lanes} lanes has {len(zone.limits)} limits",
             zone.span, f"give one limit for every lane ({lanes}, `-` for a lane without one) or one for all"))
     return out
 
 
 def _gear_error(name: str, what: str, value: int, span) -> Diagnostic:
-    return Diagnostic.error("RC151", f"{name}: {what} {value} is not a gear (gears run 1 to 6)", span,
+    return Diagnostic.of(rc.RC151, f"{name}: {what} {value} is not a gear (gears run 1 to 6)", span,
                             "write the number printed on the tile")
 
 
 def _lanes_error(name: str, lanes: int, span) -> Diagnostic:
-    return Diagnostic.error("RC155", f"{name}: {lanes} lanes; roads have 1 to 4 lanes", span,
+    return Diagnostic.of(rc.RC155, f"{name}: {lanes} lanes; roads have 1 to 4 lanes", span,
                             "write the number of lanes where the road meets the tile edge")

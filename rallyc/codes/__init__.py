@@ -1,6 +1,7 @@
 """The registry of diagnostic codes: what each means, an example and the fix.
 
-Codes are stable. Ranges: RC1xx syntax, includes and names; RC2xx geometry
+Each code is a symbol declared once in :mod:`rallyc.model.codes` (code, severity, title, rule IDs,
+whether it stops compilation); an entry here adds what ``rallyc explain`` prints about it. Codes are stable. Ranges: RC1xx syntax, includes and names; RC2xx geometry
 (placement on the grid); RC3xx route (start, finish, reachability, guidelines);
 RC4xx RX circuits; RC5xx inventory (boxes and copies); RC6xx road-effect tokens.
 Each range lives in its own module; this package gathers them.
@@ -24,6 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import import_module
 
+from rallyc.model.codes import Code
+
 __all__ = ["CodeInfo", "EXAMPLE_KINDS", "all_codes", "get"]
 
 
@@ -31,18 +34,31 @@ __all__ = ["CodeInfo", "EXAMPLE_KINDS", "all_codes", "get"]
 class CodeInfo:
     """What ``rallyc explain CODE`` prints."""
 
-    code: str
-    severity: str
-    summary: str
+    #: the symbol (:mod:`rallyc.model.codes`): its text, severity, title and rule IDs
+    code: Code
     explanation: str
     #: the example's text, or ``{path: text}`` for ``example_kind="files"``
     example: str | Mapping[str, str]
     fix: str
-    rules: tuple[str, ...] = ()
     #: what ``example`` is: one of :data:`EXAMPLE_KINDS`
     example_kind: str = "rally"
     #: the command that shows the code on the example; empty: the kind's usual command
     command: str = ""
+
+    @property
+    def severity(self) -> str:
+        """``error``, ``warning`` or ``note``, as declared with the code."""
+        return self.code.severity.value
+
+    @property
+    def summary(self) -> str:
+        """The code's title, as declared with the code."""
+        return self.code.title
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule IDs the code enforces, as declared with the code."""
+        return self.code.rules
 
     def example_files(self) -> dict[str, str]:
         """The files of the example by path (empty for ``shell`` and ``internal``)."""

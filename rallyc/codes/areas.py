@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rallyc.codes import CodeInfo
+from rallyc.model import codes as rc
 
 _AREA = (
     'area "Col des Mines" {\n'
@@ -39,24 +40,22 @@ def _rekee(extra: tuple = ()) -> str:
 
 CODES: list[CodeInfo] = [
     CodeInfo(
-        "RC230", "error", "no area of that title",
+        rc.RC230,
         "A stage over an area names it by its title (`area \"TITLE\"`); no `area` block of the file, or of the "
         "files it uses, has that title.",
         _with('stage SS1 {\n  area "Col des Mine"\n  junction 415b left\n}\n'),
         "Write the area's title exactly as in its `area` block, or write the area.",
-        ("TRACK-STAGE-07",),
     ),
     CodeInfo(
-        "RC231", "error", "no such junction in the area",
+        rc.RC231,
         "`junction TILE WORD` names a tile of the area, by its id or by its number in the area (1 for its first "
         "tile line), where the area's routes have two ways on (a Y junction or a fork). The tile named is not in "
         "the area, or no route has a choice there.",
         _with('stage SS1 {\n  area "Col des Mines"\n  junction 205a left\n}\n'),
         "Name the junction tile where the stage's road parts from the others (`junction 415b left`).",
-        ("TRACK-STAGE-07", "RX-FORK-01"),
     ),
     CodeInfo(
-        "RC232", "error", "a tile laid twice in the area is named by its id",
+        rc.RC232,
         "The area lays this tile id more than once (an owner of two boxes), so `junction ID` or `from ID` does "
         "not say which one.",
         _with(
@@ -65,59 +64,52 @@ CODES: list[CodeInfo] = [
                           "  302a  # finish of the right road\n  202a at -3 0 rot 0  # a second box's start tile\n")),
         "Name the tile by its number in the area (`from 1`): tiles are numbered 1, 2, ... in the order the "
         "area lists them.",
-        ("TRACK-TILE-06",),
     ),
     CodeInfo(
-        "RC233", "error", "no route of the area takes these roads",
+        rc.RC233,
         "A stage over an area is the area's route from a start tile to a finish tile that takes the roads its "
         "`junction` lines name. No route does: a junction is named with a way that does not leave it from where "
         "the stage comes (or the area has no start-to-finish route at all).",
         _with('stage SS1 {\n  area "Col des Mines"\n  junction 415b straight\n}\n'),
         "Name a way the junction has from where the stage enters it (the hint lists them).",
-        ("TRACK-STAGE-07",),
     ),
     CodeInfo(
-        "RC234", "error", "the stage could take several routes",
+        rc.RC234,
         "More than one start-to-finish route of the area takes the roads the stage names: it must say which road "
         "it takes where they part.",
         _with('stage SS1 {\n  area "Col des Mines"\n}\n'),
         "Add the `junction` line the hint gives (or `from TILE` when the routes start on different tiles).",
-        ("TRACK-STAGE-07",),
     ),
     CodeInfo(
-        "RC236", "error", "a stage over an area lists tiles",
+        rc.RC236,
         "A stage over an area drives the area's tiles; its route comes from its `junction` lines, so it cannot "
         "list tiles of its own.",
         _with('stage SS1 {\n  area "Col des Mines"\n  202a\n  junction 415b left\n}\n'),
         "Remove the tile lines (put the tiles in the area), or remove the `area` line to write a stage of its own.",
-        ("TRACK-STAGE-07",),
     ),
     CodeInfo(
-        "RC237", "error", "two tiles of an area on one cell",
+        rc.RC237,
         "An area lays each tile once on its own cell; this tile lands where another already lies.",
         _with('stage SS1 {\n  area "Col des Mines"\n  junction 415b left\n}\n',
               _AREA.replace("  302a  # finish of the right road\n",
                             "  302a  # finish of the right road\n  204a at 1 0 rot 0  # on 205a's cell\n")),
         "Move one of the tiles, or remove the line if it is the same tile written twice.",
-        ("TRACK-TILE-06",),
     ),
     CodeInfo(
-        "RC238", "warning", "an area tile no stage drives",
+        rc.RC238,
         "Some stage runs over the area, but none drives this road tile: it is laid for nothing (or a stage is "
         "missing).",
         _with('stage SS1 {\n  area "Col des Mines"\n  junction 415b left\n}\n'),
         "Add the stage that drives it, or lay the tile as scenery.",
-        ("TRACK-TILE-06",),
     ),
     CodeInfo(
-        "RC239", "error", "an area written twice",
+        rc.RC239,
         "Stages name their area by its title, so two areas cannot share one.",
         _AREA + '\narea "Col des Mines" {\n  202a at 9 9 rot 0\n}\n',
         "Give every area its own title.",
-        ("TRACK-STAGE-07",),
     ),
     CodeInfo(
-        "RC730", "note", "the file is a rally area: written as an area and one stage per route",
+        rc.RC730,
         "The file's roads part at junction tiles and several routes run from a start tile to a finish tile: "
         "`import` writes the tiles once in an `area` block and one stage over it per route (SS1, SS2, ...), "
         "each with the `junction` lines that single its route out.",
@@ -126,7 +118,7 @@ CODES: list[CodeInfo] = [
         example_kind="json",
     ),
     CodeInfo(
-        "RC731", "warning", "a tile or token the import could not put on a stage",
+        rc.RC731,
         "Some road tile lies on no route from a start tile to a finish tile (it is written in the area and "
         "driven by no stage), a token lies on such a tile (left out), or the junctions make more routes than "
         "the import writes.",

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from rallyc.codes import CodeInfo
+from rallyc.model import codes as rc
 
 CODES: list[CodeInfo] = [
     CodeInfo(
-        "RC201", "error", "which way is this tile driven?",
+        rc.RC201,
         "A curve can be driven from either end: one way it turns left, the other way right. In route form "
         "the turn word picks the direction (a road printed `B -> D left60` is `left` driven from B and "
         "`right` driven from D). It is missing, or at a given position several roads fit.",
@@ -21,10 +22,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Write the turn word the hint lists, e.g. `210b left`.",
-        ("TRACK-TILE-01",),
     ),
     CodeInfo(
-        "RC202", "error", "the tile cannot be driven as the words say",
+        rc.RC202,
         "The turn word (or `reversed`) does not fit any road of the tile: `straight` on a hairpin, `left` on "
         "a road that only turns right in both directions' reading, `reversed` on a dead end.",
         (
@@ -38,10 +38,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Use one of the spellings listed in the hint.",
-        ("TRACK-TILE-01",),
     ),
     CodeInfo(
-        "RC203", "error", "which road of the tile?",
+        rc.RC203,
         "The tile has several roads (RX forks, 412, 414, bridges) and the step does not say which one is "
         "driven (`road N`), or names a road the tile does not have, or the tile has no road at all.",
         (
@@ -55,10 +54,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Write `road N` with one of the roads listed in the hint.",
-        ("TRACK-TILE-01", "RX-FORK-01"),
     ),
     CodeInfo(
-        "RC204", "error", "no road enters from the previous tile",
+        rc.RC204,
         "With the position and rotation written (`at Q R rot N`), none of the tile's roads has its entry on "
         "the edge that faces the previous step: the road of the previous tile runs into a tile edge without "
         "road (TRACK-TILE-02: a tile edge is always a space edge, so roads must meet edge to edge).",
@@ -73,10 +71,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Change the rotation to one the hint lists, or drop `at` and let the route place the tile.",
-        ("TRACK-TILE-02",),
     ),
     CodeInfo(
-        "RC205", "error", "the tile is not where the route leads",
+        rc.RC205,
         "A step written with `at Q R` is not on the cell across the previous step's exit edge, so the road "
         "has a gap (or the tiles are listed out of driving order).",
         (
@@ -90,10 +87,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Write the cell the hint gives, or check the previous step's rotation and turn word.",
-        ("TRACK-TILE-02",),
     ),
     CodeInfo(
-        "RC206", "error", "two tiles on one cell",
+        rc.RC206,
         "Two tiles of the layout are on the same hex cell. Only one tile driven twice on two of its roads "
         "(a 414b, a Monte-Carlo bridge) may appear twice at one cell, with the same rotation.",
         (
@@ -108,10 +104,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Change the turn words so that the route does not run into itself, or move the scenery.",
-        ("TRACK-TILE-06", "MC-BRIDGE-01"),
     ),
     CodeInfo(
-        "RC207", "error", "the road runs into a tile without road",
+        rc.RC207,
         "The exit of a step leads into a cell that holds another tile (scenery, or a tile of the route that "
         "is not the next step) with no road there. In route form the next step always lies across the exit, "
         "so this is met where the route stops before its finish line, or with `at` a step is out of place.",
@@ -127,10 +122,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Move the scenery tile or change the route.",
-        ("TRACK-TILE-02",),
     ),
     CodeInfo(
-        "RC208", "error", "lane counts do not agree at a join",
+        rc.RC208,
         "Where two roads meet, their lane counts must agree or be 2 and 3 (RX / GT tiles, TRACK-TILE-03: "
         "diagonal moves between 2- and 3-lane spaces are allowed). Any other pair cannot be driven.",
         (
@@ -154,10 +148,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Use tiles whose lanes agree, or correct the tile definition (`lanes N`).",
-        ("TRACK-TILE-03",),
     ),
     CodeInfo(
-        "RC210", "error", "rotation out of range",
+        rc.RC210,
         "A rotation counts 60-degree steps clockwise and is 0..5.",
         (
             "stage SS1 {\n"
@@ -170,10 +163,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Write the rotation modulo 6.",
-        ("TRACK-TILE-01",),
     ),
     CodeInfo(
-        "RC211", "error", "cell too far out",
+        rc.RC211,
         "A cell coordinate `at Q R` lies more than 100,000 cells from 0 0. No table is that large (a stage "
         "of 50,000 tiles laid in a row still fits), and maps of such a track could not be drawn.",
         (
@@ -185,6 +177,5 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Check the `at Q R` numbers; the first tile is usually at 0 0 and the others near it.",
-        ("TRACK-TILE-01",),
     ),
 ]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from rallyc.codes import CodeInfo
+from rallyc.model import codes as rc
 
 CODES: list[CodeInfo] = [
     CodeInfo(
-        "RC701", "error", "the track file is not valid JSON",
+        rc.RC701,
         "Rekee and RGT track files are JSON text. The file has a JSON syntax error at the line and "
         "column shown (as Python's JSON reader reports it).",
         (
@@ -26,7 +27,7 @@ CODES: list[CodeInfo] = [
         example_kind="json",
     ),
     CodeInfo(
-        "RC702", "error", "not a track file of a known format",
+        rc.RC702,
         "The file is JSON but neither a Rekee track (an object with `tiles`) nor an RGT track "
         "(an object with `Tuiles`).",
         (
@@ -46,7 +47,7 @@ CODES: list[CodeInfo] = [
         example_kind="json",
     ),
     CodeInfo(
-        "RC703", "error", "a required key is missing",
+        rc.RC703,
         "Every tile needs its cell, rotation and id (Rekee `q`, `r`, `dir`, `id`; RGT `X`, `Y`, "
         "`Orientation`, `TuileId`); every token its id and offset.",
         (
@@ -66,7 +67,7 @@ CODES: list[CodeInfo] = [
         example_kind="json",
     ),
     CodeInfo(
-        "RC704", "error", "a value has the wrong type",
+        rc.RC704,
         "Cells and rotations are whole numbers, token offsets numbers, ids strings, `tiles` an array "
         "of objects (or Rekee's array form `[id, q, r, dir, tokens]`).",
         (
@@ -86,7 +87,7 @@ CODES: list[CodeInfo] = [
         example_kind="json",
     ),
     CodeInfo(
-        "RC705", "error", "unknown tile id",
+        rc.RC705,
         "The tile id is not a tile of any tileset in scope. Ids are a three-digit number, a side "
         "a/b and an optional graphical variant (`210b`, `210B-2`); aliases `filler1a`..`filler3b` "
         "and `podium` are accepted.",
@@ -107,7 +108,7 @@ CODES: list[CodeInfo] = [
         example_kind="json",
     ),
     CodeInfo(
-        "RC706", "error", "unknown token id",
+        rc.RC706,
         "The token id is not one rallyc knows: Rekee `chicane`, `chicane-limit`, `water`, `jump` "
         "(optionally `-asphalt`/`-gravel`/`-snow`), `climb-ascent`, `climb-descent`, `cloud`, "
         "`oxygen-1`..`oxygen-3`, `mud-spray`, `joker-entrance`, `joker-exit`, `finish`; RGT codes "
@@ -130,7 +131,7 @@ CODES: list[CodeInfo] = [
         example_kind="json",
     ),
     CodeInfo(
-        "RC707", "error", "a token cannot be placed on a space",
+        rc.RC707,
         "A token lies off every road of its tile (or its tile is scenery or unknown), so there is no "
         "space it could be given to.",
         (
@@ -148,11 +149,10 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Move the token onto the road in the editor, or remove it.",
-        ("TRACK-TOKEN-01",),
         example_kind="json",
     ),
     CodeInfo(
-        "RC708", "warning", "a later tile replaces an earlier one on the same cell",
+        rc.RC708,
         "Two tiles of the file are on one cell. As in the Rekee editor, the later one is kept.",
         (
             "{\n"
@@ -172,7 +172,7 @@ CODES: list[CodeInfo] = [
         example_kind="json",
     ),
     CodeInfo(
-        "RC709", "warning", "a token's print is not kept",
+        rc.RC709,
         "Road-effect tokens come with an asphalt, gravel or snow print. rallyc does not record the "
         "print: export writes the print of the tile's surface. A token whose print differs from its "
         "tile's surface will come back with the tile's print.",
@@ -193,7 +193,7 @@ CODES: list[CodeInfo] = [
         example_kind="json",
     ),
     CodeInfo(
-        "RC710", "note", "the tiles do not form a route: written in the absolute form",
+        rc.RC710,
         "The importer writes a stage as a route (tiles in driving order with turn words) when the "
         "tiles chain from a start tile to a finish tile, or around a closed circuit. Otherwise every "
         "tile is written with its cell and rotation (`TILE at Q R rot N`), in the file's order.",
@@ -213,7 +213,7 @@ CODES: list[CodeInfo] = [
         example_kind="json",
     ),
     CodeInfo(
-        "RC711", "warning", "a token or standee has no equivalent in the target format",
+        rc.RC711,
         "Hay-bale tokens exist in neither format; the mud-spray token has no RGT code. They are "
         "left out of the exported file.",
         (
@@ -231,7 +231,7 @@ CODES: list[CodeInfo] = [
         example_kind="export",
     ),
     CodeInfo(
-        "RC712", "error", "nothing to export",
+        rc.RC712,
         "The file has no compiled design (or no stage of the name given with --stage), so there is "
         "nothing to write.",
         (
@@ -250,7 +250,7 @@ CODES: list[CodeInfo] = [
         example_kind="export",
     ),
     CodeInfo(
-        "RC713", "warning", "the file has no tiles",
+        rc.RC713,
         "The track file was read but holds no tile.",
         (
             "{\n"
@@ -262,7 +262,7 @@ CODES: list[CodeInfo] = [
         example_kind="json",
     ),
     CodeInfo(
-        "RC714", "error", "cannot write the output file",
+        rc.RC714,
         "The output file could not be written (folder missing, no permission...). Nothing was changed.",
         (
             "{\n"
@@ -282,7 +282,7 @@ CODES: list[CodeInfo] = [
         command="rallyc import track.json -o no-such-folder/sunday-sprint.rally",
     ),
     CodeInfo(
-        "RC715", "warning", "a token's value is not kept by the target format",
+        rc.RC715,
         "Rekee and RGT jump tokens carry no gear, and their chicane-with-limit token no number "
         "(rallyc reads them as jump 4 and limit 2, assumptions). A `jump 5` or `chicane limit 3` "
         "token is exported as the plain token and reads back as `jump 4` / `chicane limit 2`.",
@@ -301,7 +301,7 @@ CODES: list[CodeInfo] = [
         example_kind="export",
     ),
     CodeInfo(
-        "RC716", "warning", "a value the file does not carry was assumed",
+        rc.RC716,
         "Rekee and RGT files carry no gear on jump tokens, no number on chicane-with-limit tokens and "
         "no lap count. The importer writes `token jump 4`, `token chicane limit 2` and `laps 2` (the "
         "RX minimum, TRACK-RX-09): assumptions to check against the real tokens and race.",
@@ -319,11 +319,10 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Correct the value in the imported file if the token or race says otherwise.",
-        ("TRACK-RX-09",),
         example_kind="json",
     ),
     CodeInfo(
-        "RC717", "error", "a coordinate too far out",
+        rc.RC717,
         "A tile or token of the track file lies more than 100,000 cells from 0 0 (rallyc text refuses such "
         "cells too, RC211). No editor writes that: the file is damaged or was edited by hand.",
         (
@@ -339,7 +338,7 @@ CODES: list[CodeInfo] = [
         example_kind="json",
     ),
     CodeInfo(
-        "RC718", "warning", "both `tiles` and `Tuiles` in one file",
+        rc.RC718,
         "The file holds a Rekee tile list (`tiles`) and an RGT one (`Tuiles`). The one holding tiles is read "
         "and the warning names it; when both hold tiles the track cannot be told and the file is refused "
         "(an error with the same code).",
@@ -361,7 +360,7 @@ CODES: list[CodeInfo] = [
         example_kind="json",
     ),
     CodeInfo(
-        "RC719", "warning", "characters left out of a title",
+        rc.RC719,
         "A title or author holds characters no rallyc text may hold (control characters such as U+0000, "
         "the noncharacters U+FFFE and U+FFFF). They are left out of the written file, which `check` would "
         "otherwise refuse (RC102) and whose maps would not be well-formed XML.",
@@ -382,7 +381,7 @@ CODES: list[CodeInfo] = [
         example_kind="json",
     ),
     CodeInfo(
-        "RC720", "warning", "a start or finish tile laid against its arch",
+        rc.RC720,
         "The file lays a start or finish straight turned 180 degrees, so the route drives it from its printed "
         "exit (published layouts often show it so). Written `reversed`, two or three of its zones would lie "
         "after the Starting Line; a straight joins the same two edges either way round, so it is written "

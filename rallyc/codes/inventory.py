@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from rallyc.codes import CodeInfo
+from rallyc.model import codes as rc
 
 CODES: list[CodeInfo] = [
     CodeInfo(
-        "RC501", "error", "both sides of one physical tile",
+        rc.RC501,
         "Tiles are double-sided: one physical tile shows side a or side b, never both (TRACK-TILE-06). The "
         "stage uses both sides of a tile number more times than the declared boxes have copies of it. Like "
         "every inventory check it runs only with `boxes ...` declared: without it rallyc cannot know how "
@@ -24,10 +25,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Use another tile for one of the two steps.",
-        ("TRACK-TILE-06",),
     ),
     CodeInfo(
-        "RC502", "error", "more copies than the declared boxes hold",
+        rc.RC502,
         "With `boxes ...` declared, a stage may not use more copies of a tile than those boxes hold "
         "(TRACK-TILE-06). Without `boxes`, copies are not checked.",
         (
@@ -43,10 +43,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Replace some copies with other tiles.",
-        ("TRACK-TILE-06",),
     ),
     CodeInfo(
-        "RC503", "error", "tile from a box not declared",
+        rc.RC503,
         "With `boxes ...` declared, every tile must come from one of those boxes.",
         (
             "boxes dirt-core\n"
@@ -61,6 +60,5 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Add the box to `boxes` or use a tile you own.",
-        ("TRACK-TILE-06",),
     ),
 ]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from rallyc.codes import CodeInfo
+from rallyc.model import codes as rc
 
 CODES: list[CodeInfo] = [
     CodeInfo(
-        "RC160", "warning", "option not refereed",
+        rc.RC160,
         "The option is a rule of the rulebooks and the file may name it, but no variant of the referee plays it "
         "yet: `rallyc replay` does not check the rules it switches on (the message lists them), so a game "
         "recorded on this design is refereed without them. Today Full Contact, Improvisation and the choices "
@@ -26,10 +27,9 @@ CODES: list[CodeInfo] = [
         ),
         "Keep the option if the table plays it, knowing the referee does not check those rules; remove it to "
         "silence the warning. `rallyc explain RULE-ID` prints each rule it names.",
-        ("IMPROV-01", "RX-ADV-01", "CUSTOM-23"),
     ),
     CodeInfo(
-        "RC161", "warning", "option not played by this kind of design",
+        rc.RC161,
         "The option is refereed, but not in the games this design holds: SISU, Checkpoints, One Shot and the "
         "Handbrake turn are DIRT stage and rally rules, not RX race rules (RX-ADV-01 names the advanced rules an "
         "RX race may use). `rallyc replay` refuses a race played with them.",
@@ -47,6 +47,5 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Remove the option from the circuit; on a rally it is in place.",
-        ("RX-ADV-01", "CORE-ADV-11"),
     ),
 ]

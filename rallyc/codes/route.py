@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from rallyc.codes import CodeInfo
+from rallyc.model import codes as rc
 
 CODES: list[CodeInfo] = [
     CodeInfo(
-        "RC301", "error", "no start line",
+        rc.RC301,
         "A stage has one Starting Line with the start spaces behind it (TRACK-STAGE-07); none of the route's "
         "tiles has a `start` line.",
         (
@@ -20,10 +21,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Begin the route with a start tile (202a, 202b, 301a, 301b).",
-        ("TRACK-STAGE-07", "CORE-START-03"),
     ),
     CodeInfo(
-        "RC302", "error", "more than one start line",
+        rc.RC302,
         "A stage has one Starting Line; this route crosses a second one.",
         (
             "stage SS1 {\n"
@@ -36,10 +36,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Keep one start tile, at the beginning of the route.",
-        ("TRACK-STAGE-07",),
     ),
     CodeInfo(
-        "RC303", "error", "no finish line",
+        rc.RC303,
         "A stage ends at one finish line with at least one space beyond it (TRACK-STAGE-07); none of the "
         "route's tiles has a `finish` line, so the route stops with its road open.",
         (
@@ -53,10 +52,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "End the route with a finish tile (203a, 203b, 302a, 302b).",
-        ("TRACK-STAGE-07", "CORE-STAGEEND-01"),
     ),
     CodeInfo(
-        "RC304", "error", "more than one finish line",
+        rc.RC304,
         "A stage has one finish line; this route crosses a second one.",
         (
             "stage SS1 {\n"
@@ -69,10 +67,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Keep one finish tile, at the end of the route.",
-        ("TRACK-STAGE-07",),
     ),
     CodeInfo(
-        "RC305", "error", "the finish cannot be reached from the start",
+        rc.RC305,
         "No sequence of legal single steps leads from a start space to a space beyond the finish line: the "
         "finish comes before the start, or a step breaks the road.",
         (
@@ -86,10 +83,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Put the start tile first and the finish tile last, driven in their printed direction.",
-        ("TRACK-STAGE-07", "CORE-MOVE-04"),
     ),
     CodeInfo(
-        "RC306", "warning", "spaces no car can reach",
+        rc.RC306,
         "Some spaces after the start line cannot be reached from any start space. Usually a tile definition "
         "problem (a shortcut joining zones in the wrong order, a zone that cannot be entered).",
         (
@@ -115,10 +111,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Check the tile definition named in the message (`rallyc tiles show ID`).",
-        ("CORE-MOVE-03", "CORE-MOVE-04"),
     ),
     CodeInfo(
-        "RC307", "error", "the road ends before the route does",
+        rc.RC307,
         "A step's road is a dead end (the Assistance area) but more steps follow it.",
         (
             "stage SS1 {\n"
@@ -132,10 +127,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Put the dead-end tile last (the Assistance tile goes after the finish).",
-        ("TRACK-STAGE-08",),
     ),
     CodeInfo(
-        "RC308", "warning", "stage length far from the guidelines",
+        rc.RC308,
         "The rulebook's guidelines for 4 players: a Short stage is about 10 tiles, a Medium 14 and a Long 18 "
         "(TRACK-STAGE-01..03). rallyc warns below 6 or above 22 road tiles (start and finish tiles counted, "
         "the Assistance tile not).",
@@ -147,10 +141,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Nothing is illegal; adjust the length if the stage should fit a game session.",
-        ("TRACK-STAGE-01", "TRACK-STAGE-02", "TRACK-STAGE-03"),
     ),
     CodeInfo(
-        "RC309", "error", "Assistance tile misplaced",
+        rc.RC309,
         "The Assistance tile (201) is a dead end that grants Assistance at the end of the stage: it goes after "
         "the finish line, at most once per stage (TRACK-STAGE-08).",
         (
@@ -165,10 +158,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Put the Assistance tile last, after the finish tile.",
-        ("TRACK-STAGE-08",),
     ),
     CodeInfo(
-        "RC310", "error", "rally with no stages",
+        rc.RC310,
         "A rally is a sequence of special stages (CORE-RALLY-01); this one has none.",
         (
             "rally \"Sunday Sprint\" {\n"
@@ -176,10 +168,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Add at least one `stage NAME { ... }` block.",
-        ("CORE-RALLY-01",),
     ),
     CodeInfo(
-        "RC311", "error", "no space behind the start line or beyond the finish line",
+        rc.RC311,
         "The start line must have a space behind it for the starting cars and the finish line at least one "
         "space beyond it (TRACK-STAGE-07).",
         (
@@ -205,10 +196,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Drive the start/finish tile in its printed direction (remove `reversed`).",
-        ("TRACK-STAGE-07",),
     ),
     CodeInfo(
-        "RC313", "warning", "a start or finish tile driven reversed",
+        rc.RC313,
         "The start or finish tile is driven `reversed`, against its arch: some of its zones then lie after "
         "the Starting Line (or before the finish line), which is rarely what was meant. A start or finish "
         "straight joins the same two edges either way round, so it can always be laid the printed way "
@@ -224,12 +214,11 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Remove `reversed` from the start or finish tile.",
-        ("TRACK-STAGE-07",),
     ),
 ]
 
 CODES.append(CodeInfo(
-    "RC312", "error", "nothing to compile",
+    rc.RC312,
     "The file defines no stage, rally or circuit (only tilesets or includes), so there is no track to "
     "compile, replay or render. The Python API (`rallyc.load`) reports it with this code; `rallyc compile`, "
     "`stats` and `render` say the same in words.",
@@ -246,6 +235,5 @@ CODES.append(CodeInfo(
         "}\n"
     ),
     "Pass the file that holds the stage, rally or circuit, or add one.",
-    (),
     example_kind="api",
 ))

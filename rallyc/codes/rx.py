@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from rallyc.codes import CodeInfo
+from rallyc.model import codes as rc
 
 CODES: list[CodeInfo] = [
     CodeInfo(
-        "RC401", "error", "circuit not closed",
+        rc.RC401,
         "An RX circuit is a closed loop (TRACK-RX-01): the road of its last tile must lead back into its first.",
         (
             "circuit \"Ring\" {\n"
@@ -21,10 +22,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "List the loop's tiles in driving order so that the last one meets the first.",
-        ("TRACK-RX-01",),
     ),
     CodeInfo(
-        "RC402", "error", "fewer than 2 laps",
+        rc.RC402,
         "An RX race is at least 2 laps (TRACK-RX-09); the circuit gives fewer, or no `laps` at all.",
         (
             "circuit \"Ring\" {\n"
@@ -39,10 +39,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Write `laps 2` or more.",
-        ("TRACK-RX-09",),
     ),
     CodeInfo(
-        "RC403", "error", "finish-line standee missing or doubled",
+        rc.RC403,
         "The start/finish line of an RX circuit is a standee set on a dividing line spanning the track "
         "(TRACK-RX-04); there must be exactly one.",
         (
@@ -57,10 +56,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Add one `standee finish at STEP.ZONE`.",
-        ("TRACK-RX-04",),
     ),
     CodeInfo(
-        "RC404", "error", "finish-line standee on a corner",
+        rc.RC404,
         "The start/finish standee may not be placed on a corner space (TRACK-RX-05). `standee finish at S.Z` "
         "stands on the line at the entry of zone Z of step S; that zone is a corner.",
         (
@@ -76,10 +74,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Move the standee to a line before or after the corner.",
-        ("TRACK-RX-05",),
     ),
     CodeInfo(
-        "RC405", "error", "finish-line standee inside the Joker stretch",
+        rc.RC405,
         "The start/finish standee may not be placed between the Joker's entry and exit (TRACK-RX-06).",
         (
             "circuit \"Lakeside RX\" {\n"
@@ -104,10 +101,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Move the standee before the Joker entry or after its exit.",
-        ("TRACK-RX-06",),
     ),
     CodeInfo(
-        "RC406", "error", "Joker entry or exit missing",
+        rc.RC406,
         "The Joker lap has its entry marked by a green arch and its exit by a red arch (TRACK-RX-07): "
         "`standee joker-entry` and `standee joker-exit`.",
         (
@@ -132,10 +128,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Add the missing `standee joker-exit at STEP.ZONE` (or joker-entry).",
-        ("TRACK-RX-07",),
     ),
     CodeInfo(
-        "RC407", "error", "standee on a zone that does not exist",
+        rc.RC407,
         "`standee KIND at STEP.ZONE` names a step of the circuit and a zone of its road (driving order).",
         (
             "circuit \"Ring\" {\n"
@@ -150,10 +145,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Pick a listed step and one of its zones.",
-        ("TRACK-RX-04",),
     ),
     CodeInfo(
-        "RC408", "error", "Pre-grid not joined through a fork",
+        rc.RC408,
         "The Pre-grid is joined to the circuit through a Fork tile (TRACK-RX-03, TRACK-RX-08).",
         (
             "circuit \"Lakeside RX\" {\n"
@@ -174,10 +168,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Attach the Pre-grid tiles to a branch of a fork tile.",
-        ("TRACK-RX-03", "TRACK-RX-08"),
     ),
     CodeInfo(
-        "RC409", "error", "Pre-grid too far from the start line",
+        rc.RC409,
         "The Pre-grid lies within 2 to 3 tiles of the Starting line (TRACK-RX-02).",
         (
             "circuit \"Lakeside RX\" {\n"
@@ -198,6 +191,5 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Move the Pre-grid (or the standee) closer: at most 3 tiles apart.",
-        ("TRACK-RX-02",),
     ),
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rallyc.codes import CodeInfo
+from rallyc.model import codes as rc
 
 
 def _tile(body: str, header: str = "tile 217a gravel danger low copies 1") -> str:
@@ -27,73 +28,65 @@ def _tile(body: str, header: str = "tile 217a gravel danger low copies 1") -> st
 
 CODES: list[CodeInfo] = [
     CodeInfo(
-        "RC150", "error", "shortcut between zones that are not there",
+        rc.RC150,
         "A shortcut joins a zone of the road to a later zone of the same road (`shortcut 3 from 1 to 3`, "
         "zones counted from the road's entry edge; lines are not zones). This one names a zone the road "
         "does not have, or runs backwards.",
         _tile("road B -> D left60 {\n  slide\n  corner inside 2 outside 3 3 3\n  slide\n"
               "  shortcut 3 from 3 to 1\n}"),
         "Count the zones from the entry edge and write the earlier zone first: `shortcut 3 from 1 to 3`.",
-        ("CORE-SHORTCUT-03", "TRACK-TILE-02"),
     ),
     CodeInfo(
-        "RC151", "error", "a limit or jump that is not a gear",
+        rc.RC151,
         "Speed limits, shortcut limits, limit lines and jumps are gears, 1 to 6. Any other number can "
         "never be met (or always is) and is a typing mistake.",
         _tile("road B -> D left60 {\n  slide\n  corner inside 2 outside 3 3 33\n  slide\n}"),
         "Write the number printed on the tile.",
-        ("CORE-CORNER-06", "CORE-JUMP-01"),
     ),
     CodeInfo(
-        "RC152", "error", "wrong number of per-lane limits",
+        rc.RC152,
         "`plain limit a b` gives one limit per lane, left to right as driven from the road's entry "
         "(`-` for a lane without a limit), or one limit for every lane. The count matches neither.",
         _tile("road D -> A straight {\n  plain\n  plain limit 3 3 3\n  plain\n}",
               "tile 205a gravel danger low copies 1"),
         "Give one limit per lane, or a single limit for all lanes.",
-        ("CORE-CORNER-09",),
     ),
     CodeInfo(
-        "RC153", "error", "a road that leaves by the edge it enters",
+        rc.RC153,
         "A road goes from one edge of the hex to another (or to `end`, a dead end such as the Assistance "
         "area). Entry and exit are the same edge here.",
         _tile("road D -> D straight {\n  plain\n  plain\n  plain\n}",
               "tile 205a gravel danger low copies 1"),
         "Write the edge where the road leaves the tile (A top, then clockwise), or `-> end`.",
-        ("TRACK-TILE-02",),
     ),
     CodeInfo(
-        "RC154", "error", "a road with no zones",
+        rc.RC154,
         "A road lists its zones from the entry edge to the exit edge; a road with none has no space for "
         "a car. (The Assistance area is one `service` zone.)",
         _tile("road D -> A straight {\n  start\n}", "tile 205a gravel danger low copies 1")
         ,
         "List the zones: `plain`, `slide`, `corner inside .. outside ..`, `wide` ...",
-        ("TRACK-TILE-02",),
     ),
     CodeInfo(
-        "RC155", "error", "a lane count no road has",
+        rc.RC155,
         "Roads have 1 to 4 lanes where they meet a tile edge (2 on DIRT tiles, 3 on some RX and GT "
         "tiles, 4 on some GT tiles).",
         _tile("road D -> A straight lanes 5 {\n  plain\n  plain\n  plain\n}",
               "tile 205a gravel danger low copies 1"),
         "Write the number of lanes of the printed road.",
-        ("TRACK-TILE-03",),
     ),
     CodeInfo(
-        "RC156", "error", "two roads between the same edges",
+        rc.RC156,
         "A tile has at most one road between two edges; a second one (either way round) is a copy.",
         _tile("road D -> A straight {\n  plain\n}\nroad A -> D straight {\n  plain\n}",
               "tile 205a gravel danger low copies 1"),
         "Describe each road once; it can be driven both ways.",
-        ("TRACK-TILE-02",),
     ),
     CodeInfo(
-        "RC157", "error", "a turn the edges do not make",
+        rc.RC157,
         "The turn written on a road (`straight`, `left60`, `right120`, `s-bend` ...) must be the one its "
         "edges make when driven from the entry to the exit: from D, B is right60 and F is left60.",
         _tile("road B -> D right60 {\n  slide\n  corner inside 2 outside 3 3 3\n  slide\n}"),
         "Write the turn the edges make, or leave it out: rallyc works it out from the edges.",
-        ("TRACK-TILE-02",),
     ),
 ]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from rallyc.codes import CodeInfo
+from rallyc.model import codes as rc
 
 CODES: list[CodeInfo] = [
     CodeInfo(
-        "RC601", "error", "token on a space that does not exist",
+        rc.RC601,
         "`token KIND at STEP.ZONE[.LANE]` names a route step, a zone of that step's road (counted in driving "
         "order) and optionally a space (`l`, `m`, `r`, `s1`, `s2`, `in1`.., `out1`.., `w`, `j`). One of them "
         "is not on the route.",
@@ -22,10 +23,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Pick a space the hint lists (`rallyc compile FILE` lists every space id).",
-        ("TRACK-TOKEN-01",),
     ),
     CodeInfo(
-        "RC602", "error", "road-effect token on a printed road effect",
+        rc.RC602,
         "Road Effects tokens (Water Hazard, Jump, Chicane) may be placed only on spaces without a printed road "
         "effect (TRACK-TOKEN-01). rallyc counts as printed road effects: water, jumps, shortcut spaces and "
         "printed speed limits (corner spaces included).",
@@ -41,10 +41,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Move the token to a plain space before or after.",
-        ("TRACK-TOKEN-01",),
     ),
     CodeInfo(
-        "RC603", "error", "two road-effect tokens on one space",
+        rc.RC603,
         "One token covers one space; two Road Effects tokens cannot share a space.",
         (
             "stage SS1 {\n"
@@ -59,10 +58,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Move one of the tokens.",
-        ("TRACK-TOKEN-01",),
     ),
     CodeInfo(
-        "RC604", "warning", "chicane tokens come in groups with a limit",
+        rc.RC604,
         "Chicane tokens should come in groups of 2 or more with at least one showing a speed limit "
         "(TRACK-TOKEN-03, advice).",
         (
@@ -77,10 +75,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Add a second chicane token next to it, one with `limit N`.",
-        ("TRACK-TOKEN-03",),
     ),
     CodeInfo(
-        "RC605", "error", "token needs a value",
+        rc.RC605,
         "A Jump token needs its gear (`token jump 4 at ...`) and an Oxygen token its value.",
         (
             "stage SS1 {\n"
@@ -94,10 +91,9 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Write the value after the token name.",
-        ("TRACK-TOKEN-01", "CORE-JUMP-01"),
     ),
     CodeInfo(
-        "RC606", "error", "token value out of range",
+        rc.RC606,
         "A token's number or speed limit is one the token cannot have: a Jump token is taken in gear 1 to 6, "
         "an Oxygen token is 1 to 3, a Chicane's `limit` is a gear 1 to 6, and the other tokens (water, hay "
         "bale, mud, ...) have no number and no limit. The same values in a tile definition are refused too "
@@ -114,6 +110,5 @@ CODES: list[CodeInfo] = [
             "}\n"
         ),
         "Write a jump gear 1..6, a chicane limit 1..6, an oxygen value 1..3; water and other tokens take no number.",
-        ("TRACK-TOKEN-01", "CORE-JUMP-01"),
     ),
 ]

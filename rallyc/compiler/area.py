@@ -30,6 +30,7 @@ from rallyc.compiler.routes import Laid, Route, find_routes, turn_word
 from rallyc.compiler.track import PlacedTile
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.geometry.hexgrid import Hex
+from rallyc.model import codes as rc
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue
 
@@ -92,8 +93,8 @@ def lay_area(area: ast.Area, catalogue: Catalogue, boxes: list[str] | None = Non
         pos = step.position
         if pos is not None:
             if not 0 <= pos.rot <= 5:
-                build.diagnostics.append(Diagnostic.error(
-                    "RC210", f"tile {idx}: rotation {pos.rot} is not 0..5", pos.span, f"write rot {pos.rot % 6}"))
+                build.diagnostics.append(Diagnostic.of(
+                    rc.RC210, f"tile {idx}: rotation {pos.rot} is not 0..5", pos.span, f"write rot {pos.rot % 6}"))
                 prev = None
                 continue
             build.laid.append(Laid(idx, info, Hex(pos.q, pos.r), pos.rot))
@@ -126,8 +127,8 @@ def _overlaps(build: AreaBuild) -> list[Diagnostic]:
         if first is None:
             seen[t.cell] = t
             continue
-        out.append(Diagnostic.error(
-            "RC237", f"{build.name}: {t.info.id} (tile {t.key}) is laid on {t.cell.q} {t.cell.r}, where "
+        out.append(Diagnostic.of(
+            rc.RC237, f"{build.name}: {t.info.id} (tile {t.key}) is laid on {t.cell.q} {t.cell.r}, where "
             f"{first.info.id} (tile {first.key}) already lies", build.step(t.key).span,
             "an area lays each tile once: move one of them, or drop this line if it is the same tile",
             ((build.step(first.key).span, "the tile already there"),) if build.step(first.key).span else ()))
@@ -145,8 +146,8 @@ def _resolve(build: AreaBuild, ident: ast.Ident, what: str) -> tuple[Laid | None
             return hits[0], None
         if len(hits) > 1:
             lines = " or ".join(str(t.key) for t in hits)
-            return None, Diagnostic.error(
-                "RC232", f"{info.id} is laid {len(hits)} times in {build.name}; say which one", ident.span,
+            return None, Diagnostic.of(
+                rc.RC232, f"{info.id} is laid {len(hits)} times in {build.name}; say which one", ident.span,
                 f"name it by its tile number in the area: `{what} {hits[0].key}` (tiles {lines})")
     elif ident.text.isdigit():
         laid = build.tile(int(ident.text))
@@ -157,7 +158,7 @@ def _resolve(build: AreaBuild, ident: ast.Ident, what: str) -> tuple[Laid | None
     hint = f"did you mean `{close[0]}`?" if close else (
         "name a tile of the area by its id (" + ", ".join(ids[:8]) + (", ..." if len(ids) > 8 else "")
         + f") or by its number (1..{len(build.area.steps)})")
-    return None, Diagnostic.error("RC231", f"{build.name} has no tile `{ident.text}`", ident.span, hint)
+    return None, Diagnostic.of(rc.RC231, f"{build.name} has no tile `{ident.text}`", ident.span, hint)
 
 
 def _label(build: AreaBuild, key: int) -> str:
@@ -218,11 +219,11 @@ def stage_over_area(stage: ast.Stage, areas: dict[str, AreaBuild]) -> tuple[ast.
         hint = f'did you mean `area "{close[0]}"`?' if close else (
             "areas in scope: " + ", ".join(f'"{a}"' for a in sorted(areas)) if areas else
             'write the area first: `area "TITLE" { 202a at 0 0 rot 0 ... }`')
-        return None, [Diagnostic.error("RC230", f'stage {stage.name.text}: no area "{ref.title}"', ref.span, hint)]
+        return None, [Diagnostic.of(rc.RC230, f'stage {stage.name.text}: no area "{ref.title}"', ref.span, hint)]
     if stage.steps:
         first = stage.steps[0]
-        diags.append(Diagnostic.error(
-            "RC236", f"stage {stage.name.text} runs over {build.name}, so its tiles are the area's; "
+        diags.append(Diagnostic.of(
+            rc.RC236, f"stage {stage.name.text} runs over {build.name}, so its tiles are the area's; "
             "it cannot list tiles of its own", first.span,
             "remove the tile lines (name the road at each junction with `junction TILE left|right|straight`), "
             "or remove the `area` line"))
@@ -240,8 +241,8 @@ def stage_over_area(stage: ast.Stage, areas: dict[str, AreaBuild]) -> tuple[ast.
             diags.append(err)
             continue
         if not any(r.choice_at(laid.key) for r in build.routes):
-            diags.append(Diagnostic.error(
-                "RC231", f"{laid.info.id} (tile {laid.key} of {build.name}) is not a junction of any route: "
+            diags.append(Diagnostic.of(
+                rc.RC231, f"{laid.info.id} (tile {laid.key} of {build.name}) is not a junction of any route: "
                 "no route has two ways on there", p.junction.span,
                 "name a junction tile (a Y junction or a fork) where the routes part, or remove this line"))
             continue
@@ -260,8 +261,8 @@ def stage_over_area(stage: ast.Stage, areas: dict[str, AreaBuild]) -> tuple[ast.
         else:
             starts = sorted({_label(build, r.start) for r in matching})
             hint = "add " + " or ".join(f"`from {s}`" for s in starts)
-        return None, [Diagnostic.error(
-            "RC234", f"stage {stage.name.text} can take {len(matching)} routes over {build.name}; "
+        return None, [Diagnostic.of(
+            rc.RC234, f"stage {stage.name.text} can take {len(matching)} routes over {build.name}; "
             "say which road it takes where they part", ref.span, hint)]
     route = matching[0]
     build.used_by[stage.name.text] = route
@@ -270,8 +271,8 @@ def stage_over_area(stage: ast.Stage, areas: dict[str, AreaBuild]) -> tuple[ast.
 
 def _no_route(stage: ast.Stage, build: AreaBuild, cands: list[Route], picks) -> Diagnostic:
     if not build.routes:
-        return Diagnostic.error(
-            "RC233", f"stage {stage.name.text}: {build.name} has no route from a start tile to a finish tile",
+        return Diagnostic.of(
+            rc.RC233, f"stage {stage.name.text}: {build.name} has no route from a start tile to a finish tile",
             stage.area.span, "lay a start tile (202, 301) and a finish tile (203, 302) joined by roads in the area")
     # the first pick no route (of those matching the picks before it) can take
     left = cands
@@ -284,11 +285,11 @@ def _no_route(stage: ast.Stage, build: AreaBuild, cands: list[Route], picks) -> 
                 hint = f"from where the stage comes, {p.junction.text} goes {' or '.join(words)}: write {how}"
             else:
                 hint = "no route of the stage (with the roads named before) passes this junction: remove this line"
-            return Diagnostic.error(
-                "RC233", f"stage {stage.name.text}: no route over {build.name} takes {p.junction.text} "
+            return Diagnostic.of(
+                rc.RC233, f"stage {stage.name.text}: no route over {build.name} takes {p.junction.text} "
                 f"{p.turn}", p.span, hint)
         left = now
-    return Diagnostic.error("RC233", f"stage {stage.name.text}: no route over {build.name} from this start",
+    return Diagnostic.of(rc.RC233, f"stage {stage.name.text}: no route over {build.name} from this start",
                             stage.area.span, "check the `from` line")
 
 
@@ -315,8 +316,8 @@ def unused_tiles(build: AreaBuild) -> list[Diagnostic]:
     out = []
     for t in build.laid:
         if t.key not in driven and t.info.roads:
-            out.append(Diagnostic.warning(
-                "RC238", f"{build.name}: no stage drives {t.info.id} (tile {t.key})", build.step(t.key).span,
+            out.append(Diagnostic.of(
+                rc.RC238, f"{build.name}: no stage drives {t.info.id} (tile {t.key})", build.step(t.key).span,
                 "lay it as scenery (`scenery ID at Q R rot N`), or add a stage over the area that drives it"))
     return out
 

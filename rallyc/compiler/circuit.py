@@ -56,6 +56,7 @@ from rallyc.compiler.track import PlacedTile, Track
 from rallyc.diagnostics import Diagnostic
 from rallyc.geometry.hexgrid import edge_index, neighbour, opposite, world_to_own
 from rallyc.compiler.placement import PlacedStep, Placement, Placer
+from rallyc.model import codes as rc
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue
 
@@ -90,8 +91,8 @@ class _CircuitBuilder:
         for item in list(circuit.joker) + list(circuit.pregrid):
             for i in item.steps:
                 if not 1 <= i <= n:
-                    self.diags.append(Diagnostic.error(
-                        "RC407", f"step {i} is not a tile line of this circuit (it has {n})", item.span,
+                    self.diags.append(Diagnostic.of(
+                        rc.RC407, f"step {i} is not a tile line of this circuit (it has {n})", item.span,
                         f"steps are numbered 1..{n} in the order the tiles are written"))
         branch = set(self.joker) | set(self.pregrid)
         self.loop_idx = [i for i in range(1, n + 1) if i not in branch]
@@ -262,8 +263,8 @@ class _CircuitBuilder:
 
     def _not_a_fork(self, fork: PlacedStep, branch: PlacedStep, flag: str) -> None:
         what = "Joker" if flag == "joker" else "Pre-grid"
-        self.diags.append(Diagnostic.error(
-            "RC408", f"the {what} (step {branch.index}, {branch.info.id}) meets step {fork.index} ({fork.info.id}), "
+        self.diags.append(Diagnostic.of(
+            rc.RC408, f"the {what} (step {branch.index}, {branch.info.id}) meets step {fork.index} ({fork.info.id}), "
             f"which has no road joining it to the loop there", branch.step.span,
             f"the {what} is attached through a Fork tile (TRACK-RX-03, TRACK-RX-08): check the fork's rotation"))
 
@@ -299,8 +300,8 @@ def build_circuit(circuit: ast.Circuit, catalogue: Catalogue, boxes: list[str] |
             b = cb.loop_cells.get(_adjacent(cb, cb.pregrid_steps[-1], entry=False))
             if b is None:
                 last = cb.pregrid_steps[-1]
-                build.diagnostics.append(Diagnostic.error(
-                    "RC408", f"the Pre-grid (step {last.index}, {last.info.id}) does not lead onto the loop",
+                build.diagnostics.append(Diagnostic.of(
+                    rc.RC408, f"the Pre-grid (step {last.index}, {last.info.id}) does not lead onto the loop",
                     last.step.span, "its last tile's road must lead into a Fork tile of the loop (TRACK-RX-03)"))
             else:
                 cb.add_branch(build, None, cb.pregrid_steps, b, "pregrid")

@@ -23,6 +23,7 @@ from rallyc.compiler.roads import DrivenRoad, drive_road, driven_turn
 from rallyc.compiler.track import PlacedTile
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.geometry.hexgrid import Hex, neighbour, opposite, own_to_world, rotation_for
+from rallyc.model import codes as rc
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue, TileInfo
 
@@ -141,17 +142,17 @@ class Placer:
 
     def road_numbers(self, idx: int, step: ast.Step, info: TileInfo, absolute: bool) -> list[int] | None:
         if not info.roads:
-            self.error("RC203", f"step {idx}: {info.id} has no road; it cannot be a step of the route",
+            self.error(rc.RC203, f"step {idx}: {info.id} has no road; it cannot be a step of the route",
                        _span(step), f"place it as scenery: `scenery {info.id} at Q R rot N`")
             return None
         if step.road is not None:
             if not 1 <= step.road <= len(info.roads):
-                self.error("RC203", f"step {idx}: {info.id} has no road {step.road} "
+                self.error(rc.RC203, f"step {idx}: {info.id} has no road {step.road} "
                            f"(it has {len(info.roads)})", _span(step), "write one of " + road_choices(info))
                 return None
             return [step.road]
         if len(info.roads) > 1 and not absolute:
-            self.error("RC203", f"step {idx}: {info.id} has {len(info.roads)} roads; say which one is driven here",
+            self.error(rc.RC203, f"step {idx}: {info.id} has {len(info.roads)} roads; say which one is driven here",
                        _span(step), "write one of " + road_choices(info))
             return None
         return list(range(1, len(info.roads) + 1))
@@ -163,14 +164,14 @@ class Placer:
             return cands[0]
         if not cands:
             said = " ".join(w for w in (step.turn, "reversed" if step.reversed else None) if w)
-            self.error("RC202", f"step {idx}: {info.id} cannot be driven `{said}`", _span(step),
+            self.error(rc.RC202, f"step {idx}: {info.id} cannot be driven `{said}`", _span(step),
                        "write one of " + _word_hint(info, numbers))
             return None
         # several: a straight/s-bend without `reversed` is driven as printed
         forward = [c for c in cands if c.forward and c.turn in ("straight", "s-bend", "other")]
         if len(forward) == 1 and all(c.turn in ("straight", "s-bend", "other") for c in cands):
             return forward[0]
-        self.error("RC201", f"step {idx}: {info.id} turns left when driven one way and right the other; "
+        self.error(rc.RC201, f"step {idx}: {info.id} turns left when driven one way and right the other; "
                    "say which way it is driven", _span(step), "write one of " + _word_hint(info, numbers))
         return None
 
@@ -194,13 +195,13 @@ class Placer:
     def place(self, idx: int, step: ast.Step, info: TileInfo, prev: PlacedStep | None) -> PlacedStep | None:
         pos = step.position
         if pos is not None and not 0 <= pos.rot <= 5:
-            self.error("RC210", f"step {idx}: rotation {pos.rot} is not 0..5", pos.span,
+            self.error(rc.RC210, f"step {idx}: rotation {pos.rot} is not 0..5", pos.span,
                        f"write rot {pos.rot % 6}")
             return None
         if idx > 1 and prev is None and pos is None:
             return None  # the step before could not be placed; nothing to chain to
         if prev is not None and prev.next_cell is None:
-            self.error("RC307", f"step {idx}: the road of step {prev.index} ({prev.info.id}) is a dead end; "
+            self.error(rc.RC307, f"step {idx}: the road of step {prev.index} ({prev.info.id}) is a dead end; "
                        "no tile can follow it", _span(step),
                        f"move {prev.info.id} to the end of the route or remove the steps after it")
             return None
@@ -227,13 +228,13 @@ class Placer:
             return None
         cands = _directions(info, step, numbers)
         if prev is not None and prev.next_cell is None:
-            self.error("RC307", f"step {idx}: the road of step {prev.index} ({prev.info.id}) is a dead end; "
+            self.error(rc.RC307, f"step {idx}: the road of step {prev.index} ({prev.info.id}) is a dead end; "
                        "no tile can follow it", _span(step),
                        f"move {prev.info.id} to the end of the route or remove the steps after it")
             return None
         if prev is not None:
             if prev.next_cell != cell:
-                self.error("RC205", f"step {idx}: {info.id} is written at {pos.q} {pos.r} but the road of step "
+                self.error(rc.RC205, f"step {idx}: {info.id} is written at {pos.q} {pos.r} but the road of step "
                            f"{prev.index} ({prev.info.id}) leads to {prev.next_cell.q} {prev.next_cell.r}",
                            pos.span, f"write `at {prev.next_cell.q} {prev.next_cell.r} rot ...` or check the "
                            f"rotation of step {prev.index}")
@@ -248,7 +249,7 @@ class Placer:
                     word = "left" if c.turn.startswith("left") else "right" if c.turn.startswith("right") else (
                         "reversed" if not c.forward else "")
                     pick = f" road {c.number}" if len(info.roads) > 1 else ""
-                    self.error("RC204", f"step {idx}: no road of {info.id} driven `{step.turn or 'reversed'}` "
+                    self.error(rc.RC204, f"step {idx}: no road of {info.id} driven `{step.turn or 'reversed'}` "
                                f"enters from step {prev.index} at rot {pos.rot}: from here it turns {c.turn}, not "
                                f"`{step.turn or 'reversed'}`", _span(step),
                                f"write `{info.id}{pick}{(' ' + word) if word else ''} at {pos.q} {pos.r} rot {pos.rot}`"
@@ -258,7 +259,7 @@ class Placer:
                 rots = sorted({rotation_for(c.entry, want) for c in cands})
                 hint = (f"with this tile the road enters from world edge {want} at rot "
                         + " or ".join(str(r) for r in rots)) if rots else "check the tile and its road"
-                self.error("RC204", f"step {idx}: at rot {pos.rot}, {info.id} has no road entering from step "
+                self.error(rc.RC204, f"step {idx}: at rot {pos.rot}, {info.id} has no road entering from step "
                            f"{prev.index} (world edge {want})", pos.span, hint)
                 return None
         else:
@@ -279,11 +280,11 @@ class Placer:
             if len(straight) == 1 and len({c.number for c in fits}) == 1 and step.turn is None:
                 fits = straight
         if len(fits) > 1:
-            self.error("RC201", f"step {idx}: {info.id} at {pos.q} {pos.r} rot {pos.rot} can be driven "
+            self.error(rc.RC201, f"step {idx}: {info.id} at {pos.q} {pos.r} rot {pos.rot} can be driven "
                        f"{len(fits)} ways here", pos.span, "write one of " + _word_hint(info, numbers))
             return None
         if not fits:
-            self.error("RC202", f"step {idx}: {info.id} cannot be driven as written", _span(step),
+            self.error(rc.RC202, f"step {idx}: {info.id} cannot be driven as written", _span(step),
                        "write one of " + _word_hint(info, numbers))
             return None
         return PlacedStep(idx, step, info, cell, pos.rot, fits[0])

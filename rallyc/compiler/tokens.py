@@ -17,6 +17,7 @@ import networkx as nx
 
 from rallyc.compiler.graph import ZoneSpaces
 from rallyc.diagnostics import Diagnostic
+from rallyc.model import codes as rc
 from rallyc.syntax import ast
 
 __all__ = ["place_tokens", "ROAD_EFFECTS"]
@@ -31,10 +32,10 @@ def _targets(by_step: dict[int, list[ZoneSpaces]], steps: int,
     span = ref.span or token.span
     if zones is None:
         n = steps
-        return [], Diagnostic.error("RC601", f"token at {ref}: the route has no step {ref.step}", span,
+        return [], Diagnostic.of(rc.RC601, f"token at {ref}: the route has no step {ref.step}", span,
                                     f"steps are numbered 1..{n} in the order they are written")
     if not 1 <= ref.zone <= len(zones):
-        return [], Diagnostic.error("RC601", f"token at {ref}: step {ref.step} has {len(zones)} zone(s)", span,
+        return [], Diagnostic.of(rc.RC601, f"token at {ref}: step {ref.step} has {len(zones)} zone(s)", span,
                                     f"zones are counted from 1 in driving order: 1..{len(zones)}")
     zs = zones[ref.zone - 1]
     if ref.lane is None:
@@ -42,7 +43,7 @@ def _targets(by_step: dict[int, list[ZoneSpaces]], steps: int,
     sid = f"{ref.step}.{ref.zone}.{ref.lane}"
     if sid not in zs.all():
         names = ", ".join(s.rsplit(".", 1)[1] for s in zs.all())
-        return [], Diagnostic.error("RC601", f"token at {ref}: zone {ref.step}.{ref.zone} has no space "
+        return [], Diagnostic.of(rc.RC601, f"token at {ref}: zone {ref.step}.{ref.zone} has no space "
                                     f"`{ref.lane}`", span, f"its spaces are: {names}")
     return [sid], None
 
@@ -67,7 +68,7 @@ def place_tokens(tokens: list[ast.Token], steps: int, by_step: dict[int, list[Zo
     chicanes = []
     for token in tokens:
         if token.kind in ("jump", "oxygen") and token.value is None:
-            out.append(Diagnostic.error("RC605", f"`token {token.kind}` needs a value", token.span,
+            out.append(Diagnostic.of(rc.RC605, f"`token {token.kind}` needs a value", token.span,
                                         f"write e.g. `token {token.kind} 4 at {token.at}`"))
             continue
         targets, err = _targets(by_step, steps, token)
@@ -81,12 +82,12 @@ def place_tokens(tokens: list[ast.Token], steps: int, by_step: dict[int, list[Zo
             if token.kind in ROAD_EFFECTS:
                 held = [t for t in d["tokens"] if t.split(" ")[0] in ROAD_EFFECTS]
                 if held:
-                    out.append(Diagnostic.error("RC603", f"space {sid} already has a {held[0]} token",
+                    out.append(Diagnostic.of(rc.RC603, f"space {sid} already has a {held[0]} token",
                                                 token.span, "one token covers one space; move one of them"))
                     continue
                 printed = _printed_effect(d)
                 if printed:
-                    out.append(Diagnostic.error("RC602", f"space {sid} has {printed} printed on it; a "
+                    out.append(Diagnostic.of(rc.RC602, f"space {sid} has {printed} printed on it; a "
                                                 f"{token.kind} token cannot go there", token.span,
                                                 "put Road Effects tokens on plain spaces (TRACK-TOKEN-01)"))
                     continue
@@ -103,7 +104,7 @@ def place_tokens(tokens: list[ast.Token], steps: int, by_step: dict[int, list[Zo
                 label = f"{token.kind} {token.value}"
             d["tokens"] = tuple(d["tokens"]) + (label,)
     if chicanes and (len(chicanes) < 2 or all(t.limit is None for t in chicanes)):
-        out.append(Diagnostic.warning("RC604", "chicane tokens should come in groups of 2 or more with at least "
+        out.append(Diagnostic.of(rc.RC604, "chicane tokens should come in groups of 2 or more with at least "
                                       "one speed limit", chicanes[0].span,
                                       "add a second chicane token beside it, one with `limit N` (TRACK-TOKEN-03)"))
     return out

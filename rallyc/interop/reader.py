@@ -14,6 +14,7 @@ from rallyc.diagnostics import Diagnostic, Span
 from rallyc.interop import coords
 from rallyc.interop.jsonpos import JNode, JSONSyntaxError, parse, type_name
 from rallyc.interop.model import PRINTS, ROAD_EFFECTS, TileRecord, TokenRecord, TrackFile
+from rallyc.model import codes as rc
 from rallyc.syntax.parser import MAX_CELL, NOT_TEXT
 from rallyc.tiles.catalogue import normalize_id
 
@@ -300,12 +301,13 @@ def _both_lists(root: JNode, fmt: str, file: str) -> Diagnostic | None:
         return None
     rekee, rgt = root.value["tiles"], root.value["Tuiles"]
     if _has_items(rekee) and _has_items(rgt):
-        return Diagnostic.error("RC718", "the file holds both `tiles` (Rekee) and `Tuiles` (RGT), each with tiles: "
+        # declared a warning; an error when both lists hold tiles
+        return Diagnostic.error(rc.RC718, "the file holds both `tiles` (Rekee) and `Tuiles` (RGT), each with tiles: "
                                 "which track is meant cannot be told", _span(file, root),
                                 "keep one of the two lists (save the track again from its editor)")
     used, other = ("tiles", "Tuiles") if fmt == "rekee" else ("Tuiles", "tiles")
     why = "the other is empty" if _has_items(root.value[used]) else "neither holds tiles"
-    return Diagnostic.warning("RC718", f"the file holds both `tiles` and `Tuiles`; `{used}` is read ({why})",
+    return Diagnostic.of(rc.RC718, f"the file holds both `tiles` and `Tuiles`; `{used}` is read ({why})",
                               _span(file, root.value[other]), f"remove `{other}` from the file")
 
 

@@ -28,6 +28,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from rallyc.diagnostics import Diagnostic, Span, has_errors
+from rallyc.model import codes as rc
 from rallyc.syntax import ast
 from rallyc.syntax.comments import Comment, extract_comments
 from rallyc.syntax.parser import parse
@@ -336,8 +337,8 @@ def format_text(text: str, path: str = "<input>") -> tuple[str | None, list[Diag
     same_comments = sorted(c.text for c in extract_comments(out)) == sorted(c.text for c in comments)
     if has_errors(again_diags) or again.items != doc.items or not same_comments:
         what = "comments" if not same_comments else "meaning"
-        return None, diags + [Diagnostic.error(
-            "RC108", f"rallyc fmt would change the {what} of this file, so it was left as it is",
+        return None, diags + [Diagnostic.of(
+            rc.RC108, f"rallyc fmt would change the {what} of this file, so it was left as it is",
             Span(path, 1, 1, 1, 2),
             "this is a bug in rallyc fmt: please report it with the file")]
     return out, diags

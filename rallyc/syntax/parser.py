@@ -18,6 +18,7 @@ from lark import Lark, Token as LarkToken, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from rallyc.diagnostics import Diagnostic, Span
+from rallyc.model import codes as rc
 from rallyc.resources import grammar_path
 from rallyc.usercache import cache_folder
 from rallyc.syntax import ast
@@ -510,8 +511,8 @@ def _check_limits(text: str, path: str) -> list[Diagnostic]:
         elif ch == "{":
             depth += 1
             if depth > MAX_NESTING:
-                diags.append(Diagnostic.error(
-                    "RC103", f"blocks are nested {depth} deep; rallyc files nest at most {MAX_NESTING} deep",
+                diags.append(Diagnostic.of(
+                    rc.RC103, f"blocks are nested {depth} deep; rallyc files nest at most {MAX_NESTING} deep",
                     Span(path, line, col, line, col + 1),
                     "a rally holds stages, a tileset holds tiles and a tile holds roads: close the blocks you opened"))
                 return diags
@@ -525,8 +526,8 @@ def parse(text: str, path: str = "<input>") -> tuple[ast.Document, list[Diagnost
     diags: list[Diagnostic] = []
     empty = ast.Document(path, [], Span(path, 1, 1, 1, 2))
     if len(text.encode("utf-8", "surrogatepass")) > MAX_SOURCE_BYTES:
-        return empty, [Diagnostic.error(
-            "RC101", f"file is {len(text.encode('utf-8', 'surrogatepass')) // 1024} KB; rallyc reads files up to "
+        return empty, [Diagnostic.of(
+            rc.RC101, f"file is {len(text.encode('utf-8', 'surrogatepass')) // 1024} KB; rallyc reads files up to "
             f"{MAX_SOURCE_BYTES // 1_000_000} MB", Span(path, 1, 1, 1, 2),
             "a track file is a few KB of text: is this the right file?")]
     bad = _find_control_chars(text, path)
@@ -561,7 +562,7 @@ def parse(text: str, path: str = "<input>") -> tuple[ast.Document, list[Diagnost
         try:
             items.extend(_Build(path).transform(tree))
         except VisitError as e:  # pragma: no cover - a bug in the builder, reported, not raised
-            errors.append(Diagnostic.error("RC100", f"internal error while reading this statement: {e.orig_exc}",
+            errors.append(Diagnostic.of(rc.RC100, f"internal error while reading this statement: {e.orig_exc}",
                                            Span(path, first_line, 1, first_line, 2)))
     if errors:
         return ast.Document(path, items, Span(path, 1, 1, 1, 2)), errors
@@ -591,7 +592,7 @@ def _find_control_chars(text: str, path: str) -> Diagnostic | None:
         what = f"the noncharacter U+{ord(ch):04X}"
     else:
         what = f"the control character U+{ord(ch):04X}"
-    return Diagnostic.error("RC102", f"this file contains {what}; it does not look like rallyc text",
+    return Diagnostic.of(rc.RC102, f"this file contains {what}; it does not look like rallyc text",
                             Span(path, line, col, line, col + 1),
                             "rallyc reads UTF-8 text files (.rally); is this a binary file?")
 
@@ -630,8 +631,8 @@ def _number_problems(tree: lark.Tree, path: str) -> list[Diagnostic]:
     for tok in tree.scan_values(lambda v: isinstance(v, LarkToken) and v.type == "INT"):
         if len(tok.lstrip("-")) > MAX_DIGITS:
             shown = tok if len(tok) <= 20 else f"{tok[:10]}...{tok[-4:]} ({len(tok.lstrip('-'))} digits)"
-            out.append(Diagnostic.error(
-                "RC114", f"the number {shown} is too long; numbers in rallyc files have at most {MAX_DIGITS} digits",
+            out.append(Diagnostic.of(
+                rc.RC114, f"the number {shown} is too long; numbers in rallyc files have at most {MAX_DIGITS} digits",
                 _span_of_token(path, tok), "check for a typo (a missing space between two numbers?)"))
     if out:
         return out
@@ -639,8 +640,8 @@ def _number_problems(tree: lark.Tree, path: str) -> list[Diagnostic]:
         if sub.data == "position":
             for tok in sub.children[:2]:
                 if isinstance(tok, LarkToken) and abs(int(tok)) > MAX_CELL:
-                    out.append(Diagnostic.error(
-                        "RC211", f"cell coordinate {tok} is too far out; cells lie within {MAX_CELL:,} of 0 0",
+                    out.append(Diagnostic.of(
+                        rc.RC211, f"cell coordinate {tok} is too far out; cells lie within {MAX_CELL:,} of 0 0",
                         _span_of_token(path, tok), "check the `at Q R` numbers; the first tile is usually at 0 0"))
         elif sub.data == "token_kind":
             out.extend(_token_value_problems(sub, path))
@@ -654,23 +655,23 @@ def _token_value_problems(node: lark.Tree, path: str) -> list[Diagnostic]:
     allowed = TOKEN_VALUES.get(kind)
     if value is not None:
         if allowed is None:
-            out.append(Diagnostic.error(
-                "RC606", f"a {kind} token has no number; `{kind} {value}` is not a token", _span_of_token(path, value),
+            out.append(Diagnostic.of(
+                rc.RC606, f"a {kind} token has no number; `{kind} {value}` is not a token", _span_of_token(path, value),
                 f"write `token {kind} at STEP.ZONE`" + (" (a speed limit on a chicane is `limit N`)"
                                                         if kind == "chicane" else "")))
         elif int(value) not in allowed:
-            out.append(Diagnostic.error(
-                "RC606", f"`token {kind} {value}`: the number of a {kind} token is {allowed.start} to {allowed.stop - 1}",
+            out.append(Diagnostic.of(
+                rc.RC606, f"`token {kind} {value}`: the number of a {kind} token is {allowed.start} to {allowed.stop - 1}",
                 _span_of_token(path, value), "jumps are taken in a gear 1..6; oxygen tokens are 1 to 3"))
     if limit is not None:
         ltok = limit.children[0] if isinstance(limit, lark.Tree) else limit
         if kind != "chicane":
-            out.append(Diagnostic.error(
-                "RC606", f"only a chicane token has a speed limit, not a {kind} token", _span_of_token(path, ltok),
+            out.append(Diagnostic.of(
+                rc.RC606, f"only a chicane token has a speed limit, not a {kind} token", _span_of_token(path, ltok),
                 f"remove `limit {ltok}`"))
         elif int(ltok) not in CHICANE_LIMITS:
-            out.append(Diagnostic.error(
-                "RC606", f"`chicane limit {ltok}`: a speed limit is a gear, 1 to 6", _span_of_token(path, ltok),
+            out.append(Diagnostic.of(
+                rc.RC606, f"`chicane limit {ltok}`: a speed limit is a gear, 1 to 6", _span_of_token(path, ltok),
                 "a limit of 0 or above 6 can never be met; write limit 1 to 6"))
     return out
 
@@ -704,11 +705,11 @@ def _syntax_diagnostic(e: UnexpectedInput, path: str, text: str = "") -> Diagnos
         ch = e.char
         span = Span(path, line, col, line, col + 1)
         if ch == '"':
-            return Diagnostic.error("RC105", "this text is not closed: a quoted text must end with `\"` on the same line",
+            return Diagnostic.of(rc.RC105, "this text is not closed: a quoted text must end with `\"` on the same line",
                                     span, 'close the text with " before the end of the line')
         allowed = _describe_expected(set(e.allowed or ()))
         shown = ch if ch.isprintable() else f"U+{ord(ch):04X}"
-        return Diagnostic.error("RC104", f"unexpected character `{shown}`; expected {allowed}", span,
+        return Diagnostic.of(rc.RC104, f"unexpected character `{shown}`; expected {allowed}", span,
                                 "check for a typo; comments start with #")
     if isinstance(e, UnexpectedEOF):
         return _eof(set(e.expected or ()), path, text)
@@ -720,20 +721,20 @@ def _syntax_diagnostic(e: UnexpectedInput, path: str, text: str = "") -> Diagnos
         span = _span_of_token(path, tok)
         wanted = _describe_expected(expected)
         if tok.type == "_NL":
-            return Diagnostic.error("RC107", f"this statement ends too early; expected {wanted}", span,
+            return Diagnostic.of(rc.RC107, f"this statement ends too early; expected {wanted}", span,
                                     "something is missing at the end of the statement")
         word = str(tok)
         got = _describe_token(tok)
         close = get_close_matches(word.lower(), _candidate_words(expected), n=1, cutoff=0.6)
         hint = f"did you mean `{close[0]}`?" if close else None
         if "TURN_WORD" in expected and tok.type in ("NAME", "TILEREF", "TURN"):
-            return Diagnostic.error(
-                "RC107", f"`{word}` is not a turn word; after a tile come left, right or straight, "
+            return Diagnostic.of(
+                rc.RC107, f"`{word}` is not a turn word; after a tile come left, right or straight, "
                 "reversed, road N or at Q R rot N", span,
                 hint or "the turn word picks the direction a curve is driven: left or right")
         if word in _OPENERS and "RBRACE" in expected:
-            return Diagnostic.error(
-                "RC107", f"`{word}` cannot go here; expected {wanted}", span,
+            return Diagnostic.of(
+                rc.RC107, f"`{word}` cannot go here; expected {wanted}", span,
                 "is a `}` missing above? the block opened before this line is still open")
         if hint is None:
             if tok.type == "NAME" and word.lower() in _candidate_words(expected):
@@ -744,15 +745,15 @@ def _syntax_diagnostic(e: UnexpectedInput, path: str, text: str = "") -> Diagnos
                 hint = "this `}` closes no block: remove it, or look for a missing `{` above"
             elif tok.type == "RBRACE":
                 hint = "a statement is not finished before this `}`"
-        return Diagnostic.error("RC107", f"unexpected {got}; expected {wanted}", span, hint)
-    return Diagnostic.error("RC100", str(e), Span(path, 1, 1, 1, 2))
+        return Diagnostic.of(rc.RC107, f"unexpected {got}; expected {wanted}", span, hint)
+    return Diagnostic.of(rc.RC100, str(e), Span(path, 1, 1, 1, 2))
 
 
 def _eof(expected: set[str], path: str, text: str) -> Diagnostic:
     span = _end_of_text(text, path)
     wanted = _describe_expected(expected)
     if "RBRACE" in expected:
-        return Diagnostic.error("RC106", f"the file ends before a block is closed; expected {wanted}", span,
+        return Diagnostic.of(rc.RC106, f"the file ends before a block is closed; expected {wanted}", span,
                                 "add the missing `}` (was the file cut short?)")
-    return Diagnostic.error("RC106", f"the file ends in the middle of a statement; expected {wanted}", span,
+    return Diagnostic.of(rc.RC106, f"the file ends in the middle of a statement; expected {wanted}", span,
                             "finish the statement (was the file cut short?)")

@@ -42,10 +42,12 @@ the stretch from the end of the entry zone to the start of the exit zone).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import networkx as nx
 
 from rallyc.compiler.roads import DrivenRoad, DrivenZone
+from rallyc.compiler.track import SPACE_DEFAULTS
 from rallyc.diagnostics import Span
 
 __all__ = ["ZoneSpaces", "GraphBuilder", "lane_moves"]
@@ -143,8 +145,15 @@ class GraphBuilder:
         self.lane_mismatches: list[tuple[str, str, int, int]] = []
 
     # -- nodes
-    def _node(self, sid: str, **attrs) -> str:
-        self.graph.add_node(sid, **attrs)
+    def _node(self, sid: str, **attrs: Any) -> str:
+        """Add the space ``sid``: every attribute of :class:`~rallyc.compiler.track.Space` (but its id),
+        the defaults of the ones not given, in one order."""
+        data = dict(SPACE_DEFAULTS)
+        unknown = attrs.keys() - data.keys()
+        if unknown:
+            raise TypeError(f"not a space attribute: {', '.join(sorted(unknown))}")
+        data.update(attrs)
+        self.graph.add_node(sid, **data)
         return sid
 
     def add_road(self, step: int, tile: str, driven: DrivenRoad, surface: str, danger: tuple[str, ...],
@@ -172,14 +181,14 @@ class GraphBuilder:
             self.join(a, b, driven.inside_lane)
         return out
 
-    def _base(self, step, tile, driven, z: DrivenZone, n, surface, danger, span) -> dict:
+    def _base(self, step: int, tile: str, driven: DrivenRoad, z: DrivenZone, n: int, surface: str,
+              danger: tuple[str, ...], span: Span | None) -> dict[str, Any]:
+        """What every space of zone ``z`` shares: where it is, the tile's surface and danger colour, printed effects."""
         colour = danger[0] if len(danger) == 1 or (z.index - 0.5) <= n / 2 else danger[1]
         if not driven.forward and len(danger) > 1:
             colour = danger[1] if (z.index - 0.5) <= n / 2 else danger[0]
         return dict(step=step, tile=tile, road=driven.number, zone=z.index, surface=surface, danger=colour,
-                    jump=z.jump, water=z.water, limit=None, method=None, corner=None, start=False,
-                    past_finish=False, after_finish=False, joker=False, pregrid=False, chicane=None, tokens=(),
-                    span=span)
+                    jump=z.jump, water=z.water, span=span)
 
     def _add_zone(self, step, tile, driven, z: DrivenZone, n, surface, danger, span, zid: int, back: float,
                   front: float, extra: dict) -> ZoneSpaces:
@@ -330,10 +339,8 @@ class GraphBuilder:
                 k += 1
                 sid = f"{step}.cut{k}"
                 self._node(sid, step=step, tile=tile, road=driven.number, zone=None, lane=f"cut{k}",
-                           kind="shortcut", surface=surface, danger=danger[0], limit=cut.limit, jump=None,
-                           water=False, method=None, corner=None, progress=start + (end - start) * i / len(cuts),
-                           start=False, past_finish=False, after_finish=False, joker=False, pregrid=False,
-                           chicane=None, tokens=(), span=span)
+                           kind="shortcut", surface=surface, danger=danger[0], limit=cut.limit,
+                           progress=start + (end - start) * i / len(cuts), span=span)
                 if chain:
                     self._edge(chain[-1], sid, "shortcut")
                 chain.append(sid)

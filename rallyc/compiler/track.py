@@ -45,14 +45,14 @@ TRACK-RX-07); the modelling of fork tiles is described in
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Iterable, Iterator
+from dataclasses import MISSING, asdict, dataclass, field
+from typing import Any, Iterable, Iterator
 
 import networkx as nx
 
 from rallyc.diagnostics import Span
 
-__all__ = ["Space", "PlacedTile", "Standee", "Track", "SPACE_FIELDS", "STANDEE_KINDS"]
+__all__ = ["Space", "PlacedTile", "Standee", "Track", "SPACE_FIELDS", "SPACE_DEFAULTS", "STANDEE_KINDS"]
 
 
 @dataclass(frozen=True)
@@ -104,6 +104,13 @@ class Space:
 
 
 SPACE_FIELDS = [f for f in Space.__dataclass_fields__ if f != "span"]
+
+#: a space node's attributes before the build fills them in: every field of :class:`Space` but its id, in
+#: the order of the fields; a field without a default must be given (None here marks it)
+SPACE_DEFAULTS: dict[str, Any] = {
+    name: (f.default if f.default is not MISSING else None)
+    for name, f in Space.__dataclass_fields__.items() if name != "id"
+}
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ them too (a test runs them over every bundled tile).
 from __future__ import annotations
 
 from rallyc.diagnostics import Diagnostic
-from rallyc.geometry.hexgrid import edge_index
+from rallyc.geometry.hexgrid import turn_of
 from rallyc.model import codes as rc
 from rallyc.project import Loaded
 from rallyc.syntax import ast
@@ -22,9 +22,6 @@ __all__ = ["check_tiles", "check_tileset"]
 GEARS = range(1, 7)
 #: Roads have 1 to 4 lanes (4 on some Rallyman: GT tiles).
 LANES = range(1, 5)
-
-_TURNS_BY_OFFSET = {0: "straight", 5: "left60", 4: "left120", 1: "right60", 2: "right120"}
-
 
 def check_tiles(loaded: Loaded, catalogue: Catalogue | None = None) -> list[Diagnostic]:
     """Diagnostics for every tile defined in the files of ``loaded`` (bundled tilesets are not re-checked;
@@ -84,13 +81,13 @@ def _road(tile: ast.TileDef, road: ast.RoadDef) -> list[Diagnostic]:
 def _turn(name: str, road: ast.RoadDef) -> list[Diagnostic]:
     if road.exit in ("end", road.entry) or road.turn in (None, "other"):
         return []
-    offset = (edge_index(road.exit) - edge_index(road.entry) - 3) % 6
+    turn = turn_of(road.entry, road.exit)
     if road.turn == "s-bend":
-        ok = offset == 0
+        ok = turn == "straight"
         expected = "an s-bend joins opposite edges"
     else:
-        ok = _TURNS_BY_OFFSET.get(offset) == road.turn
-        expected = f"from {road.entry} to {road.exit} the road is `{_TURNS_BY_OFFSET.get(offset, 'other')}`"
+        ok = turn == road.turn
+        expected = f"from {road.entry} to {road.exit} the road is `{turn}`"
     if ok:
         return []
     return [Diagnostic.of(rc.RC157, f"{name}: road {road.entry} -> {road.exit} is written `{road.turn}`, "

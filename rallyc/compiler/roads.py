@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rallyc.diagnostics import Span
-from rallyc.geometry.hexgrid import edge_index
+from rallyc.geometry.hexgrid import mirror_turn, turn_of
 from rallyc.syntax import ast
 
 __all__ = ["DrivenZone", "DrivenLine", "DrivenShortcut", "DrivenRoad", "drive_road", "turn_of", "LANE_IDS",
@@ -24,19 +24,10 @@ LANE_IDS: dict[int, tuple[str, ...]] = {1: ("m",), 2: ("l", "r"), 3: ("l", "m", 
 
 _SIDE_LANE = {"left": "l", "right": "r"}
 
-_MIRROR = {"left60": "right60", "right60": "left60", "left120": "right120", "right120": "left120"}
-
-
-def turn_of(entry: str, exit: str) -> str:
-    """The turn of a road from its edges: straight, left60, left120, right60, right120 (or other)."""
-    v = (edge_index(exit) - edge_index(entry) - 3) % 6
-    return {0: "straight", 5: "left60", 4: "left120", 1: "right60", 2: "right120"}.get(v, "other")
-
-
 def driven_turn(road: ast.RoadDef, forward: bool) -> str:
     """The road's turn as driven in this direction (a left bend driven backwards turns right)."""
     turn = road.turn or (turn_of(road.entry, road.exit) if road.exit != "end" else "other")
-    return turn if forward else _MIRROR.get(turn, turn)
+    return turn if forward else mirror_turn(turn)
 
 
 @dataclass

@@ -12,7 +12,7 @@ from typing import Iterator, NamedTuple
 
 __all__ = [
     "EDGES", "Hex", "edge_index", "edge_name", "opposite", "neighbour", "own_to_world", "world_to_own",
-    "rotation_for", "hex_distance",
+    "rotation_for", "hex_distance", "turn_of", "mirror_turn",
 ]
 
 EDGES = "ABCDEF"
@@ -84,3 +84,18 @@ def ring(center: Hex, radius: int) -> Iterator[Hex]:
         for _ in range(radius):
             yield cell
             cell = neighbour(cell, side)
+
+
+#: a road's turn by how many edges clockwise its exit lies from the edge opposite its entry
+_TURNS = {0: "straight", 5: "left60", 4: "left120", 1: "right60", 2: "right120"}
+_MIRROR = {"left60": "right60", "right60": "left60", "left120": "right120", "right120": "left120"}
+
+
+def turn_of(entry: str, exit: str) -> str:
+    """The turn of a road from its edges: straight, left60, left120, right60, right120 (or other)."""
+    return _TURNS.get((edge_index(exit) - edge_index(entry) - 3) % 6, "other")
+
+
+def mirror_turn(turn: str) -> str:
+    """The turn driven the other way round: a left bend driven backwards turns right."""
+    return _MIRROR.get(turn, turn)

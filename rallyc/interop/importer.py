@@ -31,8 +31,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rallyc.compiler.roads import driven_turn
 from rallyc.diagnostics import Diagnostic, Severity, Span
-from rallyc.geometry.hexgrid import Hex, edge_index, neighbour, opposite, own_to_world, world_to_own
+from rallyc.geometry.hexgrid import Hex, neighbour, opposite, own_to_world, world_to_own
 from rallyc.interop import roadgeom
 from rallyc.interop.model import STANDEES, TileRecord, TrackFile
 from rallyc.syntax import ast
@@ -51,19 +52,6 @@ JUMP_TOKEN_GEAR = 4
 #: and the laps of an imported circuit (the RX minimum, TRACK-RX-09).
 CIRCUIT_LAPS = 2
 _STANDEE_ORDER = ("finish", "joker-entry", "joker-exit")
-_MIRROR = {"left60": "right60", "right60": "left60", "left120": "right120", "right120": "left120"}
-_TURNS = {0: "straight", 5: "left60", 4: "left120", 1: "right60", 2: "right120"}
-
-
-def driven_turn(road: ast.RoadDef, forward: bool) -> str:
-    """The turn of a road as driven: its written turn (from its edges when not written), mirrored backwards."""
-    turn = road.turn
-    if turn is None:
-        turn = "other" if road.exit == "end" else _TURNS.get(
-            (edge_index(road.exit) - edge_index(road.entry) - 3) % 6, "other")
-    return turn if forward else _MIRROR.get(turn, turn)
-
-
 @dataclass(frozen=True)
 class Drive:
     """One route step as found on the grid: which tile, which road, which way round."""

@@ -7,6 +7,7 @@ import networkx as nx
 from rallyc.compiler.stage import StageBuild
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.model import codes as rc
+from rallyc.model.tiles import TileRole
 from rallyc.syntax import ast
 
 __all__ = ["check_start_finish", "check_reachability", "check_length", "check_assistance",
@@ -100,7 +101,8 @@ def check_reachability(build: StageBuild) -> list[Diagnostic]:
 
 
 def _road_tiles(build: StageBuild) -> int:
-    return sum(1 for s in build.stage.steps if not s.tile.text.startswith("201"))
+    infos = (build.catalogue.get(s.tile.text) for s in build.stage.steps)
+    return sum(1 for info in infos if info is None or TileRole.ASSISTANCE not in info.roles)
 
 
 def check_length(build: StageBuild) -> list[Diagnostic]:
@@ -120,9 +122,9 @@ def check_length(build: StageBuild) -> list[Diagnostic]:
 
 
 def check_assistance(build: StageBuild) -> list[Diagnostic]:
-    """RC309: the Assistance tile (201) comes after the finish line, at most once (TRACK-STAGE-08)."""
+    """RC309: the Assistance tile comes after the finish line, at most once (TRACK-STAGE-08)."""
     out = []
-    assist = [ps for ps in build.placement.steps if ps.info.number == "201"]
+    assist = [ps for ps in build.placement.steps if TileRole.ASSISTANCE in ps.info.roles]
     finish = [ln for ln in build.lines if ln.kind == "finish"]
     fin_step = finish[0].step.index if finish else None
     for i, ps in enumerate(assist):

@@ -56,7 +56,7 @@ class PlacedStep:
 
     def placed_tile(self) -> PlacedTile:
         return PlacedTile(self.index, self.info.id, self.cell.q, self.cell.r, self.rot, self.driven.number,
-                          self.entry_world, self.exit_world, False, self.step.span)
+                          self.entry_world, self.exit_world, False, self.step.span, self.info.roles)
 
 
 @dataclass

@@ -7,6 +7,7 @@ from collections import Counter
 import networkx as nx
 
 from rallyc.compiler.track import Track
+from rallyc.model.tiles import TileRole
 
 __all__ = ["track_stats", "driving_lines", "pacenotes", "stage_class"]
 
@@ -119,7 +120,7 @@ def pacenotes(track: Track) -> list[str]:
 
 def track_stats(track: Track, catalogue=None) -> dict:
     """Length (tiles, spaces on the shortest/longest line), class, surfaces, danger, tiles needed, pacenotes."""
-    road = [p for p in track.steps if not p.tile.startswith("201")]
+    road = [p for p in track.steps if TileRole.ASSISTANCE not in p.roles]
     if track.kind == "circuit":
         # TRACK-RX-10..12: the guideline counts the loop's tiles, Joker and Pre-grid excluded
         branch = {s.step for s in track if (s.joker or s.pregrid) and s.zone is not None and

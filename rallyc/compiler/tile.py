@@ -41,7 +41,7 @@ def tile_track(tile_info: TileInfo, catalogue: Catalogue) -> Track:
         if sub is None or not sub.placed:
             continue
         p = sub.placed[0]
-        placed.append(PlacedTile(k, p.tile, 0, 0, 0, k, p.entry, p.exit))
+        placed.append(PlacedTile(k, p.tile, 0, 0, 0, k, p.entry, p.exit, roles=p.roles))
         mapping = {n: f"{k}.{n.partition('.')[2]}" for n in sub.graph.nodes}
         for n, data in sub.graph.nodes(data=True):
             graph.add_node(mapping[n], **{**data, "step": k})

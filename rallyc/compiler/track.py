@@ -51,6 +51,7 @@ from typing import Any, Iterable, Iterator
 import networkx as nx
 
 from rallyc.diagnostics import Span
+from rallyc.model.tiles import TileRole
 
 __all__ = ["Space", "PlacedTile", "Standee", "Track", "SPACE_FIELDS", "SPACE_DEFAULTS", "STANDEE_KINDS"]
 
@@ -129,6 +130,8 @@ class PlacedTile:
     exit: str | None
     scenery: bool = False
     span: Span | None = field(default=None, compare=False)
+    #: the tile's roles (start, finish, Assistance), from its definition in the tileset
+    roles: frozenset[TileRole] = frozenset()
 
 
 #: the RX standees (arches): the start/finish line, the Joker's entry (green) and exit (red)
@@ -251,8 +254,8 @@ class Track:
 
     @property
     def has_assistance(self) -> bool:
-        """True when the stage includes the Assistance tile (201)."""
-        return any(p.tile.startswith("201") for p in self.placed)
+        """True when the stage includes the Assistance tile (TRACK-STAGE-08)."""
+        return any(TileRole.ASSISTANCE in p.roles for p in self.placed)
 
     @property
     def steps(self) -> list[PlacedTile]:

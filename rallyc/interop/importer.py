@@ -36,13 +36,12 @@ from rallyc.diagnostics import Diagnostic, Severity, Span
 from rallyc.geometry.hexgrid import Hex, neighbour, opposite, own_to_world, world_to_own
 from rallyc.interop import roadgeom
 from rallyc.interop.model import STANDEES, TileRecord, TrackFile
+from rallyc.model.tiles import TileRole
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue, TileInfo
 
-__all__ = ["ImportResult", "Drive", "import_track", "split_tiles", "START_TILES", "FINISH_TILES", "driven_turn"]
+__all__ = ["ImportResult", "Drive", "import_track", "split_tiles", "driven_turn"]
 
-START_TILES = ("202", "301", "102")
-FINISH_TILES = ("203", "302")
 RX_NUMBERS = tuple(str(n) for n in range(401, 416))
 #: ASSUMPTIONS (the formats do not carry these values; the importer says so with RC716):
 #: the speed limit on the Co-Pilot pack's chicane-with-limit token,
@@ -138,14 +137,14 @@ def find_route(road_tiles: list[tuple[TileRecord, TileInfo]]) -> tuple[list[Driv
     def covers(route: list[Drive]) -> bool:
         return {Hex(d.tile.q, d.tile.r) for d in route} == cells
 
-    starts = [(t, i) for t, i in road_tiles if _number(t) in START_TILES]
+    starts = [(t, i) for t, i in road_tiles if TileRole.START in i.roles]
     for tile, info in starts:
         for n, rd in enumerate(info.roads, start=1):
             for forward in (True, False):
                 if not forward and rd.exit == "end":
                     continue
                 route, closed = _chain(Drive(tile, info, n, forward), by_cell)
-                finishes = any(_number(d.tile) in FINISH_TILES for d in route)
+                finishes = any(TileRole.FINISH in d.info.roles for d in route)
                 if covers(route) and (closed or finishes):
                     return route, closed
     if road_tiles:  # a closed circuit with no start tile: from the first tile of the file

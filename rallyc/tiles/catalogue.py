@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from difflib import get_close_matches
 
+from rallyc.model.tiles import TileRole
 from rallyc.syntax import ast
 
 __all__ = ["TileInfo", "Catalogue", "normalize_id", "box_of", "BOX_TITLES", "BOX_RANGES", "describe_road",
@@ -89,6 +90,9 @@ def normalize_id(raw: str) -> str | None:
     return num + side
 
 
+_LINE_ROLES = {"start": TileRole.START, "finish": TileRole.FINISH}
+
+
 @dataclass(frozen=True)
 class TileInfo:
     """One tile side in scope."""
@@ -109,6 +113,18 @@ class TileInfo:
     @property
     def roads(self) -> list[ast.RoadDef]:
         return self.definition.roads
+
+    @property
+    def roles(self) -> frozenset[TileRole]:
+        """The tile's roles, from its definition: a printed start or finish line, an Assistance (service) zone."""
+        found: set[TileRole] = set()
+        for road in self.roads:
+            for item in road.items:
+                if isinstance(item, ast.Line) and item.kind in _LINE_ROLES:
+                    found.add(_LINE_ROLES[item.kind])
+                elif isinstance(item, ast.Zone) and item.kind == "service":
+                    found.add(TileRole.ASSISTANCE)
+        return frozenset(found)
 
     @property
     def is_scenery(self) -> bool:

@@ -15,7 +15,7 @@ def _console_survives_any_code_page() -> None:
     instead of ending the command with UnicodeEncodeError."""
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.reconfigure(errors="backslashreplace")
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # a TextIOWrapper
         except (AttributeError, ValueError):  # replaced by a test runner, or already closed
             pass
 

@@ -30,8 +30,12 @@ def write_atomic(path: str | os.PathLike, text: str | bytes) -> None:
     """
     path = Path(path)
     if is_special(path):
-        with open(path, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
+        if isinstance(text, bytes):
+            with open(path, "wb") as fb:
+                fb.write(text)
+        else:
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
         return
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(folder))
@@ -211,7 +215,7 @@ def _duplicate_offset(text: str, key: str) -> int:
             expect_key = bool(stack) and stack[-1] is not None
             i += 1
         elif ch == '"':
-            value, j = json.decoder.scanstring(text, i + 1)
+            value, j = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]  # not in the stubs
             top = stack[-1] if stack else None
             if expect_key and top is not None:
                 if value == key and value in top:

@@ -20,7 +20,7 @@ from rallyc.compiler.circuit import build_circuit
 from rallyc.compiler.design import AreaDesign, CompileResult, Design
 from rallyc.compiler.stage import CircuitBuild, StageBuild, build_stage
 from rallyc.compiler.track import Track
-from rallyc.diagnostics import Diagnostic
+from rallyc.diagnostics import Diagnostic, Span
 from rallyc.model import codes as rc
 from rallyc.project import Loaded, load
 from rallyc.syntax import ast
@@ -44,18 +44,18 @@ def compile_circuit(circuit: ast.Circuit, catalogue: Catalogue, boxes: list[str]
     return build
 
 
-def _options(opts) -> dict[str, str | int | None]:
+def _options(opts: list[ast.Option]) -> dict[str, str | int | None]:
     return {o.name: o.value for o in opts}
 
 
-def _meta(items, author: str | None) -> dict[str, str]:
+def _meta(items: list[ast.Meta], author: str | None) -> dict[str, str]:
     meta = {m.key: m.value for m in items}
     if author and "author" not in meta:
         meta["author"] = author
     return meta
 
 
-def _known_steps(steps, catalogue) -> set[int]:
+def _known_steps(steps: list[ast.Step], catalogue: Catalogue) -> set[int]:
     return {i for i, s in enumerate(steps, start=1) if catalogue.get(s.tile.text) is not None}
 
 
@@ -73,18 +73,19 @@ def compile_loaded(loaded: Loaded, default_boxes: Sequence[str] | None = None) -
     boxes = [b.text for doc in loaded.documents for bx in doc.boxes for b in bx.names] or (
         list(default_boxes) if default_boxes else None)
     designs: list[Design] = []
-    sources: dict[str, tuple] = {}
+    sources: dict[str, tuple[ast.Stage, Catalogue]] = {}
     areas = _lay_areas(loaded, catalogue, boxes, diags)
 
-    def stage_track(stage) -> Track | None:
+    def stage_track(stage: ast.Stage) -> Track | None:
         over = stage.area
         if over is not None:
-            stage, found = stage_over_area(stage, areas)
+            written, found = stage_over_area(stage, areas)
             diags.extend(found)
-            if stage is None:
+            if written is None:
                 if over.title in areas:
                     areas[over.title].failed = True
                 return None
+            stage = written
         known = _known_steps(stage.steps, catalogue)
         if len(known) < len(stage.steps):
             return None
@@ -99,30 +100,29 @@ def compile_loaded(loaded: Loaded, default_boxes: Sequence[str] | None = None) -
 
     root = loaded.root
     for item in root.items:
-        kind = type(item).__name__
-        if kind == "Rally":
+        if isinstance(item, ast.Rally):
             if not item.stages:
                 diags.append(Diagnostic.of(rc.RC310, f"rally \"{item.title}\" has no stages", item.span,
                                               "add `stage NAME { ... }` blocks with the route of each stage"))
             sources = {}
-            tracks = [t for t in (stage_track(s) for s in item.stages) if t is not None]
+            tracks = [t for t in (stage_track(st) for st in item.stages) if t is not None]
             designs.append(Design("rally", item.title, item.author, tracks, _options(item.options),
                                   _meta(item.meta, item.author), sources))
-        elif kind == "Stage":
+        elif isinstance(item, ast.Stage):
             sources = {}
             t = stage_track(item)
             author = next((m.value for m in item.meta if m.key == "author"), None)
             designs.append(Design("stage", item.title or item.name.text, author, [t] if t else [], {},
                                   _meta(item.meta, None), sources))
-        elif kind == "Circuit":
+        elif isinstance(item, ast.Circuit):
             known = _known_steps(item.steps, catalogue)
-            tracks = []
+            circuit_tracks: list[Track] = []
             if len(known) == len(item.steps):
                 build = compile_circuit(item, catalogue, boxes)
                 diags.extend(build.diagnostics)
                 if build.track is not None:
-                    tracks.append(build.track)
-            designs.append(Design("circuit", item.title, item.author, tracks, _options(item.options),
+                    circuit_tracks.append(build.track)
+            designs.append(Design("circuit", item.title, item.author, circuit_tracks, _options(item.options),
                                   _meta(item.meta, item.author)))
     area_designs = _area_designs(areas, diags)
     return CompileResult(designs, _dedupe(diags), area_designs)
@@ -161,8 +161,8 @@ def _area_designs(areas: dict[str, AreaBuild], diags: list[Diagnostic]) -> list[
 
 
 def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
-    seen = set()
-    out = []
+    seen: set[tuple[str, str, Span | None]] = set()
+    out: list[Diagnostic] = []
     for d in diags:
         key = (d.code, d.message, d.span)
         if key not in seen:

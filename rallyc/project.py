@@ -94,7 +94,7 @@ def _too_large(display: str, size: int | None) -> Diagnostic:
 def read_source(path: Path, display: str, regular_only: bool = False) -> tuple[str | None, Diagnostic | None]:
     """Read a file as UTF-8 text, or say why it cannot be read."""
     data, err = read_bytes(path, display, regular_only)
-    if err is not None:
+    if data is None:
         return None, err
     return decode_source(data, display)
 
@@ -118,7 +118,7 @@ def decode_source(data: bytes, display: str) -> tuple[str | None, Diagnostic | N
                                           span, "rallyc reads UTF-8 text files (.rally); is this a binary file?")
     text, bad = decode_utf8(data)
     if text is None:
-        line, col = bad
+        line, col = bad or (1, 1)
         return None, Diagnostic.of(rc.RC102, "this file is not UTF-8 text", Span(display, line, col, line, col + 1),
                                       "save the file as UTF-8")
     if text.startswith("\ufeff"):
@@ -150,14 +150,14 @@ def _bundled_parsed() -> tuple[dict[str, ast.Tileset], tuple[tuple[str, str], ..
     more than the rest of a `rallyc check` of a file)."""
     bundled = _bundled()
     texts = tuple((display, text) for _stem, display, text in bundled)
-    key = [lark_version(), grammar_path().read_text(encoding="utf-8"), *_front_end_code()]
+    key: list[str | bytes] = [lark_version(), grammar_path().read_text(encoding="utf-8"), *_front_end_code()]
     key += [part for pair in texts for part in pair]
     return cached_pickle("tilesets", key, lambda: _parse_bundled(texts)), texts
 
 
 def _front_end_code() -> list[bytes]:
     """The source of the modules that shape a parsed tileset (a change to them must not read a stale cache)."""
-    return [Path(m.__file__).read_bytes() for m in (ast, diagnostics_module, parser_module)]
+    return [Path(str(m.__file__)).read_bytes() for m in (ast, diagnostics_module, parser_module)]
 
 
 def _parse_bundled(texts: tuple[tuple[str, str], ...]) -> dict[str, ast.Tileset]:
@@ -181,9 +181,9 @@ def load(path: str | os.PathLike, display: str | None = None, project_dir: Path 
     p = Path(path)
     display = display or str(path)
     text, err = read_source(p, display)
-    if err is not None:
+    if text is None:
         sources = Sources()
-        return Loaded(ast.Document(display, []), [], bundled_tilesets(), sources, [err],
+        return Loaded(ast.Document(display, []), [], bundled_tilesets(), sources, [err] if err else [],
                       set(bundled_tilesets()))
     return load_text(text, display, base_dir=p.resolve().parent, project_dir=project_dir)
 
@@ -256,6 +256,7 @@ def load_text(text: str, display: str = "<stdin>", base_dir: Path | None = None,
                 else:
                     diags.append(err)
                 continue
+            assert inc_text is not None  # read_source gives the text or why it could not
             sources.add(shown, inc_text)
             inc, inc_diags = parse(inc_text, shown)
             diags.extend(inc_diags)

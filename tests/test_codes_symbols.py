@@ -26,7 +26,7 @@ def test_every_symbol_has_an_explain_entry_and_back():
     assert list(all_codes()) == list(rc.CODES)
     for code, info in all_codes().items():
         assert info.code is rc.CODES[code]
-        assert info.severity == info.code.severity.value and info.summary == info.code.title
+        assert info.severity == info.code.severity.value and info.summary == info.code.summary
 
 
 def test_a_diagnostic_takes_its_severity_from_the_symbol():

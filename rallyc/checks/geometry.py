@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rallyc.compiler.stage import StageBuild
+from rallyc.compiler.track import PlacedTile
 from rallyc.diagnostics import Diagnostic
 from rallyc.geometry.hexgrid import opposite, world_to_own
 from rallyc.model import codes as rc
@@ -18,7 +19,7 @@ def check_overlaps(build: StageBuild) -> list[Diagnostic]:
     overlap, when the id and rotation agree and the roads differ.
     """
     out = []
-    seen: dict[tuple[int, int], object] = {}
+    seen: dict[tuple[int, int], PlacedTile] = {}
     for p in build.placement.placed():
         cell = (p.q, p.r)
         first = seen.get(cell)
@@ -44,7 +45,7 @@ def check_overlaps(build: StageBuild) -> list[Diagnostic]:
 def check_runs_into_tile(build: StageBuild) -> list[Diagnostic]:
     """RC207: a step's exit leads into a cell holding a tile that is not the next step and has no road there."""
     out = []
-    cells = {}
+    cells: dict[tuple[int, int], list[PlacedTile]] = {}
     for p in build.placement.placed():
         cells.setdefault((p.q, p.r), []).append(p)
     steps = build.placement.steps
@@ -59,8 +60,10 @@ def check_runs_into_tile(build: StageBuild) -> list[Diagnostic]:
         zones = build.by_step.get(ps.index) or []
         if zones and all(build.graph.nodes[s]["past_finish"] for s in zones[-1].all()):
             continue  # beyond the finish line the road may run out under scenery (published layouts do)
+        exit_world = ps.exit_world
+        assert exit_world is not None  # the step has a cell ahead
         for other in cells.get((nxt.q, nxt.r), []):
-            facing = opposite(ps.exit_world)
+            facing = opposite(exit_world)
             info = build.catalogue.get(other.tile)
             own = world_to_own(facing, other.rot)
             has_road = info is not None and any(own in (r.entry, r.exit) for r in info.roads)

@@ -43,8 +43,8 @@ def physical_use(build: Inventory) -> list[tuple[str, Span | None]]:
 
 
 def _copies(build: Inventory, number: str) -> int:
-    infos = [build.catalogue.get(number + side) for side in ("a", "b", "")]
-    infos = [i for i in infos if i is not None]
+    found = (build.catalogue.get(number + side) for side in ("a", "b", ""))
+    infos = [i for i in found if i is not None]
     if not infos:
         return 1
     return max(i.copies for i in infos)
@@ -83,7 +83,8 @@ def check_sides(build: Inventory) -> list[Diagnostic]:
             out.append(Diagnostic.of(
                 rc.RC501, f"stage {build.name} uses both {first_side} and {other[0]}: "
                 f"{len(uses)} uses of tile {number}, which has {copies} cop{'y' if copies == 1 else 'ies'}",
-                other[1], f"use another tile than {other[0]} here", [(uses[0][1], f"{first_side} is used here")]))
+                other[1], f"use another tile than {other[0]} here",
+                [(span, f"{first_side} is used here") for span in (uses[0][1],) if span is not None]))
     return out
 
 

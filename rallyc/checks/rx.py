@@ -82,7 +82,8 @@ def circuit_checks(build: CircuitBuild) -> list[Diagnostic]:
         f = _loop_position(build, finishes[0].at.step, finishes[0].at.zone)
         a = _loop_position(build, entries[0].at.step, entries[0].at.zone, "joker-entry")
         b = _loop_position(build, exits[0].at.step, exits[0].at.zone, "joker-exit")
-        if None not in (f, a, b) and finishes[0].at.step not in {s for j in c.joker for s in j.steps}:
+        if f is not None and a is not None and b is not None and \
+                finishes[0].at.step not in {s for j in c.joker for s in j.steps}:
             inside = a < f < b if a <= b else (f > a or f < b)
             if inside:
                 out.append(Diagnostic.of(rc.RC405, "the finish-line standee stands between the Joker's entry "

@@ -1,6 +1,6 @@
 """The registry of diagnostic codes: what each means, an example and the fix.
 
-Each code is a symbol declared once in :mod:`rallyc.model.codes` (code, severity, title, rule IDs,
+Each code is a symbol declared once in :mod:`rallyc.model.codes` (code, severity, summary, rule IDs,
 whether it stops compilation); an entry here adds what ``rallyc explain`` prints about it. Codes are stable. Ranges: RC1xx syntax, includes and names; RC2xx geometry
 (placement on the grid); RC3xx route (start, finish, reachability, guidelines);
 RC4xx RX circuits; RC5xx inventory (boxes and copies); RC6xx road-effect tokens.
@@ -34,7 +34,7 @@ __all__ = ["CodeInfo", "EXAMPLE_KINDS", "all_codes", "get"]
 class CodeInfo:
     """What ``rallyc explain CODE`` prints."""
 
-    #: the symbol (:mod:`rallyc.model.codes`): its text, severity, title and rule IDs
+    #: the symbol (:mod:`rallyc.model.codes`): its text, severity, summary and rule IDs
     code: Code
     explanation: str
     #: the example's text, or ``{path: text}`` for ``example_kind="files"``
@@ -52,8 +52,8 @@ class CodeInfo:
 
     @property
     def summary(self) -> str:
-        """The code's title, as declared with the code."""
-        return self.code.title
+        """What the code means in a few words, as declared with the code."""
+        return self.code.summary
 
     @property
     def rules(self) -> tuple[str, ...]:

@@ -48,13 +48,13 @@ Start and finish
 from __future__ import annotations
 
 from rallyc.compiler.graph import GraphBuilder, ZoneSpaces
-from rallyc.compiler.roads import DrivenRoad, drive_road
+from rallyc.compiler.roads import DrivenRoad, DrivenZone, drive_road
 from rallyc.compiler.stage import CircuitBuild, build_route
 from rallyc.compiler.standees import mark_standees, track_standees
 from rallyc.compiler.tokens import place_tokens
 from rallyc.compiler.track import PlacedTile, Track
 from rallyc.diagnostics import Diagnostic
-from rallyc.geometry.hexgrid import edge_index, neighbour, opposite, world_to_own
+from rallyc.geometry.hexgrid import Hex, edge_index, neighbour, opposite, world_to_own
 from rallyc.compiler.placement import PlacedStep, Placement, Placer
 from rallyc.model import codes as rc
 from rallyc.syntax import ast
@@ -63,7 +63,7 @@ from rallyc.tiles.catalogue import Catalogue
 __all__ = ["CircuitBuild", "build_circuit"]
 
 
-def _facing(a: PlacedStep, cell) -> str | None:
+def _facing(a: PlacedStep, cell: Hex | tuple[int, int]) -> str | None:
     """The world edge of ``a``'s cell that faces the neighbouring ``cell`` (None if not adjacent)."""
     for e in "ABCDEF":
         if neighbour(a.cell, e) == cell:
@@ -135,7 +135,7 @@ class _CircuitBuilder:
         placement.steps.sort(key=lambda p: p.index)
         return placement
 
-    def _adjacent_loop_cell(self, qr):
+    def _adjacent_loop_cell(self, qr: tuple[int, int]) -> Hex | None:
         for e in "ABCDEF":
             cell = neighbour(qr, e)
             if cell in self.loop_cells:
@@ -180,11 +180,11 @@ class _CircuitBuilder:
         parts: list[list[ZoneSpaces]] = []
         lead: tuple[ZoneSpaces, str | None] | None = None  # loop zone the branch leaves from, touching lane
         tail: tuple[ZoneSpaces, str | None, int | None] | None = None
-        planned: list[tuple] = []
+        planned: list[tuple[PlacedStep, DrivenRoad, list[DrivenZone], list[int]]] = []
         if fork_a is not None and chain:
             world = _facing(fork_a, chain[0].cell)
             d = self.branch_road(fork_a, world, leaving=True) if world else None
-            if d is None:
+            if d is None or world is None:
                 self._not_a_fork(fork_a, chain[0], flag)
             else:
                 k = self._merge_index(d, True)
@@ -200,7 +200,7 @@ class _CircuitBuilder:
         if fork_b is not None and chain:
             world = _facing(fork_b, chain[-1].cell)
             d = self.branch_road(fork_b, world, leaving=False) if world else None
-            if d is None:
+            if d is None or world is None:
                 self._not_a_fork(fork_b, chain[-1], flag)
             else:
                 k = self._merge_index(d, False)
@@ -215,7 +215,7 @@ class _CircuitBuilder:
         total = sum(len(p[2]) for p in planned)
         if total == 0:
             return
-        lap = build.track.lap_length or 0.0
+        lap = (build.track.lap_length if build.track is not None else None) or 0.0
         if lead is not None:
             p_a = max(g.nodes[s]["progress"] for s in lead[0].all())
         elif tail is not None:
@@ -246,7 +246,7 @@ class _CircuitBuilder:
             src = [shared.lane_ids[lane]] if lane and lane in shared.lane_ids else shared.exits()
             for x in src:
                 for y in flat[0].entries():
-                    builder._edge(x, y, "straight")
+                    builder.edge(x, y, "straight")
         if tail is not None:
             shared, lane, limit = tail
             dst = [shared.lane_ids[lane]] if lane and lane in shared.lane_ids else shared.entries()
@@ -258,7 +258,7 @@ class _CircuitBuilder:
                     if wrapped:
                         g.add_edge(x, y, move="straight", **attrs)
                     else:
-                        builder._edge(x, y, "straight", **attrs)
+                        builder.edge(x, y, "straight", **attrs)
         build.branches[flag] = flat
 
     def _not_a_fork(self, fork: PlacedStep, branch: PlacedStep, flag: str) -> None:
@@ -292,12 +292,12 @@ def build_circuit(circuit: ast.Circuit, catalogue: Catalogue, boxes: list[str] |
         _close_loop(build, cb.loop)
     if placement.complete:
         if cb.joker_steps:
-            a = cb.loop_cells.get(_adjacent(cb, cb.joker_steps[0], entry=True))
-            b = cb.loop_cells.get(_adjacent(cb, cb.joker_steps[-1], entry=False))
+            a = _adjacent(cb, cb.joker_steps[0], entry=True)
+            b = _adjacent(cb, cb.joker_steps[-1], entry=False)
             cb.add_branch(build, a, cb.joker_steps, b, "joker")
             build.joker_forks = (a, b)
         if cb.pregrid_steps:
-            b = cb.loop_cells.get(_adjacent(cb, cb.pregrid_steps[-1], entry=False))
+            b = _adjacent(cb, cb.pregrid_steps[-1], entry=False)
             if b is None:
                 last = cb.pregrid_steps[-1]
                 build.diagnostics.append(Diagnostic.of(
@@ -316,23 +316,17 @@ def build_circuit(circuit: ast.Circuit, catalogue: Catalogue, boxes: list[str] |
     return build
 
 
-def _adjacent(cb: _CircuitBuilder, ps: PlacedStep, entry: bool):
-    """The cell across the step's entry (or exit) edge."""
+def _adjacent(cb: _CircuitBuilder, ps: PlacedStep, entry: bool) -> PlacedStep | None:
+    """The loop step across the step's entry (or exit) edge, if there is one."""
     edge = ps.entry_world if entry else ps.exit_world
-    return neighbour(ps.cell, edge) if edge else None
+    return cb.loop_cells.get(neighbour(ps.cell, edge)) if edge else None
 
 
 def _close_loop(build: CircuitBuild, loop: list[PlacedStep]) -> None:
     """Join the last tile of the loop to the first with ``lap=True`` edges (RC401 when they do not meet)."""
     first, last = loop[0], loop[-1]
-    g = build.graph
     if last.next_cell == first.cell and last.exit_world and first.entry_world == opposite(last.exit_world):
         a, b = build.by_step[last.index][-1], build.by_step[first.index][0]
-        saved = build.builder._edge
-        build.builder._edge = lambda x, y, move, **kw: g.add_edge(x, y, move=move, lap=True, **kw)
-        try:
-            build.builder.join(a, b)
-        finally:
-            build.builder._edge = saved
+        build.builder.join(a, b, lap=True)
         build.joined.add(last.index)
         build.loop_closed = True

@@ -8,9 +8,12 @@ by ``schemas/track.schema.json``.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from rallyc.version import __version__
 from rallyc.compiler.track import SPACE_FIELDS, PlacedTile, Standee, Track
+from rallyc.compiler.design import Design
+from rallyc.diagnostics import Span
 from rallyc.model.options import lookup, normalize
 
 __all__ = ["track_to_dict", "design_to_dict", "dumps", "FORMAT_VERSION"]
@@ -18,30 +21,30 @@ __all__ = ["track_to_dict", "design_to_dict", "dumps", "FORMAT_VERSION"]
 FORMAT_VERSION = 1
 
 
-def _num(x):
+def _num(x: Any) -> Any:
     if isinstance(x, float):
         r = round(x, 6)
         return int(r) if r == int(r) and abs(r) < 1e15 else r
     return x
 
 
-def _span(span) -> dict | None:
+def _span(span: Span | None) -> dict[str, Any] | None:
     if span is None:
         return None
     return {"file": span.file, "line": span.line, "column": span.column}
 
 
-def _placed(p: PlacedTile) -> dict:
+def _placed(p: PlacedTile) -> dict[str, Any]:
     return {"step": p.step, "tile": p.tile, "q": p.q, "r": p.r, "rot": p.rot, "road": p.road,
             "entry": p.entry, "exit": p.exit, "scenery": p.scenery, "span": _span(p.span)}
 
 
-def _standee(st: Standee) -> dict:
+def _standee(st: Standee) -> dict[str, Any]:
     return {"kind": st.kind, "at": st.at, "step": st.step, "zone": st.zone, "spaces": list(st.spaces),
             "span": _span(st.span)}
 
 
-def track_to_dict(track: Track) -> dict:
+def track_to_dict(track: Track) -> dict[str, Any]:
     """The node-link form of one track (``directed``, ``graph``, ``nodes``, ``links``)."""
     g = track.graph
     nodes = []
@@ -85,9 +88,9 @@ def track_to_dict(track: Track) -> dict:
     }
 
 
-def _options(options: dict) -> dict:
+def _options(options: dict[str, Any]) -> dict[str, Any]:
     """A design's options as the registry values them (``flying-start``: true, a bare ``sisu``: its first word)."""
-    out = {}
+    out: dict[str, Any] = {}
     for name, raw in sorted(options.items()):
         spec = lookup(name)
         try:
@@ -97,7 +100,7 @@ def _options(options: dict) -> dict:
     return out
 
 
-def design_to_dict(design, stage: str | None = None) -> dict:
+def design_to_dict(design: Design, stage: str | None = None) -> dict[str, Any]:
     """A design with its tracks (only ``stage`` when given)."""
     tracks = design.tracks if stage is None else [design.track(stage)]
     return {
@@ -111,6 +114,6 @@ def design_to_dict(design, stage: str | None = None) -> dict:
     }
 
 
-def dumps(doc: dict) -> str:
+def dumps(doc: Any) -> str:
     """Deterministic JSON text (sorted keys, 2-space indent, trailing newline)."""
     return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

@@ -46,7 +46,7 @@ from typing import Any
 
 import networkx as nx
 
-from rallyc.compiler.roads import DrivenRoad, DrivenZone
+from rallyc.compiler.roads import DrivenRoad, DrivenShortcut, DrivenZone
 from rallyc.compiler.track import SPACE_DEFAULTS
 from rallyc.diagnostics import Span
 
@@ -168,7 +168,7 @@ class GraphBuilder:
 
     def add_zones(self, step: int, tile: str, driven: DrivenRoad, zones: list[DrivenZone], ids: list[int],
                   positions: list[tuple[float, float]], surface: str, danger: tuple[str, ...],
-                  span: Span | None, **extra) -> list[ZoneSpaces]:
+                  span: Span | None, **extra: Any) -> list[ZoneSpaces]:
         """Some zones of a driven road, numbered ``ids``, between the given (back, front) progress, joined in a row.
 
         Used for whole roads and for the parts of RX fork roads that only a branch drives.
@@ -190,8 +190,9 @@ class GraphBuilder:
         return dict(step=step, tile=tile, road=driven.number, zone=z.index, surface=surface, danger=colour,
                     jump=z.jump, water=z.water, span=span)
 
-    def _add_zone(self, step, tile, driven, z: DrivenZone, n, surface, danger, span, zid: int, back: float,
-                  front: float, extra: dict) -> ZoneSpaces:
+    def _add_zone(self, step: int, tile: str, driven: DrivenRoad, z: DrivenZone, n: int, surface: str,
+                  danger: tuple[str, ...], span: Span | None, zid: int, back: float, front: float,
+                  extra: dict[str, Any]) -> ZoneSpaces:
         key = f"{step}.{zid}"
         base = self._base(step, tile, driven, z, n, surface, danger, span)
         base["zone"] = zid
@@ -199,7 +200,7 @@ class GraphBuilder:
         zs = ZoneSpaces(key, z)
         line = z.line_limit
 
-        def lim(v):
+        def lim(v: int | None) -> int | None:
             if line is None:
                 return v
             return line if v is None else min(v, line)
@@ -269,9 +270,12 @@ class GraphBuilder:
                     g.add_edge(sid, ahead[0], move="diagonal")
 
     # -- joins
-    def join(self, a: ZoneSpaces, b: ZoneSpaces, inside_lane: str | None = None) -> None:
-        """Edges from the exit spaces of zone ``a`` to the entry spaces of zone ``b`` just ahead of it."""
+    def join(self, a: ZoneSpaces, b: ZoneSpaces, inside_lane: str | None = None, *, lap: bool = False) -> None:
+        """Edges from the exit spaces of zone ``a`` to the entry spaces of zone ``b`` just ahead of it.
+
+        ``lap``: the join that closes a circuit's loop; its edges carry ``lap=True`` and go back in progress."""
         g = self.graph
+        edge = self._lap_edge if lap else self.edge
         exits, entries = a.exits(), b.entries()
         if not exits or not entries:
             return
@@ -281,7 +285,7 @@ class GraphBuilder:
                 self.lane_mismatches.append((a.key, b.key, n, m))
             for i, moves in lane_moves(n, m).items():
                 for j, move in moves:
-                    self._edge(a.lane_ids[a.lanes[i]], b.lane_ids[b.lanes[j]], move)
+                    edge(a.lane_ids[a.lanes[i]], b.lane_ids[b.lanes[j]], move)
         if b.zone is not None and b.zone.inside_lane:
             inside_lane = b.zone.inside_lane  # the corner says which side is inside (s-bends)
         lane_exits = set(a.lane_ids.values())
@@ -300,17 +304,21 @@ class GraphBuilder:
                     move = "straight" if on_inside == (y in b.inside[:1]) else "diagonal"
                 else:
                     move = "straight"
-                self._edge(x, y, move)
+                edge(x, y, move)
 
-    def _edge(self, x: str, y: str, move: str, **attrs) -> None:
+    def _lap_edge(self, x: str, y: str, move: str, **attrs: Any) -> None:
+        self.graph.add_edge(x, y, move=move, lap=True, **attrs)
+
+    def edge(self, x: str, y: str, move: str, **attrs: Any) -> None:
+        """A move from space ``x`` to space ``y``, unless it would go back or sideways (CORE-MOVE-04)."""
         g = self.graph
         if g.nodes[y]["progress"] <= g.nodes[x]["progress"] + 1e-9:
             return  # never backwards or sideways (CORE-MOVE-04)
         g.add_edge(x, y, move=move, **attrs)
 
     # -- shortcuts
-    def _add_shortcuts(self, step, tile, driven: DrivenRoad, zones: list[ZoneSpaces], n, surface, danger,
-                       span) -> list[ZoneSpaces]:
+    def _add_shortcuts(self, step: int, tile: str, driven: DrivenRoad, zones: list[ZoneSpaces], n: int,
+                       surface: str, danger: tuple[str, ...], span: Span | None) -> list[ZoneSpaces]:
         """Shortcut spaces (CORE-SHORTCUT-03/04), entered and left from non-corner spaces only.
 
         "Inside of the bend" is the lane on the side the road turns to as driven
@@ -324,7 +332,7 @@ class GraphBuilder:
         touches it; corner spaces never do.
         """
         out: list[ZoneSpaces] = []
-        groups: dict[tuple[int, int], list] = {}
+        groups: dict[tuple[int, int], list[DrivenShortcut]] = {}
         for cut in driven.shortcuts:
             groups.setdefault((cut.src, cut.dst), []).append(cut)
         k = 0
@@ -342,7 +350,7 @@ class GraphBuilder:
                            kind="shortcut", surface=surface, danger=danger[0], limit=cut.limit,
                            progress=start + (end - start) * i / len(cuts), span=span)
                 if chain:
-                    self._edge(chain[-1], sid, "shortcut")
+                    self.edge(chain[-1], sid, "shortcut")
                 chain.append(sid)
                 out.append(ZoneSpaces(sid, None, single=sid))
             side = driven.inside_between(src, dst)
@@ -357,7 +365,7 @@ class GraphBuilder:
                 return t
 
             for x in touching(a, (0, 1)):
-                self._edge(x, chain[0], "shortcut")
+                self.edge(x, chain[0], "shortcut")
             for y in touching(b, (0,)):
-                self._edge(chain[-1], y, "slide" if b.slide and y == b.slide[0] else "straight")
+                self.edge(chain[-1], y, "slide" if b.slide and y == b.slide[0] else "straight")
         return out

@@ -16,7 +16,10 @@ nothing more.
 
 from __future__ import annotations
 
+import networkx as nx
+
 from rallyc.compiler.graph import ZoneSpaces
+from rallyc.compiler.placement import PlacedStep
 from rallyc.compiler.roads import DrivenRoad, drive_road
 from rallyc.geometry.hexgrid import edge_index
 
@@ -31,7 +34,7 @@ def branch_side(main: DrivenRoad, branch_own: str) -> str:
     return "l" if 0 < b < (e_out - e_in) % 6 else "r"
 
 
-def _main_road(step, shared_own: str, exiting: bool) -> DrivenRoad | None:
+def _main_road(step: PlacedStep, shared_own: str, exiting: bool) -> DrivenRoad | None:
     """The tile's other road through the shared edge, driven the same way as the step at that edge."""
     driven = step.driven
     for n, rd in enumerate(step.info.roads, start=1):
@@ -46,11 +49,11 @@ def _main_road(step, shared_own: str, exiting: bool) -> DrivenRoad | None:
     return None
 
 
-def join_branch_links(build) -> None:
-    """Rewrite the joins of every step of ``build`` that drives a fork's branch link (see the module)."""
-    g = build.graph
-    for ps in build.placement.steps:
-        zones: list[ZoneSpaces] = build.by_step.get(ps.index, [])
+def join_branch_links(steps: list[PlacedStep], by_step: dict[int, list[ZoneSpaces]], g: nx.DiGraph) -> None:
+    """Rewrite the joins of every placed step that drives a fork's branch link (see the module); ``by_step``:
+    the zones of each step, ``g`` the graph of spaces."""
+    for ps in steps:
+        zones: list[ZoneSpaces] = by_step.get(ps.index, [])
         kinds = [zs.zone.kind if zs.zone is not None else None for zs in zones]
         for k, zs in enumerate(zones):
             if zs.zone is None or not zs.zone.merge:
@@ -78,7 +81,7 @@ def join_branch_links(build) -> None:
                     _drop_other_lanes(g, zs, lane)
 
 
-def _drop_other_lanes(g, zs: ZoneSpaces, lane: str) -> None:
+def _drop_other_lanes(g: nx.DiGraph, zs: ZoneSpaces, lane: str) -> None:
     """The main-road lanes of a merge zone away from the branch are not spaces of this stage: no move
     of its route joins them to the branch (they belong to the stages that drive the main road)."""
     for other in [x for x in zs.lanes if x != lane]:

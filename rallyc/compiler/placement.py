@@ -214,14 +214,16 @@ class Placer:
                 return None
             if prev is None:
                 return PlacedStep(idx, step, info, Hex(0, 0), 0, driven)
-            entry_world = opposite(prev.exit_world)
-            return PlacedStep(idx, step, info, prev.next_cell, rotation_for(driven.entry, entry_world), driven)
+            exit_world, cell = prev.exit_world, prev.next_cell
+            assert exit_world is not None and cell is not None  # a dead end is reported above (RC307)
+            return PlacedStep(idx, step, info, cell, rotation_for(driven.entry, opposite(exit_world)), driven)
         return self.place_absolute(idx, step, info, prev)
 
     def place_absolute(self, idx: int, step: ast.Step, info: TileInfo, prev: PlacedStep | None,
                        ahead: Hex | None = None, behind: Hex | None = None) -> PlacedStep | None:
         """Absolute form. ``ahead``/``behind``: the cells the road should lead to / come from, when known."""
         pos = step.position
+        assert pos is not None  # the absolute form is the one with a position
         cell = Hex(pos.q, pos.r)
         numbers = self.road_numbers(idx, step, info, absolute=True)
         if numbers is None:
@@ -233,13 +235,19 @@ class Placer:
                        f"move {prev.info.id} to the end of the route or remove the steps after it")
             return None
         if prev is not None:
-            if prev.next_cell != cell:
+            ahead_of_prev, prev_exit = prev.next_cell, prev.exit_world
+            if ahead_of_prev is None or prev_exit is None:
+                self.error(rc.RC307, f"step {idx}: the road of step {prev.index} ({prev.info.id}) is a dead end; "
+                           "no tile can follow it", _span(step),
+                           f"move {prev.info.id} to the end of the route or remove the steps after it")
+                return None
+            if ahead_of_prev != cell:
                 self.error(rc.RC205, f"step {idx}: {info.id} is written at {pos.q} {pos.r} but the road of step "
-                           f"{prev.index} ({prev.info.id}) leads to {prev.next_cell.q} {prev.next_cell.r}",
-                           pos.span, f"write `at {prev.next_cell.q} {prev.next_cell.r} rot ...` or check the "
+                           f"{prev.index} ({prev.info.id}) leads to {ahead_of_prev.q} {ahead_of_prev.r}",
+                           pos.span, f"write `at {ahead_of_prev.q} {ahead_of_prev.r} rot ...` or check the "
                            f"rotation of step {prev.index}")
                 return None
-            want = opposite(prev.exit_world)
+            want = opposite(prev_exit)
             fits = [c for c in cands if own_to_world(c.entry, pos.rot) == want]
             if not fits and (step.turn or step.reversed):
                 plain = ast.Step(step.tile, None, False, step.road, step.position, step.span)
@@ -268,8 +276,8 @@ class Placer:
                 back = [c for c in fits if neighbour(cell, own_to_world(c.entry, pos.rot)) == behind]
                 fits = back or fits
         if len(fits) > 1:
-            if ahead is None and idx < len(self.steps) and self.steps[idx].position is not None:
-                nxt = self.steps[idx].position
+            nxt = self.steps[idx].position if idx < len(self.steps) else None
+            if ahead is None and nxt is not None:
                 ahead = Hex(nxt.q, nxt.r)
             if ahead is not None:
                 fwd = [c for c in fits if c.exit and neighbour(cell, own_to_world(c.exit, pos.rot)) == ahead]
@@ -301,6 +309,7 @@ class Placer:
                 prev = None
                 continue
             info = self.catalogue.get(step.tile.text)
+            assert info is not None  # only steps whose tile is known are placed
             nxt_cell = None
             if k + 1 < len(indices) or wrap:
                 nxt = self.steps[indices[(k + 1) % len(indices)] - 1].position

@@ -119,7 +119,7 @@ class DrivenRoad:
         return self.inside_lane
 
 
-def _lanes(road: ast.RoadDef, item) -> int:
+def _lanes(road: ast.RoadDef, item: ast.Zone | ast.Corner) -> int:
     return item.lanes or road.lanes or 2
 
 

@@ -179,7 +179,7 @@ def build_stage(stage: ast.Stage, catalogue: Catalogue, known: set[int] | None =
     build = StageBuild(stage, stage.name.text, stage.span, catalogue, placement, builder, boxes)
     build.diagnostics.extend(placement.diagnostics)
     build.by_step, build.joined = build_route(placement, builder)
-    join_branch_links(build)
+    join_branch_links(placement.steps, build.by_step, builder.graph)
     _sequence(build)
     mark_lines(build)
     build.diagnostics.extend(place_tokens(stage.tokens, len(stage.steps), build.by_step, builder.graph))

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import networkx as nx
 
 from rallyc.compiler.track import Track
 from rallyc.model.tiles import TileRole
+from rallyc.tiles.catalogue import Catalogue
 
 __all__ = ["track_stats", "driving_lines", "pacenotes", "stage_class"]
 
@@ -94,7 +96,7 @@ def pacenotes(track: Track) -> list[str]:
         parts: list[str] = []
         corners: dict[str, dict[str, list[int]]] = {}
         for s in spaces:
-            if s.kind == "corner" and s.corner:
+            if s.kind == "corner" and s.corner and s.method is not None and s.limit is not None:
                 corners.setdefault(s.corner, {"in": [], "out": []})[s.method].append(s.limit)
         for key in sorted(corners, key=lambda k: int(k.split(".")[1])):
             c = corners[key]
@@ -102,7 +104,7 @@ def pacenotes(track: Track) -> list[str]:
         other = sorted({s.limit for s in spaces if s.limit is not None and s.kind not in ("corner", "shortcut")})
         if other:
             parts.append("limit " + "/".join(map(str, other)))
-        cuts = sorted({s.limit for s in spaces if s.kind == "shortcut"})
+        cuts = sorted({s.limit for s in spaces if s.kind == "shortcut" and s.limit is not None})
         if cuts:
             parts.append("shortcut " + "/".join(map(str, cuts)))
         jumps = sorted({s.jump for s in spaces if s.jump})
@@ -118,7 +120,7 @@ def pacenotes(track: Track) -> list[str]:
     return notes
 
 
-def track_stats(track: Track, catalogue=None) -> dict:
+def track_stats(track: Track, catalogue: Catalogue | None = None) -> dict[str, Any]:
     """Length (tiles, spaces on the shortest/longest line), class, surfaces, danger, tiles needed, pacenotes."""
     road = [p for p in track.steps if TileRole.ASSISTANCE not in p.roles]
     if track.kind == "circuit":
@@ -136,7 +138,7 @@ def track_stats(track: Track, catalogue=None) -> dict:
         if spaces:
             surfaces[spaces[0].surface] += 1
             danger[spaces[0].danger] += 1
-    needed: dict[str, Counter] = {}
+    needed: dict[str, Counter[str]] = {}
     seen = set()
     for p in track.placed:
         key = (p.q, p.r, p.tile)

@@ -199,7 +199,7 @@ class Track:
             self._spaces = {n: self._make_space(n, d) for n, d in self.graph.nodes(data=True)}
         return self._spaces
 
-    def _make_space(self, node: str, data: dict) -> Space:
+    def _make_space(self, node: str, data: dict[str, Any]) -> Space:
         values = {k: data[k] for k in SPACE_FIELDS if k in data}
         values["id"] = node
         values["span"] = data.get("span")
@@ -224,13 +224,14 @@ class Track:
     def predecessors(self, space_id: str) -> list[str]:
         return sorted(self.graph.predecessors(space_id))
 
-    def move(self, a: str, b: str) -> dict | None:
+    def move(self, a: str, b: str) -> dict[str, Any] | None:
         """The attributes of the step ``a -> b`` or None if that is not a legal single step."""
         return self.graph.edges[a, b] if self.graph.has_edge(a, b) else None
 
     def progress(self, space_id: str) -> float:
         """How far along the road the front edge of this space is."""
-        return self.graph.nodes[space_id]["progress"]
+        progress: float = self.graph.nodes[space_id]["progress"]
+        return progress
 
     def alongside(self, space_id: str) -> list[str]:
         """The other spaces side by side with this one (same zone), sorted by id."""
@@ -275,7 +276,7 @@ class Track:
         """Every space ordered by progress, then id."""
         return sorted(self.spaces.values(), key=lambda s: (s.progress, s.id))
 
-    def space_dicts(self) -> Iterable[dict]:
+    def space_dicts(self) -> Iterable[dict[str, Any]]:
         for s in self.ordered_spaces():
             d = asdict(s)
             d.pop("span", None)

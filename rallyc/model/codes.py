@@ -1,4 +1,4 @@
-"""Diagnostic codes as symbols, each declared once: code, severity, title, the rule IDs it enforces, and
+"""Diagnostic codes as symbols, each declared once: code, severity, summary, the rule IDs it enforces, and
 whether it stops compilation.
 
 Checks report ``Diagnostic.of(rc.RC301, message, span, hint)``; ``rallyc explain`` (:mod:`rallyc.codes`,
@@ -28,16 +28,17 @@ class Code(str):
     """A diagnostic code: its text (``RC301``) with what is declared about it."""
 
     severity: Severity
-    title: str
+    #: what the code means, in a few words (``rallyc explain`` and SARIF rule names)
+    summary: str
     rules: tuple[str, ...]
     #: the file could not be read as rallyc text: nothing is compiled or checked after it
     stops: bool
 
-    def __new__(cls, code: str, severity: Severity, title: str, rules: tuple[str, ...] = (),
+    def __new__(cls, code: str, severity: Severity, summary: str, rules: tuple[str, ...] = (),
                 stops: bool = False) -> Code:
         self = super().__new__(cls, code)
         self.severity = severity
-        self.title = title
+        self.summary = summary
         self.rules = rules
         self.stops = stops
         return self

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any, Iterable
 
 __all__ = ["Chooser", "Variant", "OptionSpec", "OPTIONS", "DESIGN_PROPERTIES", "lookup", "canonical",
            "record_name", "unrefereed", "rule_range", "rule_span", "summary", "record_options_schema", "normalize", "in_force", "Conflict"]
@@ -88,7 +89,7 @@ class OptionSpec:
         """Does any referee variant implement it?"""
         return bool(self.variants)
 
-    def record_schema(self) -> dict:
+    def record_schema(self) -> dict[str, Any]:
         """The JSON schema of this option's value in a game record's ``options``.
 
         A switch is a boolean. A worded option is one of its words, or null when it is off; when its word
@@ -98,7 +99,7 @@ class OptionSpec:
             return {"type": "integer", "minimum": 1, "description": self.description}
         if self.values is None:
             return {"type": "boolean", "description": self.description}
-        choices: list = [None, *self.values]
+        choices: list[str | bool | None] = [None, *self.values]
         if self.value_optional:
             choices = [False, True, *choices]
         return {"enum": choices, "description": self.description}
@@ -170,7 +171,7 @@ def record_name(name: str) -> str:
     return name.replace("-", "_")
 
 
-def unrefereed(names, variant: Variant | None = None) -> list[OptionSpec]:
+def unrefereed(names: Iterable[str], variant: Variant | None = None) -> list[OptionSpec]:
     """The options among ``names`` that no variant implements (or, with ``variant``, that this one
     does not), in registry order."""
     wanted = {canonical(n) or n for n in names}

@@ -650,6 +650,7 @@ def _number_problems(tree: lark.Tree, path: str) -> list[Diagnostic]:
 
 def _token_value_problems(node: lark.Tree, path: str) -> list[Diagnostic]:
     name, value, limit = node.children
+    assert value is None or isinstance(value, LarkToken)
     kind = str(name)
     out: list[Diagnostic] = []
     allowed = TOKEN_VALUES.get(kind)
@@ -665,6 +666,7 @@ def _token_value_problems(node: lark.Tree, path: str) -> list[Diagnostic]:
                 _span_of_token(path, value), "jumps are taken in a gear 1..6; oxygen tokens are 1 to 3"))
     if limit is not None:
         ltok = limit.children[0] if isinstance(limit, lark.Tree) else limit
+        assert isinstance(ltok, LarkToken)
         if kind != "chicane":
             out.append(Diagnostic.of(
                 rc.RC606, f"only a chicane token has a speed limit, not a {kind} token", _span_of_token(path, ltok),

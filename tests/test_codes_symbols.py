@@ -35,6 +35,13 @@ def test_a_diagnostic_takes_its_severity_from_the_symbol():
     assert d.to_dict()["code"] == "RC308" and rc.CODES[d.code].rules[0] == "TRACK-STAGE-01"
 
 
+def test_a_pickled_diagnostic_keeps_its_symbol():
+    import pickle
+
+    d = pickle.loads(pickle.dumps(Diagnostic.of(rc.RC308, "short", None)))
+    assert d.code is rc.RC308 and d.severity is Severity.WARNING
+
+
 def test_the_codes_that_stop_compilation():
     assert sorted(rc.STOPPING) == ["RC001", "RC101", "RC102", "RC103"]
     assert rc.stops_compilation(["RC130", "RC103"]) and not rc.stops_compilation(["RC104", "RC130"])

@@ -29,12 +29,12 @@ def test_example_compiles_without_errors(path):
 
 
 def test_every_code_the_compiler_emits_is_registered():
-    """Codes appear as string literals "RCnnn" in the compiler, geometry and checks modules."""
+    """Codes appear as symbols ``rc.RCnnn`` (or string literals "RCnnn") in the compiler, geometry and checks."""
     registered = set(all_codes())
     used = set()
     for folder in ("compiler", "geometry", "checks"):
         for f in (ROOT / "rallyc" / folder).glob("*.py"):
-            used |= set(re.findall(r'"(RC\d{3})"', f.read_text()))
+            used |= set(re.findall(r'(?:"|\brc\.)(RC\d{3})', f.read_text()))
     used |= set(re.findall(r'"(RC\d{3})"', (ROOT / "rallyc" / "__init__.py").read_text()))
     assert used and used <= registered, sorted(used - registered)
 

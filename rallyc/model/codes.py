@@ -11,9 +11,9 @@ so it compares, sorts and prints as its text.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Iterable
+from typing import Callable, Iterable
 
-__all__ = ["Severity", "Code", "CODES", "STOPPING", "stops_compilation"]
+__all__ = ["Severity", "Code", "CODES", "STOPPING", "code_of", "stops_compilation"]
 
 
 class Severity(str, Enum):
@@ -42,6 +42,10 @@ class Code(str):
         self.rules = rules
         self.stops = stops
         return self
+
+    def __reduce__(self) -> tuple[Callable[[str], Code], tuple[str]]:
+        """Pickled as its text: unpickling gives the declared symbol back (the check results cache)."""
+        return (code_of, (str(self),))
 
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
@@ -184,6 +188,11 @@ RC161 = Code("RC161", W, "option not played by this kind of design", ("RX-ADV-01
 
 #: every code by its text, sorted
 CODES: dict[str, Code] = dict(sorted((str(v), v) for v in list(globals().values()) if isinstance(v, Code)))
+
+
+def code_of(text: str) -> Code:
+    """The declared symbol of a code's text (KeyError if none is declared)."""
+    return CODES[text]
 
 
 #: the codes that stop compilation: the file could not be read as rallyc text, nothing else is reported

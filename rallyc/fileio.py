@@ -15,6 +15,8 @@ import stat
 import tempfile
 from pathlib import Path
 
+from rallyc.diagnostics import Diagnostic, Span
+
 __all__ = ["scan_folder", "write_atomic", "is_special", "decode_utf8", "looks_like_utf16", "read_limited", "position",
            "strict_json",
            "StrictJSONError"]
@@ -245,7 +247,7 @@ def _skip_dir(name: str) -> bool:
     return name.startswith(".") or name in ("__pycache__", "node_modules")
 
 
-def scan_folder(folder: Path) -> tuple[list[Path], list]:
+def scan_folder(folder: Path) -> tuple[list[Path], list[Diagnostic]]:
     """The ``*.rally`` files below ``folder`` (sorted, hidden folders skipped) and what was left out, and why.
 
     Like ``use``, a folder scan stays in its folder: a symbolic link that leads out of it is not
@@ -254,7 +256,7 @@ def scan_folder(folder: Path) -> tuple[list[Path], list]:
     """
     root = folder.resolve()
     found: list[Path] = []
-    left_out: list = []
+    left_out: list[Diagnostic] = []
     for dirpath, dirnames, filenames in os.walk(folder):
         dirnames[:] = sorted(d for d in dirnames if not _skip_dir(d))
         for name in sorted(filenames):
@@ -282,7 +284,5 @@ def scan_folder(folder: Path) -> tuple[list[Path], list]:
 
 
 
-def _warning(code: str, message: str, span, hint: str):
-    from rallyc.diagnostics import Diagnostic
-
+def _warning(code: str, message: str, span: Span | None, hint: str) -> Diagnostic:
     return Diagnostic.warning(code, message, span, hint)

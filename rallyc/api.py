@@ -31,17 +31,7 @@ if TYPE_CHECKING:  # for annotations only; imported where used
     from rallyc.project import Loaded
 
 __all__ = ["Target", "CheckResult", "Compilation", "ConfigError", "collect_files", "check", "check_loaded",
-           "check_text", "compile", "compile_loaded", "load", "format", "import_track", "export", "replay", "read_stdin",
-           "STOPS_CHECK",
-           "STOPS_COMPILE"]
-
-#: diagnostics of loading after which ``check`` runs no further checks: the file could not be read
-#: (RC001), is too large (RC101), is not text (RC102) or nests too deep to parse (RC103)
-STOPS_CHECK = frozenset({rc.RC001, rc.RC101, rc.RC102, rc.RC103})
-#: diagnostics of loading after which ``compile`` (and the commands that draw or write a design) stop.
-#: Differs from :data:`STOPS_CHECK` by RC103 (kept as it was when the two lived in two modules; to be
-#: made one rule with the codes' own "stops compilation" flag).
-STOPS_COMPILE = frozenset({rc.RC001, rc.RC101, rc.RC102})
+           "check_text", "compile", "compile_loaded", "load", "format", "import_track", "export", "replay", "read_stdin"]
 
 
 # ------------------------------------------------------------------ files
@@ -160,7 +150,7 @@ def check_loaded(loaded: "Loaded", boxes: Sequence[str] | None = None) -> list[D
     geometry errors. ``boxes``: the boxes owned when the file declares none (from the settings).
     """
     diags = list(loaded.diagnostics)
-    if any(d.code in STOPS_CHECK for d in diags):
+    if rc.stops_compilation(d.code for d in diags):  # the file could not be read as rallyc text
         return diags
     if not has_errors(diags):
         try:
@@ -308,7 +298,8 @@ class Compilation:
 
     #: None when standard input was not text
     loaded: "Loaded | None"
-    #: None when loading stopped (see :data:`STOPS_COMPILE`) or the compiler failed
+    #: None when loading stopped (a code that stops compilation, :data:`rallyc.model.codes.STOPPING`) or the
+    #: compiler failed
     result: "CompileResult | None"
     #: what to show the user: loading's diagnostics when it stopped, else the compiler's (all of them)
     diagnostics: list[Diagnostic]
@@ -340,7 +331,7 @@ def compile(path: str | os.PathLike, *, stdin: bytes | None = None, display: str
     else:
         loaded = load_project(file, display or str(path))
         config = load_config(file.parent if str(file.parent) else Path("."))
-    if any(d.code in STOPS_COMPILE for d in loaded.diagnostics):
+    if rc.stops_compilation(d.code for d in loaded.diagnostics):
         io = any(d.code == rc.RC001 and d.span is None for d in loaded.diagnostics)
         return Compilation(loaded, None, list(loaded.diagnostics), "io" if io else "errors")
     _check_boxes(config, loaded)

@@ -25,12 +25,14 @@ from pathlib import Path
 from typing import Iterable
 
 from rallyc.diagnostics import Diagnostic, Sources
+from rallyc.model import codes as rc
 
 __all__ = ["Config", "ConfigError", "ALWAYS_REPORTED", "find_config", "load_config", "code_filter",
            "suppressed_on_line", "filter_diagnostics"]
 
-#: a file that cannot be read, an internal error, a file too large or not text: never ignored
-ALWAYS_REPORTED = frozenset({"RC001", "RC100", "RC101", "RC102"})
+#: the codes that stop compilation (the file cannot be read as rallyc text) and internal errors: never
+#: ignored (otherwise an ignored one would leave a file that was never checked looking clean)
+ALWAYS_REPORTED: frozenset[str] = rc.STOPPING | {rc.RC100}
 
 _CODE = re.compile(r"RC\d{0,3}")
 _INLINE = re.compile(r"#\s*rallyc:\s*ignore(?:\[([^\]]*)\])?", re.IGNORECASE)

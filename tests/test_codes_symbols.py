@@ -43,7 +43,7 @@ def test_a_pickled_diagnostic_keeps_its_symbol():
 
 
 def test_the_codes_that_stop_compilation():
-    assert sorted(rc.STOPPING) == ["RC001", "RC101", "RC102", "RC103"]
+    assert sorted(rc.STOPPING) == ["RC001", "RC101", "RC102", "RC103", "RC117"]
     assert rc.stops_compilation(["RC130", "RC103"]) and not rc.stops_compilation(["RC104", "RC130"])
 
 
@@ -62,3 +62,23 @@ def test_codes_still_written_as_text_elsewhere_are_declared_with_that_severity()
             assert code in rc.CODES, f"{path.relative_to(ROOT)}: {code} is not declared in rallyc.model.codes"
         for severity, code in calls.findall(text):
             assert rc.CODES[code].severity.value == severity, f"{path.relative_to(ROOT)}: {code} as {severity}"
+
+
+def test_one_rule_stops_check_and_compile_alike(tmp_path):
+    """A code declared ``stops`` ends check and compile alike: nothing is compiled after it."""
+    from rallyc import api
+
+    cr_only = tmp_path / "old-mac.rally"
+    cr_only.write_bytes(b"stage SS1 {\r  202a\r  203a\r}\r")
+    for path, code in ((ROOT / "tests/bad/deep-nesting.rally", "RC103"), (cr_only, "RC117")):
+        compiled = api.compile(path)
+        assert (compiled.problem, compiled.result, [d.code for d in compiled.diagnostics]) == ("errors", None, [code])
+        assert [d.code for d in api.check([str(path)]).diagnostics] == [code]
+
+
+def test_a_code_that_stops_compilation_cannot_be_ignored():
+    """Ignoring it would leave a file that was never checked looking clean (exit 0)."""
+    from rallyc import api
+
+    run = api.check([str(ROOT / "tests/bad/deep-nesting.rally")], ignore=["RC103"])
+    assert [d.code for d in run.diagnostics] == ["RC103"] and not run.ok

@@ -39,6 +39,8 @@ ALSO = {
                          "`rallyc import` checks, issue 11) has no start line"),
     "RC713": ({"RC301", "RC303"}, "a track without tiles is written as an empty stage, which `rallyc import` "
                                   "checks (issue 11): it has no start and no finish"),
+    "RC741": ({"RC403"}, "the standee that cannot be inferred is left out of the written file, which "
+                         "`rallyc import` checks (issue 11)"),
     "RC309": ({"RC303"}, "the Assistance tile is a dead end: anywhere but after the finish it either ends the "
                          "route before a finish tile (RC303) or has a tile after it (RC307)"),
 }

@@ -9,6 +9,7 @@ the lines; ``rx-no-joker-exit.json`` lacks the Joker's exit arch.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -74,25 +75,91 @@ def test_import_does_not_depend_on_the_order_of_the_tiles_in_the_file():
     assert again.text == _import("rx-hand.json").text
 
 
-def test_missing_joker_exit_arch_is_left_out_and_the_circuit_written():
-    """TRACK-RX-07 (RC406): no exit arch. Issue 11: the import writes the best file it can (what the file
-    holds); the missing arch is check's error on the written circuit, not a reason to write nothing."""
+def test_missing_joker_exit_arch_is_inferred_on_the_fork_where_the_joker_rejoins():
+    """TRACK-RX-07 (RC740): no exit arch in the file. Issue 11: the import sets it at the entry line of the fork
+    where the Joker rejoins the loop (415a, step 5), says so, and the circuit is the rulebook's RX 1."""
     out = _import("rx-no-joker-exit.json")
-    assert out.text is not None and "standee joker-entry" in out.text and "joker-exit" not in out.text
-    assert not [d for d in out.diagnostics if d.severity is Severity.ERROR]
-    # the reading is still the rulebook's: the Joker is 209b, the Pre-grid 401b
+    assert out.text is not None and "standee joker-entry at 2.1" in out.text
+    assert "standee joker-exit at 5.1" in out.text
+    assert [d.code for d in out.diagnostics] == ["RC716", "RC740"]
+    warning = out.diagnostics[1]
+    assert warning.severity is Severity.WARNING and "`joker-exit`" in warning.message and "415a" in warning.message
+    assert warning.span is not None and warning.span.line > 1  # on the 415A tile of the file
     layout = out.result.layout
     assert [d.info.id for d in layout.joker] == ["209b"] and [d.info.id for d in layout.pregrid] == ["401b"]
+    _same_circuit(_track(out.text, "rx.rally"), _example("rx-1.rally"))
 
 
-def test_cli_import_of_the_bad_rx_file_writes_it_and_exits_1_with_checks_error(tmp_path):
-    """TRACK-RX-07 (RC406) through the CLI: the file is written, exit 1 with check's located diagnostic."""
+def _without_standees(example: str, fmt: str) -> str:
+    """An example circuit exported to ``fmt`` with its standee tokens taken out (as editor files often are)."""
+    from rallyc.interop import export_loaded
+
+    text, _ = export_loaded(load(EXAMPLES / example), fmt)
+    data = json.loads(text)
+    key, tok_key, tok_id = ("Tuiles", "Tokens", "TokenId") if fmt == "rgt" else ("tiles", "tokens", "id")
+    for t in data[key]:
+        if tok_key in t:
+            t[tok_key] = [k for k in t[tok_key] if k[tok_id] not in
+                          ("whitedoor", "greendoor", "reddoor", "finish", "joker-entrance", "joker-exit")]
+    return json.dumps(data)
+
+
+def test_rulebook_circuits_without_standees_get_the_rulebooks_standees():
+    """TRACK-RX-02, -04..-08 (RC740): RX 1 and RX 2 exported without arches import with the finish line and the
+    Joker arches where the rulebook circuits have them, the loop written from the finish line, in both formats."""
+    for example in ("rx-1.rally", "rx-2.rally"):
+        want = _example(example)
+        for fmt in ("rgt", "rekee"):
+            out = import_text(_without_standees(example, fmt), f"x.{fmt}", CAT)
+            assert out.text is not None, (example, fmt)
+            assert sorted(d.code for d in out.diagnostics) == ["RC716", "RC740", "RC740", "RC740"], (example, fmt)
+            assert not has_errors(out.diagnostics)
+            assert [ln for ln in out.text.splitlines() if "standee" in ln] == \
+                [ln for ln in (EXAMPLES / example).read_text(encoding="utf-8").splitlines()
+                 if ln.startswith("  standee")], (example, fmt)
+            _same_circuit(_track(out.text, "rx.rally"), want)
+
+
+def test_windows_editor_rx_file_with_two_boxes_and_no_standees_imports_with_warnings_only(tmp_path):
+    """Issue 11's real `.rgt` case: an RX circuit saved by the Windows editor (CRLF, a Windows `Path`, empty
+    `Tokens`, both sides of 205 and 209 because its owner has two boxes) and no standee: written with the
+    inferred standees, exit 0, and `rallyc check` passes (no inventory check without a `boxes` line)."""
     target = tmp_path / "rx.rally"
-    r = CliRunner().invoke(app, ["import", str(DATA / "rx-no-joker-exit.json"), "-o", str(target)],
+    r = CliRunner().invoke(app, ["import", str(DATA / "rx-editor-two-boxes.rgt"), "-o", str(target)],
+                           catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    codes = re.findall(r"(error|warning)\[(RC\d+)\]", r.stderr)
+    assert sorted(codes) == [("warning", "RC716")] + [("warning", "RC740")] * 3
+    text = target.read_text(encoding="utf-8")
+    assert "205a" in text and "205b" in text and "209a" in text and "209b" in text
+    assert "standee finish at 1.1\n  standee joker-entry at 2.1\n  standee joker-exit at 5.1\n" in text
+    assert "rx-editor-two-boxes.rgt:" in r.stderr and "Traceback" not in r.output
+    r = CliRunner().invoke(app, ["check", str(target)], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+
+
+def test_cli_import_of_an_rx_file_whose_finish_cannot_be_inferred_writes_it_and_exits_1(tmp_path):
+    """TRACK-RX-02 (RC741): no Pre-grid and no finish arch, so nothing tells where the finish line stands. The
+    file is written with what could be inferred (the Joker arches), a located warning says why the finish is
+    not, and the import exits 1 with check's error on the written file (RC403)."""
+    target = tmp_path / "rx.rally"
+    r = CliRunner().invoke(app, ["import", str(DATA / "rx-editor-no-pregrid.rgt"), "-o", str(target)],
                            catch_exceptions=False)
     assert r.exit_code == 1 and target.exists()
-    assert f"{target}:1:1: error[RC406]: the Joker has no exit arch" in r.stderr and "Traceback" not in r.output
+    assert "rx-editor-no-pregrid.rgt:1:1: warning[RC741]: the file has no finish-line standee (`whitedoor`)" \
+        in r.stderr and "no Pre-grid" in r.stderr
+    assert f"{target}:1:1: error[RC403]" in r.stderr and "Traceback" not in r.output
+    text = target.read_text(encoding="utf-8")
+    assert "standee joker-entry" in text and "standee joker-exit" in text and "standee finish" not in text
     assert CliRunner().invoke(app, ["check", str(target)]).exit_code == 1
+
+
+def test_inferred_standees_do_not_depend_on_the_order_of_the_tiles():
+    """Deterministic: the editor file's tiles in another order give the same text."""
+    data = json.loads((DATA / "rx-editor-two-boxes.rgt").read_text(encoding="utf-8"))
+    first = import_text(json.dumps(data), "a.rgt", CAT).text
+    data["Tuiles"].reverse()
+    assert import_text(json.dumps(data), "a.rgt", CAT).text == first
 
 
 def test_cli_import_then_check_of_a_hand_made_rx_file(tmp_path):

@@ -402,4 +402,65 @@ CODES: list[CodeInfo] = [
         "Nothing to do if the arch stands at the right end on the table.",
         example_kind="json",
     ),
+    CodeInfo(
+        rc.RC740,
+        "The RX circuit file has no finish-line standee or no Joker arch (editor files often have none), "
+        "so `rallyc import` sets it as the RX rulebook's setup does: the Joker's entrance and exit arches "
+        "at the entry lines of the fork tiles where the Joker leaves and rejoins the loop (TRACK-RX-07, "
+        "-08); the finish line on the first line the race crosses after the fork where the Pre-grid joins "
+        "the loop, off corners and outside the Joker (TRACK-RX-02, -04..-06). Each inferred standee gets "
+        "this warning, saying where and why.",
+        (
+            "{\n"
+            "  \"title\": \"Club RX\",\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": -3, \"r\": 2, \"id\": \"207A\", \"dir\": 5},\n"
+            "    {\"q\": -2, \"r\": 1, \"id\": \"208B\", \"dir\": 5},\n"
+            "    {\"q\": -3, \"r\": 4, \"id\": \"209A\", \"dir\": 2},\n"
+            "    {\"q\": -1, \"r\": 1, \"id\": \"216B\", \"dir\": 1},\n"
+            "    {\"q\": -1, \"r\": 2, \"id\": \"226B\", \"dir\": 5},\n"
+            "    {\"q\": -1, \"r\": 0, \"id\": \"229B\", \"dir\": 4},\n"
+            "    {\"q\": -3, \"r\": 3, \"id\": \"307A\", \"dir\": 0},\n"
+            "    {\"q\": 0, \"r\": -1, \"id\": \"315A\", \"dir\": 5},\n"
+            "    {\"q\": -4, \"r\": 4, \"id\": \"316A\", \"dir\": 3},\n"
+            "    {\"q\": 0, \"r\": 2, \"id\": \"401A\", \"dir\": 4},\n"
+            "    {\"q\": -2, \"r\": 3, \"id\": \"404B\", \"dir\": 2},\n"
+            "    {\"q\": 0, \"r\": 1, \"id\": \"405A\", \"dir\": 1},\n"
+            "    {\"q\": -4, \"r\": 3, \"id\": \"408A\", \"dir\": 2},\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"411A\", \"dir\": 1}\n"
+            "  ]\n"
+            "}\n"
+        ),
+        "Check the standees against the circuit; move one in the written file if it stands elsewhere.",
+        example_kind="json",
+    ),
+    CodeInfo(
+        rc.RC741,
+        "A standee the RX circuit file lacks cannot be inferred: without a Pre-grid nothing tells where the "
+        "start/finish line stands (any straight line of the loop could carry it, TRACK-RX-02), or no line "
+        "within 3 tiles after the Pre-grid is off corners and outside the Joker. The file is written "
+        "without it, and `rallyc check` on it reports the missing standee (RC403).",
+        (
+            "{\n"
+            "  \"title\": \"Club RX\",\n"
+            "  \"tiles\": [\n"
+            "    {\"q\": -3, \"r\": 2, \"id\": \"207A\", \"dir\": 5},\n"
+            "    {\"q\": -2, \"r\": 1, \"id\": \"208B\", \"dir\": 5},\n"
+            "    {\"q\": -3, \"r\": 4, \"id\": \"209A\", \"dir\": 2},\n"
+            "    {\"q\": -1, \"r\": 1, \"id\": \"216B\", \"dir\": 1},\n"
+            "    {\"q\": -1, \"r\": 2, \"id\": \"226B\", \"dir\": 5},\n"
+            "    {\"q\": -1, \"r\": 0, \"id\": \"229B\", \"dir\": 4},\n"
+            "    {\"q\": -3, \"r\": 3, \"id\": \"307A\", \"dir\": 0},\n"
+            "    {\"q\": 0, \"r\": -1, \"id\": \"315A\", \"dir\": 5},\n"
+            "    {\"q\": -4, \"r\": 4, \"id\": \"316A\", \"dir\": 3},\n"
+            "    {\"q\": -2, \"r\": 3, \"id\": \"404B\", \"dir\": 2},\n"
+            "    {\"q\": 0, \"r\": 1, \"id\": \"405A\", \"dir\": 1},\n"
+            "    {\"q\": -4, \"r\": 3, \"id\": \"408A\", \"dir\": 2},\n"
+            "    {\"q\": 0, \"r\": 0, \"id\": \"411A\", \"dir\": 1}\n"
+            "  ]\n"
+            "}\n"
+        ),
+        "Add `standee finish at STEP.ZONE` to the written file, or the arch in the editor and import again.",
+        example_kind="json",
+    ),
 ]

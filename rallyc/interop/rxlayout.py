@@ -23,9 +23,15 @@ between two forks, the two directions round the loop); they are ranked:
    Pre-grid on their branch links (roads with a half-line zone or a ``merge``
    zone, as the tilesets write fork tiles: the rulebook's "Fork tiles ... add
    the Joker lap and Pre-grid entry to your circuit");
-3. the longer loop (the Joker is "a separate length of track" beside it);
-4. the Joker bypassing the shorter stretch of the loop;
-5. file order (deterministic).
+3. the race flows through every fork as a Y, never back through a hairpin: the road of a fork
+   tile that carries the Pre-grid into the loop, and those that take the Joker out and back in,
+   turn by at most 60 degrees where the fork has such a road (408a links its branch by 120-degree
+   roads only; 404a joins its branch edge to one end of its straight by a 60-degree road and to
+   the other by a 120-degree one). This is what tells the direction of the race when the file
+   has no arches: a car leaving the Pre-grid merges forward into the loop;
+4. the longer loop (the Joker is "a separate length of track" beside it);
+5. the Joker bypassing the shorter stretch of the loop;
+6. file order (deterministic).
 
 The loop is turned to start at the tile of the finish arch (else at its tile
 that comes first in the file), so that ``standee finish at 1.Z``.
@@ -35,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rallyc.geometry.hexgrid import Hex, neighbour, opposite, world_to_own
+from rallyc.geometry.hexgrid import Hex, edge_index, neighbour, opposite, world_to_own
 from rallyc.interop.importer import Drive
 from rallyc.interop.model import TileRecord
 from rallyc.syntax import ast
@@ -143,20 +149,42 @@ def _cycles(grid: _Grid) -> list[tuple[Drive, ...]]:
     return found
 
 
-def _fork_road(loop_drive: Drive, branch_world: str, leaving: bool) -> bool:
-    """True when the loop's fork tile has another road joining its loop road to ``branch_world``
-    (from the loop entry when ``leaving``, else to the loop exit), as the compiler attaches branches."""
+def _fork_links(loop_drive: Drive, branch_world: str, leaving: bool) -> list[ast.RoadDef]:
+    """The other roads of the loop's fork tile joining its loop road to ``branch_world`` (from the loop
+    entry when ``leaving``, else to the loop exit), as the compiler attaches branches."""
     own = world_to_own(branch_world, loop_drive.tile.rot)
     entry, exit_ = _own(loop_drive, True), _own(loop_drive, False)
+    out = []
     for n, rd in enumerate(loop_drive.info.roads, start=1):
         if n == loop_drive.road or rd.exit == "end":
             continue
         for a, b in ((rd.entry, rd.exit), (rd.exit, rd.entry)):
-            if leaving and a == entry and b == own:
-                return True
-            if not leaving and a == own and b == exit_:
-                return True
-    return False
+            if (leaving and a == entry and b == own) or (not leaving and a == own and b == exit_):
+                out.append(rd)
+                break
+    return out
+
+
+def _fork_road(loop_drive: Drive, branch_world: str, leaving: bool) -> bool:
+    """True when the loop's fork tile has a road joining its loop road to ``branch_world`` (see _fork_links)."""
+    return bool(_fork_links(loop_drive, branch_world, leaving))
+
+
+def _sharp(rd: ast.RoadDef) -> bool:
+    """A road between two neighbouring edges of its tile: a 120-degree hairpin."""
+    return (edge_index(rd.exit) - edge_index(rd.entry)) % 6 in (1, 5)
+
+
+def _hairpin_links(joker, pregrid) -> int:
+    """How many of the Pre-grid's join and the Joker's leave and rejoin go through a 120-degree fork road
+    where the fork tile would have a gentler one the other way round (see the module docstring)."""
+    links = []
+    if joker is not None:
+        links.append(_fork_links(joker[0], opposite(joker[1][0].entry_world), leaving=True))
+        links.append(_fork_links(joker[2], opposite(joker[1][-1].exit_world), leaving=False))
+    if pregrid is not None:
+        links.append(_fork_links(pregrid[2], opposite(pregrid[1][-1].exit_world), leaving=False))
+    return sum(1 for roads in links if roads and all(_sharp(rd) for rd in roads))
 
 
 def _through(loop: dict[Hex, Drive], d: Drive, leaving: bool) -> Drive | None:
@@ -265,6 +293,7 @@ def rx_layouts(road_tiles: list[tuple[TileRecord, TileInfo]],
             misfits = _misfits(arches, loop, j) + _finish_inside(arches, turned, forks)
             layout = RxLayout(turned, j[1] if j else (), p[1] if p else (), misfits, forks)
             order = tuple(grid.key(d) for d in layout.steps)
-            ranked.append(((misfits, on_branch, -len(cycle), stretch, order), layout))
+            sharp = _hairpin_links(j, p)
+            ranked.append(((misfits, on_branch, sharp, -len(cycle), stretch, order), layout))
     ranked.sort(key=lambda x: x[0])
     return [layout for _, layout in ranked]

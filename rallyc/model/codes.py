@@ -181,6 +181,9 @@ RC717 = Code("RC717", E, "a coordinate too far out")
 RC718 = Code("RC718", W, "both `tiles` and `Tuiles` in one file")
 RC719 = Code("RC719", W, "characters left out of a title")
 RC720 = Code("RC720", W, "a start or finish tile laid against its arch")
+RC740 = Code("RC740", W, "a standee the file does not have was inferred", ("TRACK-RX-02", "TRACK-RX-04",
+                                                                           "TRACK-RX-07"))
+RC741 = Code("RC741", W, "a standee the file does not have cannot be inferred", ("TRACK-RX-02", "TRACK-RX-04"))
 
 # options a design switches on
 RC160 = Code("RC160", W, "option not refereed", ("IMPROV-01", "RX-ADV-01", "CUSTOM-23"))

@@ -169,7 +169,7 @@ def test_retired_car_repaired_for_next_stage():
     st.cars["A"].damage = Counter({"gear": 6})
     st.cars["A"].spare = False
     st.position = len(st.order)
-    st._next_round()
+    st.next_round()
     _finish_all(st)
     rec = rally.end_stage()
     assert rec.carried["A"] == {"damage": {}, "spare_tire": True}

@@ -21,17 +21,17 @@ from rallyc.rules.applied import race_rules
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.race_format import RX, RaceFormat
-from rallyc.rules.plans import PlanContext, Placed, Planner
+from rallyc.rules.engine import FOCUS, TurnEngine, TurnOutcome, check_claims, stuck_at_water
+from rallyc.rules.plans import PlanContext, Placed
 from rallyc.rules.rx_dashboard import RX_CAR, RX_DAMAGE_KINDS, loc_damage, rx_allowance, rx_bag
 from rallyc.rules.rx_laps import Laps
 from rallyc.rules.rx_order import grid, is_inside, order_key
 from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER, index_of
-from rallyc.rules.trace import report
 from rallyc.rules.domain import JokerState, RaceStatus
 from rallyc.rules.driver import Driver
-from rallyc.rules.turn import LossOfControl, Movement, Mover, Turn, _stuck_at_water, roll_and_move
+from rallyc.rules.turn import Movement, Turn
 
 __all__ = ["Race", "RxCar", "RxOutcome", "RaceResult", "round_colour"]
 
@@ -98,39 +98,28 @@ class RxCar:
         return self.status == "road"
 
 
-@dataclass
-class RxOutcome:
-    """What one RX turn did."""
+@dataclass(kw_only=True)
+class RxOutcome(TurnOutcome):
+    """What one RX turn did: the core outcome with the round's colour, laps, the Joker, flags and weather."""
 
-    player: str
-    round: int
     colour: str
-    start: str
-    path: list[str]
-    end: str
-    gear: int
-    warnings: int = 0
-    loc: LossOfControl | None = None
-    blocked: bool = False
-    flat_out: bool = False
-    flat_out_failed: bool = False
-    focus_gained: int = 0
-    focus_spent: int = 0
-    damage: list[str] = field(default_factory=list)
-    tokens: list[str] = field(default_factory=list)
     laps: int = 0
     joker: JokerState = JokerState.TODO
-    finished: bool = False
     disqualified: bool = False
-    retired: bool = False
     position: int | None = None
     yellow: list[int] = field(default_factory=list)
     #: the weather the Dashboards turn to at the end of this turn (RX-WEATHER-04), None when unchanged
     weather: str | None = None
-    #: the rule IDs this turn applied (:mod:`rallyc.rules.applied`)
-    applied: tuple[str, ...] = ()
-    #: the turn as played: with a driver, the copy the referee completed
-    turn: Turn | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def focus_gained(self) -> int:
+        """Focus tokens earned by a Flat Out (RX-ROLL-03)."""
+        return self.gained
+
+    @property
+    def focus_spent(self) -> int:
+        """Focus tokens spent securing dice (RX-ROLL-04)."""
+        return self.spent
 
     def describe(self) -> str:
         """One line for the text replay."""
@@ -185,8 +174,13 @@ class RaceResult:
         return self.order[0] if self.order else None
 
 
-class Race(Planner):
-    """The state of one RX race."""
+class Race(TurnEngine[RxOutcome]):
+    """The state of one RX race: the RX variant of the core turn engine (Focus tokens, no Time cards, laps,
+    the Joker, Yellow Flags, the RX Weather)."""
+
+    tokens = FOCUS
+    gear_rule = "RX-TURNEND-02"
+    over_message = "the race is over: every car has finished, been disqualified or retired"
 
     def __init__(self, track: Track, players: list[Player], options: Options | None = None,
                  components: Components | None = None, weather: str | None = None,
@@ -260,7 +254,7 @@ class Race(Planner):
         self.outcomes: list[RxOutcome] = []
         self.rounds: list[list[str]] = []
         self._neighbours = self._step_neighbours()
-        self._next_round()
+        self.next_round()
 
     def _side(self, p: Player) -> str:
         """The Dashboard side ``p`` drives with; ValueError when not allowed here."""
@@ -287,7 +281,7 @@ class Race(Planner):
         """The colour a car's Gear marker shows: the next round's once it has played this round (RX-ROUND-02)."""
         return round_colour(self.round + 1) if self.cars[name].played == self.round else self.colour
 
-    def _next_round(self) -> None:
+    def next_round(self) -> None:
         """Flip the Round marker and order the cars still racing (RX-ROUND-03, RX-ORDER-01..04)."""
         previous = {n: i for i, n in enumerate(self.order or self.grid_order)}
         if self.is_over():
@@ -308,10 +302,6 @@ class Race(Planner):
         """A car has won: the first eligible car has crossed the line after its last lap (RX-END-03). Play may
         go on for the other places (RX-END-04) or stop here ("you may of course continue the race")."""
         return bool(self.finishers)
-
-    def to_move(self) -> str | None:
-        """The player whose turn it is, None once the race is over."""
-        return None if self.is_over() else self.order[self.position]
 
     # -- the bag (duck-typed like Stage for the bot and the core turn code)
     def damage_bag(self) -> dict[str, int]:
@@ -394,21 +384,14 @@ class Race(Planner):
             flagged |= self._flag_steps(step)
             pairs |= self.yellow_pairs.get(step, set())
         no_alongside = frozenset(s.id for s in spaces.values() if s.step in flagged)
-        others = {c.space: c.gear for c in self.cars.values() if c.impedes and c is not car}
         before_flag = frozenset(c.space for c in self.cars.values()
                                 if c is not car and c.impedes and frozenset((name, c.name)) in pairs)
         comp = self.components
         allow = rx_allowance(car.dashboard, car.damage, self.weather)
         if comp.reading("rx_boost_pairs") == "one" and allow.boost > 1:
             allow = replace(allow, boost=1)  # the box's one Boost die (reading rx_boost_pairs)
-        ctx = PlanContext(
-            index=self.index, start=car.space, gear=car.gear, allowance=allow,
-            top_gear=car.dashboard.top_gear, others=others, minus1=dict(self.minus1),
-            flying_start=self.options.flying_start, redline=self.options.redline,
-            brake_drop=comp.reading("brake_drop"), jump_landing_limit=comp.reading("jump_landing_limit"),
-            car=RX_CAR, haybale_chicane=comp.reading("chicane_without_limit") == "haybale",
-            barred=barred, no_alongside=no_alongside, alongside_before_flag=before_flag,
-        )
+        ctx = self.plan_context(car, car.space, allow, RX_CAR, barred=barred, no_alongside=no_alongside,
+                                alongside_before_flag=before_flag)
         return ctx, False
 
     # -- laps along a path
@@ -436,16 +419,10 @@ class Race(Planner):
                 return i
         return None
 
-    # -- playing
-    def play(self, turn: Turn, driver: Driver | None = None) -> RxOutcome:
-        """Validate and apply one turn; raise :class:`IllegalMove` (state unchanged) if it breaks a rule.
-
-        A ``driver`` completes a copy of ``turn`` (returned as ``outcome.turn``), never ``turn`` itself."""
-        if driver is not None:
-            turn = turn.copy()
-        name = self.to_move()
-        if name is None:
-            raise StageOver("the race is over: every car has finished, been disqualified or retired")
+    # -- playing: the hooks of the core turn engine (:mod:`rallyc.rules.engine`)
+    def check_turn(self, turn: Turn, name: str) -> None:
+        """Only the player to move plays, in this round (RX-ORDER-01, RX-ROUND-01); no Time cards, repairs or
+        SISU in RX (RX-SETUP-10, RX-DAMAGE-09, RX-ADV-01); a car starts where it stands (RX-START-01)."""
         if turn.player not in self.cars:
             raise IllegalMove("RX-SETUP-05", f"no player {turn.player!r} in this race", "player")
         if turn.player != name:
@@ -462,27 +439,18 @@ class Race(Planner):
         if turn.start is not None and turn.start != self.cars[name].space:
             raise IllegalMove("RX-START-01", f"{name} starts the turn on {self.cars[name].space}, not {turn.start}",
                               "start")
-        car = self.cars[name]
-        ctx, _ = self.context(name)
-        # Focus tokens secure dice exactly like Second tokens (RX-ROLL-04); the race counts its own finish line
-        mover = Mover(car.name, car.focus, tokens_rule="RX-ROLL-04", tokens_unit="Focus token(s)",
-                      finish_index=lambda placed: self.finish_index(car, placed))
-        move = roll_and_move(self, mover, turn, ctx, leader=False, driver=driver)
-        out, commit = self._end_of_turn(car, turn, ctx, move, driver)
-        out.applied = race_rules(self, car, turn, ctx, move, out)
-        self._commit(car, out, commit)
+
+    def applied_rules(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, out: RxOutcome,
+                      change: RaceChange) -> tuple[str, ...]:
+        return race_rules(self, car, turn, ctx, move, out)
+
+    def commit(self, car: RxCar, turn: Turn, out: RxOutcome, change: RaceChange) -> None:
+        self._commit(car, out, change)
         if out.retired:
             out.applied += ("CORE-RETIRE-01",)
-        report(out.applied)
-        out.turn = turn
-        self.outcomes.append(out)
-        self.position += 1
-        if self.position >= len(self.order) or self.is_over():
-            self._next_round()
-        return out
 
-    def _end_of_turn(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, driver: Driver | None
-                     ) -> tuple[RxOutcome, RaceChange]:
+    def end_of_turn(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, driver: Driver | None
+                    ) -> tuple[RxOutcome, RaceChange]:
         """End of the Turn (RX-TURNEND-01/02): the Gear marker, Loss of Control, laps, Joker, finish."""
         run = move.run
         path = [p.space for p, _ in run.resolved]
@@ -550,7 +518,7 @@ class Race(Planner):
                 raise IllegalMove("RX-LOC-04", "no Loss of Control this turn: no Damage token is drawn", "damage")
             gear = run.resolved[-1][0].gear if run.resolved else car.gear
             if not turn.dice and gear > 1 and self.components.reading("water_stuck") == "gear-down" \
-                    and _stuck_at_water(ctx):
+                    and stuck_at_water(ctx):
                 gear -= 1
         if len(turn.damage) + len(run.tokens) > self.bag_left():
             raise IllegalMove("RX-SETUP-02", f"the Damage bag holds {self.bag_left()} token(s)", "damage")
@@ -558,21 +526,12 @@ class Race(Planner):
         out = RxOutcome(
             player=car.name, round=self.round, colour=self.colour, start=ctx.start, path=path, end=end, gear=gear,
             warnings=run.warnings, loc=loc, blocked=not turn.dice, flat_out=turn.flat_out,
-            flat_out_failed=move.failed, focus_gained=move.gained, focus_spent=move.spent,
+            flat_out_failed=move.failed, gained=move.gained, spent=move.spent,
             damage=list(turn.damage), tokens=list(run.tokens), laps=min(laps_done, self.laps.laps), joker=joker,
             finished=status == "finished", disqualified=status == "disqualified", yellow=yellow,
             weather=new_weather,
         )
-        if turn.end is not None and turn.end != end:
-            raise IllegalMove("CORE-ROLL-08", f"the car ends on {end}, not {turn.end}", "end")
-        if turn.gear is not None and turn.gear != gear:
-            raise IllegalMove("RX-TURNEND-02", f"the car ends in Gear {gear}, not Gear {turn.gear}", "gear")
-        if turn.seconds_gained is not None and turn.seconds_gained != move.gained:
-            raise IllegalMove("RX-ROLL-03", f"the Flat Out earns {move.gained} Focus token(s), not "
-                                            f"{turn.seconds_gained}", "focus_gained")
-        if turn.seconds_spent is not None and turn.seconds_spent != move.spent:
-            raise IllegalMove("RX-ROLL-04", f"securing costs {move.spent} Focus token(s), not {turn.seconds_spent}",
-                              "focus_spent")
+        check_claims(FOCUS, "RX-TURNEND-02", turn, out)
         commit = RaceChange(status, distance, crossed, joker, left, run.minus1, damage, yellow, drawn_weather)
         return out, commit
 
@@ -585,7 +544,7 @@ class Race(Planner):
         car.crossed = c.crossed
         car.joker = c.joker
         car.left_pregrid = c.left_pregrid
-        car.focus += out.focus_gained - out.focus_spent
+        car.focus += out.gained - out.spent
         car.turns += 1
         car.played = self.round
         self.minus1 = c.minus1
@@ -661,7 +620,7 @@ class Race(Planner):
         self.round -= 1
         if self.rounds:
             self.rounds.pop()
-        self._next_round()
+        self.next_round()
 
     # -- results
     def result(self) -> RaceResult:

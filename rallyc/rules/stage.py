@@ -18,11 +18,13 @@ from rallyc.rules.dashboard import allowance, allowances, column_name
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.order import order_rules, round_order
-from rallyc.rules.plans import PlanContext, Planner, die_options, start_walk
+from rallyc.rules.applied import turn_rules
+from rallyc.rules.engine import SECONDS, TurnEngine
+from rallyc.rules.plans import PlanContext, Placed, die_options, start_walk
 from rallyc.rules.setup import player_problem
 from rallyc.rules.state import WEATHER, Car, index_of
-from rallyc.rules.trace import report
-from rallyc.rules.turn import Outcome, StageChange, Turn, resolve
+from rallyc.rules.timecards import StageChange, time_card_end
+from rallyc.rules.turn import Movement, Outcome, Turn
 from rallyc.rules.weather import weather_flips
 
 __all__ = ["Player", "Carry", "Stage", "StageResult"]
@@ -60,8 +62,15 @@ class StageResult:
     tokens: dict[str, int]
 
 
-class Stage(Planner):
-    """The state of one stage: who is where, in which gear, with which cards, whose turn it is."""
+class Stage(TurnEngine[Outcome]):
+    """The state of one stage: who is where, in which gear, with which cards, whose turn it is.
+
+    The DIRT variant of the core turn engine: Second tokens, Time cards, the Leader dice, the Monte-Carlo
+    options."""
+
+    tokens = SECONDS
+    gear_rule = "CORE-TURNEND-05"
+    over_message = "the stage is over: every car has finished or retired"
 
     def __init__(self, track: Track, players: list[Player], options: Options | None = None,
                  components: Components | None = None, carry: dict[str, Carry] | None = None,
@@ -112,10 +121,10 @@ class Stage(Planner):
         self.outcomes: list[Outcome] = []
         self.rounds: list[list[str]] = []
         self.round_rules: tuple[str, ...] = ()
-        self._next_round()
+        self.next_round()
 
     # -- rounds and order of play
-    def _next_round(self) -> None:
+    def next_round(self) -> None:
         previous = self.order
         while not self.is_over():
             self.round += 1
@@ -133,12 +142,6 @@ class Stage(Planner):
     def is_over(self) -> bool:
         """Every car has finished or retired (CORE-STAGEEND-01, CORE-ORDER-09)."""
         return all(c.status in ("finished", "retired") for c in self.cars.values())
-
-    def to_move(self) -> str | None:
-        """The player whose turn it is, None once the stage is over."""
-        if self.is_over():
-            return None
-        return self.order[self.position]
 
     @property
     def leader(self) -> str | None:
@@ -223,34 +226,18 @@ class Stage(Planner):
             every = allowances(car.dashboard, first, self.options.one_shot, car.damage)
             by_surface = {s: every[s] for s in self.index.surfaces if s in every}
         limits = {s: self.warning_limit(car, s, first) for s in self.index.surfaces}
-        others = {c.space: c.gear for c in self.cars.values() if c.impedes and c is not car and c.space}
         comp = self.components
-        ctx = PlanContext(
-            index=self.index, start=space, gear=car.gear, allowance=allow, top_gear=car.dashboard.top_gear,
-            others=others, minus1=dict(self.minus1), flying_start=self.options.flying_start,
-            redline=self.options.redline, brake_drop=comp.reading("brake_drop"),
-            jump_landing_limit=comp.reading("jump_landing_limit"),
-            allowances=by_surface, limits=limits, handbrake=self.options.handbrake, car=car.dashboard.car,
-            haybale_chicane=comp.reading("chicane_without_limit") == "haybale",
-        )
+        ctx = self.plan_context(car, space, allow, car.dashboard.car, allowances=by_surface, limits=limits,
+                                handbrake=self.options.handbrake)
         if self.minus1 and comp.reading("unusable_corner") == "creep" and not die_options(ctx, start_walk(ctx)):
             creep = replace(ctx, limit_floor=1, corner_methods={})
             if die_options(creep, start_walk(creep)):
                 ctx = creep
         return ctx, leader
 
-    # -- playing
-    def play(self, turn: Turn, driver: Driver | None = None) -> Outcome:
-        """Validate and apply one turn; raise :class:`IllegalMove` (state unchanged) if it breaks a rule.
-
-        ``driver`` (:class:`~rallyc.rules.driver.Driver`) decides and draws the chance the turn leaves open; it
-        completes a copy of ``turn`` (returned as ``outcome.turn``), never ``turn`` itself.
-        """
-        if driver is not None:
-            turn = turn.copy()
-        name = self.to_move()
-        if name is None:
-            raise StageOver("the stage is over: every car has finished or retired")
+    # -- playing: the hooks of the core turn engine (:mod:`rallyc.rules.engine`)
+    def check_turn(self, turn: Turn, name: str) -> None:
+        """Only the player to move plays, in this round (CORE-ORDER-01/03, CORE-START-04)."""
         if turn.player != name:
             rule = "CORE-START-04" if self.cars.get(turn.player) and self.cars[turn.player].status == "waiting" \
                 else "CORE-ORDER-03"
@@ -260,34 +247,50 @@ class Stage(Planner):
                                     f"not {turn.player}'s", "player")
         if turn.round is not None and turn.round != self.round:
             raise IllegalMove("CORE-ORDER-01", f"this turn is in round {self.round}, not round {turn.round}", "round")
-        car = self.cars[name]
-        ctx, leader = self.context(name, turn.start)
-        out, changes = resolve(self, car, turn, ctx, leader=leader, driver=driver)
+
+    def turn_context(self, name: str, turn: Turn) -> tuple[PlanContext, bool]:
+        """A starting car chooses its start space (reading 3)."""
+        return self.context(name, turn.start)
+
+    def finish_index(self, car: Car, placed: list[Placed]) -> int | None:
+        """The die that takes the car past the Finish Line (CORE-STAGEEND-02/03)."""
+        spaces = self.index.spaces
+        for i, p in enumerate(placed):
+            s = spaces[p.space]
+            if s.after_finish or s.past_finish:
+                return i
+        return None
+
+    def end_of_turn(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, driver: Driver | None
+                    ) -> tuple[Outcome, StageChange]:
+        """A Time card (:mod:`rallyc.rules.timecards`) and the Weather flips (MC-WEATHER-02)."""
+        out, changes = time_card_end(self, car, turn, ctx, move, driver=driver)
         flips = weather_flips(self, car, out, changes.status)
         if turn.flipped is not None and sorted(turn.flipped) != flips:
             raise IllegalMove("MC-WEATHER-02", f"the Weather flips step(s) {flips or 'none'}, not "
                                                f"{sorted(turn.flipped) or 'none'}", "flipped")
         out.flipped = flips
-        if flips:
-            out.applied += ("MC-WEATHER-02", "MC-WEATHER-03", "MC-WEATHER-04")
-            if self.flipped & set(flips):
-                out.applied += ("MC-WEATHER-05",)  # turned over again
+        return out, changes
+
+    def applied_rules(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
+                      change: StageChange) -> tuple[str, ...]:
+        applied = turn_rules(self, car, turn, ctx, move, out, change.status)
+        if out.flipped:
+            applied += ("MC-WEATHER-02", "MC-WEATHER-03", "MC-WEATHER-04")
+            if self.flipped & set(out.flipped):
+                applied += ("MC-WEATHER-05",)  # turned over again
             if (out.damage + out.tokens).count(WEATHER) > 1:
-                out.applied += ("MC-WEATHER-06",)  # several tokens drawn, one flip
-        self._commit(car, turn, out, changes)
-        if flips:
-            self._flip(flips)
+                applied += ("MC-WEATHER-06",)  # several tokens drawn, one flip
+        return applied
+
+    def commit(self, car: Car, turn: Turn, out: Outcome, change: StageChange) -> None:
+        self._commit(car, turn, out, change)
+        if out.flipped:
+            self._flip(out.flipped)
         if self.position == 0:
             out.applied = tuple(dict.fromkeys(self.round_rules + out.applied))
         if out.retired:
             out.applied += ("CORE-RETIRE-01", "CORE-RETIRE-02")
-        report(out.applied)
-        out.turn = turn
-        self.outcomes.append(out)
-        self.position += 1
-        if self.position >= len(self.order) or self.is_over():
-            self._next_round()
-        return out
 
     def _commit(self, car: Car, turn: Turn, out: Outcome, changes: StageChange) -> None:
         car.space = out.end

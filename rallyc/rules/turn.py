@@ -1,8 +1,7 @@
-"""A turn as recorded (what the player decided, what chance gave) and its resolution.
-
-Resolution follows the rulebook: roll one by one or Flat Out (CORE-ROLL), count Warnings, apply road
-effects (speed limits, jumps, shortcuts), then End of the Turn: a Time card, Loss of Control with its
-0 side, damage, spare tire, finishing and retiring (CORE-TURNEND, CORE-LOC, CORE-SPARE, CORE-STAGEEND).
+"""A turn as recorded (what the player decided, what chance gave) and the core movement every game form
+shares: roll one by one or Flat Out (CORE-ROLL), count Warnings, apply road effects (speed limits, jumps,
+shortcuts), Loss of Control. What the move leaves is the variant's End of the Turn
+(:mod:`rallyc.rules.timecards` for a stage, :mod:`rallyc.rules.race` for RX).
 """
 
 from __future__ import annotations
@@ -12,20 +11,18 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from rallyc.rules.applied import turn_rules
 from rallyc.rules.dice import Die
-from rallyc.rules.domain import CarStatus
 from rallyc.rules.driver import Driver
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import (PlanContext, Placed, check_plan, die_options, effective_limit, start_walk,
                                 warning_limit)
-from rallyc.rules.state import DAMAGE_KINDS, LOC_ICONS, SHORTCUT_RESULTS, WEATHER, Card, Car
+from rallyc.rules.engine import TurnOutcome
+from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER, Card
 
 if TYPE_CHECKING:  # pragma: no cover
-    from rallyc.rules.stage import Stage
+    from rallyc.rules.engine import TurnEngine
 
-__all__ = ["Roll", "ZeroSide", "CardClaim", "Turn", "LossOfControl", "Outcome", "Movement", "Mover", "resolve",
-           "roll_and_move"]
+__all__ = ["Roll", "ZeroSide", "CardClaim", "Turn", "LossOfControl", "Outcome", "Movement", "Mover", "roll_and_move"]
 
 
 @dataclass
@@ -104,43 +101,34 @@ class Turn:
 
 @dataclass
 class LossOfControl:
+    """Where, in which gear and why the car lost control (CORE-LOC-01)."""
+
     space: str
     gear: int
     cause: str
 
 
-@dataclass
-class Outcome:
-    """What a turn did."""
+@dataclass(kw_only=True)
+class Outcome(TurnOutcome):
+    """What a stage turn did: the core outcome with the Time card taken and the stage's own events."""
 
-    player: str
-    round: int
-    start: str
-    path: list[str]
-    end: str
-    gear: int
     card: Card
-    warnings: int = 0
-    loc: LossOfControl | None = None
-    blocked: bool = False
     stopped: bool = False
-    finished: bool = False
-    retired: bool = False
-    flat_out: bool = False
-    flat_out_failed: bool = False
-    seconds_gained: int = 0
-    seconds_spent: int = 0
-    damage: list[str] = field(default_factory=list)
-    tokens: list[str] = field(default_factory=list)
     spare_tire: bool = False
     sisu: bool = False
     leader: bool = False
     #: route steps turned to their other side at the end of this turn (MC-WEATHER-02)
     flipped: list[int] = field(default_factory=list)
-    #: the rule IDs this turn applied, in the order of the turn (:mod:`rallyc.rules.applied`)
-    applied: tuple[str, ...] = ()
-    #: the turn as played: with a driver, the copy the referee completed (faces, tokens, cards, damage drawn)
-    turn: "Turn | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def seconds_gained(self) -> int:
+        """Second tokens earned by a Flat Out (CORE-SECONDS-01)."""
+        return self.gained
+
+    @property
+    def seconds_spent(self) -> int:
+        """Second tokens spent securing dice (CORE-SECONDS-07)."""
+        return self.spent
 
     def describe(self) -> str:
         """One line for the text replay."""
@@ -197,7 +185,7 @@ class _Run:
     stopped: bool = False
 
 
-def _run(stage: "Stage", ctx: PlanContext, placed: list[Placed], rolls: list[Roll], *, leader: bool,
+def _run(stage: "TurnEngine", ctx: PlanContext, placed: list[Placed], rolls: list[Roll], *, leader: bool,
          sisu: bool, all_rolled: bool, warn_limit: int | None, path: str, driver: Driver | None = None) -> _Run:
     """Move die by die (CORE-ROLL-03), applying road effects and counting Warnings."""
     minus1 = dict(ctx.minus1)
@@ -350,15 +338,6 @@ def _seconds_dice(placed: list[Placed], rolls: list[Roll], upto: int | None) -> 
     return n
 
 
-def _finish_index(stage: "Stage", placed: list[Placed]) -> int | None:
-    spaces = stage.index.spaces
-    for i, p in enumerate(placed):
-        s = spaces[p.space]
-        if s.after_finish or s.past_finish:
-            return i
-    return None
-
-
 def _secure_cost(rolls: list[Roll]) -> int:
     """1 + 2 + ... + n for n dice secured (a Brake or Boost pair is two dice, CORE-SECONDS-07/10, MC-BOOST-03)."""
     n = sum((2 if r.die.brake or r.die.boost else 1) for r in rolls if r.secured)
@@ -377,29 +356,8 @@ class Movement:
     spent: int
     failed: bool
     sisu: bool
-
-
-@dataclass(frozen=True)
-class StageChange:
-    """What a resolved stage turn changes besides its :class:`Outcome`: the car's status and the -1 Shortcut
-    tokens on the stage (CORE-SHORTCUT-08)."""
-
-    status: CarStatus
-    minus1: dict[int, int]
-
-
-def resolve(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, *, leader: bool, driver: Driver | None = None
-            ) -> tuple[Outcome, StageChange]:
-    """Resolve a turn; return the outcome and the state changes to commit (nothing is changed here).
-
-    With a ``driver`` (a bot), missing chance (faces, tokens, cards, damage) and the one-by-one
-    decisions (roll, secure, stop) are asked from it and written into ``turn``.
-    """
-    m = roll_and_move(stage, Mover(car.name, car.seconds, car.sisu), turn, ctx, leader=leader, driver=driver)
-    out, changes = _end_of_turn(stage, car, turn, ctx, m.run, gained=m.gained, spent=m.spent, failed=m.failed,
-                                leader=leader, sisu=m.sisu, driver=driver)
-    out.applied = turn_rules(stage, car, turn, ctx, m, out, changes.status)
-    return out, changes
+    #: the car leads the round (CORE-DICE-15)
+    leader: bool = False
 
 
 @dataclass(frozen=True)
@@ -418,10 +376,10 @@ class Mover:
     finish_index: Callable[[list[Placed]], int | None] | None = None
 
 
-def roll_and_move(stage, mover: Mover, turn: Turn, ctx: PlanContext, *, leader: bool, driver: Driver | None = None) -> Movement:
+def roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, *, leader: bool, driver: Driver | None = None) -> Movement:
     """Check the laid dice, roll them one by one or Flat Out, and move the car (CORE-ROLL); nothing is changed.
 
-    ``stage`` is a :class:`~rallyc.rules.stage.Stage` or an RX race (its ``components``, ``index``, ``options``).
+    ``stage`` is the game (any :class:`~rallyc.rules.engine.TurnEngine`: a stage, an RX race).
     """
     comp = stage.components
     rolls = turn.dice
@@ -456,7 +414,7 @@ def roll_and_move(stage, mover: Mover, turn: Turn, ctx: PlanContext, *, leader: 
             raise IllegalMove("CORE-ROLL-13", "the re-laid plan is empty", "relaid")
         limits = [warning_limit(ctx, p.space) for p in placed]
         lim = min(limits)  # MC-WARN-02: the lowest limit of the surfaces the Flat Out crosses
-        fin = mover.finish_index(placed) if mover.finish_index is not None else _finish_index(stage, placed)
+        fin = mover.finish_index(placed) if mover.finish_index is not None else None
         gained = _seconds_dice(placed, rolls, fin)
         total = 0 if sisu else sum(_roll_warnings(r) for r in rolls)
         flying_warning = bool(placed) and placed[0].flying and rolls[0].face == "warning"
@@ -512,196 +470,4 @@ def roll_and_move(stage, mover: Mover, turn: Turn, ctx: PlanContext, *, leader: 
         if rolls and not run.resolved:
             raise IllegalMove("CORE-MOVE-07", "the car must move at least one space: roll or secure the first die",
                               "dice[0].face")
-    return Movement(run, gained, spent, failed, sisu)
-
-
-def _end_of_turn(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, run: _Run, *, gained: int, spent: int,
-                 failed: bool, leader: bool, sisu: bool, driver: Driver | None = None) -> tuple[Outcome, StageChange]:
-    comp = stage.components
-    spaces = stage.index.spaces
-    resolved = run.resolved
-    path = [p.space for p, _ in resolved]
-    end = path[-1] if path else ctx.start
-    prev = car.cards[-1] if car.cards else None
-    claim = turn.card
-    damage: list[str] = []
-    fin_i = None
-    for i, (p, _) in enumerate(resolved):
-        s = spaces[p.space]
-        if s.after_finish or s.past_finish:
-            fin_i = i
-            break
-    finished = fin_i is not None
-    loc = run.loc
-
-    table = stage.cards
-    # the seconds claimed for this turn's card (with a tire change they are the Spare Tire card's)
-    claimed = claim.seconds if claim is not None and not turn.spare_tire else None
-
-    repeated = False
-
-    def repeat_or(gear: int, coast_only: bool) -> Card:
-        """The Time card taken; its seconds are checked against the card table once its gear is (below)."""
-        nonlocal repeated
-        repeated = coast_only
-        if coast_only:  # CORE-TURNEND-03 (reading 8: literal repeat)
-            if prev is not None:
-                return Card(prev.gear, prev.seconds, prev.zero, prev.icon, prev.sisu_gear, prev.spare)
-            return Card(0, table.zero, True)
-        return Card(gear, claimed if claimed is not None else table.gears[gear][0])
-
-    def check_seconds(card: Card) -> None:
-        """CORE-TURNEND-03/04: a repeated card keeps the previous value; a new one is a card of the game's deck."""
-        if repeated:
-            if claimed is not None and claimed != card.seconds:
-                rule = "CORE-TURNEND-03" if prev is not None else "CORE-LOC-04"
-                raise IllegalMove(rule, f"only Coast dice or no move: the card repeats the previous value "
-                                        f"({card.seconds} s), not {claimed} s", "card.seconds")
-        else:
-            table.gear_card(card.gear, claimed)
-
-    if driver is not None and run.loc is not None and (claim is None or claim.zero is None):
-        if claim is None:
-            claim = turn.card = CardClaim()
-        claim.zero = driver.zero_side()
-    zero = claim.zero if claim else None
-    status = CarStatus.ROAD
-    if fin_i is not None:
-        upto = resolved[: fin_i + 1]
-        fgear = upto[-1][0].gear
-        card = repeat_or(fgear, all(p.coast for p, _ in upto))  # CORE-STAGEEND-02
-        if loc is not None:
-            # CORE-STAGEEND-04..07: still finishes; the card's back applies only in a rally
-            if not stage.one_off:
-                if zero is None:
-                    raise IllegalMove("CORE-STAGEEND-07", "a Loss of Control on the finishing turn of a rally stage "
-                                                          "applies the card's back: record `card.zero`", "card.zero")
-                damage = _crash_damage(stage, turn, zero, loc, driver)
-            elif turn.damage:
-                raise IllegalMove("CORE-STAGEEND-06", "a one-off stage's finishing Loss of Control causes no damage",
-                                  "damage")
-        status = CarStatus.FINISHED
-        if claim is not None and claim.gear is not None and claim.gear != card.gear:
-            raise IllegalMove("CORE-STAGEEND-02", f"the finishing card is of Gear {card.gear} (the gear on the first "
-                                                  f"space after the line), not Gear {claim.gear}", "card.gear")
-        check_seconds(card)
-    elif loc is not None:
-        if zero is None:
-            raise IllegalMove("CORE-LOC-03", f"a Loss of Control in Gear {loc.gear}: record the card's 0 side "
-                                             f"(`card.zero` with its icon)", "card.zero")
-        if zero.icon not in LOC_ICONS:
-            raise IllegalMove("CORE-LOC-05", f"a 0 side shows spinout, crash or sisu, not {zero.icon!r}", "card.zero.icon")
-        if claim is not None and claim.gear is not None and claim.gear != loc.gear:
-            raise IllegalMove("CORE-LOC-03", f"the Loss of Control card is of Gear {loc.gear} (the gear at the Loss "
-                                             f"of Control on {loc.space}), not Gear {claim.gear}", "card.gear")
-        if zero.icon == "sisu" and zero.gear is None:
-            raise IllegalMove("CORE-LOC-10", "a SISU card shows a gear: record `card.zero.gear`", "card.zero.gear")
-        secs = table.zero_side(zero.icon, zero.seconds)
-        card = Card(loc.gear, secs, True, zero.icon, zero.gear if zero.icon == "sisu" else None)
-        if zero.icon == "crash":
-            damage = _crash_damage(stage, turn, zero, loc, driver)
-            status = CarStatus.CRASHED
-        elif zero.icon == "spinout":
-            status = CarStatus.SPUN
-        if zero.icon != "crash" and turn.damage:
-            raise IllegalMove("CORE-LOC-06" if zero.icon == "spinout" else "CORE-LOC-10",
-                              f"a {zero.icon} causes no damage", "damage")
-    else:
-        gear = resolved[-1][0].gear if resolved else car.gear
-        coast_only = all(p.coast for p, _ in resolved)
-        if not turn.dice and gear > 1 and comp.reading("water_stuck") == "gear-down" and _stuck_at_water(ctx):
-            gear, coast_only = gear - 1, False
-        card = repeat_or(gear, coast_only)
-        if claim is not None and claim.zero is not None and not turn.spare_tire:
-            raise IllegalMove("CORE-TURNEND-02", "no Loss of Control this turn: the card is not turned to its 0 side",
-                              "card.zero")
-        if claim is not None and claim.gear is not None and claim.gear != card.gear and not turn.spare_tire:
-            rule = "CORE-TURNEND-03" if coast_only else "CORE-TURNEND-02"
-            raise IllegalMove(rule, f"the Time card is of Gear {card.gear}, not Gear {claim.gear}", "card.gear")
-        check_seconds(card)
-    if turn.damage and not damage:
-        raise IllegalMove("CORE-LOC-09", "no Crash this turn: no Damage token is drawn", "damage")
-    spare = False
-    if driver is not None and loc is None and not finished and card.car_gear == 1 and car.spare \
-            and car.damage.get("coast", 0) > 0 and driver.want_spare_tire():
-        turn.spare_tire = True
-    if turn.spare_tire:
-        if loc is not None or finished:
-            raise IllegalMove("CORE-SPARE-01", "a tire change is declared at the end of a movement, not after a "
-                                               "Loss of Control or at the finish", "spare_tire")
-        if card.car_gear != 1:
-            raise IllegalMove("CORE-SPARE-01", f"a tire change needs Gear 1 at the end of the movement, not Gear "
-                                               f"{card.car_gear}", "spare_tire")
-        if not car.spare:
-            raise IllegalMove("CORE-SPARE-06", f"{car.name}'s Spare Tire card is used (it comes back with Assistance)",
-                              "spare_tire")
-        if comp.reading("spare_needs_coast_damage") and car.damage.get("coast", 0) < 1:
-            raise IllegalMove("CORE-SPARE-04", "a tire change removes a Coast/Leader Damage token: there is none",
-                              "spare_tire")
-        secs = table.spare_tire_card(claim.seconds if claim is not None else None)
-        card = Card(0, secs, True, None, None, True)
-        status = CarStatus.TIRE
-        spare = True
-    if turn.card is not None and turn.card.seconds is not None and turn.card.zero is None and not spare \
-            and card.seconds != turn.card.seconds and not finished:
-        raise IllegalMove("CORE-TURNEND-04", f"the card adds {card.seconds} s, not {turn.card.seconds} s", "card.seconds")
-    out = Outcome(
-        player=car.name, round=stage.round, start=ctx.start, path=path, end=end, gear=card.car_gear, card=card,
-        warnings=run.warnings, loc=loc, blocked=not turn.dice, stopped=run.stopped, finished=finished,
-        flat_out=turn.flat_out, flat_out_failed=failed, seconds_gained=gained, seconds_spent=spent, damage=damage,
-        tokens=run.tokens, spare_tire=spare, sisu=sisu, leader=leader,
-    )
-    changes = StageChange(status, run.minus1)
-    _check_claims(turn, out)
-    return out, changes
-
-
-def _stuck_at_water(ctx: PlanContext) -> bool:
-    """No die can be laid, but some could if the Water Hazard ahead were a plain space."""
-    from dataclasses import replace
-
-    dry = replace(ctx, ignore_water=True, corner_methods={})
-    return bool(die_options(dry, start_walk(dry)))
-
-
-def _crash_damage(stage: "Stage", turn: Turn, zero: ZeroSide, loc: LossOfControl, driver: Driver | None = None) -> list[str]:
-    """Damage tokens for a Crash: one per black mark at the LoC tile's signpost colour (CORE-LOC-09)."""
-    if zero.icon != "crash":
-        if turn.damage:
-            raise IllegalMove("CORE-LOC-06", f"a {zero.icon} card causes no damage", "damage")
-        return []
-    danger = stage.index.spaces[loc.space].danger
-    cap = stage.components.assumption("crash_marks_cap")
-    n = min(cap, int(zero.marks.get(danger, 0)))
-    if driver is not None and not turn.damage:
-        turn.damage = driver.damage(n)
-    if len(turn.damage) != n:
-        raise IllegalMove("CORE-LOC-09", f"the Crash on {loc.space} (signpost {danger}, {zero.marks.get(danger, 0)} "
-                                         f"mark(s)) draws {n} Damage token(s), not {len(turn.damage)}", "damage")
-    for i, d in enumerate(turn.damage):
-        if d == WEATHER and not stage.options.weather:
-            raise IllegalMove("MC-WEATHER-01", "no Weather token is in the Damage bag without the weather option",
-                              f"damage[{i}]")
-        if d not in DAMAGE_KINDS and d != WEATHER:
-            raise IllegalMove("CORE-SETUP-04", f"a Damage side shows gear, brake, coast or green, not {d!r}",
-                              f"damage[{i}]")
-        if d not in stage.damage_bag():
-            raise IllegalMove("CORE-SETUP-03", f"the Damage bag holds no {d} token (Boost Damage comes with the RX "
-                                               f"box: add it with a rules file)", f"damage[{i}]")
-    left = stage.bag_left()
-    if n > left:
-        raise IllegalMove("CORE-SETUP-03", f"the Damage bag holds {left} token(s); {n} cannot be drawn", "damage")
-    return list(turn.damage)
-
-
-def _check_claims(turn: Turn, out: Outcome) -> None:
-    if turn.end is not None and turn.end != out.end:
-        raise IllegalMove("CORE-ROLL-08", f"the car ends on {out.end}, not {turn.end}", "end")
-    if turn.gear is not None and turn.gear != out.gear:
-        raise IllegalMove("CORE-TURNEND-05", f"the car ends in Gear {out.gear}, not Gear {turn.gear}", "gear")
-    if turn.seconds_gained is not None and turn.seconds_gained != out.seconds_gained:
-        raise IllegalMove("CORE-SECONDS-01", f"the Flat Out earns {out.seconds_gained} s, not {turn.seconds_gained} s",
-                          "seconds_gained")
-    if turn.seconds_spent is not None and turn.seconds_spent != out.seconds_spent:
-        raise IllegalMove("CORE-SECONDS-07", f"securing costs {out.seconds_spent} s, not {turn.seconds_spent} s",
-                          "seconds_spent")
+    return Movement(run, gained, spent, failed, sisu, leader)

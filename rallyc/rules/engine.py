@@ -1,0 +1,234 @@
+"""The core turn engine: one ``play`` for every game form, variants override its hooks.
+
+Like python-chess's ``Board`` and its variant subclasses: :class:`TurnEngine` owns the order of a turn
+(whose turn it is, the planning context, the roll, the End of the Turn, the commit, the next player) and
+the movement itself (:func:`rallyc.rules.turn.roll_and_move`: dice, plans, corners, jumps, Warnings, Loss
+of Control). A variant says only what it does differently, by overriding hooks:
+
+=====================  ===========================================================================
+hook                   what it decides
+=====================  ===========================================================================
+``check_turn``         who may play now and what a turn of this form may not contain
+``turn_context``       the planning context: dashboards, the others' cars, flags, barred spaces
+``mover``              what a turn costs and earns (:attr:`tokens`: Second or Focus tokens)
+``finish_index``       which die takes the car across the finish line
+``end_of_turn``        what the move leaves: a Time card, or a Gear marker, damage, laps...
+``applied_rules``      the rule IDs the turn applied (``replay --explain``)
+``commit``             writing the resolved turn into the state (the only place state changes)
+``next_round``         the order of play of the next round; ``is_over``: the end of the game
+=====================  ===========================================================================
+
+:class:`~rallyc.rules.stage.Stage` (DIRT stages, rallies, the Monte-Carlo options) and
+:class:`~rallyc.rules.race.Race` (RX and Ice races) are the variants; ``docs/referee.md`` lists the hooks
+for new ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from rallyc.rules.errors import IllegalMove, StageOver
+from rallyc.rules.plans import PlanContext, Placed, Planner, die_options, start_walk
+from rallyc.rules.trace import report
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.rules.driver import Driver
+    from rallyc.rules.turn import LossOfControl, Movement, Mover, Turn
+
+__all__ = ["TokenKind", "SECONDS", "FOCUS", "TurnOutcome", "TurnEngine", "check_claims", "stuck_at_water"]
+
+
+@dataclass(frozen=True)
+class TokenKind:
+    """What a Flat Out earns and securing dice costs: Second tokens in a stage (CORE-SECONDS), Focus tokens in
+    an RX race (RX-ROLL-03/04). The rules and the words a refusal uses."""
+
+    #: the rule a Flat Out's tokens follow, and the one securing dice follows
+    earn_rule: str
+    spend_rule: str
+    #: the rule broken when the car holds too few tokens to secure the dice
+    lack_rule: str
+    #: the tokens' unit in messages
+    unit: str
+    #: the record's fields stating the tokens gained and spent
+    gained_field: str
+    spent_field: str
+
+    def amount(self, n: int) -> str:
+        """``3`` -> ``3 s`` or ``3 Focus token(s)``."""
+        return f"{n} {self.unit}"
+
+
+SECONDS = TokenKind("CORE-SECONDS-01", "CORE-SECONDS-07", "CORE-SECONDS-08", "s", "seconds_gained", "seconds_spent")
+FOCUS = TokenKind("RX-ROLL-03", "RX-ROLL-04", "RX-ROLL-04", "Focus token(s)", "focus_gained", "focus_spent")
+
+
+@dataclass(kw_only=True)
+class TurnOutcome:
+    """What a turn did, whatever the game form; variants add their own fields (a Time card, laps...)."""
+
+    player: str
+    round: int
+    start: str
+    path: list[str]
+    end: str
+    gear: int
+    warnings: int = 0
+    loc: "LossOfControl | None" = None
+    blocked: bool = False
+    flat_out: bool = False
+    flat_out_failed: bool = False
+    #: tokens earned by a Flat Out and spent securing dice (:class:`TokenKind`)
+    gained: int = 0
+    spent: int = 0
+    damage: list[str] = field(default_factory=list)
+    #: Shortcut sides drawn (CORE-SHORTCUT-05)
+    tokens: list[str] = field(default_factory=list)
+    finished: bool = False
+    retired: bool = False
+    #: the rule IDs this turn applied, in the order of the turn (:mod:`rallyc.rules.applied`)
+    applied: tuple[str, ...] = ()
+    #: the turn as played: the copy the referee completed (faces, tokens, cards, damage drawn)
+    turn: "Turn | None" = field(default=None, repr=False, compare=False)
+
+
+def check_claims(kind: TokenKind, gear_rule: str, turn: "Turn", out: TurnOutcome) -> None:
+    """The derivable claims a record may state (end space, gear, tokens gained and spent) against the outcome."""
+    if turn.end is not None and turn.end != out.end:
+        raise IllegalMove("CORE-ROLL-08", f"the car ends on {out.end}, not {turn.end}", "end")
+    if turn.gear is not None and turn.gear != out.gear:
+        raise IllegalMove(gear_rule, f"the car ends in Gear {out.gear}, not Gear {turn.gear}", "gear")
+    if turn.seconds_gained is not None and turn.seconds_gained != out.gained:
+        raise IllegalMove(kind.earn_rule, f"the Flat Out earns {kind.amount(out.gained)}, not "
+                                          f"{kind.amount(turn.seconds_gained)}", kind.gained_field)
+    if turn.seconds_spent is not None and turn.seconds_spent != out.spent:
+        raise IllegalMove(kind.spend_rule, f"securing costs {kind.amount(out.spent)}, not "
+                                           f"{kind.amount(turn.seconds_spent)}", kind.spent_field)
+
+
+def stuck_at_water(ctx: PlanContext) -> bool:
+    """No die can be laid, but some could if the Water Hazard ahead were a plain space (reading water_stuck)."""
+    from dataclasses import replace
+
+    dry = replace(ctx, ignore_water=True, corner_methods={})
+    return bool(die_options(dry, start_walk(dry)))
+
+
+O = TypeVar("O", bound=TurnOutcome)
+
+
+class TurnEngine(Planner, Generic[O]):
+    """One core turn engine; a game form is a subclass that overrides the hooks (module docstring)."""
+
+    #: what a Flat Out earns and securing costs in this game form
+    tokens: ClassVar[TokenKind] = SECONDS
+    #: the rule a wrong gear claim breaks (the Time card's gear, or RX's Gear marker)
+    gear_rule: ClassVar[str] = "CORE-TURNEND-05"
+    #: what :meth:`play` says once the game is over
+    over_message: ClassVar[str] = "the game is over"
+
+    # state every game form keeps (set by the variant's __init__)
+    cars: dict[str, Any]
+    components: Any
+    index: Any
+    options: Any
+    #: -1 Shortcut tokens per route step (CORE-SHORTCUT-08)
+    minus1: dict[int, int]
+    round: int
+    order: list[str]
+    position: int
+    outcomes: list[O]
+    rounds: list[list[str]]
+
+    # -- order of play
+    def is_over(self) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def to_move(self) -> str | None:
+        """The player whose turn it is, None once the game is over."""
+        return None if self.is_over() else self.order[self.position]
+
+    def next_round(self) -> None:  # pragma: no cover - abstract
+        """Start the next round: its order of play."""
+        raise NotImplementedError
+
+    def plan_context(self, car: Any, start: str, allowance: Any, car_kind: str, **variant: Any) -> PlanContext:
+        """The planning context every game form shares (the road, the others' cars, the -1 tokens, the advanced
+        rules and the readings), with the variant's own fields (``variant``: flags, barred spaces...)."""
+        comp = self.components
+        return PlanContext(
+            index=self.index, start=start, gear=car.gear, allowance=allowance, top_gear=car.dashboard.top_gear,
+            others={c.space: c.gear for c in self.cars.values() if c.impedes and c is not car and c.space},
+            minus1=dict(self.minus1), flying_start=self.options.flying_start, redline=self.options.redline,
+            brake_drop=comp.reading("brake_drop"), jump_landing_limit=comp.reading("jump_landing_limit"),
+            car=car_kind, haybale_chicane=comp.reading("chicane_without_limit") == "haybale", **variant)
+
+    # -- hooks
+    def check_turn(self, turn: "Turn", name: str) -> None:
+        """Refuse a turn that is not ``name``'s to play now or holds what this game form does not use."""
+
+    def turn_context(self, name: str, turn: "Turn") -> tuple[PlanContext, bool]:
+        """The planning context of ``name``'s turn and whether the car leads the round (CORE-DICE-15)."""
+        return self.context(name)
+
+    def finish_index(self, car: Any, placed: list[Placed]) -> int | None:  # pragma: no cover - abstract
+        """Index of the die that takes ``car`` across the finish line, None if none does."""
+        raise NotImplementedError
+
+    def mover(self, car: Any) -> "Mover":
+        """What the roll needs to know about ``car``: its tokens (:attr:`tokens`), its SISU token, its finish."""
+        from rallyc.rules.turn import Mover
+
+        kind = self.tokens
+        return Mover(car.name, car.tokens, bool(getattr(car, "sisu", False)), kind.lack_rule, kind.unit,
+                     finish_index=lambda placed: self.finish_index(car, placed))
+
+    def end_of_turn(self, car: Any, turn: "Turn", ctx: PlanContext, move: "Movement", driver: "Driver | None"
+                    ) -> tuple[O, Any]:  # pragma: no cover - abstract
+        """The End of the Turn: the outcome and the state change to commit (nothing is changed here)."""
+        raise NotImplementedError
+
+    def applied_rules(self, car: Any, turn: "Turn", ctx: PlanContext, move: "Movement", out: O, change: Any
+                      ) -> tuple[str, ...]:
+        """The rule IDs the resolved turn applied (``car`` as it was before the turn)."""
+        return ()
+
+    def commit(self, car: Any, turn: "Turn", out: O, change: Any) -> None:  # pragma: no cover - abstract
+        """Write the resolved turn into the state."""
+        raise NotImplementedError
+
+    # -- the turn
+    def resolve(self, turn: "Turn", driver: "Driver | None" = None) -> tuple[Any, O, Any]:
+        """Validate ``turn`` (the player to move's) without changing the state: the car, the outcome and the
+        change :meth:`commit` would write."""
+        from rallyc.rules.turn import roll_and_move
+
+        name = self.to_move()
+        if name is None:
+            raise StageOver(self.over_message)
+        self.check_turn(turn, name)
+        car = self.cars[name]
+        ctx, leader = self.turn_context(name, turn)
+        move = roll_and_move(self, self.mover(car), turn, ctx, leader=leader, driver=driver)
+        out, change = self.end_of_turn(car, turn, ctx, move, driver)
+        out.applied = self.applied_rules(car, turn, ctx, move, out, change)
+        return car, out, change
+
+    def play(self, turn: "Turn", driver: "Driver | None" = None) -> O:
+        """Validate and apply one turn; raise :class:`IllegalMove` (state unchanged) if it breaks a rule.
+
+        ``driver`` (:class:`~rallyc.rules.driver.Driver`) decides and draws the chance the turn leaves open; it
+        completes a copy of ``turn`` (returned as ``outcome.turn``), never ``turn`` itself.
+        """
+        if driver is not None:
+            turn = turn.copy()
+        car, out, change = self.resolve(turn, driver)
+        self.commit(car, turn, out, change)
+        report(out.applied)
+        out.turn = turn
+        self.outcomes.append(out)
+        self.position += 1
+        if self.position >= len(self.order) or self.is_over():
+            self.next_round()
+        return out

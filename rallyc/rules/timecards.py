@@ -1,0 +1,209 @@
+"""The End of the Turn with Time cards (a DIRT stage, CORE-TURNEND): the card taken or repeated, Loss of
+Control and its "0" side, Crash damage, the Spare Tire, finishing; checked against the game's card table.
+
+This is what a :class:`~rallyc.rules.stage.Stage` does after the core roll
+(:func:`rallyc.rules.turn.roll_and_move`); an RX race has no Time cards (RX-SETUP-10) and ends its turns
+in :mod:`rallyc.rules.race`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rallyc.rules.domain import CarStatus
+from rallyc.rules.driver import Driver
+from rallyc.rules.engine import SECONDS, check_claims, stuck_at_water
+from rallyc.rules.errors import IllegalMove
+from rallyc.rules.plans import PlanContext
+from rallyc.rules.state import DAMAGE_KINDS, LOC_ICONS, WEATHER, Card, Car
+from rallyc.rules.turn import CardClaim, LossOfControl, Movement, Outcome, Turn, ZeroSide
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.rules.stage import Stage
+
+__all__ = ["StageChange", "time_card_end"]
+
+
+@dataclass(frozen=True)
+class StageChange:
+    """What a resolved stage turn changes besides its :class:`Outcome`: the car's status and the -1 Shortcut
+    tokens on the stage (CORE-SHORTCUT-08)."""
+
+    status: CarStatus
+    minus1: dict[int, int]
+
+
+
+def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: Movement, *,
+                  driver: Driver | None = None) -> tuple[Outcome, StageChange]:
+    """The End of the Turn of a stage: the outcome and the change to commit (nothing is changed here)."""
+    run = move.run
+    gained, spent, failed, sisu, leader = move.gained, move.spent, move.failed, move.sisu, move.leader
+    comp = stage.components
+    spaces = stage.index.spaces
+    resolved = run.resolved
+    path = [p.space for p, _ in resolved]
+    end = path[-1] if path else ctx.start
+    prev = car.cards[-1] if car.cards else None
+    claim = turn.card
+    damage: list[str] = []
+    fin_i = None
+    for i, (p, _) in enumerate(resolved):
+        s = spaces[p.space]
+        if s.after_finish or s.past_finish:
+            fin_i = i
+            break
+    finished = fin_i is not None
+    loc = run.loc
+
+    table = stage.cards
+    # the seconds claimed for this turn's card (with a tire change they are the Spare Tire card's)
+    claimed = claim.seconds if claim is not None and not turn.spare_tire else None
+
+    repeated = False
+
+    def repeat_or(gear: int, coast_only: bool) -> Card:
+        """The Time card taken; its seconds are checked against the card table once its gear is (below)."""
+        nonlocal repeated
+        repeated = coast_only
+        if coast_only:  # CORE-TURNEND-03 (reading 8: literal repeat)
+            if prev is not None:
+                return Card(prev.gear, prev.seconds, prev.zero, prev.icon, prev.sisu_gear, prev.spare)
+            return Card(0, table.zero, True)
+        return Card(gear, claimed if claimed is not None else table.gears[gear][0])
+
+    def check_seconds(card: Card) -> None:
+        """CORE-TURNEND-03/04: a repeated card keeps the previous value; a new one is a card of the game's deck."""
+        if repeated:
+            if claimed is not None and claimed != card.seconds:
+                rule = "CORE-TURNEND-03" if prev is not None else "CORE-LOC-04"
+                raise IllegalMove(rule, f"only Coast dice or no move: the card repeats the previous value "
+                                        f"({card.seconds} s), not {claimed} s", "card.seconds")
+        else:
+            table.gear_card(card.gear, claimed)
+
+    if driver is not None and run.loc is not None and (claim is None or claim.zero is None):
+        if claim is None:
+            claim = turn.card = CardClaim()
+        claim.zero = driver.zero_side()
+    zero = claim.zero if claim else None
+    status = CarStatus.ROAD
+    if fin_i is not None:
+        upto = resolved[: fin_i + 1]
+        fgear = upto[-1][0].gear
+        card = repeat_or(fgear, all(p.coast for p, _ in upto))  # CORE-STAGEEND-02
+        if loc is not None:
+            # CORE-STAGEEND-04..07: still finishes; the card's back applies only in a rally
+            if not stage.one_off:
+                if zero is None:
+                    raise IllegalMove("CORE-STAGEEND-07", "a Loss of Control on the finishing turn of a rally stage "
+                                                          "applies the card's back: record `card.zero`", "card.zero")
+                damage = _crash_damage(stage, turn, zero, loc, driver)
+            elif turn.damage:
+                raise IllegalMove("CORE-STAGEEND-06", "a one-off stage's finishing Loss of Control causes no damage",
+                                  "damage")
+        status = CarStatus.FINISHED
+        if claim is not None and claim.gear is not None and claim.gear != card.gear:
+            raise IllegalMove("CORE-STAGEEND-02", f"the finishing card is of Gear {card.gear} (the gear on the first "
+                                                  f"space after the line), not Gear {claim.gear}", "card.gear")
+        check_seconds(card)
+    elif loc is not None:
+        if zero is None:
+            raise IllegalMove("CORE-LOC-03", f"a Loss of Control in Gear {loc.gear}: record the card's 0 side "
+                                             f"(`card.zero` with its icon)", "card.zero")
+        if zero.icon not in LOC_ICONS:
+            raise IllegalMove("CORE-LOC-05", f"a 0 side shows spinout, crash or sisu, not {zero.icon!r}", "card.zero.icon")
+        if claim is not None and claim.gear is not None and claim.gear != loc.gear:
+            raise IllegalMove("CORE-LOC-03", f"the Loss of Control card is of Gear {loc.gear} (the gear at the Loss "
+                                             f"of Control on {loc.space}), not Gear {claim.gear}", "card.gear")
+        if zero.icon == "sisu" and zero.gear is None:
+            raise IllegalMove("CORE-LOC-10", "a SISU card shows a gear: record `card.zero.gear`", "card.zero.gear")
+        secs = table.zero_side(zero.icon, zero.seconds)
+        card = Card(loc.gear, secs, True, zero.icon, zero.gear if zero.icon == "sisu" else None)
+        if zero.icon == "crash":
+            damage = _crash_damage(stage, turn, zero, loc, driver)
+            status = CarStatus.CRASHED
+        elif zero.icon == "spinout":
+            status = CarStatus.SPUN
+        if zero.icon != "crash" and turn.damage:
+            raise IllegalMove("CORE-LOC-06" if zero.icon == "spinout" else "CORE-LOC-10",
+                              f"a {zero.icon} causes no damage", "damage")
+    else:
+        gear = resolved[-1][0].gear if resolved else car.gear
+        coast_only = all(p.coast for p, _ in resolved)
+        if not turn.dice and gear > 1 and comp.reading("water_stuck") == "gear-down" and stuck_at_water(ctx):
+            gear, coast_only = gear - 1, False
+        card = repeat_or(gear, coast_only)
+        if claim is not None and claim.zero is not None and not turn.spare_tire:
+            raise IllegalMove("CORE-TURNEND-02", "no Loss of Control this turn: the card is not turned to its 0 side",
+                              "card.zero")
+        if claim is not None and claim.gear is not None and claim.gear != card.gear and not turn.spare_tire:
+            rule = "CORE-TURNEND-03" if coast_only else "CORE-TURNEND-02"
+            raise IllegalMove(rule, f"the Time card is of Gear {card.gear}, not Gear {claim.gear}", "card.gear")
+        check_seconds(card)
+    if turn.damage and not damage:
+        raise IllegalMove("CORE-LOC-09", "no Crash this turn: no Damage token is drawn", "damage")
+    spare = False
+    if driver is not None and loc is None and not finished and card.car_gear == 1 and car.spare \
+            and car.damage.get("coast", 0) > 0 and driver.want_spare_tire():
+        turn.spare_tire = True
+    if turn.spare_tire:
+        if loc is not None or finished:
+            raise IllegalMove("CORE-SPARE-01", "a tire change is declared at the end of a movement, not after a "
+                                               "Loss of Control or at the finish", "spare_tire")
+        if card.car_gear != 1:
+            raise IllegalMove("CORE-SPARE-01", f"a tire change needs Gear 1 at the end of the movement, not Gear "
+                                               f"{card.car_gear}", "spare_tire")
+        if not car.spare:
+            raise IllegalMove("CORE-SPARE-06", f"{car.name}'s Spare Tire card is used (it comes back with Assistance)",
+                              "spare_tire")
+        if comp.reading("spare_needs_coast_damage") and car.damage.get("coast", 0) < 1:
+            raise IllegalMove("CORE-SPARE-04", "a tire change removes a Coast/Leader Damage token: there is none",
+                              "spare_tire")
+        secs = table.spare_tire_card(claim.seconds if claim is not None else None)
+        card = Card(0, secs, True, None, None, True)
+        status = CarStatus.TIRE
+        spare = True
+    if turn.card is not None and turn.card.seconds is not None and turn.card.zero is None and not spare \
+            and card.seconds != turn.card.seconds and not finished:
+        raise IllegalMove("CORE-TURNEND-04", f"the card adds {card.seconds} s, not {turn.card.seconds} s", "card.seconds")
+    out = Outcome(
+        player=car.name, round=stage.round, start=ctx.start, path=path, end=end, gear=card.car_gear, card=card,
+        warnings=run.warnings, loc=loc, blocked=not turn.dice, stopped=run.stopped, finished=finished,
+        flat_out=turn.flat_out, flat_out_failed=failed, gained=gained, spent=spent, damage=damage,
+        tokens=run.tokens, spare_tire=spare, sisu=sisu, leader=leader,
+    )
+    changes = StageChange(status, run.minus1)
+    check_claims(SECONDS, "CORE-TURNEND-05", turn, out)
+    return out, changes
+
+
+def _crash_damage(stage: "Stage", turn: Turn, zero: ZeroSide, loc: LossOfControl, driver: Driver | None = None) -> list[str]:
+    """Damage tokens for a Crash: one per black mark at the LoC tile's signpost colour (CORE-LOC-09)."""
+    if zero.icon != "crash":
+        if turn.damage:
+            raise IllegalMove("CORE-LOC-06", f"a {zero.icon} card causes no damage", "damage")
+        return []
+    danger = stage.index.spaces[loc.space].danger
+    cap = stage.components.assumption("crash_marks_cap")
+    n = min(cap, int(zero.marks.get(danger, 0)))
+    if driver is not None and not turn.damage:
+        turn.damage = driver.damage(n)
+    if len(turn.damage) != n:
+        raise IllegalMove("CORE-LOC-09", f"the Crash on {loc.space} (signpost {danger}, {zero.marks.get(danger, 0)} "
+                                         f"mark(s)) draws {n} Damage token(s), not {len(turn.damage)}", "damage")
+    for i, d in enumerate(turn.damage):
+        if d == WEATHER and not stage.options.weather:
+            raise IllegalMove("MC-WEATHER-01", "no Weather token is in the Damage bag without the weather option",
+                              f"damage[{i}]")
+        if d not in DAMAGE_KINDS and d != WEATHER:
+            raise IllegalMove("CORE-SETUP-04", f"a Damage side shows gear, brake, coast or green, not {d!r}",
+                              f"damage[{i}]")
+        if d not in stage.damage_bag():
+            raise IllegalMove("CORE-SETUP-03", f"the Damage bag holds no {d} token (Boost Damage comes with the RX "
+                                               f"box: add it with a rules file)", f"damage[{i}]")
+    left = stage.bag_left()
+    if n > left:
+        raise IllegalMove("CORE-SETUP-03", f"the Damage bag holds {left} token(s); {n} cannot be drawn", "damage")
+    return list(turn.damage)

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from rallyc.rules.dice import Die
+from rallyc.rules.dice import Die, DieKind, Face
 from rallyc.rules.turn import CardClaim, Outcome, Roll, Turn, ZeroSide
 
 __all__ = ["turn_from_json", "turn_to_json", "roll_to_json"]
 
 
+def _face(value: str | None) -> Face | None:
+    return None if value is None else Face(value)
+
+
 def _roll(d: dict) -> Roll:
-    return Roll(Die(d["die"], d["to"], bool(d.get("brake", False)), d.get("land"), bool(d.get("boost", False))),
-                d.get("face"), d.get("brake_face"), bool(d.get("secured", False)), d.get("token"), d.get("boost_face"))
+    """A record's die (its words checked by the schema) as a typed :class:`Roll`."""
+    return Roll(Die(DieKind(d["die"]), d["to"], bool(d.get("brake", False)), d.get("land"),
+                    bool(d.get("boost", False))),
+                _face(d.get("face")), _face(d.get("brake_face")), bool(d.get("secured", False)), d.get("token"),
+                _face(d.get("boost_face")))
 
 
 def turn_from_json(d: dict) -> Turn:

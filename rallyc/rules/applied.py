@@ -19,7 +19,8 @@ from rallyc.rules.plans import PlanContext, Placed, effective_limit, is_haybale
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.state import Car
-    from rallyc.rules.turn import Movement, Outcome, Roll, Turn
+    from rallyc.rules.rolling import Movement
+    from rallyc.rules.turn import Outcome, Roll, Turn
 
 __all__ = ["turn_rules", "Rules"]
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import random
 
-from rallyc.rules.dice import Die
+from rallyc.rules.dice import Die, DieKind, Face
+from rallyc.rules.driver import REPLAN, Step
 from rallyc.rules.errors import StageOver
-from rallyc.rules.plans import PlanContext, die_options, start_walk, warning_limit
+from rallyc.rules.plans import PlanContext, Placed, Walk, check_die, die_options, start_walk, warning_limit
+from rallyc.rules.rolling import _run
 from rallyc.rules.stage import Stage
 from rallyc.rules.state import DAMAGE_KINDS, WEATHER, Car
-from rallyc.rules.turn import Outcome, Roll, Turn, ZeroSide, _run
+from rallyc.rules.turn import Outcome, Roll, Turn, ZeroSide
 
 __all__ = ["RandomBot"]
 
@@ -25,7 +27,7 @@ class RandomBot:
 
     def __init__(self, seed: int = 0, *, flat_out: float = 0.3, secure: float = 0.15, stop_at_risk: float = 0.7,
                  max_dice: int = 8, weather: float | None = None,
-                 joker: float = 0.8) -> None:
+                 joker: float = 0.8, replan: float = 0.25) -> None:
         """``weather``: the chance that a token drawn at a Shortcut is a Weather token when the weather option
         is on (default: the share of Weather tokens in the bag, MC-WEATHER-01)."""
         self.rng = random.Random(seed)
@@ -36,6 +38,8 @@ class RandomBot:
         self.max_dice = max_dice
         #: RX: the chance to take the Joker branch when it is offered and not yet driven (RX-JOKER-01)
         self.p_joker = joker
+        #: with Improvisation: the chance to re-plan the dice not yet rolled after a roll (IMPROV-01)
+        self.p_replan = replan
         self._stage: Stage | None = None
         self._weather_drawn = False
         #: scripted choices: callables (stage, name) -> Turn | None consulted before random play
@@ -44,9 +48,11 @@ class RandomBot:
     # -- planning
     def plan(self, stage: Stage, ctx: PlanContext) -> list:
         """A random legal plan (possibly empty when the car is blocked)."""
+        return self._extend(stage, ctx, start_walk(ctx), self.rng.randint(1, self.max_dice))
+
+    def _extend(self, stage: Stage, ctx: PlanContext, w: Walk, length: int) -> list[Die]:
+        """``length`` random legal dice (fewer where none can be laid) after the partial plan ``w``."""
         rng = self.rng
-        w = start_walk(ctx)
-        length = rng.randint(1, self.max_dice)
         out: list[Die] = []
         while len(out) < length:
             opts = die_options(ctx, w)
@@ -92,25 +98,35 @@ class RandomBot:
         return out.turn, out
 
     # -- driver hooks (called by the rules while resolving)
-    def face(self, die: str) -> str:
+    def face(self, die: DieKind) -> Face:
         n = self._stage.components.warning_faces[die] if self._stage else 1
-        return "warning" if self.rng.randrange(6) < n else "ok"
+        return Face.WARNING if self.rng.randrange(6) < n else Face.OK
 
     def decide(self, stage: Stage, i: int, placed, rolls, warnings: int, limit: int) -> str:
         car = stage.cars[stage.to_move() or ""]
+        # Improvisation (IMPROV-01): after a roll, sometimes lay the rest of the dice again
+        if stage.options.improvisation and i > 0 and rolls[i - 1].rolled and self.rng.random() < self.p_replan:
+            return REPLAN
         if i > 0 and warnings >= limit - 1 and self.rng.random() < self.p_stop:
             secured = sum(_size(r) for r in rolls if r.secured)
             cost = sum(range(secured + 1, secured + 1 + _size(rolls[i])))
             spent = (secured * (secured + 1)) // 2
             if car.tokens - spent >= cost and self.rng.random() < 0.5:
-                return "secure"
-            return "stop"
+                return Step.SECURE
+            return Step.STOP
         if car.tokens > 0 and self.rng.random() < self.p_secure:
             secured = sum(_size(r) for r in rolls if r.secured)
             k = _size(rolls[i])
             if (secured + k) * (secured + k + 1) // 2 <= car.tokens:
-                return "secure"
-        return "roll"
+                return Step.SECURE
+        return Step.ROLL
+
+    def replan(self, stage: Stage, ctx: PlanContext, done: list[Placed]) -> list[Die]:
+        """A random legal rest of the plan after the dice ``done`` (IMPROV-02/03)."""
+        w = start_walk(ctx)
+        for p in done:
+            _, w = check_die(ctx, w, p.die)
+        return self._extend(stage, ctx, w, self.rng.randint(1, max(1, self.max_dice - len(done))))
 
     def token(self) -> str:
         stage = self._stage
@@ -149,8 +165,7 @@ class RandomBot:
         relaid = [Roll(r.die, r.face, r.brake_face, boost_face=r.boost_face) for r in rolls]
         probe = [Roll(r.die, r.face, r.brake_face, boost_face=r.boost_face) for r in rolls]
         lim = min(warning_limit(ctx, p.space) for p in placed)
-        run = _run(stage, ctx, placed, probe, leader=leader, sisu=False, all_rolled=True, warn_limit=lim,
-                   path="relaid", driver=_Silent(self))
+        run = _run(stage, ctx, placed, probe, sisu=False, warn_limit=lim, path="relaid", driver=_Silent(self))
         return relaid[: len(run.resolved)]
 
 
@@ -169,11 +184,14 @@ class _Silent:
         return "ok"
 
     def decide(self, *a) -> str:  # pragma: no cover - probes roll everything
-        return "roll"
+        return Step.ROLL
 
     # the rest of the Driver protocol: a probe's dice are all rolled, nothing else is asked
-    def face(self, die: str) -> str:  # pragma: no cover
-        return "ok"
+    def face(self, die: DieKind) -> Face:  # pragma: no cover
+        return Face.OK
+
+    def replan(self, *a) -> list[Die]:  # pragma: no cover
+        return []
 
     def zero_side(self) -> ZeroSide:  # pragma: no cover
         return ZeroSide("spinout")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rallyc.data.components import Column, DashboardData
+from rallyc.rules.dice import DieKind
 
 __all__ = ["Allowance", "SURFACES", "column_name", "allowance", "allowances"]
 
@@ -34,7 +35,7 @@ class Allowance:
     #: the counts before damage, to tell "not on the Dashboard" from "lost to damage"
     printed: Column
     #: die used for coasting in this column: ``coast`` or ``leader`` (CORE-DICE-15, MC-DICE-04)
-    coast_die: str
+    coast_die: DieKind
     #: Boost dice (R5, MC-BOOST)
     boost: int = 0
     #: the column's name (``gravel``, ``gravel-leader``, ``asphalt``, ``snow``)
@@ -47,9 +48,9 @@ def allowance(dash: DashboardData, surface: str, leader: bool, one_shot: bool,
     name = column_name(surface, leader)
     col = dash.columns.get(name) or dash.columns["gravel"]
     coast_total = col.coast + col.leader
-    coast_die = "leader" if col.leader and not col.coast else "coast"
+    coast_die = DieKind.LEADER if col.leader and not col.coast else DieKind.COAST
     if one_shot and name == "gravel-leader":
-        coast_die = "coast"  # CORE-ADV-16: the Leader column's dice become normal Coast dice
+        coast_die = DieKind.COAST  # CORE-ADV-16: the Leader column's dice become normal Coast dice
     return Allowance(
         gear=max(0, col.gear - damage.get("gear", 0)),
         coast=max(0, coast_total - damage.get("coast", 0)),

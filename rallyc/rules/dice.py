@@ -8,13 +8,35 @@ A die laid on the road is a :class:`Die`: which die, the space it is laid on, wh
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-__all__ = ["Die", "GEAR_DICE", "DIE_NAMES", "FACES", "gear_value", "is_gear", "is_coast_like"]
+from rallyc.rules.domain import Face
 
-GEAR_DICE = tuple(f"gear{n}" for n in range(1, 7))
-DIE_NAMES = GEAR_DICE + ("coast", "leader", "brake")
+__all__ = ["Die", "DieKind", "Face", "GEAR_DICE", "DIE_NAMES", "FACES", "gear_value", "is_gear", "is_coast_like"]
+
+
+class DieKind(StrEnum):
+    """The kinds of dice (CORE-DICE-01..20, MC-BOOST-01): each member is the records' word for it."""
+
+    GEAR1 = "gear1"
+    GEAR2 = "gear2"
+    GEAR3 = "gear3"
+    GEAR4 = "gear4"
+    GEAR5 = "gear5"
+    GEAR6 = "gear6"
+    COAST = "coast"
+    LEADER = "leader"
+    BRAKE = "brake"
+    #: the R5's Boost die, only ever paired with a Gear die (MC-BOOST-01)
+    BOOST = "boost"
+
+
+GEAR_DICE: tuple[DieKind, ...] = (DieKind.GEAR1, DieKind.GEAR2, DieKind.GEAR3, DieKind.GEAR4, DieKind.GEAR5,
+                                  DieKind.GEAR6)
+#: the dice a record may lay on their own
+DIE_NAMES: tuple[DieKind, ...] = GEAR_DICE + (DieKind.COAST, DieKind.LEADER, DieKind.BRAKE)
 #: the two outcomes that matter for the rules: a Warning symbol or not
-FACES = ("ok", "warning")
+FACES: tuple[Face, ...] = (Face.OK, Face.WARNING)
 
 
 def is_gear(die: str) -> bool:
@@ -36,7 +58,7 @@ def is_coast_like(die: str) -> bool:
 class Die:
     """One die laid on the road during planning (CORE-DICE-01, CORE-MOVE-06)."""
 
-    die: str
+    die: DieKind
     #: the space the die is laid on (the space it makes the car enter)
     to: str
     #: the Brake die is laid on the same space, paired with this Gear die (CORE-DICE-17)

@@ -12,28 +12,40 @@ copy and returns it as ``outcome.turn``.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rallyc.rules.dice import DieKind, Face
+
 if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.rules.dice import Die
     from rallyc.rules.plans import PlanContext, Placed
     from rallyc.rules.turn import Roll, ZeroSide
 
-__all__ = ["Driver", "ROLL", "SECURE", "STOP"]
-
-#: the one-by-one decisions (CORE-ROLL-06, CORE-SECONDS-04)
-ROLL, SECURE, STOP = "roll", "secure", "stop"
+__all__ = ["Driver", "Chance", "Step", "ROLL", "SECURE", "STOP", "REPLAN"]
 
 
-class Driver(Protocol):
-    """The decisions and the chance of a turn (see the module docstring)."""
+class Step(StrEnum):
+    """What the player does before the next die when rolling one by one."""
 
-    def decide(self, stage: Any, i: int, placed: list["Placed"], rolls: list["Roll"], warnings: int,
-               limit: int) -> str:
-        """Before die ``i`` (one by one): :data:`ROLL`, :data:`SECURE` or :data:`STOP`."""
-        ...
+    #: roll it (CORE-ROLL-03)
+    ROLL = "roll"
+    #: secure it with tokens (CORE-SECONDS-04, RX-ROLL-04)
+    SECURE = "secure"
+    #: stop: the movement is over (CORE-ROLL-06)
+    STOP = "stop"
+    #: Improvisation: lay the dice not yet rolled again (IMPROV-01)
+    REPLAN = "replan"
 
-    def face(self, die: str) -> str:
-        """The face a die shows once rolled: ``ok`` or ``warning``."""
+
+ROLL, SECURE, STOP, REPLAN = Step.ROLL, Step.SECURE, Step.STOP, Step.REPLAN
+
+
+class Chance(Protocol):
+    """Where chance comes from: a seeded source for bots, the table in a live game (in a replay, the record)."""
+
+    def face(self, die: DieKind) -> Face:
+        """The face a die of this kind shows once rolled."""
         ...
 
     def token(self) -> str:
@@ -46,6 +58,20 @@ class Driver(Protocol):
 
     def damage(self, n: int) -> list[str]:
         """``n`` Damage tokens drawn from the bag."""
+        ...
+
+
+class Driver(Chance, Protocol):
+    """The decisions of a turn, and the chance it draws (see the module docstring)."""
+
+    def decide(self, stage: Any, i: int, placed: list["Placed"], rolls: list["Roll"], warnings: int,
+               limit: int) -> str:
+        """Before die ``i`` (one by one): a :class:`Step`."""
+        ...
+
+    def replan(self, stage: Any, ctx: "PlanContext", done: list["Placed"]) -> list["Die"]:
+        """Improvisation: the dice to lay after the dice ``done`` (the whole new rest of the plan; empty: keep
+        the plan). Asked only after :data:`REPLAN` was decided."""
         ...
 
     def want_spare_tire(self) -> bool:

@@ -34,7 +34,8 @@ from rallyc.rules.trace import report
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.driver import Driver
-    from rallyc.rules.turn import LossOfControl, Movement, Mover, Turn
+    from rallyc.rules.rolling import Movement, Mover
+    from rallyc.rules.turn import LossOfControl, Turn
 
 __all__ = ["TokenKind", "SECONDS", "FOCUS", "TurnOutcome", "TurnEngine", "check_claims", "stuck_at_water"]
 
@@ -178,7 +179,7 @@ class TurnEngine(Planner, Generic[O]):
 
     def mover(self, car: Any) -> "Mover":
         """What the roll needs to know about ``car``: its tokens (:attr:`tokens`), its SISU token, its finish."""
-        from rallyc.rules.turn import Mover
+        from rallyc.rules.rolling import Mover
 
         kind = self.tokens
         return Mover(car.name, car.tokens, bool(getattr(car, "sisu", False)), kind.lack_rule, kind.unit,
@@ -202,7 +203,7 @@ class TurnEngine(Planner, Generic[O]):
     def resolve(self, turn: "Turn", driver: "Driver | None" = None) -> tuple[Any, O, Any]:
         """Validate ``turn`` (the player to move's) without changing the state: the car, the outcome and the
         change :meth:`commit` would write."""
-        from rallyc.rules.turn import roll_and_move
+        from rallyc.rules.rolling import IMPROV_RULES, roll_and_move
 
         name = self.to_move()
         if name is None:
@@ -213,6 +214,8 @@ class TurnEngine(Planner, Generic[O]):
         move = roll_and_move(self, self.mover(car), turn, ctx, leader=leader, driver=driver)
         out, change = self.end_of_turn(car, turn, ctx, move, driver)
         out.applied = self.applied_rules(car, turn, ctx, move, out, change)
+        if move.replans:
+            out.applied += IMPROV_RULES  # the dice re-planned while rolling one by one
         return car, out, change
 
     def play(self, turn: "Turn", driver: "Driver | None" = None) -> O:

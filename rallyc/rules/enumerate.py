@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Iterator, NamedTuple
 
 from rallyc.rules.dashboard import Allowance
-from rallyc.rules.dice import GEAR_DICE, Die
+from rallyc.rules.dice import GEAR_DICE, Die, DieKind
 from rallyc.rules.plans import PlanContext, _landings, allowance_at, effective_limit, is_haybale
 
 __all__ = ["PlanEnumerator", "enumerate_plans"]
@@ -89,10 +89,10 @@ class PlanEnumerator:
         self.coast_dice = sorted({a.coast_die for a in cols if a.coast})
 
     # -- one die
-    def _candidates(self, st: _State) -> list[tuple[str, int, bool, bool]]:
+    def _candidates(self, st: _State) -> list[tuple[DieKind, int, bool, bool]]:
         """(die, its gear or 0, with Brake, with Boost) that might be laid next (as plans._candidates)."""
         ctx = self.ctx
-        out: list[tuple[str, int, bool, bool]] = []
+        out: list[tuple[DieKind, int, bool, bool]] = []
         gear = st.gear
         if st.n_gear < self.max_gear:
             for name, v in _GEARS:
@@ -112,7 +112,7 @@ class PlanEnumerator:
         if gear > 0 and st.n_coast < self.max_coast:
             out.extend((d, 0, False, False) for d in self.coast_dice)
         if ctx.redline and gear == ctx.top_gear and st.n_brake < self.max_brake:
-            out.append(("brake", 0, False, False))
+            out.append((DieKind.BRAKE, 0, False, False))
         return out
 
     def _die_ok(self, st: _State, name: str, v: int, brake: bool, boost: bool, to: str) -> bool:

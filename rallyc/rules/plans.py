@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Iterator
 
 from rallyc.rules.dashboard import Allowance
-from rallyc.rules.dice import GEAR_DICE, Die, gear_value, is_gear
+from rallyc.rules.dice import GEAR_DICE, Die, DieKind, gear_value, is_gear
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.state import TrackIndex
 
@@ -408,7 +408,7 @@ def check_plan(ctx: PlanContext, dice: list[Die], path: str = "dice") -> list[Pl
     return out
 
 
-def _candidates(ctx: PlanContext, w: Walk) -> list[tuple[str, bool, bool]]:
+def _candidates(ctx: PlanContext, w: Walk) -> list[tuple[DieKind, bool, bool]]:
     """Dice that might be laid next, (die, with Brake, with Boost), before the space is checked: the most any
     surface's column allows (each die is then checked against its own surface, MC-DICE-01)."""
     cols = list(ctx.allowances.values()) or [ctx.allowance]
@@ -417,7 +417,7 @@ def _candidates(ctx: PlanContext, w: Walk) -> list[tuple[str, bool, bool]]:
     n_boost = max(a.boost for a in cols)
     n_coast = max(a.coast for a in cols)
     coast_dice = sorted({a.coast_die for a in cols if a.coast})
-    out: list[tuple[str, bool, bool]] = []
+    out: list[tuple[DieKind, bool, bool]] = []
     for name in GEAR_DICE:
         v = gear_value(name)
         if v > ctx.top_gear or name in w.used or w.n_gear >= n_gear:
@@ -435,7 +435,7 @@ def _candidates(ctx: PlanContext, w: Walk) -> list[tuple[str, bool, bool]]:
     if w.gear > 0 and w.n_coast < n_coast:
         out.extend((d, False, False) for d in coast_dice)
     if ctx.redline and w.gear == ctx.top_gear and w.n_brake < n_brake:
-        out.append(("brake", False, False))
+        out.append((DieKind.BRAKE, False, False))
     return out
 
 

@@ -31,7 +31,8 @@ from rallyc.rules.stage import Player
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER, index_of
 from rallyc.rules.domain import JokerState, RaceStatus
 from rallyc.rules.driver import Driver
-from rallyc.rules.turn import Movement, Turn
+from rallyc.rules.rolling import Movement
+from rallyc.rules.turn import Turn
 
 __all__ = ["Race", "RxCar", "RxOutcome", "RaceResult", "round_colour"]
 

@@ -11,6 +11,7 @@ from collections import Counter
 
 from rallyc.data.components import Components, DashboardData
 from rallyc.rules.dashboard import Allowance
+from rallyc.rules.dice import DieKind
 
 __all__ = ["RX_CAR", "rx_dashboard", "rx_allowance", "loc_damage", "rx_bag", "RX_DAMAGE_KINDS"]
 
@@ -37,7 +38,7 @@ def rx_allowance(dash: DashboardData, damage: Counter | dict, weather: str = "dr
         brake=max(0, col.brake - damage.get("brake", 0)),
         warnings=col.warnings,
         printed=col,
-        coast_die="leader" if col.leader and not col.coast else "coast",
+        coast_die=DieKind.LEADER if col.leader and not col.coast else DieKind.COAST,
         boost=max(0, col.boost - damage.get("boost", 0)),
         column=name,
     )

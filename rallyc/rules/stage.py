@@ -24,7 +24,8 @@ from rallyc.rules.plans import PlanContext, Placed, die_options, start_walk
 from rallyc.rules.setup import player_problem
 from rallyc.rules.state import WEATHER, Car, index_of
 from rallyc.rules.timecards import StageChange, time_card_end
-from rallyc.rules.turn import Movement, Outcome, Turn
+from rallyc.rules.rolling import Movement
+from rallyc.rules.turn import Outcome, Turn
 from rallyc.rules.weather import weather_flips
 
 __all__ = ["Player", "Carry", "Stage", "StageResult"]

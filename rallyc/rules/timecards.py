@@ -17,7 +17,8 @@ from rallyc.rules.engine import SECONDS, check_claims, stuck_at_water
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import PlanContext
 from rallyc.rules.state import DAMAGE_KINDS, LOC_ICONS, WEATHER, Card, Car
-from rallyc.rules.turn import CardClaim, LossOfControl, Movement, Outcome, Turn, ZeroSide
+from rallyc.rules.rolling import Movement
+from rallyc.rules.turn import CardClaim, LossOfControl, Outcome, Turn, ZeroSide
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.stage import Stage

@@ -101,11 +101,19 @@ def test_an_option_given_twice_in_a_record(tmp_path):
 
 
 def test_an_unrefereed_option_in_force_is_said_at_replay(tmp_path):
-    """Improvisation is not refereed yet: the game replays and the warning says which rules were not checked."""
-    path = _copy(tmp_path, "rally-1-ss1-failed-flat-out.json", "rally-1.rally", "options improvisation")
+    """Full Contact is not refereed yet: the race replays and the warning says which rules were not checked."""
+    path = _copy(tmp_path, "rx-1-race.json", "rx-1.rally", "options full-contact")
     code, out, err = _replay(path)
     assert code == 0
-    assert "warning: option `improvisation` is in force but not refereed" in err and "IMPROV-01..03" in err
+    assert "warning: option `full-contact` is in force but not refereed" in err and "RX-PUSH-01..15" in err
+
+
+def test_improvisation_in_force_is_refereed_at_replay(tmp_path):
+    """IMPROV-01: the design's `options improvisation` is in force: its games replay with no warning (the
+    example game never re-plans, which the option allows)."""
+    path = _copy(tmp_path, "rally-1-ss1-failed-flat-out.json", "rally-1.rally", "options improvisation")
+    code, out, err = _replay(path)
+    assert code == 0 and "improvisation" not in err
 
 
 def test_the_design_weather_word_is_the_rx_start_weather(tmp_path):
@@ -167,7 +175,8 @@ def test_compiled_json_values_options_as_the_registry(tmp_path):
     ("rx-1.rally", "sisu per-rally", "RC161"),       # SISU is a DIRT rule, not an RX one (RX-ADV-01)
     ("rx-1.rally", "handbrake", "RC161"),
     ("rx-1.rally", "flying-start", None),            # RX-ADV-01
-    ("rally-1.rally", "improvisation", "RC160"),     # no variant plays it yet
+    ("rally-1.rally", "improvisation", None),        # IMPROV-01: any race
+    ("rx-1.rally", "improvisation", None),
     ("rally-1.rally", "race-type time-trial", "RC160"),
     ("rally-1.rally", "handbrake", None),
 ])

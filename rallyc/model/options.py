@@ -132,7 +132,7 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
                ("RX-ADV-01",) + rule_range("RX-PUSH", 1, 15) + ("RX-IMPACT-01",) + rule_range("RX-DANGER", 1, 7)
                + rule_range("RX-THROUGH", 1, 8) + ("RX-CONTACTROLL-01",), Chooser.PLAYERS, _NONE),
     OptionSpec("improvisation", None, False, "re-plan the dice after any roll when rolling one by one",
-               rule_range("IMPROV", 1, 3), Chooser.PLAYERS, _NONE),
+               rule_range("IMPROV", 1, 3), Chooser.PLAYERS, frozenset({Variant.RALLY, Variant.RX, Variant.ICE})),
     OptionSpec("race-type", ("head-to-head", "time-trial"), False,
                "custom race: Head-to-Head (first across the line) or Time Trial (lowest time)",
                ("CUSTOM-01", "CUSTOM-04", "CUSTOM-05", "CUSTOM-06", "CUSTOM-07"), Chooser.DESIGN, _NONE),

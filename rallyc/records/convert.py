@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from rallyc.rules.dice import Die, DieKind, Face
-from rallyc.rules.turn import CardClaim, Outcome, Roll, Turn, ZeroSide
+from rallyc.rules.turn import CardClaim, Outcome, Replan, Roll, Turn, ZeroSide
 
-__all__ = ["turn_from_json", "turn_to_json", "roll_to_json"]
+__all__ = ["turn_from_json", "turn_to_json", "roll_to_json", "replans_from_json", "replans_to_json", "GAME_2",
+           "record_format"]
+
+#: the record format that adds the `cards` table and Improvisation's `replans` (rallyc-game/1 still replays)
+GAME_2 = "rallyc-game/2"
 
 
 def _face(value: str | None) -> Face | None:
@@ -18,6 +22,21 @@ def _roll(d: dict) -> Roll:
                     bool(d.get("boost", False))),
                 _face(d.get("face")), _face(d.get("brake_face")), bool(d.get("secured", False)), d.get("token"),
                 _face(d.get("boost_face")))
+
+
+def replans_from_json(d: dict) -> list[Replan]:
+    """A turn's ``replans`` (Improvisation, IMPROV-01): after how many dice, and the dice laid instead."""
+    return [Replan(int(x["after"]), [_roll(r) for r in x.get("dice", [])]) for x in d.get("replans", [])]
+
+
+def replans_to_json(t: Turn) -> list[dict]:
+    """A turn's re-plans as the record states them."""
+    return [{"after": rp.after, "dice": [roll_to_json(r) for r in rp.dice]} for rp in t.replans]
+
+
+def record_format(turns: list[Turn]) -> str:
+    """The format a generated record needs: ``rallyc-game/2`` once a turn re-plans, else ``rallyc-game/1``."""
+    return GAME_2 if any(t.replans for t in turns) else "rallyc-game/1"
 
 
 def turn_from_json(d: dict) -> Turn:
@@ -46,6 +65,7 @@ def turn_from_json(d: dict) -> Turn:
         seconds_gained=d.get("seconds_gained"),
         seconds_spent=d.get("seconds_spent"),
         flipped=list(d["flipped"]) if "flipped" in d else None,
+        replans=replans_from_json(d),
     )
 
 
@@ -73,6 +93,8 @@ def turn_to_json(t: Turn, outcome: Outcome | None = None) -> dict:
         out["start"] = t.start
     out["mode"] = "flat-out" if t.flat_out else "one-by-one"
     out["dice"] = [roll_to_json(r) for r in t.dice]
+    if t.replans:
+        out["replans"] = replans_to_json(t)
     if t.relaid is not None:
         out["relaid"] = [roll_to_json(r) for r in t.relaid]
     if t.sisu:

@@ -34,6 +34,10 @@ def features(record: dict, tracks: list) -> set[str]:
             found |= _mc_features(tracks[si], pos.get(t["player"]) or t.get("start"), dice)
             if t.get("relaid") is not None:
                 found.add("failed-flat-out")
+            if t.get("replans"):
+                found.add("improvisation")  # IMPROV-01
+                if any(len(rp["dice"]) > len(t["dice"]) - rp["after"] for rp in t["replans"]):
+                    found.add("improvisation-added")  # IMPROV-02: more dice than were taken back
             if any("token" in d for d in dice):
                 found.add("shortcut")
             if any("land" in d for d in dice if d.get("face") or d.get("secured")):
@@ -96,6 +100,8 @@ EXAMPLES: dict[str, tuple] = {
     "rally-3-ss1-overtake-blocked.json": ("rally-3.rally", 4, {}, {"overtake", "blocked"}),
     "auto-tour-1-ss2-monte-carlo.json": ("auto-tour-1.rally", MC_PLAYERS, {"handbrake": True},
                                          {"boost", "handbrake", "snow-slide", "surface-change"}, "SS2"),
+    "rally-2-ss1-improvisation.json": ("rally-2.rally", 3, {"improvisation": True},
+                                       {"improvisation", "improvisation-added", "secured"}),
 }
 
 

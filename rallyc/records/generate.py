@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from rallyc.data.components import Components, load_components
-from rallyc.records.convert import turn_to_json
+from rallyc.records.convert import record_format, turn_to_json
 from rallyc.rules.bot import RandomBot
 from rallyc.rules.options import Options
 from rallyc.rules.rally import Rally
@@ -36,6 +36,7 @@ def bot_record(tracks: list, players: list[Player], *, seed: int = 0, options: O
     bot = bot or RandomBot(seed)
     rally = Rally(tracks, players, options, components, flippers)
     stages = []
+    played: list[Turn] = []
     for k in range(len(tracks)):
         change = (tires or {}).get(k)
         stage = rally.start_stage(tires=change)
@@ -53,6 +54,7 @@ def bot_record(tracks: list, players: list[Player], *, seed: int = 0, options: O
                 bot._stage = stage
                 out = stage.play(t, driver=bot)
                 t = out.turn or t
+            played.append(t)
             turns.append(turn_to_json(t, out))
         extra = between(rally, k) if between else {}
         rec = rally.end_stage(spare_between=extra.get("spare_tire", []), penalties=extra.get("checkpoint"))
@@ -64,7 +66,7 @@ def bot_record(tracks: list, players: list[Player], *, seed: int = 0, options: O
         if extra.get("checkpoint"):
             entry["checkpoint"] = dict(extra["checkpoint"])
         stages.append(entry)
-    record: dict[str, Any] = {"format": "rallyc-game/1"}
+    record: dict[str, Any] = {"format": record_format(played)}
     record.update(header or {})
     record["players"] = [{"name": p.name, "colour": p.colour, "car": p.car, "tires": p.tires} for p in players]
     record["options"] = options.to_dict()

@@ -190,8 +190,9 @@ def parse_record(text: str, file: str = "<record>") -> dict:
 def record_problem(data: dict) -> tuple[str, str] | None:
     """(JSON path, message) of the first thing a schema cannot say about a record, or None.
 
-    Top-level keys the format does not know (for a record built in Python, which no schema check saw)
-    and Spare Tires (``stages[i].spare_tire``) given to a player who is not in ``players``.
+    Top-level keys the format does not know (for a record built in Python, which no schema check saw),
+    Spare Tires (``stages[i].spare_tire``) given to a player who is not in ``players``, and Improvisation's
+    re-plans in a ``rallyc-game/1`` record (they came with ``rallyc-game/2``).
     """
     if not isinstance(data, dict):
         return "$", "a game record is a JSON object"
@@ -208,6 +209,20 @@ def record_problem(data: dict) -> tuple[str, str] | None:
                 return (f"$.stages[{i}].spare_tire[{j}]",
                         f"a Spare Tire for {json.dumps(name)}, who is not a player of this record "
                         f"(players: {', '.join(sorted(str(n) for n in names))})")
+    if data.get("format") == "rallyc-game/1":
+        return _replans_problem(data)
+    return None
+
+
+def _replans_problem(data: dict) -> tuple[str, str] | None:
+    """The first turn of a ``rallyc-game/1`` record stating re-plans (IMPROV-01), which that format has not."""
+    race = data.get("race")
+    parts = [("$.race", race)] if isinstance(race, dict) else \
+        [(f"$.stages[{i}]", s) for i, s in enumerate(data.get("stages") or []) if isinstance(s, dict)]
+    for where, part in parts:
+        for j, turn in enumerate(part.get("turns") or []):
+            if isinstance(turn, dict) and "replans" in turn:
+                return f"{where}.turns[{j}].replans", "re-plans (Improvisation) need format rallyc-game/2"
     return None
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from rallyc.data.components import Components, load_components
-from rallyc.records.convert import roll_to_json, _roll
+from rallyc.records.convert import _roll, record_format, replans_from_json, replans_to_json, roll_to_json
 from rallyc.records.load import RecordError
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.records.explain import applied_of, rules_line, without_applied
@@ -35,6 +35,7 @@ def rx_turn_from_json(d: dict) -> Turn:
         gear=d.get("gear"),
         seconds_gained=d.get("focus_gained"),
         seconds_spent=d.get("focus_spent"),
+        replans=replans_from_json(d),
     )
 
 
@@ -46,6 +47,8 @@ def rx_turn_to_json(t: Turn, out: RxOutcome | None = None) -> dict:
         d["colour"] = out.colour
     d["mode"] = "flat-out" if t.flat_out else "one-by-one"
     d["dice"] = [roll_to_json(r) for r in t.dice]
+    if t.replans:
+        d["replans"] = replans_to_json(t)
     if t.relaid is not None:
         d["relaid"] = [roll_to_json(r) for r in t.relaid]
     if t.damage:
@@ -249,13 +252,15 @@ def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Opt
     bot = bot or RandomBot(seed)
     race = Race(track, players, options, components, weather=weather, race_format=race_format)
     turns: list[dict[str, Any]] = []
+    played: list[Turn] = []
     while not race.is_over():
         if len(turns) > max_turns:
             raise RuntimeError("bot race too long")
         t, out = bot.play_turn(race)
+        played.append(t)
         turns.append(rx_turn_to_json(t, out))
     res = race.result()
-    record: dict[str, Any] = {"format": "rallyc-game/1"}
+    record: dict[str, Any] = {"format": record_format(played)}
     record.update(header or {})
     record["players"] = [{"name": p.name, "colour": p.colour, "car": race_format.car} for p in players]
     if race_format is not RX:
@@ -265,6 +270,8 @@ def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Opt
         for entry, p in zip(record["players"], players):
             entry["tires"] = "rain" if p.tires == "rain" else "asphalt"
     record["options"] = {"flying_start": options.flying_start, "redline": options.redline}
+    if options.improvisation:
+        record["options"]["improvisation"] = True
     record["race"] = {"turns": turns, "result": {"order": res.order, "disqualified": res.disqualified,
                                                   "retired": res.retired}}
     if weather:

@@ -105,7 +105,8 @@ class RandomBot:
     def decide(self, stage: Stage, i: int, placed, rolls, warnings: int, limit: int) -> str:
         car = stage.cars[stage.to_move() or ""]
         # Improvisation (IMPROV-01): after a roll, sometimes lay the rest of the dice again
-        if stage.options.improvisation and i > 0 and rolls[i - 1].rolled and self.rng.random() < self.p_replan:
+        if stage.options.improvisation and i > 0 and rolls[i - 1].rolled and rolls[i - 1].face is not None \
+                and self.rng.random() < self.p_replan:
             return REPLAN
         if i > 0 and warnings >= limit - 1 and self.rng.random() < self.p_stop:
             secured = sum(_size(r) for r in rolls if r.secured)

@@ -36,7 +36,7 @@ class Options:
     weather: bool = False
     #: RX Full Contact (not refereed yet: see :meth:`unrefereed`)
     full_contact: bool = False
-    #: Improvisation (not refereed yet)
+    #: IMPROV-01..03: re-plan the dice not yet rolled after a roll, one by one (:mod:`rallyc.rules.rolling`)
     improvisation: bool = False
     #: custom race choices (not refereed yet): the word chosen, or None
     race_type: str | None = None

@@ -16,7 +16,7 @@ from rallyc.rules.dice import GEAR_DICE, Die, DieKind, gear_value, is_gear
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.state import TrackIndex
 
-__all__ = ["Planner", "PlanContext", "Walk", "Placed", "check_die", "check_plan", "die_options", "legal_plans",
+__all__ = ["Planner", "PlanContext", "Walk", "Placed", "check_die", "check_plan", "die_options", "legal_plans", "legal_replans",
            "effective_limit", "allowance_at", "warning_limit", "is_haybale"]
 
 
@@ -478,6 +478,28 @@ def legal_plans(ctx: PlanContext, max_dice: int | None = None) -> Iterator[tuple
     yield from walk(start_walk(ctx), ())
 
 
+def legal_replans(ctx: PlanContext, done: list[Die] | tuple[Die, ...], max_dice: int | None = None
+                  ) -> Iterator[tuple[Die, ...]]:
+    """Improvisation (IMPROV-01..03): every legal way to lay the rest of a half-rolled turn whose dice ``done``
+    have been rolled or secured (the new dice only, depth first, shorter before their extensions); ``done``
+    itself must be a legal start of a plan (:class:`IllegalMove` otherwise). ``max_dice`` counts the whole
+    plan, ``done`` included."""
+    w = start_walk(ctx)
+    for i, d in enumerate(done):
+        _, w = check_die(ctx, w, d, f"dice[{i}]")
+    limit = max_dice if max_dice is not None else 64
+
+    def walk(w: Walk, prefix: tuple[Die, ...]) -> Iterator[tuple[Die, ...]]:
+        if len(done) + len(prefix) >= limit:
+            return
+        for placed, nw in die_options(ctx, w):
+            plan = prefix + (placed.die,)
+            yield plan
+            yield from walk(nw, plan)
+
+    yield from walk(w, ())
+
+
 class Planner:
     """What a Stage and an RX Race share: the dice plans of the player to move, from their ``context``."""
 
@@ -491,6 +513,13 @@ class Planner:
 
         ctx, _ = self.context(player)
         return enumerate_plans(ctx, max_dice)
+
+    def legal_replans(self, done: list[Die] | tuple[Die, ...], player: str | None = None,
+                      max_dice: int | None = None) -> Iterator[tuple[Die, ...]]:
+        """Improvisation: the legal re-plans of ``player``'s half-rolled turn after the dice ``done`` (the dice
+        laid instead of those not yet rolled; :func:`legal_replans`)."""
+        ctx, _ = self.context(player)
+        return legal_replans(ctx, done, max_dice)
 
     def is_blocked(self, player: str | None = None) -> bool:
         """True when no die can be laid at all (CORE-MOVE-08/09/10, RX-TURNEND-01)."""

@@ -315,6 +315,8 @@ class OneByOne:
         self.i = 0
         #: re-plans applied (IMPROV-01)
         self.replans = 0
+        #: the last step was a roll (a re-plan follows a roll, IMPROV-01)
+        self.rolled_last = False
 
     @property
     def phase(self) -> Phase:
@@ -348,6 +350,7 @@ class OneByOne:
         r.face, r.brake_face, r.boost_face = face, brake_face, boost_face
         _check_faces([r], "", False, paths=[self._here()])
         self._move(r)
+        self.rolled_last = True
 
     def secure(self) -> None:
         """Secure the die that waits with tokens instead of rolling it (CORE-SECONDS-04/07, RX-ROLL-04)."""
@@ -359,6 +362,7 @@ class OneByOne:
             raise IllegalMove(self.mover.tokens_rule, f"securing these dice costs {spent} {unit}; {self.mover.name} "
                                                       f"holds {self.mover.tokens} {unit}", "dice")
         self._move(r)
+        self.rolled_last = False
 
     def _move(self, r: Roll) -> None:
         self.runner.move(self._here(), self.placed[self.i], r, self._draw)
@@ -373,8 +377,7 @@ class OneByOne:
 
     def can_replan(self) -> bool:
         """Improvisation is in play and the last die was rolled (IMPROV-01)."""
-        return bool(self.stage.options.improvisation) and not self.runner.ended and self.i > 0 \
-            and self.rolls[self.i - 1].rolled
+        return bool(self.stage.options.improvisation) and not self.runner.ended and self.rolled_last
 
     def replan(self, rp: Replan, j: int) -> None:
         """Improvisation: take back the dice not yet rolled and lay ``rp.dice`` (the record's ``replans[j]``);
@@ -385,9 +388,11 @@ class OneByOne:
                                            "cannot be re-planned", where)
         if self.runner.ended:
             raise IllegalMove("IMPROV-01", "the movement ended before this re-plan", where + ".after")
-        if rp.after != self.i or self.i == 0 or not self.rolls[self.i - 1].rolled:
-            raise IllegalMove("IMPROV-01", f"a re-plan follows a roll: after {self.i} die/dice, the last one rolled, "
-                                           f"not after {rp.after}", where + ".after")
+        if rp.after != self.i or not self.rolled_last:
+            raise IllegalMove("IMPROV-01", f"a re-plan follows a roll: here after {self.i} dice, the last of them "
+                                           f"rolled, not after {rp.after}" + ("" if self.rolled_last else
+                                                                               " (the last step was no roll)"),
+                              where + ".after")
         if not rp.dice:
             raise IllegalMove("IMPROV-02", "a re-plan lays at least one die (to lay none, stop)", where + ".dice")
         for k in range(self.i, len(self.rolls)):
@@ -405,6 +410,7 @@ class OneByOne:
             placed.append(p)
         self.rolls, self.paths, self.placed = rolls, paths, placed
         self.replans += 1
+        self.rolled_last = False
 
     def finish(self, replans: list[Replan], first: int) -> _Run:
         """The movement is over: the dice after it were not rolled, no re-plan is left (``replans[first:]``)."""

@@ -15,6 +15,8 @@ from rallyc.rules.driver import REPLAN, Step
 from rallyc.rules.errors import StageOver
 from rallyc.rules.plans import PlanContext, Placed, Walk, check_die, die_options, start_walk, warning_limit
 from rallyc.rules.rolling import _run
+from rallyc.rules.domain import JokerState
+from rallyc.rules.race import Race
 from rallyc.rules.stage import Stage
 from rallyc.rules.state import DAMAGE_KINDS, WEATHER, Car
 from rallyc.rules.turn import Outcome, Roll, Turn, ZeroSide
@@ -71,8 +73,8 @@ class RandomBot:
 
     @staticmethod
     def _wants_joker(stage, ctx: PlanContext) -> bool:
-        car = getattr(stage, "cars", {}).get(stage.to_move()) if hasattr(stage, "to_move") else None
-        return getattr(car, "joker", None) == "todo"
+        name = stage.to_move()
+        return isinstance(stage, Race) and name is not None and stage.cars[name].joker == JokerState.TODO
 
     def turn(self, stage: Stage) -> Turn:
         """Decide the next turn of the player to move (chance is drawn while it is played)."""
@@ -132,7 +134,7 @@ class RandomBot:
     def token(self) -> str:
         stage = self._stage
         # RX Weather: only the first Weather token counts; a later one would be replaced (RX-WEATHER-07)
-        rx_open = getattr(stage, "weather_open", None)
+        rx_open = stage.weather_open if isinstance(stage, Race) else None
         if rx_open is not None and (not rx_open or self._weather_drawn):
             return self.rng.choice(("ok", "ok", "coast", "minus1"))
         if stage is not None and stage.options.weather:

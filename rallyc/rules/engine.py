@@ -177,12 +177,16 @@ class TurnEngine(Planner, Generic[O]):
         """Index of the die that takes ``car`` across the finish line, None if none does."""
         raise NotImplementedError
 
+    def holds_sisu(self, car: Any) -> bool:
+        """``car`` holds a SISU token (CORE-ADV-11/12); no game form but a stage has them."""
+        return False
+
     def mover(self, car: Any) -> "Mover":
         """What the roll needs to know about ``car``: its tokens (:attr:`tokens`), its SISU token, its finish."""
         from rallyc.rules.rolling import Mover
 
         kind = self.tokens
-        return Mover(car.name, car.tokens, bool(getattr(car, "sisu", False)), kind.lack_rule, kind.unit,
+        return Mover(car.name, car.tokens, self.holds_sisu(car), kind.lack_rule, kind.unit,
                      finish_index=lambda placed: self.finish_index(car, placed))
 
     def end_of_turn(self, car: Any, turn: "Turn", ctx: PlanContext, move: "Movement", driver: "Driver | None"

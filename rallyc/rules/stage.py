@@ -253,6 +253,9 @@ class Stage(TurnEngine[Outcome]):
         """A starting car chooses its start space (reading 3)."""
         return self.context(name, turn.start)
 
+    def holds_sisu(self, car: Car) -> bool:
+        return car.sisu
+
     def finish_index(self, car: Car, placed: list[Placed]) -> int | None:
         """The die that takes the car past the Finish Line (CORE-STAGEEND-02/03)."""
         spaces = self.index.spaces

@@ -301,8 +301,11 @@ class OneByOne:
     validated as it happens; then ``RESOLVE``. :meth:`finish` checks what the record holds after the end."""
 
     def __init__(self, stage: "TurnEngine", ctx: PlanContext, dice: list[Roll], placed: list[Placed], *,
-                 sisu: bool, mover: Mover) -> None:
+                 sisu: bool, mover: Mover, draw: Callable[[], str] | None = None) -> None:
+        """``draw`` draws a Shortcut token when a die enters a Shortcut and the turn states none (a driver's
+        chance; None in a replay: the record states it)."""
         self.stage = stage
+        self._draw = draw
         self.ctx = ctx
         self.mover = mover
         self.runner = _Runner(stage, ctx, sisu=sisu)
@@ -368,9 +371,6 @@ class OneByOne:
         self.runner.move(self._here(), self.placed[self.i], r, self._draw)
         self.i += 1
 
-    #: where a Shortcut token comes from while the driver plays (None in a replay: the record states it)
-    _draw: Callable[[], str] | None = None
-
     def stop(self) -> None:
         """Stop before the die that waits (CORE-ROLL-06): the movement is over."""
         self.runner.stop(self._here(), self.current)
@@ -428,9 +428,8 @@ def _one_by_one(stage: "TurnEngine", ctx: PlanContext, turn: Turn, placed: list[
                 mover: Mover, driver: Driver | None) -> tuple[_Run, OneByOne]:
     """Feed the one-by-one machine: what the turn states (a record, or a driver's scripted dice) is played as
     stated; what it leaves open is asked from the driver (none in a replay: the player stopped there)."""
-    m = OneByOne(stage, ctx, turn.dice, placed, sisu=sisu, mover=mover)
-    if driver is not None:
-        m._draw = driver.token
+    m = OneByOne(stage, ctx, turn.dice, placed, sisu=sisu, mover=mover,
+                 draw=driver.token if driver is not None else None)
     j = 0
     while True:
         if j < len(turn.replans) and turn.replans[j].after == m.i and not m.runner.ended:

@@ -139,11 +139,22 @@ def test_check_warns_about_an_unrefereed_option(tmp_path):
     shutil.copy(ROOT / "examples" / "rx-1.rally", tmp_path / "rx-1.rally")
     p = tmp_path / "rx-1.rally"
     text = p.read_text(encoding="utf-8").rstrip()
-    p.write_text(text[:-1] + "  options full-contact\n}\n", encoding="utf-8")
+    p.write_text(text[:-1] + "  options improvisation\n}\n", encoding="utf-8")
     r = CliRunner().invoke(app, ["check", str(p)])
     assert r.exit_code == 0
-    assert re.search(r"rx-1\.rally:\d+:\d+: warning\[RC160\]: option `full-contact` is not refereed", r.output)
-    assert "RX-PUSH-01..15" in r.output
+    assert re.search(r"rx-1\.rally:\d+:\d+: warning\[RC160\]: option `improvisation` is not refereed", r.output)
+    assert "IMPROV-01..03" in r.output
+
+
+def test_full_contact_on_a_circuit_is_refereed_no_warning(tmp_path):
+    """RX-ADV-01: Full Contact is played by the RX referee (rallyc.rules.contact): no RC160 on a circuit."""
+    shutil.copy(ROOT / "examples" / "rx-2.rally", tmp_path / "rx-2.rally")
+    p = tmp_path / "rx-2.rally"
+    text = p.read_text(encoding="utf-8").rstrip()
+    p.write_text(text[:-1] + "  options full-contact\n}\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["check", str(p)])
+    assert r.exit_code == 0, r.output
+    assert "RC160" not in r.output and "RC161" not in r.output
 
 
 @pytest.mark.parametrize("data", [{"full-contact": True}, {"full_contact": True}, {"improvisation": True},
@@ -158,7 +169,8 @@ def test_options_unknown_or_bad_value_is_a_value_error():
         Options.from_dict({"full_contactt": True})
     with pytest.raises(ValueError):
         Options.from_dict({"sisu": "per-lap"})
-    assert [o.name for o in Options.from_dict({"full-contact": True}).unrefereed()] == ["full-contact"]
+    assert [o.name for o in Options.from_dict({"improvisation": True}).unrefereed()] == ["improvisation"]
+    assert Options.from_dict({"full-contact": True}).unrefereed() == []
 
 
 def test_compiled_json_values_options_as_the_registry(tmp_path):

@@ -36,10 +36,12 @@ def test_who_sets_what():
     assert design == {"race-type", "track-rules", "repairs", "damage-bag", "laps"}
 
 
-def test_full_contact_is_not_refereed_yet_improvisation_is():
+def test_full_contact_is_refereed_by_rx_and_improvisation_too():
     names = [o.name for o in unrefereed(OPTIONS)]
-    assert "full-contact" in names and "improvisation" not in names
+    assert "full-contact" not in names and "improvisation" not in names
     assert "sisu" not in names
+    assert OPTIONS["full-contact"].variants == {Variant.RX}  # rallyc.rules.contact
+    assert [o.name for o in unrefereed(["full-contact"], Variant.RALLY)] == ["full-contact"]
     assert [o.name for o in unrefereed(["sisu", "flying-start"], Variant.RX)] == ["sisu"]
 
 

@@ -130,7 +130,7 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
                rule_range("MC-WEATHER", 1, 7) + rule_range("RX-WEATHER", 1, 7), Chooser.PLAYERS, _RALLY_RX),
     OptionSpec("full-contact", None, False, "RX pushing, Push Through, impact damage and Danger tokens",
                ("RX-ADV-01",) + rule_range("RX-PUSH", 1, 15) + ("RX-IMPACT-01",) + rule_range("RX-DANGER", 1, 7)
-               + rule_range("RX-THROUGH", 1, 8) + ("RX-CONTACTROLL-01",), Chooser.PLAYERS, _NONE),
+               + rule_range("RX-THROUGH", 1, 8) + ("RX-CONTACTROLL-01",), Chooser.PLAYERS, _RX),
     OptionSpec("improvisation", None, False, "re-plan the dice after any roll when rolling one by one",
                rule_range("IMPROV", 1, 3), Chooser.PLAYERS, frozenset({Variant.RALLY, Variant.RX, Variant.ICE})),
     OptionSpec("race-type", ("head-to-head", "time-trial"), False,

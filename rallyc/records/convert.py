@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rallyc.rules.contact import contact_claim_from_json, contact_claim_to_json
 from rallyc.rules.dice import Die, DieKind, Face
 from rallyc.rules.turn import CardClaim, Outcome, Replan, Roll, Turn, ZeroSide
 
@@ -18,10 +19,11 @@ def _face(value: str | None) -> Face | None:
 
 def _roll(d: dict) -> Roll:
     """A record's die (its words checked by the schema) as a typed :class:`Roll`."""
+    kind = "push" if "push" in d else "through" if "through" in d else None
     return Roll(Die(DieKind(d["die"]), d["to"], bool(d.get("brake", False)), d.get("land"),
-                    bool(d.get("boost", False))),
+                    bool(d.get("boost", False)), d.get("push_to")),
                 _face(d.get("face")), _face(d.get("brake_face")), bool(d.get("secured", False)), d.get("token"),
-                _face(d.get("boost_face")))
+                _face(d.get("boost_face")), contact_claim_from_json(kind, d[kind]) if kind else None)
 
 
 def replans_from_json(d: dict) -> list[Replan]:
@@ -35,8 +37,10 @@ def replans_to_json(t: Turn) -> list[dict]:
 
 
 def record_format(turns: list[Turn]) -> str:
-    """The format a generated record needs: ``rallyc-game/2`` once a turn re-plans, else ``rallyc-game/1``."""
-    return GAME_2 if any(t.replans for t in turns) else "rallyc-game/1"
+    """The format a generated record needs: ``rallyc-game/2`` once a turn re-plans or pushes (Full Contact),
+    else ``rallyc-game/1``."""
+    return GAME_2 if any(t.replans or any(r.contact for r in t.dice + (t.relaid or [])) for t in turns) \
+        else "rallyc-game/1"
 
 
 def turn_from_json(d: dict) -> Turn:
@@ -81,6 +85,8 @@ def roll_to_json(r: Roll) -> dict:
         out["boost_face"] = r.boost_face
     if r.token is not None:
         out["token"] = r.token
+    if r.contact is not None:  # Full Contact (RX-PUSH, RX-THROUGH)
+        out[str(r.contact.kind)] = contact_claim_to_json(r.contact)
     return out
 
 

@@ -142,16 +142,19 @@ def build_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) -> di
     return used
 
 
-#: head-to-head races: file -> (circuit file, players, features wanted, race format)
+#: head-to-head races: file -> (circuit file, players, features wanted, race format[, options])
 RX_EXAMPLES: dict[str, tuple] = {
     "rx-1-race.json": ("rx-1.rally", 4, {"finished", "joker", "loss-of-control", "boost", "disqualified"}, "rx"),
     "ice-track-1-race.json": ("ice-track-1.rally", 2, {"finished", "loss-of-control", "boost"}, "ice"),
+    # Full Contact (RX-ADV-01): pushes, a Push Through and Danger tokens on RX 2
+    "rx-2-full-contact.json": ("rx-2.rally", 4, {"finished", "push", "push-through", "danger", "impact"}, "rx",
+                               {"full_contact": True}),
 }
 
 
 def race_features(record: dict, track) -> set[str]:
     """What an RX race record shows: finished, disqualified, retired, joker, loss-of-control, boost,
-    yellow-flag, secured, failed-flat-out."""
+    yellow-flag, secured, failed-flat-out; with Full Contact push, push-through, danger, impact."""
     found: set[str] = set()
     res = record["race"].get("result", {})
     for key in ("order", "disqualified", "retired"):
@@ -172,6 +175,15 @@ def race_features(record: dict, track) -> set[str]:
             found.add("loss-of-control")
         if "yellow" in t.get("damage", []):
             found.add("yellow-flag")
+        for d in moved:  # Full Contact (rallyc.rules.contact)
+            if "push" in d:
+                found.add("push")
+                if d["push"].get("danger"):
+                    found.add("danger")
+                if d["push"].get("impact"):
+                    found.add("impact")
+            if "through" in d:
+                found.add("push-through")
     return found
 
 
@@ -184,16 +196,17 @@ def build_rx_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) ->
     from rallyc.rules.race_format import FORMATS
 
     used = {}
-    for name, (circuit_file, n_players, wanted, fname) in RX_EXAMPLES.items():
+    for name, (circuit_file, n_players, wanted, fname, *extra) in RX_EXAMPLES.items():
+        options = Options(**extra[0]) if extra else None
         design = rallyc.load(examples_dir / circuit_file)
         track = design.tracks[0]
         fmt = FORMATS[fname]
         players = PLAYERS[:n_players] if fname == "rx" else [replace(p, car=fmt.car, tires=fmt.sides[0])
                                                               for p in PLAYERS[:n_players]]
-        kind = {"rx": "RX race", "ice": "Ice race"}[fname]
+        kind = {"rx": "RX race", "ice": "Ice race"}[fname] + (" with Full Contact" if extra else "")
         for seed in range(max_seed):
             try:
-                rec = bot_race_record(track, players, seed=seed, race_format=fmt,
+                rec = bot_race_record(track, players, seed=seed, race_format=fmt, options=options,
                                       header={"track": f"../{circuit_file}", "design": design.title,
                                               "title": f"{design.title}: {kind} (bot seed {seed})"})
             except RuntimeError:

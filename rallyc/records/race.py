@@ -130,7 +130,7 @@ class RaceReport:
 
 
 def _outcome_json(o: RxOutcome) -> dict:
-    d = {"player": o.player, "start": o.start, "path": o.path, "end": o.end, "gear": o.gear, "warnings": o.warnings,
+    d: dict[str, Any] = {"player": o.player, "start": o.start, "path": o.path, "end": o.end, "gear": o.gear, "warnings": o.warnings,
          "blocked": o.blocked, "flat_out": o.flat_out, "flat_out_failed": o.flat_out_failed,
          "focus_gained": o.focus_gained, "focus_spent": o.focus_spent, "damage": o.damage, "shortcut_tokens": o.tokens,
          "yellow_flags": o.yellow, "laps": o.laps, "joker": o.joker, "finished": o.finished,
@@ -138,6 +138,8 @@ def _outcome_json(o: RxOutcome) -> dict:
          "text": o.describe(), "applied": applied_of(o)}
     if o.loc is not None:
         d["loss_of_control"] = {"space": o.loc.space, "gear": o.loc.gear, "cause": o.loc.cause}
+    if o.contact:  # Full Contact: who pushed whom (RX-PUSH, RX-THROUGH)
+        d["contact"] = [e.to_json() for e in o.contact]
     return d
 
 
@@ -190,6 +192,14 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
     except (ValueError, TypeError) as exc:
         path = "$.options" if "option" in str(exc) else "$.players"
         raise RecordError(str(exc), path=path) from None
+    if data.get("format") == "rallyc-game/1":
+        for ti, tj in enumerate(data["race"]["turns"]):
+            for key in ("dice", "relaid"):
+                for di, d in enumerate(tj.get(key, [])):
+                    for k in ("push", "through", "push_to"):
+                        if k in d:
+                            raise RecordError(f"a Full Contact `{k}` needs format rallyc-game/2",
+                                              path=f"$.race.turns[{ti}].{key}[{di}].{k}")
     report = RaceReport(title=data.get("title", title), circuit=track.name, laps=race.laps.laps, format=fname,
                         weather=weather,
                         grid=[{"player": n, "space": race.cars[n].space} for n in race.grid_order])
@@ -272,6 +282,8 @@ def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Opt
     record["options"] = {"flying_start": options.flying_start, "redline": options.redline}
     if options.improvisation:
         record["options"]["improvisation"] = True
+    if options.full_contact:
+        record["options"]["full_contact"] = True
     record["race"] = {"turns": turns, "result": {"order": res.order, "disqualified": res.disqualified,
                                                   "retired": res.retired}}
     if weather:

@@ -62,6 +62,12 @@ class RandomBot:
                 break
             # prefer plans that keep going: weight dice that do not end the move by a certain LoC
             safe = [o for o in opts if not o[1].ended]
+            if getattr(stage, "contact", None) is not None and stage.bag_left() <= 0:
+                # Full Contact empties the small RX bag: no token is left to draw at a Shortcut
+                opts = [o for o in opts if ctx.index.spaces[o[0].space].kind != "shortcut"]
+                safe = [o for o in safe if ctx.index.spaces[o[0].space].kind != "shortcut"]
+                if not opts:
+                    break
             pool = safe if safe and rng.random() < 0.95 else opts
             if self._wants_joker(stage, ctx):  # RX: a car that still owes its Joker lap mostly takes it
                 joker = [o for o in pool if ctx.index.spaces[o[0].space].joker]
@@ -69,6 +75,10 @@ class RandomBot:
                     pool = joker
             placed, w = pool[rng.randrange(len(pool))]
             out.append(placed.die)
+            if placed.contact is not None and placed.contact.no_end and len(out) == length:
+                length += 1  # Full Contact: the move may not end on a space two cars share (RX-THROUGH-06)
+        while out and _no_end(ctx, out):
+            out.pop()
         return out
 
     @staticmethod
@@ -83,7 +93,9 @@ class RandomBot:
             raise StageOver("the stage is over")
         car = stage.cars[name]
         ctx, _ = stage.context(name)
-        dice = self.plan(stage, ctx)
+        contact = getattr(stage, "contact", None)
+        # Full Contact: Danger tokens up to the Warning limit are a Loss of Control before any die (RX-DANGER-05)
+        dice = [] if contact is not None and contact.loses_control(name, ctx) else self.plan(stage, ctx)
         t = Turn(player=name, dice=[Roll(d) for d in dice])
         if dice and self.rng.random() < self.p_flat_out:
             t.flat_out = True
@@ -168,8 +180,21 @@ class RandomBot:
         relaid = [Roll(r.die, r.face, r.brake_face, boost_face=r.boost_face) for r in rolls]
         probe = [Roll(r.die, r.face, r.brake_face, boost_face=r.boost_face) for r in rolls]
         lim = min(warning_limit(ctx, p.space) for p in placed)
-        run = _run(stage, ctx, placed, probe, sisu=False, warn_limit=lim, path="relaid", driver=_Silent(self))
+        contact = getattr(stage, "contact", None)  # Full Contact: Danger tokens add Warnings (RX-DANGER-06)
+        extra = contact.warnings(stage.to_move()) if contact is not None else 0
+        run = _run(stage, ctx, placed, probe, sisu=False, warn_limit=lim, path="relaid", driver=_Silent(self),
+                   extra=extra)
         return relaid[: len(run.resolved)]
+
+
+def _no_end(ctx: PlanContext, dice: list[Die]) -> bool:
+    """The plan's last die Pushes Through onto a space two cars share (RX-THROUGH-06)."""
+    if ctx.contact is None:
+        return False
+    from rallyc.rules.plans import check_plan
+
+    last = check_plan(ctx, dice)[-1].contact
+    return last is not None and last.no_end
 
 
 def _size(r: Roll) -> int:

@@ -67,6 +67,8 @@ class Die:
     land: str | None = None
     #: the Boost die is laid on the same space, paired with this Gear die (MC-BOOST-01)
     boost: bool = False
+    #: Full Contact: the space the car pushed by this die goes to (RX-PUSH-03/12/15; ``push_to`` in records)
+    push: str | None = None
 
     def to_dict(self) -> dict:
         out: dict = {"die": self.die, "to": self.to}
@@ -76,8 +78,10 @@ class Die:
             out["boost"] = True
         if self.land is not None:
             out["land"] = self.land
+        if self.push is not None:
+            out["push_to"] = self.push
         return out
 
     def __str__(self) -> str:
         name = self.die + ("+brake" if self.brake else "") + ("+boost" if self.boost else "")
-        return f"{name}@{self.to}" + (f">{self.land}" if self.land else "")
+        return f"{name}@{self.to}" + (f">{self.land}" if self.land else "") + (f"!{self.push}" if self.push else "")

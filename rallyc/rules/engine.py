@@ -12,6 +12,7 @@ hook                   what it decides
 ``turn_context``       the planning context: dashboards, the others' cars, flags, barred spaces
 ``mover``              what a turn costs and earns (:attr:`tokens`: Second or Focus tokens)
 ``finish_index``       which die takes the car across the finish line
+``forced_movement``    a movement the rules impose before any die (Full Contact's Danger tokens)
 ``end_of_turn``        what the move leaves: a Time card, or a Gear marker, damage, laps...
 ``applied_rules``      the rule IDs the turn applied (``replay --explain``)
 ``commit``             writing the resolved turn into the state (the only place state changes)
@@ -189,6 +190,11 @@ class TurnEngine(Planner, Generic[O]):
         return Mover(car.name, car.tokens, self.holds_sisu(car), kind.lack_rule, kind.unit,
                      finish_index=lambda placed: self.finish_index(car, placed))
 
+    def forced_movement(self, car: Any, turn: "Turn", ctx: PlanContext) -> "Movement | None":
+        """A movement the rules impose before any die (Full Contact's Danger Loss of Control, RX-DANGER-05), or
+        None: the dice are rolled."""
+        return None
+
     def end_of_turn(self, car: Any, turn: "Turn", ctx: PlanContext, move: "Movement", driver: "Driver | None"
                     ) -> tuple[O, Any]:  # pragma: no cover - abstract
         """The End of the Turn: the outcome and the state change to commit (nothing is changed here)."""
@@ -215,7 +221,8 @@ class TurnEngine(Planner, Generic[O]):
         self.check_turn(turn, name)
         car = self.cars[name]
         ctx, leader = self.turn_context(name, turn)
-        move = roll_and_move(self, self.mover(car), turn, ctx, leader=leader, driver=driver)
+        move = self.forced_movement(car, turn, ctx) or roll_and_move(self, self.mover(car), turn, ctx, leader=leader,
+                                                                     driver=driver)
         out, change = self.end_of_turn(car, turn, ctx, move, driver)
         out.applied = self.applied_rules(car, turn, ctx, move, out, change)
         if move.replans:

@@ -34,7 +34,7 @@ class Options:
     handbrake: bool = False
     #: MC-WEATHER-01..07 (Monte-Carlo advanced rule): Weather tokens in the Damage bag flip snow/asphalt tiles
     weather: bool = False
-    #: RX Full Contact (not refereed yet: see :meth:`unrefereed`)
+    #: RX Full Contact: pushes, Push Through, impact damage, Danger tokens (rallyc.rules.contact)
     full_contact: bool = False
     #: IMPROV-01..03: re-plan the dice not yet rolled after a roll, one by one (:mod:`rallyc.rules.rolling`)
     improvisation: bool = False

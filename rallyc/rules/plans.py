@@ -9,12 +9,15 @@ after a partial plan (a :class:`Walk`), :func:`die_options` lists every legal ne
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from rallyc.rules.dashboard import Allowance
 from rallyc.rules.dice import GEAR_DICE, Die, DieKind, gear_value, is_gear
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.state import TrackIndex
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.rules.contact import ContactMove, ContactPlan
 
 __all__ = ["Planner", "PlanContext", "Walk", "Placed", "check_die", "check_plan", "die_options", "legal_plans", "legal_replans",
            "effective_limit", "allowance_at", "warning_limit", "is_haybale"]
@@ -61,6 +64,8 @@ class PlanContext:
     #: RX Yellow Flag: spaces of the cars this car was already alongside when the flag was placed; it may move
     #: alongside them normally (RX-DAMAGE-06)
     alongside_before_flag: frozenset = frozenset()
+    #: RX Full Contact: who is where, for pushes and Push Through (:mod:`rallyc.rules.contact`); None: off
+    contact: "ContactPlan | None" = None
 
     def __post_init__(self) -> None:
         self.succ = self.index.succ_handbrake if self.handbrake else self.index.succ
@@ -87,6 +92,8 @@ class Walk:
     flying: bool = False
     #: a die laid causes a certain Loss of Control: no die may follow it
     ended: str | None = None
+    #: Full Contact: the cars this plan's pushes moved so far, (name, from, to) in order (RX-PUSH-03)
+    moved: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -105,6 +112,8 @@ class Placed:
     flying: bool = False
     #: a Coast, Leader or Redline Brake die (keeps the gear; CORE-TURNEND-03)
     coast: bool = False
+    #: Full Contact: the push or Push Through this die makes (:mod:`rallyc.rules.contact`)
+    contact: "ContactMove | None" = None
 
 
 def allowance_at(ctx: PlanContext, sid: str) -> Allowance:
@@ -313,6 +322,8 @@ def _landings(ctx: PlanContext, j: str, n: int) -> list[str]:
 
 
 def _place(ctx: PlanContext, w: Walk, die: Die) -> tuple[Placed | None, tuple[str, str, str] | None]:
+    if ctx.contact is not None and w.moved:
+        ctx = ctx.contact.view(ctx, w)  # Full Contact: the cars pushed earlier in this plan have moved
     err = _die_error(ctx, w, die)
     if err:
         return None, err
@@ -331,6 +342,10 @@ def _place(ctx: PlanContext, w: Walk, die: Die) -> tuple[Placed | None, tuple[st
                                             f"corner: a Handbrake turn (option handbrake is off)", "to")
         return None, ("CORE-MOVE-03", f"{die.to} is not one step ahead of {w.pos} (straight or diagonal: {nxt})", "to")
     gear = _new_gear(w, die)
+    if ctx.contact is not None and die.to in ctx.others:  # a push or a Push Through (RX-PUSH, RX-THROUGH)
+        return ctx.contact.place(ctx, w, die, gear)
+    if die.push is not None:
+        return None, ("RX-PUSH-01", f"no car on {die.to} to push", "push_to")
     e = _entry_error(ctx, die.to, gear, die, came_from=w.pos)
     if e:
         return None, (e[0], e[1], "to")
@@ -382,6 +397,7 @@ def _advance(ctx: PlanContext, w: Walk, p: Placed) -> Walk:
         n=w.n + 1,
         flying=w.flying or p.flying,
         ended=ended,
+        moved=w.moved + p.contact.moved if p.contact is not None else w.moved,
     )
 
 
@@ -449,6 +465,12 @@ def die_options(ctx: PlanContext, w: Walk) -> list[tuple[Placed, Walk]]:
         for to in ctx.succ.get(w.pos, ()):
             die = Die(name, to, brake, boost=boost)
             placed, err = _place(ctx, w, die)
+            if err and err[2] == "push_to" and ctx.contact is not None and die.push is None:
+                for dest in ctx.contact.choices(ctx, w, die):  # RX-PUSH-12/15: one option per place chosen
+                    p2, e2 = _place(ctx, w, replace(die, push=dest))
+                    if p2 is not None:
+                        out.append((p2, _advance(ctx, w, p2)))
+                continue
             if err and err[2] == "land" and err[0] in ("CORE-JUMP-02", "CORE-JUMP-03") and die.land is None:
                 s = idx.spaces[to]
                 gear = _new_gear(w, die)
@@ -472,7 +494,8 @@ def legal_plans(ctx: PlanContext, max_dice: int | None = None) -> Iterator[tuple
             return
         for placed, nw in die_options(ctx, w):
             plan = prefix + (placed.die,)
-            yield plan
+            if placed.contact is None or not placed.contact.no_end:  # RX-THROUGH-06: no end on a full space
+                yield plan
             yield from walk(nw, plan)
 
     yield from walk(start_walk(ctx), ())
@@ -512,6 +535,8 @@ class Planner:
         from rallyc.rules.enumerate import enumerate_plans
 
         ctx, _ = self.context(player)
+        if ctx.contact is not None:  # Full Contact: pushes change the board mid-plan; the validator lays them
+            return legal_plans(ctx, max_dice)
         return enumerate_plans(ctx, max_dice)
 
     def legal_replans(self, done: list[Die] | tuple[Die, ...], player: str | None = None,

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, DashboardData, load_components
 from rallyc.rules.applied import race_rules
+from rallyc.rules.contact import Contact, ContactEvent
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.race_format import RX, RaceFormat
@@ -31,7 +32,7 @@ from rallyc.rules.stage import Player
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER, index_of
 from rallyc.rules.domain import JokerState, RaceStatus
 from rallyc.rules.driver import Driver
-from rallyc.rules.rolling import Movement
+from rallyc.rules.rolling import Movement, Mover
 from rallyc.rules.turn import Turn
 
 __all__ = ["Race", "RxCar", "RxOutcome", "RaceResult", "round_colour"]
@@ -111,6 +112,8 @@ class RxOutcome(TurnOutcome):
     yellow: list[int] = field(default_factory=list)
     #: the weather the Dashboards turn to at the end of this turn (RX-WEATHER-04), None when unchanged
     weather: str | None = None
+    #: Full Contact: the pushes and Push Throughs that took effect (:mod:`rallyc.rules.contact`)
+    contact: list[ContactEvent] = field(default_factory=list)
 
     @property
     def focus_gained(self) -> int:
@@ -142,6 +145,7 @@ class RxOutcome(TurnOutcome):
             bits.append("Yellow Flag on step " + ", ".join(map(str, self.yellow)))
         if self.weather:
             bits.append(f"Weather token: the weather turns {self.weather}")
+        bits.extend(e.describe() for e in self.contact)
         if self.tokens:
             bits.append("shortcut " + "+".join(self.tokens))
         if self.focus_gained:
@@ -203,8 +207,11 @@ class Race(TurnEngine[RxOutcome]):
         self.options = options or Options()
         bad = [k for k in ("sisu", "checkpoints", "weather", "one_shot", "handbrake") if getattr(self.options, k)]
         if bad:
-            raise ValueError(f"option(s) {', '.join(bad)} are not RX race rules (RX-ADV-01: Flying Start and "
-                             f"Redline; Full Contact is not implemented)")
+            raise ValueError(f"option(s) {', '.join(bad)} are not RX race rules (RX-ADV-01: Flying Start, "
+                             f"Redline and Full Contact)")
+        if self.options.full_contact and weather is not None:
+            raise ValueError("option full_contact with the RX Weather rule is not refereed yet (a Weather token "
+                             "drawn for an impact)")
         self.format = race_format
         if weather is not None and not race_format.weather:
             raise ValueError(f"there are no weather changes in an {race_format.name} race (ICE-05)")
@@ -255,6 +262,8 @@ class Race(TurnEngine[RxOutcome]):
         self.outcomes: list[RxOutcome] = []
         self.rounds: list[list[str]] = []
         self._neighbours = self._step_neighbours()
+        #: the Full Contact variant (RX-ADV-01), None without the option
+        self.contact = Contact(self) if self.options.full_contact else None
         self.next_round()
 
     def _side(self, p: Player) -> str:
@@ -393,6 +402,8 @@ class Race(TurnEngine[RxOutcome]):
             allow = replace(allow, boost=1)  # the box's one Boost die (reading rx_boost_pairs)
         ctx = self.plan_context(car, car.space, allow, RX_CAR, barred=barred, no_alongside=no_alongside,
                                 alongside_before_flag=before_flag)
+        if self.contact is not None:
+            ctx = self.contact.plan(ctx, name)
         return ctx, False
 
     # -- laps along a path
@@ -441,14 +452,28 @@ class Race(TurnEngine[RxOutcome]):
             raise IllegalMove("RX-START-01", f"{name} starts the turn on {self.cars[name].space}, not {turn.start}",
                               "start")
 
+    def mover(self, car: RxCar) -> Mover:
+        """The core's mover, with the Warnings of the car's Danger tokens (Full Contact, RX-DANGER-06)."""
+        m = super().mover(car)
+        return replace(m, warnings=self.contact.warnings(car.name)) if self.contact is not None else m
+
+    def forced_movement(self, car: RxCar, turn: Turn, ctx: PlanContext) -> Movement | None:
+        """Full Contact: Danger tokens up to the Warning limit, a Loss of Control before any die (RX-DANGER-05)."""
+        return self.contact.start_of_turn(car, turn, ctx) if self.contact is not None else None
+
     def applied_rules(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, out: RxOutcome,
                       change: RaceChange) -> tuple[str, ...]:
-        return race_rules(self, car, turn, ctx, move, out)
+        rules = race_rules(self, car, turn, ctx, move, out)
+        if self.contact is not None:
+            rules += self.contact.start_rules(car, ctx, not move.run.resolved and move.run.loc is not None)
+        return rules
 
     def commit(self, car: RxCar, turn: Turn, out: RxOutcome, change: RaceChange) -> None:
         self._commit(car, out, change)
         if out.retired:
             out.applied += ("CORE-RETIRE-01",)
+        if self.contact is not None:
+            out.applied += self.contact.commit(car, out)
 
     def end_of_turn(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, driver: Driver | None
                     ) -> tuple[RxOutcome, RaceChange]:
@@ -534,6 +559,8 @@ class Race(TurnEngine[RxOutcome]):
         )
         check_claims(FOCUS, "RX-TURNEND-02", turn, out)
         commit = RaceChange(status, distance, crossed, joker, left, run.minus1, damage, yellow, drawn_weather)
+        if self.contact is not None:  # Full Contact: the pushes reached, checked (committed with the turn)
+            self.contact.resolve(car, turn, ctx, move, out, driver)
         return out, commit
 
     def _commit(self, car: RxCar, out: RxOutcome, c: RaceChange) -> None:

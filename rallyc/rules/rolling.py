@@ -74,7 +74,8 @@ class _Run:
 class _Runner:
     """Moves the car one die at a time (CORE-ROLL-03), applying road effects and counting Warnings."""
 
-    def __init__(self, stage: "TurnEngine", ctx: PlanContext, *, sisu: bool, warn_limit: int | None = None) -> None:
+    def __init__(self, stage: "TurnEngine", ctx: PlanContext, *, sisu: bool, warn_limit: int | None = None,
+                 extra: int = 0) -> None:
         self.stage = stage
         self.ctx = ctx
         self.sisu = sisu
@@ -82,7 +83,8 @@ class _Runner:
         self.minus1 = dict(ctx.minus1)
         self.affects_drawer = stage.components.reading("minus1_affects_drawer")
         self.sisu_jump = stage.components.reading("sisu_jump_warning")
-        self.warnings = 0
+        #: Warnings added before any die (Full Contact Danger tokens, RX-DANGER-06)
+        self.warnings = 0 if sisu else extra
         self.tokens: list[str] = []
         self.resolved: list[tuple[Placed, Roll]] = []
         self.loc: LossOfControl | None = None
@@ -171,10 +173,10 @@ class _Runner:
 
 
 def _run(stage: "TurnEngine", ctx: PlanContext, placed: list[Placed], rolls: list[Roll], *, sisu: bool,
-         warn_limit: int | None, path: str, driver: Driver | None = None) -> _Run:
+         warn_limit: int | None, path: str, driver: Driver | None = None, extra: int = 0) -> _Run:
     """Move along dice all rolled at once (a Flat Out, or the dice re-laid after a failed one): those after
-    the end of the movement do not move the car."""
-    runner = _Runner(stage, ctx, sisu=sisu, warn_limit=warn_limit)
+    the end of the movement do not move the car (``extra``: Warnings before any die, RX-DANGER-06)."""
+    runner = _Runner(stage, ctx, sisu=sisu, warn_limit=warn_limit, extra=extra)
     draw = driver.token if driver is not None else None
     for i, (p, r) in enumerate(zip(placed, rolls)):
         here = f"{path}[{i}]"
@@ -282,6 +284,8 @@ class Mover:
     #: index of the die that takes the car across the finish line, None if none does (CORE-STAGEEND-03;
     #: an RX race counts its laps, RX-END-02)
     finish_index: Callable[[list[Placed]], int | None] | None = None
+    #: Warnings added to this turn's dice before any is rolled (Full Contact Danger tokens, RX-DANGER-06)
+    warnings: int = 0
 
 
 
@@ -308,7 +312,7 @@ class OneByOne:
         self._draw = draw
         self.ctx = ctx
         self.mover = mover
-        self.runner = _Runner(stage, ctx, sisu=sisu)
+        self.runner = _Runner(stage, ctx, sisu=sisu, extra=mover.warnings)
         #: the dice in the order the car uses them (re-plans replace the dice not yet rolled)
         self.rolls = list(dice)
         self.placed = list(placed)
@@ -502,7 +506,7 @@ def roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
         lim = min(limits)  # MC-WARN-02: the lowest limit of the surfaces the Flat Out crosses
         fin = mover.finish_index(placed) if mover.finish_index is not None else None
         gained = _seconds_dice(placed, rolls, fin)
-        total = 0 if sisu else sum(_roll_warnings(r) for r in rolls)
+        total = 0 if sisu else mover.warnings + sum(_roll_warnings(r) for r in rolls)
         flying_warning = bool(placed) and placed[0].flying and rolls[0].face == "warning"
         if flying_warning:
             if turn.relaid is not None:
@@ -527,7 +531,8 @@ def roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
             # Ambiguity 19: the limit is the lowest of the surfaces the Flat Out crossed; a re-laid plan
             # that stops before a lower-limit surface cannot raise it back (CORE-ROLL-14: no escape).
             rlim = min([lim] + [warning_limit(ctx, p.space) for p in rplaced])
-            run = _run(stage, ctx, rplaced, turn.relaid, sisu=False, warn_limit=rlim, path="relaid", driver=driver)
+            run = _run(stage, ctx, rplaced, turn.relaid, sisu=False, warn_limit=rlim, path="relaid", driver=driver,
+                       extra=mover.warnings)
             if run.loc is None:
                 raise IllegalMove("CORE-ROLL-14", "the re-laid dice must still cause the Loss of Control", "relaid")
             if len(run.resolved) < len(rplaced):
@@ -539,7 +544,8 @@ def roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
             if turn.relaid is not None:
                 raise IllegalMove("CORE-ROLL-11", f"{total} Warnings are under the limit {lim}: the Flat Out "
                                                   f"succeeded, nothing is re-laid", "relaid")
-            run = _run(stage, ctx, placed, rolls, sisu=sisu, warn_limit=lim, path="dice", driver=driver)
+            run = _run(stage, ctx, placed, rolls, sisu=sisu, warn_limit=lim, path="dice", driver=driver,
+                       extra=mover.warnings)
     else:
         if turn.relaid is not None:
             raise IllegalMove("CORE-ROLL-13", "dice are re-laid only after a failed Flat Out", "relaid")

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rallyc.rules.dice import Die, Face
 from rallyc.rules.engine import TurnOutcome
 from rallyc.rules.state import Card
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.rules.contact import ContactClaim
 
 __all__ = ["Roll", "ZeroSide", "CardClaim", "Replan", "Turn", "LossOfControl", "Outcome"]
 
@@ -32,6 +36,8 @@ class Roll:
     token: str | None = None
     #: the paired Boost die's face (MC-BOOST-01)
     boost_face: Face | None = None
+    #: Full Contact: the push or Push Through this die makes, as recorded (:mod:`rallyc.rules.contact`)
+    contact: "ContactClaim | None" = None
 
     @property
     def rolled(self) -> bool:

@@ -1,0 +1,682 @@
+"""RX Full Contact (RX book, Advanced Rules > Full Contact): pushing the car directly ahead, Push Through,
+impact damage, Danger tokens and the Flat Out while pushing, as a variant on the RX race.
+
+The variant plugs into the core turn at four small hooks and re-implements none of it:
+
+- planning: :class:`ContactPlan` rides on the :class:`~rallyc.rules.plans.PlanContext`; a die laid on a
+  space that holds a car is handed to :meth:`ContactPlan.place` (a push, RX-PUSH-01..15, or a Push
+  Through, RX-THROUGH-01..06) instead of being refused as an occupied space, and the cars a plan pushed
+  have moved for the dice after it (:meth:`ContactPlan.view`);
+- the start of a turn: Danger tokens cause a Loss of Control or add Warnings (RX-DANGER-05/06,
+  :meth:`Contact.start_of_turn`, :meth:`Contact.warnings`);
+- resolution: the pushes the car actually reached (RX-CONTACTROLL-01) move the pushed cars and draw the
+  impact and Push Through damage; Danger tokens are taken (:meth:`Contact.resolve`);
+- commit: :meth:`Contact.commit` applies them to the race.
+
+A record states each push on its die: ``push_to`` (where the pushed car goes, when it has a choice) and a
+``push`` object (the car pushed, its Danger tokens and both players' Damage tokens) or a ``through``
+object (each car's Damage tokens and the pusher's); see ``docs/full-contact.md``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import TYPE_CHECKING, Mapping
+
+from rallyc.rules.dice import Die, DieKind
+from rallyc.rules.errors import IllegalMove
+from rallyc.rules.plans import PlanContext, Placed, Walk, _entry_error, check_plan, effective_limit, warning_limit
+from rallyc.rules.rx_dashboard import RX_DAMAGE_KINDS, rx_allowance
+from rallyc.rules.domain import RaceStatus
+from rallyc.rules.state import WEATHER
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.rules.driver import Driver
+    from rallyc.rules.race import Race, RxCar, RxOutcome
+    from rallyc.rules.rolling import Movement
+    from rallyc.rules.turn import Turn
+
+__all__ = ["ContactKind", "ContactMove", "ContactPlan", "ContactClaim", "ContactEvent", "Contact", "MAX_DANGER"]
+
+#: a player never holds more than 3 Danger tokens (RX-DANGER-04)
+MAX_DANGER = 3
+#: edges a pusher may come along to be "directly behind" (same lane; a slide space entered by sliding,
+#: RX-PUSH-01/14)
+_BEHIND = ("straight", "slide")
+
+
+class ContactKind(StrEnum):
+    """What a die laid on an occupied space does."""
+
+    PUSH = "push"
+    THROUGH = "through"
+
+
+@dataclass(frozen=True)
+class ContactMove:
+    """A push or a Push Through, as laid in a plan."""
+
+    kind: ContactKind
+    #: the die's space (the pushed car's space before the push)
+    space: str
+    #: the pusher's gear entering that space
+    gear: int
+    #: the cars hit and their Gear markers: the pushed car, or every car alongside the die (RX-THROUGH-07)
+    cars: tuple[tuple[str, int], ...]
+    #: a push: where the pushed car goes (RX-PUSH-03)
+    dest: str | None = None
+    #: a push of a car pushed before in this turn, which alone blocks the pusher (RX-PUSH-10)
+    again: bool = False
+    #: the cars moved, (name, from, to), for the dice laid after this one
+    moved: tuple[tuple[str, str, str], ...] = ()
+    #: a Push Through onto a space two cars already share: the move may not end there (RX-THROUGH-05/06)
+    no_end: bool = False
+
+
+@dataclass
+class ContactClaim:
+    """What a record says about a push or Push Through on one die: the chance (Damage tokens drawn) and the
+    derivable claims (the car pushed, its Danger tokens), checked."""
+
+    kind: ContactKind
+    #: a push: the car pushed (checked when given)
+    car: str | None = None
+    #: a push: the Danger tokens the pushed car takes (RX-DANGER-01/03; required when there are any)
+    danger: int | None = None
+    #: Damage tokens drawn by the cars hit (a push: the pushed car, by its name)
+    damage: dict[str, list[str]] = field(default_factory=dict)
+    #: Damage tokens drawn by the pusher (RX-IMPACT-01, RX-THROUGH-08)
+    impact: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ContactEvent:
+    """A push or a Push Through that took effect, for reports and map overlays."""
+
+    kind: ContactKind
+    pusher: str
+    space: str
+    gear: int
+    #: each car hit: name, Gear marker, space before, space after, Danger tokens taken, Damage tokens drawn
+    cars: list[dict] = field(default_factory=list)
+    #: the pusher's Damage tokens
+    impact: list[str] = field(default_factory=list)
+
+    def describe(self) -> str:
+        """A few words for the text replay."""
+        if self.kind == ContactKind.PUSH:
+            c = self.cars[0]
+            bits = [f"pushes {c['car']} {c['from']} -> {c['to']}"]
+            if c["danger"]:
+                bits.append(f"{c['danger']} Danger")
+        else:
+            bits = [f"pushes through {', '.join(c['car'] for c in self.cars)} on {self.space}"]
+        hits = [f"{c['car']} {'+'.join(c['damage'])}" for c in self.cars if c["damage"]]
+        if self.impact:
+            hits.append(f"{self.pusher} {'+'.join(self.impact)}")
+        if hits:
+            bits.append("impact " + ", ".join(hits))
+        return " ".join(bits[:1]) + "".join(f", {b}" for b in bits[1:])
+
+    def to_json(self) -> dict:
+        return {"kind": str(self.kind), "pusher": self.pusher, "space": self.space, "gear": self.gear,
+                "cars": [dict(c) for c in self.cars], "impact": list(self.impact)}
+
+
+# -- planning ------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ContactPlan:
+    """Who is where at the start of a turn, for the pushes and Push Throughs of its plans."""
+
+    mover: str
+    #: space -> the cars on it that impede (two when they share it after a Push Through, RX-THROUGH-04)
+    at: Mapping[str, tuple[str, ...]]
+    #: each car's Gear marker
+    gears: Mapping[str, int]
+    #: spaces a car may not be pushed into: its Joker once driven, the Pre-grid once left (RX-JOKER-02,
+    #: RX-START-02)
+    barred: Mapping[str, Mapping[str, tuple[str, str]]]
+
+    def positions(self, w: Walk) -> dict[str, tuple[str, ...]]:
+        """Space -> cars, after the pushes of the plan so far."""
+        if not w.moved:
+            return dict(self.at)
+        where = {n: s for s, names in self.at.items() for n in names}
+        for name, _, to in w.moved:
+            where[name] = to
+        out: dict[str, tuple[str, ...]] = {}
+        for n in sorted(where):
+            out[where[n]] = out.get(where[n], ()) + (n,)
+        return out
+
+    def others(self, at: Mapping[str, tuple[str, ...]], without: frozenset[str] = frozenset()) -> dict[str, int]:
+        """The planner's ``others`` (space -> gear; the higher gear where two cars share a space)."""
+        out: dict[str, int] = {}
+        for sid, names in at.items():
+            gears = [self.gears[n] for n in names if n not in without]
+            if gears:
+                out[sid] = max(gears)
+        return out
+
+    def view(self, ctx: PlanContext, w: Walk) -> PlanContext:
+        """``ctx`` with the cars where the plan's pushes so far have put them."""
+        return replace(ctx, others=self.others(self.positions(w)), corner_methods={})
+
+    def _blockers(self, ctx: PlanContext, w: Walk, at: Mapping[str, tuple[str, ...]]) -> set[str] | None:
+        """The cars that block the car on ``w.pos`` (every space ahead taken, CORE-MOVE-09), None when a space
+        ahead is free."""
+        cars: set[str] = set()
+        for nxt in ctx.succ.get(w.pos, ()):
+            taken = [n for o in ctx.index.overlap[nxt] for n in at.get(o, ())]
+            if not taken:
+                return None
+            cars.update(taken)
+        return cars or None
+
+    def place(self, ctx: PlanContext, w: Walk, die: Die, gear: int
+              ) -> tuple[Placed | None, tuple[str, str, str] | None]:
+        """A die laid on ``die.to``, which holds a car: a push or a Push Through, or why it may not be laid."""
+        at = self.positions(w)
+        blockers = self._blockers(ctx, w, at)
+        if blockers is not None and len(blockers) >= 2:
+            return self._through(ctx, w, die, gear, at, blockers)
+        return self._push(ctx, w, die, gear, at, blockers)
+
+    def _jump_error(self, ctx: PlanContext, die: Die, gear: int) -> tuple[str, str, str] | None:
+        s = ctx.index.spaces[die.to]
+        if s.jump is not None and gear >= s.jump:
+            return ("CORE-JUMP-07", f"a jump from {die.to} may not be made while a car stands on it: lay a die "
+                                    f"below the jump's Gear {s.jump} to push", "die")
+        return None
+
+    def _push(self, ctx: PlanContext, w: Walk, die: Die, gear: int, at: Mapping[str, tuple[str, ...]],
+              blockers: set[str] | None) -> tuple[Placed | None, tuple[str, str, str] | None]:
+        names = at[die.to]
+        if len(names) > 1:
+            return None, ("RX-THROUGH-05", f"{' and '.join(names)} share {die.to}: neither can be pushed", "to")
+        target = names[0]
+        tgear = self.gears[target]
+        edge = ctx.index.track.graph.get_edge_data(w.pos, die.to) or {}
+        behind = _BEHIND + (("shortcut",) if ctx.index.spaces[die.to].kind == "shortcut" else ())
+        if edge.get("move") not in behind:
+            return None, ("RX-PUSH-01", f"{target} on {die.to} is not directly ahead of {w.pos} (a push comes from "
+                                        f"the space straight behind, not diagonally)", "to")
+        if gear < tgear:
+            return None, ("RX-PUSH-02", f"pushing {target} (Gear marker {tgear}) needs Gear {tgear} or more, not "
+                                        f"Gear {gear}", "die")
+        again = any(n == target for n, _, _ in w.moved)
+        if again and blockers != {target}:
+            return None, ("RX-PUSH-10", f"{target} was pushed once this turn: it may be pushed again only while it "
+                                        f"alone blocks the pusher", "to")
+        err = self._jump_error(ctx, die, gear)
+        if err:
+            return None, err
+        free = replace(ctx, others=self.others(at, frozenset({target})), corner_methods={})
+        e = _entry_error(free, die.to, gear, die, came_from=w.pos)
+        if e:
+            return None, (e[0], e[1], "to")
+        dests, why = self._destinations(ctx, at, target, die.to, gear)
+        if not dests:
+            return None, why
+        dest = die.push
+        if dest is None:
+            if len(dests) > 1:
+                rule = "RX-PUSH-12" if ctx.index.spaces[dests[0]].kind == "corner" else "RX-PUSH-15"
+                return None, (rule, f"{target} pushed from {die.to} may go to {', '.join(dests)}: say where "
+                                    f"(`push_to`)", "push_to")
+            dest = dests[0]
+        elif dest not in dests:
+            return None, (why[0] if why else "RX-PUSH-03",
+                          f"{target} pushed from {die.to} goes to {' or '.join(dests)}, not {dest}", "push_to")
+        move = ContactMove(ContactKind.PUSH, die.to, gear, ((target, tgear),), dest, again,
+                           ((target, die.to, dest),))
+        return Placed(die, die.to, gear, contact=move), None
+
+    def _destinations(self, ctx: PlanContext, at: Mapping[str, tuple[str, ...]], target: str, sid: str,
+                      pusher_gear: int) -> tuple[list[str], tuple[str, str, str]]:
+        """Where ``target`` on ``sid`` may be pushed (RX-PUSH-03/04/07/13/15), and why not elsewhere."""
+        idx = ctx.index
+        g = idx.track.graph
+        s = idx.spaces[sid]
+        leaving = s.kind == "shortcut" or s.lane in ("s1", "s2")  # RX-PUSH-15: the player's choice
+        others = self.others(at, frozenset({target}))
+        others[sid] = max(others.get(sid, 0), pusher_gear)
+        tview = replace(ctx, others=others, corner_methods={}, ignore_water=True,
+                        barred=dict(self.barred.get(target, {})), alongside_before_flag=frozenset())
+        out: list[str] = []
+        why: tuple[str, str, str] = ("RX-PUSH-03", f"{target} cannot be pushed straight forward from {sid}", "to")
+        blocked_by_car = False
+        for m in idx.succ.get(sid, ()):
+            move = g.edges[sid, m].get("move")
+            ms = idx.spaces[m]
+            out_of_corner = s.kind == "corner" and ms.corner != s.corner
+            if move != "straight" and not ((leaving or out_of_corner) and move == "diagonal"):
+                continue
+            if ms.kind == "shortcut":
+                why = ("RX-PUSH-07", f"{target} may not be pushed into the Shortcut {m}", "to")
+                continue
+            if ms.lane in ("s1", "s2"):
+                why = ("RX-PUSH-13", f"{target} pushed onto {m} may not slide", "to")
+                continue
+            e = _entry_error(tview, m, self.gears[target], Die(DieKind.COAST, m), came_from=sid)
+            if e:
+                if e[0] in ("CORE-MOVE-02", "CORE-OVERTAKE-06"):
+                    blocked_by_car = True
+                    why = ("RX-PUSH-05", f"{target} cannot be pushed: {e[1]}", "to")
+                else:
+                    why = ("RX-PUSH-04", f"{target} cannot be pushed onto {m}: {e[1]}", "to")
+                continue
+            out.append(m)
+        if not out and blocked_by_car and why[0] != "RX-PUSH-05":
+            why = ("RX-PUSH-05", f"{target} has a car directly in front of it: it cannot be pushed", "to")
+        return out, why
+
+    def choices(self, ctx: PlanContext, w: Walk, die: Die) -> list[str]:
+        """The places the car pushed by ``die`` may be put (RX-PUSH-12/15), for plan enumeration."""
+        if w.moved:
+            ctx = self.view(ctx, w)
+        at = self.positions(w)
+        names = at.get(die.to, ())
+        if len(names) != 1:
+            return []
+        gear = int(die.die[4:]) if die.die.startswith("gear") else w.gear
+        dests, _ = self._destinations(ctx, at, names[0], die.to, gear)
+        return dests
+
+    def _through(self, ctx: PlanContext, w: Walk, die: Die, gear: int, at: Mapping[str, tuple[str, ...]],
+                 blockers: set[str]) -> tuple[Placed | None, tuple[str, str, str] | None]:
+        """RX-THROUGH-01..06: blocked by two or more cars across the track, the die goes onto one of their
+        spaces as if they were not there, in a gear above every car alongside it."""
+        if die.push is not None:
+            return None, ("RX-PUSH-11", f"{' and '.join(sorted(blockers))} block {w.pos}: Push Through, nobody is "
+                                        f"pushed forward (no `push_to`)", "push_to")
+        if not die.die.startswith("gear"):
+            return None, ("RX-THROUGH-02", "a Push Through is made with a Gear die, of a gear above every car's",
+                          "die")
+        zone = [die.to] + [o for o in ctx.index.alongside[die.to]]
+        present = sorted({(n, self.gears[n]) for sid in zone for o in ctx.index.overlap[sid]
+                          for n in at.get(o, ())})
+        top = max(g for _, g in present)
+        if gear <= top:
+            return None, ("RX-THROUGH-02", f"a Push Through needs a die above every car's gear alongside {die.to} "
+                                           f"(highest Gear {top}), not Gear {gear}", "die")
+        err = self._jump_error(ctx, die, gear)
+        if err:
+            return None, err
+        gone = frozenset(blockers | {n for n, _ in present})
+        free = replace(ctx, others=self.others(at, gone), corner_methods={})
+        e = _entry_error(free, die.to, gear, die, came_from=w.pos)
+        if e:
+            return None, (e[0], e[1], "to")
+        # reading 30: the move may end sharing a space with one car, never with two (it goes on through them)
+        move = ContactMove(ContactKind.THROUGH, die.to, gear, tuple(present), no_end=len(at[die.to]) > 1)
+        return Placed(die, die.to, gear, contact=move), None
+
+
+# -- the race variant ----------------------------------------------------------------------------------
+
+@dataclass
+class _Pending:
+    """What a resolved turn's contact changes (committed by :meth:`Contact.commit`)."""
+
+    events: list[ContactEvent]
+    applied: list[str]
+    #: name -> (space, distance, crossings, joker, left Pre-grid) after the pushes
+    moves: dict[str, tuple]
+    damage: dict[str, list[str]]
+    danger: dict[str, int]
+
+
+class Contact:
+    """Full Contact on one RX race: the Danger tokens each player holds, and the hooks the race calls."""
+
+    def __init__(self, race: "Race") -> None:
+        self.race = race
+        #: Danger tokens on each player's Dashboard (RX-DANGER-01..07)
+        self.danger: Counter = Counter()
+        self._pending: _Pending | None = None
+
+    # -- planning
+    def plan(self, ctx: PlanContext, mover: str) -> PlanContext:
+        """``ctx`` with the board Full Contact plans on."""
+        race = self.race
+        at: dict[str, tuple[str, ...]] = {}
+        for c in sorted(race.cars.values(), key=lambda c: c.name):
+            if c.impedes and c.name != mover:
+                at[c.space] = at.get(c.space, ()) + (c.name,)
+        spaces = race.index.spaces
+        barred: dict[str, dict[str, tuple[str, str]]] = {}
+        for c in race.cars.values():
+            b: dict[str, tuple[str, str]] = {}
+            if c.joker == "done":
+                b.update({s.id: ("RX-JOKER-02", f"{c.name} has driven the Joker ({s.id})")
+                          for s in spaces.values() if s.joker})
+            if c.left_pregrid:
+                b.update({s.id: ("RX-START-02", f"{c.name} has left the Pre-grid ({s.id})")
+                          for s in spaces.values() if s.pregrid})
+            barred[c.name] = b
+        plan = ContactPlan(mover, at, {n: c.gear for n, c in race.cars.items()}, barred)
+        return replace(ctx, contact=plan, others=plan.others(at), corner_methods={})
+
+    # -- the start of a turn
+    def start_of_turn(self, car: "RxCar", turn: "Turn", ctx: PlanContext) -> "Movement | None":
+        """RX-DANGER-05: as many Danger tokens as the Warning limit or more: a Loss of Control on the car's space
+        at its Gear marker's speed, before any die (the record lays none). None otherwise."""
+        from rallyc.rules.rolling import Movement, _Run
+        from rallyc.rules.turn import LossOfControl
+
+        n = self.danger[car.name]
+        limit = warning_limit(ctx, car.space)
+        if not self.loses_control(car.name, ctx):
+            return None
+        if turn.dice or turn.flat_out:
+            raise IllegalMove("RX-DANGER-05", f"{car.name} starts the turn with {n} Danger token(s), its Warning "
+                                              f"limit is {limit}: a Loss of Control on {car.space} before any die "
+                                              f"(lay no dice)", "dice")
+        loc = LossOfControl(car.space, car.gear, f"{n} Danger tokens")
+        return Movement(_Run([], loc, n, [], dict(ctx.minus1)), 0, 0, False, False)
+
+    def loses_control(self, name: str, ctx: PlanContext) -> bool:
+        """The player's Danger tokens reach its Warning limit: its turn is a Loss of Control (RX-DANGER-05)."""
+        n = self.danger[name]
+        return bool(n) and n >= warning_limit(ctx, ctx.start)
+
+    def warnings(self, name: str) -> int:
+        """Warnings the player's Danger tokens add to this turn's dice (RX-DANGER-06)."""
+        return self.danger[name]
+
+    # -- resolution
+    def resolve(self, car: "RxCar", turn: "Turn", ctx: PlanContext, move: "Movement", out: "RxOutcome",
+                driver: "Driver | None") -> None:
+        """Check the record's pushes against the dice the car reached, draw (driver) or check the Damage tokens,
+        take the Danger tokens; keep the changes for :meth:`commit` (nothing is changed here)."""
+        race = self.race
+        run = move.run
+        # where each die of the turn is in the record, and what it does as laid (the plans were checked)
+        paths: dict[int, str] = {}
+        planned: dict[int, Placed] = {}
+        lists = [("dice", turn.dice), ("relaid", turn.relaid or [])]
+        lists += [(f"replans[{j}].dice", rp.dice) for j, rp in enumerate(getattr(turn, "replans", None) or [])]
+        for name, rolls in lists:
+            for i, r in enumerate(rolls):
+                paths[id(r)] = f"{name}[{i}]"
+        for rolls in (turn.dice, turn.relaid):
+            if rolls:
+                for r, p in zip(rolls, check_plan(ctx, [r.die for r in rolls])):
+                    planned[id(r)] = p
+        reached = {id(r) for _, r in run.resolved}
+        applied: list[str] = []
+        for _, rolls in lists:
+            for r in rolls:
+                if id(r) in reached:
+                    continue
+                p = planned.get(id(r))
+                claim = r.contact
+                if claim is not None and p is not None and p.contact is None:
+                    raise IllegalMove("RX-PUSH-01", f"no car on {p.space} to push: the die enters a free space",
+                                      f"{paths[id(r)]}.{claim.kind}")
+                if claim is not None and (claim.damage or claim.impact or claim.danger):
+                    # RX-CONTACTROLL-01: the car never got there (stopped, a Loss of Control resolved before,
+                    # or a failed Flat Out resolved on its re-laid dice)
+                    raise IllegalMove("RX-CONTACTROLL-01", "the car does not reach this die's space: the "
+                                                           f"{claim.kind} has no effect, nobody draws or takes "
+                                                           f"tokens", f"{paths[id(r)]}.{claim.kind}")
+                if p is not None and p.contact is not None:
+                    applied.append("RX-CONTACTROLL-01")
+        events: list[ContactEvent] = []
+        left = race.bag_left() - len(out.damage) - len(out.yellow)
+        damage: dict[str, list[str]] = {}
+        danger: dict[str, int] = {}
+        where: dict[str, tuple] = {}
+        pushed_cars: list[str] = []
+        for k, (p, r) in enumerate(run.resolved):
+            here = paths.get(id(r), "dice")
+            claim = r.contact
+            if p.contact is None:
+                if claim is not None:
+                    raise IllegalMove("RX-PUSH-01", f"no car on {p.space} to push: the die enters a free space",
+                                      f"{here}.{claim.kind}")
+                continue
+            cm = p.contact
+            if claim is None:
+                if driver is None:
+                    what = f"pushes {cm.cars[0][0]}" if cm.kind == ContactKind.PUSH else "pushes through"
+                    raise IllegalMove("RX-PUSH-01" if cm.kind == ContactKind.PUSH else "RX-THROUGH-01",
+                                      f"the die on {p.space} {what}: record `{cm.kind}`", here)
+                claim = r.contact = ContactClaim(cm.kind)
+            if claim.kind != cm.kind:
+                rule = "RX-PUSH-11" if cm.kind == ContactKind.THROUGH else "RX-THROUGH-01"
+                raise IllegalMove(rule, f"the die on {p.space} is a {cm.kind}, not a {claim.kind}",
+                                  f"{here}.{claim.kind}")
+            applied.append("RX-ADV-01")
+            if turn.flat_out:
+                applied.append("RX-CONTACTROLL-01")
+            if cm.kind == ContactKind.PUSH:
+                ev, left = self._push(car, cm, claim, here, ctx, driver, left, damage, danger, where, applied)
+                if cm.cars[0][0] not in pushed_cars:
+                    pushed_cars.append(cm.cars[0][0])
+            else:
+                ev, left = self._through(car, cm, claim, here, driver, left, damage, where, applied)
+                if k + 1 < len(run.resolved):
+                    applied.append("RX-THROUGH-03")
+                    if cm.no_end:
+                        applied += ["RX-THROUGH-05", "RX-THROUGH-06"]
+                elif cm.no_end and out.loc is None:
+                    raise IllegalMove("RX-THROUGH-06", f"two cars already share {p.space}: the move goes on through "
+                                                       f"it, it may not end there", here)
+                else:
+                    applied += ["RX-THROUGH-04", "RX-THROUGH-05"]
+            events.append(ev)
+        if len(pushed_cars) > 1:
+            applied.append("RX-PUSH-09")
+        self._pending = _Pending(events, applied, where, damage, danger)
+
+    def _draw(self, who: str, n: int, given: list[str], driver: "Driver | None", left: int, rule: str,
+              what: str, path: str) -> tuple[list[str], int]:
+        """``n`` Damage tokens drawn by ``who`` (as many as the bag still holds): drawn by the driver when the
+        record has none, else checked."""
+        n = max(0, min(n, left))
+        if driver is not None and not given and n:
+            given = list(driver.damage(n))
+        bag = self.race.damage_bag()
+        for k, d in enumerate(given):
+            if d == WEATHER or d not in RX_DAMAGE_KINDS or d not in bag:
+                raise IllegalMove("RX-SETUP-02", f"the RX Damage bag holds {', '.join(sorted(set(bag) - {WEATHER}))} "
+                                                 f"tokens, not {d!r}", f"{path}[{k}]")
+        if len(given) != n:
+            raise IllegalMove(rule, f"{what}: {who} draws {n} Damage token(s), not {len(given)}", path)
+        return list(given), left - n
+
+    def _push(self, car: "RxCar", cm: ContactMove, claim: ContactClaim, here: str, ctx: PlanContext,
+              driver: "Driver | None", left: int, damage: dict[str, list[str]], danger: dict[str, int],
+              where: dict[str, tuple], applied: list[str]) -> tuple[ContactEvent, int]:
+        race = self.race
+        target, tgear = cm.cars[0]
+        dest = cm.dest
+        assert dest is not None
+        path = f"{here}.push"
+        if claim.car is not None and claim.car != target:
+            raise IllegalMove("RX-PUSH-01", f"the die on {cm.space} pushes {target}, not {claim.car}", f"{path}.car")
+        extra = set(claim.damage) - {target}
+        if extra:
+            raise IllegalMove("RX-IMPACT-01", f"only {target} and the pusher draw Damage tokens in this push, not "
+                                              f"{', '.join(sorted(extra))}", f"{path}.damage")
+        applied += ["RX-PUSH-01", "RX-PUSH-02", "RX-PUSH-03", "RX-PUSH-04"]
+        spaces = race.index.spaces
+        src, ds = spaces[cm.space], spaces[dest]
+        if tgear == 0:
+            applied.append("RX-PUSH-08")
+        if cm.again:
+            applied.append("RX-PUSH-10")
+        if src.kind == "corner" or src.lane in ("s1", "s2"):
+            applied.append("RX-PUSH-14")
+        if (src.kind == "corner" and ds.corner != src.corner) or src.kind == "shortcut" or src.lane in ("s1", "s2"):
+            applied.append("RX-PUSH-15")
+            if src.kind == "shortcut":
+                applied.append("RX-PUSH-07")
+        if ds.kind == "corner" and src.corner != ds.corner:
+            applied.append("RX-PUSH-12")
+        if any(spaces[o].lane in ("s1", "s2") for o in race.index.zones[ds.zone_key]):
+            applied.append("RX-PUSH-13")
+        # impact damage (RX-IMPACT-01): both draw the difference of the speeds
+        diff = cm.gear - tgear
+        hit, left = self._draw(target, diff, claim.damage.get(target, []), driver, left, "RX-IMPACT-01",
+                               f"Gear {cm.gear} into a Gear {tgear} marker", f"{path}.damage")
+        mine, left = self._draw(car.name, diff, claim.impact, driver, left, "RX-IMPACT-01",
+                                f"Gear {cm.gear} into a Gear {tgear} marker", f"{path}.impact")
+        if driver is not None:
+            claim.car = target
+            claim.damage = {target: hit} if hit else {}
+            claim.impact = mine
+        if diff > 0:
+            applied.append("RX-IMPACT-01")
+        damage.setdefault(target, []).extend(hit)
+        damage.setdefault(car.name, []).extend(mine)
+        # Danger tokens (RX-DANGER-01/03/04)
+        lim = effective_limit(ctx, dest, cm.space)
+        if lim is not None:
+            want, rule = max(0, tgear - lim), "RX-DANGER-01"
+            applied += ["RX-PUSH-06", "RX-DANGER-01"]
+        elif ds.jump is not None or ds.water or ds.tokens:
+            want, rule = 1, "RX-DANGER-03"
+            applied += ["RX-PUSH-06", "RX-DANGER-03"]
+        else:
+            want, rule = 0, "RX-DANGER-01"
+        held = self.danger[target] + danger.get(target, 0)
+        took = min(want, MAX_DANGER - held)
+        if took < want:
+            applied.append("RX-DANGER-04")
+        if driver is not None:
+            claim.danger = took or None
+        if (claim.danger or 0) != took:
+            why = (f"pushed onto {dest} (limit {lim}) with its Gear {tgear} marker" if lim is not None
+                   else f"pushed onto {dest} ({'a jump' if ds.jump is not None else 'water' if ds.water else 'a track element'})")
+            cap = f", holding {held} of at most {MAX_DANGER}" if took < want else ""
+            raise IllegalMove(rule, f"{target} {why} takes {took} Danger token(s){cap}: record `danger: {took}`"
+                              if claim.danger is None else
+                              f"{target} {why} takes {took} Danger token(s){cap}, not {claim.danger}",
+                              f"{path}.danger")
+        danger[target] = danger.get(target, 0) + took
+        # the pushed car moves with its Gear marker (laps and the Joker follow it)
+        tcar = race.cars[target]
+        prev = where.get(target)
+        base = replace(tcar, space=prev[0], distance=prev[1], crossed=prev[2], joker=prev[3],
+                       left_pregrid=prev[4]) if prev else tcar
+        d, crossed, joker, lft = race._walk(base, [dest])[-1]
+        where[target] = (dest, d, crossed, joker, lft)
+        ev = ContactEvent(ContactKind.PUSH, car.name, cm.space, cm.gear,
+                          [{"car": target, "gear": tgear, "from": cm.space, "to": dest, "danger": took,
+                            "damage": list(hit)}], list(mine))
+        return ev, left
+
+    def _through(self, car: "RxCar", cm: ContactMove, claim: ContactClaim, here: str, driver: "Driver | None",
+                 left: int, damage: dict[str, list[str]], where: dict[str, tuple], applied: list[str]
+                 ) -> tuple[ContactEvent, int]:
+        path = f"{here}.through"
+        names = {n for n, _ in cm.cars}
+        extra = set(claim.damage) - names
+        if extra:
+            raise IllegalMove("RX-THROUGH-07", f"the cars alongside {cm.space} are {', '.join(sorted(names))}, not "
+                                               f"{', '.join(sorted(extra))}", f"{path}.damage")
+        if claim.danger:
+            raise IllegalMove("RX-DANGER-01", "a Push Through moves nobody: no Danger token is taken",
+                              f"{path}.danger")
+        applied += ["RX-THROUGH-01", "RX-THROUGH-02", "RX-PUSH-11", "RX-THROUGH-07", "RX-THROUGH-08"]
+        cars = []
+        drawn: dict[str, list[str]] = {}
+        for name, g in cm.cars:  # RX-THROUGH-07: each car alongside draws the die's gear minus its own
+            got, left = self._draw(name, cm.gear - g, claim.damage.get(name, []), driver, left, "RX-THROUGH-07",
+                                   f"a Gear {cm.gear} Push Through against Gear {g}", f"{path}.damage.{name}")
+            drawn[name] = got
+            damage.setdefault(name, []).extend(got)
+            here_now = where[name][0] if name in where else self.race.cars[name].space
+            cars.append({"car": name, "gear": g, "from": here_now, "to": here_now, "danger": 0, "damage": list(got)})
+        low = min(g for _, g in cm.cars)  # RX-THROUGH-08: the pusher draws the die minus the lowest gear
+        mine, left = self._draw(car.name, cm.gear - low, claim.impact, driver, left, "RX-THROUGH-08",
+                                f"a Gear {cm.gear} Push Through, lowest Gear {low}", f"{path}.impact")
+        damage.setdefault(car.name, []).extend(mine)
+        if driver is not None:
+            claim.damage = {n: t for n, t in drawn.items() if t}
+            claim.impact = mine
+        return ContactEvent(ContactKind.THROUGH, car.name, cm.space, cm.gear, cars, list(mine)), left
+
+    # -- commit
+    def commit(self, car: "RxCar", out: "RxOutcome") -> tuple[str, ...]:
+        """Apply the resolved turn's contact to the race (after the race's own commit); the rule IDs applied."""
+        race = self.race
+        pending = self._pending or _Pending([], [], {}, {}, {})
+        self._pending = None
+        applied = list(pending.applied)
+        if self.danger[car.name]:
+            applied.append("RX-DANGER-07")  # discarded at the end of the turn
+        self.danger[car.name] = 0
+        for name, (space, d, crossed, joker, left) in pending.moves.items():
+            c = race.cars[name]
+            c.space, c.distance, c.crossed, c.joker, c.left_pregrid = space, d, crossed, joker, left
+        for name, tokens in pending.damage.items():
+            c = race.cars[name]
+            for t in tokens:
+                if t == "yellow":  # reading 28: on the tile where the drawer stands
+                    step = race.index.spaces[c.space].step
+                    if step not in race.yellow:
+                        race.yellow_pairs[step] = race._pairs_alongside(step)
+                    race.yellow.setdefault(step, []).append(name)
+                    race.yellow_drawn += 1
+                    applied.append("RX-DAMAGE-03")
+                else:
+                    c.damage[t] += 1
+            if tokens:
+                applied += ["RX-DAMAGE-01", "RX-DAMAGE-10"]
+        for name, n in pending.danger.items():
+            self.danger[name] = min(MAX_DANGER, self.danger[name] + n)
+        touched = set(pending.damage) | set(pending.moves)
+        for name in sorted(touched):
+            c = race.cars[name]
+            if c.status == RaceStatus.ROAD and rx_allowance(c.dashboard, c.damage).gear <= 0:
+                c.status = RaceStatus.RETIRED  # CORE-RETIRE-01: no Gear die left
+                applied.append("CORE-RETIRE-01")
+                if name == car.name:
+                    out.retired = True
+                elif name in race.order[race.position + 1:]:
+                    race.order.remove(name)  # it takes no more turns, not even later in this round
+                if race.components.reading("rx_retired_flag") == "removed":
+                    race._remove_flags(name)
+        out.contact = pending.events
+        return tuple(dict.fromkeys(applied))
+
+    def start_rules(self, car: "RxCar", ctx: PlanContext, loc: bool) -> tuple[str, ...]:
+        """The Danger rules at the start of ``car``'s turn."""
+        n = self.danger[car.name]
+        if not n:
+            return ()
+        out = ["RX-DANGER-05" if loc else "RX-DANGER-06"]
+        lim = effective_limit(ctx, car.space)
+        if lim is not None and lim < car.gear:
+            out.append("RX-DANGER-02")
+        return tuple(out)
+
+
+def contact_claim_from_json(kind: str, d: dict) -> ContactClaim:
+    """A die's ``push`` or ``through`` object as a :class:`ContactClaim`."""
+    dmg = d.get("damage", {})
+    return ContactClaim(ContactKind(kind), d.get("car"), d.get("danger"),
+                        {k: list(v) for k, v in dmg.items()} if isinstance(dmg, dict) else {},
+                        list(d.get("impact", [])))
+
+
+def contact_claim_to_json(c: ContactClaim) -> dict:
+    """A :class:`ContactClaim` as a die's ``push`` or ``through`` object."""
+    out: dict = {}
+    if c.car is not None:
+        out["car"] = c.car
+    if c.danger:
+        out["danger"] = c.danger
+    damage = {k: list(v) for k, v in sorted(c.damage.items()) if v}
+    if damage:
+        out["damage"] = damage
+    if c.impact:
+        out["impact"] = list(c.impact)
+    return out

@@ -402,3 +402,37 @@ def test_bot_full_contact_races_replay_cleanly(rx2, seed):
     assert report.result == {k: v for k, v in report.result.items()}  # a result was computed
     if not SLOW:
         assert any("push" in d for t in rec["race"]["turns"] for d in t.get("dice", []))
+
+
+# -- the overlay and the viewer show who pushed whom (rallyc.render)
+
+def test_the_overlay_and_viewer_show_who_pushed_whom(rx2):
+    from rallyc.render.overlay import race_cars_after_round
+    from rallyc.render.viewer import viewer_data
+
+    data = _game()
+    report = _replay(data)
+    colours = {p["name"]: p["colour"] for p in data["players"]}
+    # the first round in which a push moved a car that had played before it in that round
+    for rnd in report.rounds:
+        played: list[str] = []
+        for turn in rnd["turns"]:
+            for ev in turn.get("contact", []):
+                moved = [c for c in ev["cars"] if c["from"] != c["to"] and c["car"] in played]
+                if ev["kind"] == "push" and moved:
+                    cars = {c.name: c for c in race_cars_after_round(report.grid, report.rounds, rnd["round"],
+                                                                     colours, report.laps)}
+                    pushed = moved[0]["car"]
+                    own = max(i for i, t in enumerate(rnd["turns"]) if t["player"] == pushed)
+                    ends = [c["to"] for t in rnd["turns"][own + 1:] for e in t.get("contact", []) for c in e["cars"]
+                            if c["car"] == pushed]
+                    assert cars[pushed].space == ends[-1]  # where the push put it, not its own turn's end
+                    assert f"pushed by {ev['pusher']}" in cars[pushed].note
+                    assert f"pushed {pushed}" in cars[ev["pusher"]].note
+                    view = viewer_data(data, report, [rx2], None)
+                    steps = [s for s in view["stages"][0]["steps"] if s["contact"]]
+                    assert steps and steps[0]["contact"][0]["pusher"] == \
+                        next(t for r in report.rounds for t in r["turns"] if t.get("contact"))["player"]
+                    return
+            played.append(turn["player"])
+    pytest.fail("no push of a car that had already played in its round")

@@ -47,8 +47,13 @@ def race_cars_after_round(grid: Sequence[Mapping], rounds: Sequence[Mapping], ro
     """
     cars = []
     totals = _totals(rounds, round_no)
+    pushed, contact = _contact(rounds, round_no)
     for name, turn in _last_turns(rounds, round_no, {g["player"]: {"end": g["space"]} for g in grid}):
+        if name in pushed:  # Full Contact: pushed on since its own last turn
+            turn = dict(turn, end=pushed[name], path=[])
         note = f"{turn.get('laps', 0)}/{laps} laps, Joker {turn.get('joker', 'todo')}"
+        if name in contact:
+            note += ", " + ", ".join(contact[name])
         if turn.get("finished"):
             note += f", FINISHED {turn.get('position')}"
         elif turn.get("disqualified"):
@@ -61,6 +66,29 @@ def race_cars_after_round(grid: Sequence[Mapping], rounds: Sequence[Mapping], ro
     return _standing_order(cars, rounds, round_no)
 
 
+def _contact(rounds: Sequence[Mapping], round_no: int) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """Full Contact up to round ``round_no``: where each car pushed since its own last turn now stands, and
+    per car the notes of round ``round_no`` (``pushed Ann``, ``pushed by Bob``, ``pushed through Ann, Cy``)."""
+    where: dict[str, str] = {}
+    notes: dict[str, list[str]] = {}
+    for rnd in rounds:
+        if rnd["round"] > round_no:
+            continue
+        for turn in rnd.get("turns", []):
+            where.pop(turn["player"], None)
+            for ev in turn.get("contact") or ():
+                names = [c["car"] for c in ev.get("cars", ())]
+                for c in ev.get("cars", ()):
+                    if c.get("to") != c.get("from"):
+                        where[c["car"]] = c["to"]
+                if rnd["round"] == round_no:
+                    kind = "pushed through" if ev.get("kind") == "through" else "pushed"
+                    notes.setdefault(ev["pusher"], []).append(f"{kind} {', '.join(names)}")
+                    for n in names:
+                        notes.setdefault(n, []).append(f"{kind} by {ev['pusher']}")
+    return where, notes
+
+
 def _totals(rounds: Sequence[Mapping], round_no: int) -> dict[str, tuple[int, int | None]]:
     """Per player up to round ``round_no``: damage tokens taken and seconds of the Time cards played."""
     out: dict[str, tuple[int, int | None]] = {}
@@ -70,6 +98,11 @@ def _totals(rounds: Sequence[Mapping], round_no: int) -> dict[str, tuple[int, in
         for turn in rnd.get("turns", []):
             damage, seconds = out.get(turn["player"], (0, None))
             damage += len(turn.get("damage") or ())
+            for ev in turn.get("contact") or ():  # Full Contact: impact and Push Through damage
+                damage += len(ev.get("impact") or ())
+                for c in ev.get("cars", ()):
+                    d, s = out.get(c["car"], (0, None))
+                    out[c["car"]] = (d + len(c.get("damage") or ()), s)
             card = turn.get("card") or {}
             if isinstance(card, Mapping) and card.get("seconds") is not None:
                 seconds = (seconds or 0) + int(card["seconds"])

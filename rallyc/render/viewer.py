@@ -103,6 +103,14 @@ def _stage_view(name: str, label: str, track: Track, catalogue, rounds: Sequence
             if "laps" in turn:
                 car["laps"] = turn.get("laps") or 0
                 car["joker"] = turn.get("joker") or car["joker"]
+            for ev in turn.get("contact") or ():  # Full Contact: who pushed whom (RX-PUSH, RX-THROUGH)
+                for hit in ev.get("cars", ()):
+                    other = state.setdefault(hit["car"], {"space": None, "gear": None, "damage": 0, "seconds": 0,
+                                                          "laps": 0, "joker": "todo", "status": ""})
+                    other["space"] = hit.get("to") or other["space"]
+                    other["damage"] += len(hit.get("damage") or ())
+                car["damage"] += len(ev.get("impact") or ())
+            view["contact"] = [dict(ev) for ev in turn.get("contact") or ()]
             status = ("finished" if turn.get("finished") else "DSQ" if turn.get("disqualified")
                       else "retired" if turn.get("retired") else "")
             car["status"] = status

@@ -398,33 +398,33 @@ class Contact:
         # where each die of the turn is in the record, and what it does as laid (the plans were checked)
         paths: dict[int, str] = {}
         planned: dict[int, Placed] = {}
-        lists = [("dice", turn.dice), ("relaid", turn.relaid or [])]
+        lists: list[tuple[str, list]] = [("dice", turn.dice), ("relaid", turn.relaid or [])]
         lists += [(f"replans[{j}].dice", rp.dice) for j, rp in enumerate(getattr(turn, "replans", None) or [])]
         for name, rolls in lists:
             for i, r in enumerate(rolls):
                 paths[id(r)] = f"{name}[{i}]"
-        for rolls in (turn.dice, turn.relaid):
-            if rolls:
-                for r, p in zip(rolls, check_plan(ctx, [r.die for r in rolls])):
-                    planned[id(r)] = p
+        for laid in (turn.dice, turn.relaid or []):
+            if laid:
+                for r, pl in zip(laid, check_plan(ctx, [r.die for r in laid])):
+                    planned[id(r)] = pl
         reached = {id(r) for _, r in run.resolved}
         applied: list[str] = []
         for _, rolls in lists:
             for r in rolls:
                 if id(r) in reached:
                     continue
-                p = planned.get(id(r))
+                laid_as = planned.get(id(r))
                 claim = r.contact
-                if claim is not None and p is not None and p.contact is None:
-                    raise IllegalMove("RX-PUSH-01", f"no car on {p.space} to push: the die enters a free space",
-                                      f"{paths[id(r)]}.{claim.kind}")
+                if claim is not None and laid_as is not None and laid_as.contact is None:
+                    raise IllegalMove("RX-PUSH-01", f"no car on {laid_as.space} to push: the die enters a free "
+                                                    f"space", f"{paths[id(r)]}.{claim.kind}")
                 if claim is not None and (claim.damage or claim.impact or claim.danger):
                     # RX-CONTACTROLL-01: the car never got there (stopped, a Loss of Control resolved before,
                     # or a failed Flat Out resolved on its re-laid dice)
                     raise IllegalMove("RX-CONTACTROLL-01", "the car does not reach this die's space: the "
                                                            f"{claim.kind} has no effect, nobody draws or takes "
                                                            f"tokens", f"{paths[id(r)]}.{claim.kind}")
-                if p is not None and p.contact is not None:
+                if laid_as is not None and laid_as.contact is not None:
                     applied.append("RX-CONTACTROLL-01")
         events: list[ContactEvent] = []
         left = race.bag_left() - len(out.damage) - len(out.yellow)

@@ -101,11 +101,21 @@ def test_an_option_given_twice_in_a_record(tmp_path):
 
 
 def test_an_unrefereed_option_in_force_is_said_at_replay(tmp_path):
-    """Full Contact is not refereed yet: the race replays and the warning says which rules were not checked."""
-    path = _copy(tmp_path, "rx-1-race.json", "rx-1.rally", "options full-contact")
+    """The custom races' Damage bag is not refereed yet: the race replays and the warning says which rules were
+    not checked."""
+    path = _copy(tmp_path, "rx-1-race.json", "rx-1.rally", "options damage-bag light")
     code, out, err = _replay(path)
     assert code == 0
-    assert "warning: option `full-contact` is in force but not refereed" in err and "RX-PUSH-01..15" in err
+    assert "warning: option `damage-bag` is in force but not refereed" in err and "CUSTOM-18..22" in err
+
+
+def test_full_contact_in_force_is_refereed_at_replay(tmp_path):
+    """RX-ADV-01: the design's `options full-contact` is in force: rx-1-race, played without it, has a car that
+    stayed blocked where it could now push the car ahead (CORE-MOVE-07); no warning."""
+    path = _copy(tmp_path, "rx-1-race.json", "rx-1.rally", "options full-contact")
+    code, out, err = _replay(path)
+    assert code == 1 and "full-contact" not in err
+    assert "CORE-MOVE-07: the car must move at least one space" in out + err
 
 
 def test_improvisation_in_force_is_refereed_at_replay(tmp_path):
@@ -139,11 +149,11 @@ def test_check_warns_about_an_unrefereed_option(tmp_path):
     shutil.copy(ROOT / "examples" / "rx-1.rally", tmp_path / "rx-1.rally")
     p = tmp_path / "rx-1.rally"
     text = p.read_text(encoding="utf-8").rstrip()
-    p.write_text(text[:-1] + "  options improvisation\n}\n", encoding="utf-8")
+    p.write_text(text[:-1] + "  options damage-bag light\n}\n", encoding="utf-8")
     r = CliRunner().invoke(app, ["check", str(p)])
     assert r.exit_code == 0
-    assert re.search(r"rx-1\.rally:\d+:\d+: warning\[RC160\]: option `improvisation` is not refereed", r.output)
-    assert "IMPROV-01..03" in r.output
+    assert re.search(r"rx-1\.rally:\d+:\d+: warning\[RC160\]: option `damage-bag` is not refereed", r.output)
+    assert "CUSTOM-18..22" in r.output
 
 
 def test_full_contact_on_a_circuit_is_refereed_no_warning(tmp_path):
@@ -169,8 +179,8 @@ def test_options_unknown_or_bad_value_is_a_value_error():
         Options.from_dict({"full_contactt": True})
     with pytest.raises(ValueError):
         Options.from_dict({"sisu": "per-lap"})
-    assert [o.name for o in Options.from_dict({"improvisation": True}).unrefereed()] == ["improvisation"]
-    assert Options.from_dict({"full-contact": True}).unrefereed() == []
+    assert [o.name for o in Options.from_dict({"race-type": "time-trial"}).unrefereed()] == ["race-type"]
+    assert Options.from_dict({"full-contact": True, "improvisation": True}).unrefereed() == []
 
 
 def test_compiled_json_values_options_as_the_registry(tmp_path):

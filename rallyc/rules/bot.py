@@ -62,7 +62,7 @@ class RandomBot:
                 break
             # prefer plans that keep going: weight dice that do not end the move by a certain LoC
             safe = [o for o in opts if not o[1].ended]
-            if getattr(stage, "contact", None) is not None and stage.bag_left() <= 0:
+            if isinstance(stage, Race) and stage.contact is not None and stage.bag_left() <= 0:
                 # Full Contact empties the small RX bag: no token is left to draw at a Shortcut
                 opts = [o for o in opts if ctx.index.spaces[o[0].space].kind != "shortcut"]
                 safe = [o for o in safe if ctx.index.spaces[o[0].space].kind != "shortcut"]
@@ -93,7 +93,7 @@ class RandomBot:
             raise StageOver("the stage is over")
         car = stage.cars[name]
         ctx, _ = stage.context(name)
-        contact = getattr(stage, "contact", None)
+        contact = stage.contact if isinstance(stage, Race) else None
         # Full Contact: Danger tokens up to the Warning limit are a Loss of Control before any die (RX-DANGER-05)
         dice = [] if contact is not None and contact.loses_control(name, ctx) else self.plan(stage, ctx)
         t = Turn(player=name, dice=[Roll(d) for d in dice])
@@ -180,8 +180,8 @@ class RandomBot:
         relaid = [Roll(r.die, r.face, r.brake_face, boost_face=r.boost_face) for r in rolls]
         probe = [Roll(r.die, r.face, r.brake_face, boost_face=r.boost_face) for r in rolls]
         lim = min(warning_limit(ctx, p.space) for p in placed)
-        contact = getattr(stage, "contact", None)  # Full Contact: Danger tokens add Warnings (RX-DANGER-06)
-        extra = contact.warnings(stage.to_move()) if contact is not None else 0
+        contact = stage.contact if isinstance(stage, Race) else None  # Full Contact: Danger Warnings (RX-DANGER-06)
+        extra = contact.warnings(stage.to_move() or "") if contact is not None else 0
         run = _run(stage, ctx, placed, probe, sisu=False, warn_limit=lim, path="relaid", driver=_Silent(self),
                    extra=extra)
         return relaid[: len(run.resolved)]

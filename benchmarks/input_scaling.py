@@ -2,17 +2,27 @@
 
     python benchmarks/input_scaling.py            # N = 2,000 tiles (and 8,000), diagnostics 1,000 (and 4,000)
     python benchmarks/input_scaling.py --n 12500  # 12,500 and 50,000 tiles: the issue's long synthetic stage
+    python benchmarks/input_scaling.py --files    # the issue's inputs through the CLI: time and peak memory
 
 Measured (issue 11): ``check`` of a synthetic stage written one tile per line and all on one line;
 ``stats`` of it (every step's spaces); quoting thousands of diagnostics (``render_text``); and
 ``check`` of a file of many small stages (at ``--n 5000`` the larger one is the issue's 1.99 MB file). Each figure is the
-best of ``--repeat`` runs, in process, so start-up is not counted.
+best of ``--repeat`` runs, in process, so start-up is not counted. ``fmt`` (format and re-parse to prove the
+meaning kept, as ``rallyc fmt --check`` does) of the same stages.
+
+``--files`` writes the issue's inputs (a 50,000-tile stage one tile per line and on one line, a 1.99 MB
+file of 8-tile stages) and runs ``rallyc check --no-cache``, ``rallyc fmt --check`` and ``rallyc stats`` on
+each as a user would (a fresh process each: start-up included), printing the wall time and the peak
+resident memory of the process.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -61,7 +71,7 @@ def check_text(text: str) -> None:
 
 
 def stats_text(text: str) -> None:
-    from rallyc.compiler import compile_loaded
+    from rallyc.pipeline import compile_loaded
     from rallyc.compiler.stats import track_stats
     from rallyc.project import load_text
 
@@ -69,6 +79,43 @@ def stats_text(text: str) -> None:
     for design in result.designs:
         for track in design.tracks:
             track_stats(track)
+
+
+def fmt_text(text: str) -> None:
+    from rallyc.syntax.formatter import format_text
+
+    format_text(text, "long.rally")
+
+
+#: the issue's inputs for ``--files``: name -> text maker
+FILES = {
+    "stage-50k-lines.rally": lambda: stage_text(50_000, False),
+    "stage-50k-one-line.rally": lambda: stage_text(50_000, True),
+    "stages-1.99MB.rally": lambda: many_statements(1_990_000),
+}
+COMMANDS = (("check", "--no-cache"), ("fmt", "--check"), ("stats",))
+
+_PEAK = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
+         "stderr=subprocess.DEVNULL); print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+
+
+def run_files(commands: tuple[tuple[str, ...], ...] = COMMANDS) -> None:
+    """Each command on each of the issue's files in a fresh process: wall time, peak memory, exit code."""
+    print(f"{'file':28} {'bytes':>9} {'command':20} {'time':>8} {'peak MB':>8} {'exit':>4}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, make in FILES.items():
+            path = os.path.join(tmp, name)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(make())
+            size = os.path.getsize(path)
+            for cmd in commands:
+                argv = [sys.executable, "-c", _PEAK, sys.executable, "-m", "rallyc", cmd[0], path, *cmd[1:]]
+                t0 = time.perf_counter()
+                out = subprocess.run(argv, capture_output=True, text=True, cwd=tmp).stdout.split()
+                wall = time.perf_counter() - t0
+                code, peak_kb = (int(out[0]), int(out[1])) if len(out) == 2 else (-1, 0)
+                print(f"{name:28} {size:9d} {' '.join(cmd):20} {wall:7.1f}s {peak_kb / 1024:8.0f} {code:4d}",
+                      flush=True)
 
 
 def quote_diagnostics(n: int) -> None:
@@ -85,12 +132,20 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=2_000, help="tiles of the smaller stage (the larger has 4N)")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--files", action="store_true",
+                    help="run check/fmt/stats on the issue's 50,000-tile and 1.99 MB files (minutes)")
     args = ap.parse_args(argv)
+    if args.files:
+        run_files()
+        return 0
     n = args.n
     rows = [
         ("check, one tile per line", lambda k: check_text(stage_text(k, False))),
         ("check, one line", lambda k: check_text(stage_text(k, True))),
         ("stats (every step's spaces)", lambda k: stats_text(stage_text(k, False))),
+        ("fmt --check, one tile per line", lambda k: fmt_text(stage_text(k, False))),
+        ("fmt --check, one line", lambda k: fmt_text(stage_text(k, True))),
+        ("fmt --check, stages of 8 tiles, 100k bytes", lambda k: fmt_text(many_statements(100 * k))),
         ("quote 10k diagnostics", lambda k: quote_diagnostics(10 * k)),
         ("check, stages of 8 tiles, 100k bytes", lambda k: check_text(many_statements(100 * k))),
     ]

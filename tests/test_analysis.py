@@ -119,6 +119,38 @@ def test_the_strong_driver_beats_the_greedy_and_the_random_driver(file, stage):
     assert medians[DriverKind.strong] < medians[DriverKind.greedy] < medians[DriverKind.random], medians
 
 
-def test_rx_circuit_is_refused_with_a_clear_message():
-    r = _cli("analyze", "examples/rx-1.rally", "--runs", "2")
-    assert r.returncode == 2 and "RX circuits are not analysed yet" in r.stderr and "Traceback" not in r.stderr
+def test_rx_circuit_is_analysed_lap_times_joker_and_grid_places():
+    """Issue 15, RX: `rallyc analyze` on a circuit prints lap times in turns (RX-SETUP-10: no Time cards),
+    the Joker's cost by lap and the finishing places of each grid place; JSON has the same figures."""
+    r = _cli("analyze", "examples/rx-2.rally", "--runs", "2", "--table-runs", "1")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("RX 2: race ") and "2 laps of 12 tiles, 2 solo runs of the greedy driver" in lines[0]
+    assert "(the strong driver plays stages only)" in lines[0]
+    assert lines[2].startswith("  lap times (turns, median / mean): lap 1 ") and ", lap 2 " in lines[2]
+    assert lines[4].startswith("    lap 1: driven in 50% of runs") and lines[5].startswith("    lap 2: driven in 50%")
+    assert "  four cars (1 races), by grid place:" in lines and sum(ln.startswith("    Car ") for ln in lines) == 4
+    r = _cli("analyze", "examples/rx-2.rally", "--runs", "2", "--table-runs", "0", "-f", "json")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["stages"] == [] and [c["circuit"] for c in doc["circuits"]] == ["RX 2"]
+    c = doc["circuits"][0]
+    assert c["laps"] == 2 and [j["lap"] for j in c["joker"]] == [1, 2] and c["grid"] == []
+    assert [lt["runs"] for lt in c["lap_times"]] == [2, 2] and c["finished"] == 1.0
+
+
+def test_rx_races_follow_their_joker_plans_and_are_deterministic():
+    """RX-JOKER-01: each solo run plans its Joker on every lap in turn, and drives it then; same seed, same runs
+    (in one process or two)."""
+    from rallyc.analysis.rxsim import joker_plan, simulate_races
+
+    track = rallyc.load(str(ROOT / "examples" / "rx-1.rally")).tracks[0]
+    runs = simulate_races(track, 3, seed=3, cars=1, kind=DriverKind.greedy)
+    assert [r.cars[0].joker_lap for r in runs] == [joker_plan(i, 0, 3) for i in range(3)] == [1, 2, 3]
+    for r in runs:
+        car = r.cars[0]
+        assert car.status == "finished" and car.position == 1 and len(car.laps) == 3
+        assert car.turns == car.start + sum(car.laps)
+    again = simulate_races(track, 3, seed=3, cars=1, kind=DriverKind.greedy, jobs=2,
+                           source=(ROOT / "examples" / "rx-1.rally", track.name))
+    assert again == runs

@@ -45,6 +45,19 @@ def _heat_map_path(base: Path, stage: str, several: bool) -> Path:
     return base.with_name(f"{base.stem}-{stage}{base.suffix or '.svg'}")
 
 
+def _with_circuits(text: str, rx: list, fmt: AnalyzeFormat, asked: str, stages: bool) -> str:
+    """The stages' output with the RX circuits' figures added (a ``circuits`` list in JSON)."""
+    import json
+
+    from rallyc.analysis.rxreport import circuits_text
+
+    if fmt is AnalyzeFormat.json:
+        doc = json.loads(text)
+        doc["circuits"] = [c.to_dict() for c in rx]
+        return json.dumps(doc, sort_keys=True, indent=2) + "\n"
+    return (text if stages else "") + circuits_text(rx, asked)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``rallyc analyze`` to the app."""
 
@@ -52,9 +65,11 @@ def register(app: typer.Typer) -> None:
     def analyze_cmd(
         file: Path = typer.Argument(..., help="The .rally file (a stage or a rally), or - for standard input."),
         stage: Optional[List[str]] = typer.Option(None, "--stage", "-s", help="Only this stage (repeatable)."),
-        runs: int = typer.Option(200, "--runs", "-n", min=1, max=100_000, help="Solo runs per stage."),
-        table_runs: int = typer.Option(20, "--table-runs", min=0, max=10_000,
-                                       help="Four-car runs per stage (playing time; 0: none)."),
+        runs: Optional[int] = typer.Option(None, "--runs", "-n", min=1, max=100_000,
+                                           help="Solo runs per stage (default 200) or RX circuit (default 40)."),
+        table_runs: Optional[int] = typer.Option(None, "--table-runs", min=0, max=10_000,
+                                                 help="Four-car runs per stage (default 20: playing time) or RX "
+                                                      "circuit (default 8: finishing places); 0: none."),
         seed: int = typer.Option(0, "--seed", min=0, max=2**31 - 1, help="Seed of the runs."),
         jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, help="Processes to spread the runs over."),
         driver: DriverChoice = typer.Option(DriverChoice.strong, "--driver", help="strong, greedy or random."),
@@ -78,16 +93,26 @@ def register(app: typer.Typer) -> None:
         if missing:
             raise fail(f"no stage named `{missing[0]}` in {file}")
         stages = [(d, t) for d, t in picked if t.kind == "stage"]
-        if not stages:
-            raise fail(f"{file} has no point-to-point stage to analyse (RX circuits are not analysed yet)")
+        circuits = [(d, t) for d, t in picked if t.kind == "circuit"]
+        if not stages and not circuits:
+            raise fail(f"{file} has no stage or RX circuit to analyse")
         source_ok = str(file) != "-"
         analyses = []
         for _, track in stages:
-            analyses.append(analyze_track(track, runs=runs, table_runs=table_runs, seed=seed,
+            analyses.append(analyze_track(track, runs=200 if runs is None else runs,
+                                          table_runs=20 if table_runs is None else table_runs, seed=seed,
                                           jobs=jobs if source_ok else 1, driver=DriverKind(driver.value),
                                           source=(file, track.name) if source_ok else None))
         warnings = rally_warnings(analyses)
         text = to_json(analyses, warnings) if fmt is AnalyzeFormat.json else to_text(analyses, warnings)
+        if circuits:
+            from rallyc.analysis.rxreport import analyze_circuit
+
+            rx = [analyze_circuit(track, runs=40 if runs is None else runs,
+                                  table_runs=8 if table_runs is None else table_runs, seed=seed,
+                                  jobs=jobs if source_ok else 1, driver=DriverKind(driver.value),
+                                  source=(file, track.name) if source_ok else None) for _, track in circuits]
+            text = _with_circuits(text, rx, fmt, driver.value, bool(stages))
         if heat_map is not None:
             from rallyc.render.document import MapOptions, render_map
             from rallyc.tiles.catalogue import Catalogue

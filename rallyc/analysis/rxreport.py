@@ -1,0 +1,217 @@
+"""From simulated RX races to what a circuit designer reads: lap times, the Joker lap's cost by lap, and the
+finishing distribution of each grid place (text and JSON, as for stages).
+
+Times are in turns (an RX race has no Time cards, RX-SETUP-10). The Joker's cost on lap ``k`` compares
+the turns of lap ``k`` in the runs that drove the Joker in it with those of the runs that did not; the
+race it leads to is the mean of the whole race's turns of the runs that took it then.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING
+
+from rallyc.analysis.report import _quantile, _rounded
+from rallyc.analysis.rxsim import DISQUALIFIED, FINISHED, RETIRED, CarRace, RaceRun
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.analysis.simulate import DriverKind
+
+__all__ = ["JokerLap", "LapTimes", "GridPlace", "CircuitAnalysis", "analyse_circuit", "analyze_circuit", "circuit_text",
+           "circuits_text"]
+
+
+@dataclass(frozen=True)
+class LapTimes:
+    """Turns per lap over the runs that completed that lap."""
+
+    lap: int
+    runs: int
+    median: float | None
+    mean: float | None
+
+
+@dataclass(frozen=True)
+class JokerLap:
+    """Driving the Joker on lap ``lap``: how often, what it costs on that lap, the race it leads to."""
+
+    lap: int
+    #: share of runs whose car drove the Joker on this lap
+    share: float
+    #: mean turns of this lap with the Joker in it, and without (None when no run did / every run did)
+    with_joker: float | None
+    without: float | None
+    #: with_joker - without: the turns the Joker costs on this lap
+    cost: float | None
+    #: mean turns of the whole race of the runs that drove the Joker on this lap
+    race_turns: float | None
+
+
+@dataclass(frozen=True)
+class GridPlace:
+    """One grid place of the four-car races: its laps and how its races ended."""
+
+    car: str
+    grid: int
+    laps: list[LapTimes]
+    #: finishing position -> share of races; and the shares that retired, were disqualified, did not finish
+    positions: dict[int, float]
+    retired: float
+    disqualified: float
+    unfinished: float
+    mean_position: float | None
+
+
+@dataclass
+class CircuitAnalysis:
+    """The figures of one RX circuit from N solo races and M four-car races of one driver."""
+
+    circuit: str
+    laps: int
+    tiles: int
+    runs: int
+    seed: int
+    driver: str
+    #: median turns of the solo race (Pre-grid to the end of the last lap) and its 95% error, spread
+    race: float | None
+    race_error: float | None
+    p10: float | None
+    p90: float | None
+    finished: float
+    clean: float
+    start: float | None
+    lap_times: list[LapTimes] = field(default_factory=list)
+    joker: list[JokerLap] = field(default_factory=list)
+    #: mean turns of a lap with the Joker in it minus a lap without (all laps together)
+    joker_cost: float | None = None
+    table_runs: int = 0
+    grid: list[GridPlace] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        """JSON-ready figures (floats rounded, keys sorted by the writer)."""
+        return _rounded(asdict(self))
+
+
+def _mean(values: list[int]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def _lap_times(cars: list[CarRace], laps: int) -> list[LapTimes]:
+    out = []
+    for k in range(laps):
+        done = sorted(c.laps[k] for c in cars if len(c.laps) > k)
+        out.append(LapTimes(k + 1, len(done), statistics.median(done) if done else None, _mean(done)))
+    return out
+
+
+def _joker_by_lap(cars: list[CarRace], laps: int) -> tuple[list[JokerLap], float | None]:
+    out = []
+    with_all: list[int] = []
+    without_all: list[int] = []
+    for k in range(1, laps + 1):
+        took = [c for c in cars if c.joker_lap == k]
+        lap_with = [c.laps[k - 1] for c in took if len(c.laps) >= k]
+        lap_without = [c.laps[k - 1] for c in cars if c.joker_lap != k and len(c.laps) >= k]
+        with_all += lap_with
+        without_all += lap_without
+        a, b = _mean(lap_with), _mean(lap_without)
+        finished = [c.turns for c in took if c.status == FINISHED]
+        out.append(JokerLap(k, len(took) / len(cars) if cars else 0.0, a, b,
+                            None if a is None or b is None else a - b, _mean(finished)))
+    a, b = _mean(with_all), _mean(without_all)
+    return out, (None if a is None or b is None else a - b)
+
+
+def _grid(table: list[RaceRun], laps: int) -> list[GridPlace]:
+    out = []
+    if not table:
+        return out
+    for g, name in enumerate([c.name for c in table[0].cars], start=1):
+        cars = [next(c for c in r.cars if c.name == name) for r in table]
+        n = len(cars)
+        pos = Counter(c.position for c in cars if c.position is not None)
+        status = Counter(c.status for c in cars)
+        places = [c.position for c in cars if c.position is not None]
+        out.append(GridPlace(name, g, _lap_times(cars, laps), {p: pos[p] / n for p in sorted(pos)},
+                             status[RETIRED] / n, status[DISQUALIFIED] / n,
+                             sum(1 for c in cars if c.status not in (FINISHED, RETIRED, DISQUALIFIED)) / n,
+                             _mean(places)))  # type: ignore[arg-type]
+    return out
+
+
+def analyse_circuit(track, runs: list[RaceRun], *, seed: int, driver: str,
+                    table: list[RaceRun] | None = None) -> CircuitAnalysis:
+    """The figures of one circuit from its solo races (the first car of each) and its four-car races."""
+    laps = int(track.laps or 0)
+    tiles = len({s.step for s in track.spaces.values() if not s.joker and not s.pregrid})
+    cars = [r.cars[0] for r in runs]
+    n = len(cars)
+    times = sorted(c.turns for c in cars if c.status == FINISHED)
+    err = 1.96 * 1.2533 * statistics.stdev(times) / math.sqrt(len(times)) if len(times) > 1 else None
+    joker, cost = _joker_by_lap(cars, laps)
+    starts = [c.start for c in cars if c.start is not None]
+    return CircuitAnalysis(
+        circuit=track.name, laps=laps, tiles=tiles, runs=n, seed=seed, driver=driver,
+        race=statistics.median(times) if times else None, race_error=err,
+        p10=_quantile(times, 0.1) if times else None, p90=_quantile(times, 0.9) if times else None,
+        finished=len(times) / n if n else 0.0, clean=sum(c.losses == 0 for c in cars) / n if n else 0.0,
+        start=_mean(starts), lap_times=_lap_times(cars, laps), joker=joker, joker_cost=cost,
+        table_runs=len(table or []), grid=_grid(table or [], laps))
+
+
+def _t(v: float | None, digits: int = 1) -> str:
+    return "-" if v is None else f"{v:.{digits}f}"
+
+
+def _signed(v: float | None) -> str:
+    return "-" if v is None else f"{v:+.1f}"
+
+
+def circuit_text(c: CircuitAnalysis, asked: str) -> list[str]:
+    """The text block of one circuit (``asked``: the driver the user asked for)."""
+    note = "" if asked == c.driver else f" (the {asked} driver plays stages only)"
+    err = f" ± {c.race_error:.1f}" if c.race_error is not None else ""
+    out = [f"{c.circuit}: race {_t(c.race)}{err} turns (10-90%: {_t(c.p10)}-{_t(c.p90)}), {c.laps} laps of "
+           f"{c.tiles} tiles, {c.runs} solo runs of the {c.driver} driver{note}, seed {c.seed}",
+           f"  finished {c.finished:.0%}, without a Loss of Control {c.clean:.0%}, "
+           f"{_t(c.start)} turns from the Pre-grid to the line",
+           "  lap times (turns, median / mean): " + ", ".join(
+               f"lap {lt.lap} {_t(lt.median)} / {_t(lt.mean)}" for lt in c.lap_times)]
+    out.append(f"  Joker lap: {_signed(c.joker_cost)} turns on the lap it is driven; by lap:")
+    for j in c.joker:
+        out.append(f"    lap {j.lap}: driven in {j.share:.0%} of runs, {_t(j.with_joker)} turns with it vs "
+                   f"{_t(j.without)} without ({_signed(j.cost)}), race {_t(j.race_turns)} turns")
+    if c.grid:
+        out.append(f"  four cars ({c.table_runs} races), by grid place:")
+        for g in c.grid:
+            pos = ", ".join(f"{_ordinal(p)} {s:.0%}" for p, s in g.positions.items()) or "never finished"
+            laps = " / ".join(_t(lt.mean) for lt in g.laps)
+            out.append(f"    {g.car} (grid {g.grid}): laps {laps} turns; {pos}; retired {g.retired:.0%}, "
+                       f"disqualified {g.disqualified:.0%}, mean place {_t(g.mean_position)}")
+    return out
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+
+
+def analyze_circuit(track, *, runs: int = 40, table_runs: int = 8, seed: int = 0, jobs: int = 1,
+                    driver: "DriverKind | None" = None, source=None) -> CircuitAnalysis:
+    """The figures of one compiled RX circuit: ``runs`` solo races and ``table_runs`` four-car races, each car
+    planning its Joker on every lap in turn (see :mod:`rallyc.analysis.rxsim`)."""
+    from rallyc.analysis.rxsim import rx_driver_kind, simulate_races
+    from rallyc.analysis.simulate import DriverKind
+
+    asked = driver or DriverKind.strong
+    solo = simulate_races(track, runs, seed=seed, cars=1, kind=asked, jobs=jobs, source=source)
+    table = simulate_races(track, table_runs, seed=seed + 1, cars=4, kind=asked, jobs=jobs, source=source) \
+        if table_runs else None
+    return analyse_circuit(track, solo, seed=seed, driver=rx_driver_kind(asked).value, table=table)
+
+
+def circuits_text(circuits: list[CircuitAnalysis], asked: str) -> str:
+    """Every circuit's block, as text."""
+    return "".join("\n".join(circuit_text(c, asked)) + "\n" for c in circuits)

@@ -1,0 +1,227 @@
+"""Simulated RX races: each car's turns per lap, the lap it drove the Joker in, and how its race ended.
+
+An RX race has no Time cards (RX-SETUP-10): a car's time is the number of its turns, one per round
+(RX-ROUND-01..03), so lap times are counted in turns. Lap ``k`` runs from the car's ``k``-th
+finish-line crossing to the next (the run from the Pre-grid to the line is not a lap, RX-END-01).
+
+Run ``i`` of seed ``s`` is seeded from ``(s, i)`` alone (:func:`rallyc.analysis.simulate.run_seed`), so the
+runs are the same whichever process plays them and however many processes there are.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rallyc.analysis.drivers import GreedyDriver, _situation
+from rallyc.analysis.simulate import CARS, DriverKind, run_seed
+from rallyc.rules.bot import RandomBot
+from rallyc.rules.dice import Die
+from rallyc.rules.plans import Walk, die_options, start_walk
+from rallyc.rules.turn import Roll, Turn
+from rallyc.rules.domain import JokerState, RaceStatus
+from rallyc.rules.race import Race
+from rallyc.rules.stage import Player
+
+__all__ = ["CarRace", "RaceRun", "simulate_races", "rx_driver_kind", "MAX_RACE_TURNS"]
+
+#: a race still running after this many turns (all cars together) is stopped; its racing cars did not finish
+MAX_RACE_TURNS = 2_000
+
+
+@dataclass
+class CarRace:
+    """One car's race: its turns, its turns per lap, the lap of its Joker and how it ended."""
+
+    name: str
+    #: finished, retired, disqualified (no Joker, RX-JOKER-04) or road (still racing when play stopped)
+    status: str
+    #: finishing position (1 = winner) among the finishers, None when it did not finish
+    position: int | None
+    #: the car's turns from the Pre-grid until it finished (or play stopped)
+    turns: int
+    #: the car's turns from the Pre-grid to its first finish-line crossing (the start, not a lap)
+    start: int | None
+    #: the car's turns on each completed lap, in lap order
+    laps: list[int] = field(default_factory=list)
+    #: the lap (1-based) in which it entered the Joker, None if it never did
+    joker_lap: int | None = None
+    losses: int = 0
+
+
+@dataclass
+class RaceRun:
+    """One simulated race: every car, in grid order (the first took Pole Position, RX-SETUP-06)."""
+
+    index: int
+    cars: list[CarRace]
+    table_turns: int
+
+
+def rx_driver_kind(kind: DriverKind) -> DriverKind:
+    """The driver that races: the strong driver prices stage time (Time cards), which an RX race does not
+    have, so RX races are driven by the greedy driver when the strong one is asked for."""
+    return DriverKind.greedy if kind is DriverKind.strong else kind
+
+
+def joker_plan(index: int, grid: int, laps: int) -> int:
+    """The lap on which the car on grid place ``grid`` (0-based) of run ``index`` plans to drive the Joker:
+    every lap in turn, so that each lap's cost is measured on as many runs (RX-JOKER-01: its player's choice)."""
+    return (index + grid) % max(1, laps) + 1
+
+
+class JokerDriver(GreedyDriver):
+    """The greedy driver with a Joker plan: on the lap it plans to drive the Joker it takes the Joker's branch
+    at the fork, on every other lap the main loop (a car that has driven it may not enter again, RX-JOKER-02).
+
+    ``plans`` maps a car to its Joker lap; a car without a plan drives as the greedy driver does."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.plans: dict[str, int] = {}
+
+    def turn(self, stage) -> Turn:  # type: ignore[override]
+        name = stage.to_move()
+        assert name is not None
+        car = stage.cars[name]
+        if name not in self.plans or car.joker not in (JokerState.TODO,):
+            return super().turn(stage)
+        ctx, _ = stage.context(name)
+        spaces = ctx.index.spaces
+        laps = stage.laps
+        here_p = car.distance % laps.length
+        to_line = (laps.line - here_p) % laps.length
+
+        def lap_at(space: str) -> int:
+            """The lap the car is on when it reaches ``space`` this turn (it may cross the line first)."""
+            ahead = (spaces[space].progress % laps.length - here_p) % laps.length
+            return max(1, car.crossed + (0 < to_line < ahead))
+
+        forks = [k for k, nxt in ctx.succ.items() if not spaces[k].joker and any(spaces[n].joker for n in nxt)]
+        if not forks:
+            return super().turn(stage)
+        want = lap_at(forks[0]) >= self.plans[name]
+        bypassed = _bypassed(ctx, laps.length) if want else frozenset()
+        memo = self._best.setdefault((_situation(stage, ctx), want), {})
+
+        def allowed(w: Walk, to: str) -> bool:
+            # on the Joker's lap, stay on the spaces that still lead into it; on the others, keep out of it
+            return to not in bypassed if want else not spaces[to].joker
+
+        def best(w: Walk) -> tuple[tuple[int, int], list[Die]]:
+            if w not in memo:
+                top: tuple[tuple[int, int], list[Die]] = ((w.gear, 0), [])
+                for placed, nxt in die_options(ctx, w):
+                    if nxt.ended or placed.jump_loc or not allowed(w, placed.die.to):
+                        continue
+                    (gear, n), rest = best(nxt)
+                    if (gear, n + 1) > top[0]:
+                        top = ((gear, n + 1), [placed.die, *rest])
+                memo[w] = top
+            return memo[w]
+
+        dice = best(start_walk(ctx))[1]
+        if not dice:  # every die of the plan's way is a certain Loss of Control (say, too fast for the
+            # Joker's limit line at the fork): take the first one, as the greedy driver does (CORE-LOC)
+            opts = [o for o in die_options(ctx, start_walk(ctx)) if allowed(start_walk(ctx), o[0].die.to)]
+            if not opts:
+                return super().turn(stage)
+            dice = [opts[0][0].die]
+        return Turn(player=name, dice=[Roll(d) for d in dice])
+
+
+def _bypassed(ctx, length: float) -> frozenset[str]:
+    """The main-loop spaces from which the Joker can no longer be entered on this lap: those of the stretch
+    it bypasses, from the fork where it leaves (other than the spaces it leaves from) to where it rejoins."""
+    spaces = ctx.index.spaces
+    forks = {k for k, nxt in ctx.succ.items() if not spaces[k].joker and any(spaces[n].joker for n in nxt)}
+    rejoin = [n for k, nxt in ctx.succ.items() if spaces[k].joker for n in nxt if not spaces[n].joker]
+    if not forks or not rejoin:
+        return frozenset()
+    start = min(spaces[k].progress for k in forks) % length
+    end = min((spaces[n].progress - start) % length for n in rejoin)
+    return frozenset(k for k, sp in spaces.items() if not sp.joker and not sp.pregrid and k not in forks
+                     and (sp.progress - start) % length < end)
+
+
+def _driver(kind: DriverKind, seed: int) -> RandomBot:
+    if rx_driver_kind(kind) is DriverKind.greedy:
+        return JokerDriver(seed)
+    return RandomBot(seed)
+
+
+def play_races(track, indices: list[int], *, seed: int, cars: int, kind: DriverKind) -> list[RaceRun]:
+    """Play the races ``indices`` of a simulation on the circuit ``track``."""
+    driver = _driver(kind, seed)
+    players = [Player(n, c) for n, c in CARS[:cars]]
+    out = []
+    for i in indices:
+        driver.rng.seed(run_seed(seed, i))
+        race = Race(track, players)
+        if isinstance(driver, JokerDriver):
+            driver.plans = {p.name: joker_plan(i, g, race.laps.laps) for g, p in enumerate(players)}
+        out.append(_play(race, driver, i))
+    return out
+
+
+def _play(race: Race, driver: RandomBot, index: int) -> RaceRun:
+    names = list(race.cars)
+    turns = dict.fromkeys(names, 0)
+    crossings: dict[str, list[int]] = {n: [] for n in names}
+    joker: dict[str, int | None] = dict.fromkeys(names)
+    losses = dict.fromkeys(names, 0)
+    table = 0
+    while not race.is_over() and table < MAX_RACE_TURNS:
+        name = race.to_move()
+        if name is None:
+            break
+        before = race.cars[name].crossed
+        _turn, out = driver.play_turn(race)
+        car = race.cars[name]
+        table += 1
+        turns[name] += 1
+        losses[name] += out.loc is not None
+        crossings[name] += [turns[name]] * (car.crossed - before)
+        if joker[name] is None and car.joker in (JokerState.IN, JokerState.DONE):
+            joker[name] = max(1, car.crossed)
+    result = race.result()
+    position = {n: k for k, n in enumerate(result.order, start=1)}
+    out_cars = []
+    for n in names:
+        c = race.cars[n]
+        at = crossings[n]
+        laps = [b - a for a, b in zip(at, at[1:])]
+        out_cars.append(CarRace(n, str(c.status), position.get(n), turns[n], at[0] if at else None, laps,
+                                joker[n], losses[n]))
+    return RaceRun(index, out_cars, table)
+
+
+def _worker(args: tuple) -> list[RaceRun]:
+    path, name, indices, seed, cars, kind = args
+    from rallyc.analysis.load import load_track
+
+    return play_races(load_track(Path(path), name), indices, seed=seed, cars=cars, kind=kind)
+
+
+def simulate_races(track, runs: int, *, seed: int = 0, cars: int = 1, kind: DriverKind = DriverKind.strong,
+                   jobs: int = 1, source: tuple[Path, str] | None = None) -> list[RaceRun]:
+    """``runs`` seeded races of ``cars`` cars (1 to 4) on ``track``, in run order, spread over ``jobs``
+    processes when ``source`` (file, circuit name) lets each compile the track again: same results."""
+    if not 1 <= cars <= len(CARS):
+        raise ValueError(f"between 1 and {len(CARS)} cars, not {cars}")
+    indices = list(range(runs))
+    jobs = max(1, min(jobs, runs, os.cpu_count() or 1))
+    if jobs == 1 or source is None:
+        return play_races(track, indices, seed=seed, cars=cars, kind=kind)
+    chunks = [indices[j::jobs] for j in range(jobs)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        parts = pool.map(_worker, [(str(source[0]), source[1], c, seed, cars, kind) for c in chunks])
+        merged = [r for part in parts for r in part]
+    return sorted(merged, key=lambda r: r.index)
+
+
+# keep the statuses' words in one place for the report
+FINISHED, RETIRED, DISQUALIFIED, RACING = (str(RaceStatus.FINISHED), str(RaceStatus.RETIRED),
+                                           str(RaceStatus.DISQUALIFIED), str(RaceStatus.ROAD))

@@ -2,7 +2,7 @@
 
 Like python-chess's ``Board`` and its variant subclasses: :class:`TurnEngine` owns the order of a turn
 (whose turn it is, the planning context, the roll, the End of the Turn, the commit, the next player) and
-the movement itself (:func:`rallyc.rules.turn.roll_and_move`: dice, plans, corners, jumps, Warnings, Loss
+the movement itself (:func:`rallyc.rules.rolling.roll_and_move`: dice, plans, corners, jumps, Warnings, Loss
 of Control). A variant says only what it does differently, by overriding hooks:
 
 =====================  ===========================================================================

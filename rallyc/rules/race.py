@@ -5,9 +5,11 @@ finish (python-chess style, like :class:`~rallyc.rules.stage.Stage`).
 >>> race.to_move(); plans = list(race.legal_plans(max_dice=2)); race.play(turn); race.result()  # doctest: +SKIP
 
 Moving, corners, slides, shortcuts, jumps, water, overtaking and blocking are the core rules
-(:mod:`rallyc.rules.plans`, :func:`rallyc.rules.turn.roll_and_move`, RX-DICE-01); this module adds what
+(:mod:`rallyc.rules.plans`, :func:`rallyc.rules.rolling.roll_and_move`, RX-DICE-01); this module adds what
 RX changes: no Time cards (RX-SETUP-10), Focus tokens (RX-ROLL-03/04), Loss of Control from the Dashboard
-(RX-LOC), Yellow Flags (RX-DAMAGE-03..08), laps, the Joker (RX-JOKER) and the finish (RX-END).
+(RX-LOC), Yellow Flags (RX-DAMAGE-03..08), laps, the Joker (RX-JOKER) and the finish (RX-END). ``Race`` is
+the RX variant of :class:`~rallyc.rules.engine.TurnEngine`: ``play`` is the engine's; this module fills its
+hooks (``check_turn``, ``finish_index``, ``end_of_turn``, ``applied_rules``, ``commit``, ``next_round``).
 """
 
 from __future__ import annotations

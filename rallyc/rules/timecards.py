@@ -2,7 +2,7 @@
 Control and its "0" side, Crash damage, the Spare Tire, finishing; checked against the game's card table.
 
 This is what a :class:`~rallyc.rules.stage.Stage` does after the core roll
-(:func:`rallyc.rules.turn.roll_and_move`); an RX race has no Time cards (RX-SETUP-10) and ends its turns
+(:func:`rallyc.rules.rolling.roll_and_move`); an RX race has no Time cards (RX-SETUP-10) and ends its turns
 in :mod:`rallyc.rules.race`.
 """
 

@@ -20,7 +20,7 @@ def check_overlaps(build: StageBuild) -> list[Diagnostic]:
     """
     out = []
     seen: dict[tuple[int, int], PlacedTile] = {}
-    for p in build.placement.placed():
+    for p in build.placed():
         cell = (p.q, p.r)
         first = seen.get(cell)
         if first is None:
@@ -46,7 +46,7 @@ def check_runs_into_tile(build: StageBuild) -> list[Diagnostic]:
     """RC207: a step's exit leads into a cell holding a tile that is not the next step and has no road there."""
     out = []
     cells: dict[tuple[int, int], list[PlacedTile]] = {}
-    for p in build.placement.placed():
+    for p in build.placed():
         cells.setdefault((p.q, p.r), []).append(p)
     steps = build.placement.steps
     by_index = {s.index: s for s in steps}

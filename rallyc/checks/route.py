@@ -61,6 +61,19 @@ def check_start_finish(build: StageBuild) -> list[Diagnostic]:
     return out
 
 
+def _reachable(g: nx.DiGraph, starts: list[str]) -> set[str]:
+    """The spaces reachable from any of ``starts`` (the starts included): one search from all of them."""
+    succ = dict(g.adjacency())  # space -> {next space: move}
+    reached = set(starts)
+    todo = list(starts)
+    while todo:
+        for nxt in succ[todo.pop()]:
+            if nxt not in reached:
+                reached.add(nxt)
+                todo.append(nxt)
+    return reached
+
+
 def check_reachability(build: StageBuild) -> list[Diagnostic]:
     """RC305 finish unreachable from the start; RC306 spaces after the start that no car can reach."""
     if not build.placement.complete:
@@ -70,9 +83,7 @@ def check_reachability(build: StageBuild) -> list[Diagnostic]:
     finish = {n for n, d in g.nodes(data=True) if d.get("after_finish")}
     if not starts or not finish:
         return []
-    reached = set(starts)
-    for s in starts:
-        reached |= nx.descendants(g, s)
+    reached = _reachable(g, starts)
     out = []
     if not reached & finish:
         fin = next(ln for ln in build.lines if ln.kind == "finish")

@@ -42,6 +42,7 @@ the stretch from the end of the entry zone to the start of the exit zone).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import networkx as nx
@@ -53,12 +54,13 @@ from rallyc.diagnostics import Span
 __all__ = ["ZoneSpaces", "GraphBuilder", "lane_moves"]
 
 
+@lru_cache(maxsize=None)
 def lane_moves(n: int, m: int) -> dict[int, list[tuple[int, str]]]:
     """Lane index ``i`` of an ``n``-lane zone -> [(lane index of the ``m``-lane zone ahead, move)].
 
     Lanes are mapped by their position across the road: the lane ahead whose
     centre is nearest is ``straight`` (none when two are equally near), the
-    lanes beside it are ``diagonal``.
+    lanes beside it are ``diagonal``. Computed once per (n, m): the result is shared, read it only.
     """
     out: dict[int, list[tuple[int, str]]] = {}
     for i in range(n):
@@ -141,6 +143,12 @@ class GraphBuilder:
 
     def __init__(self) -> None:
         self.graph = nx.DiGraph()
+        # The builder adds ~7 spaces and ~13 moves per tile: it writes the graph's own adjacency and node
+        # dicts (what DiGraph.add_node/add_edge write, without their per-call checks and cache clearing:
+        # nothing is cached on a graph being built) and reads a space's attributes from them directly.
+        self._nodes: dict[str, dict[str, Any]] = self.graph._node
+        self._succ: dict[str, dict[str, dict[str, Any]]] = self.graph._succ
+        self._pred: dict[str, dict[str, dict[str, Any]]] = self.graph._pred
         #: lanes that do not agree at a join: (zone key before, zone key after, lanes before, lanes after)
         self.lane_mismatches: list[tuple[str, str, int, int]] = []
 
@@ -148,13 +156,28 @@ class GraphBuilder:
     def _node(self, sid: str, **attrs: Any) -> str:
         """Add the space ``sid``: every attribute of :class:`~rallyc.compiler.track.Space` (but its id),
         the defaults of the ones not given, in one order."""
-        data = dict(SPACE_DEFAULTS)
-        unknown = attrs.keys() - data.keys()
-        if unknown:
+        return self._space(sid, {**SPACE_DEFAULTS, **attrs})
+
+    def _space(self, sid: str, data: dict[str, Any]) -> str:
+        """Add the space ``sid`` with ``data``: the defaults updated with its own values (so every attribute
+        of a Space, in one order)."""
+        if len(data) != len(SPACE_DEFAULTS):
+            unknown = data.keys() - SPACE_DEFAULTS.keys()
             raise TypeError(f"not a space attribute: {', '.join(sorted(unknown))}")
-        data.update(attrs)
-        self.graph.add_node(sid, **data)
+        if sid in self._nodes:
+            self._nodes[sid].update(data)
+        else:
+            self._succ[sid] = {}
+            self._pred[sid] = {}
+            self._nodes[sid] = data
         return sid
+
+    def _link(self, x: str, y: str, attrs: dict[str, Any]) -> None:
+        """The move ``x -> y`` with ``attrs`` (both spaces exist), as ``graph.add_edge(x, y, **attrs)``."""
+        data = self._succ[x].get(y)
+        if data is None:
+            data = self._succ[x][y] = self._pred[y][x] = {}
+        data.update(attrs)
 
     def add_road(self, step: int, tile: str, driven: DrivenRoad, surface: str, danger: tuple[str, ...],
                  span: Span | None) -> list[ZoneSpaces]:
@@ -194,7 +217,7 @@ class GraphBuilder:
                   danger: tuple[str, ...], span: Span | None, zid: int, back: float, front: float,
                   extra: dict[str, Any]) -> ZoneSpaces:
         key = f"{step}.{zid}"
-        base = self._base(step, tile, driven, z, n, surface, danger, span)
+        base = {**SPACE_DEFAULTS, **self._base(step, tile, driven, z, n, surface, danger, span)}
         base["zone"] = zid
         base.update(extra)
         zs = ZoneSpaces(key, z)
@@ -207,29 +230,29 @@ class GraphBuilder:
 
         if z.kind in ("plain", "slide"):
             for lane in z.lane_ids:
-                sid = self._node(f"{key}.{lane}", **{**base, "lane": lane, "kind": "lane",
-                                                     "limit": lim(z.limits.get(lane)), "progress": front})
+                sid = self._space(f"{key}.{lane}", {**base, "lane": lane, "kind": "lane",
+                                                    "limit": lim(z.limits.get(lane)), "progress": front})
                 zs.lanes.append(lane)
                 zs.lane_ids[lane] = sid
             if z.kind == "slide":
                 mid = (back + front) / 2
-                s1 = self._node(f"{key}.s1", **{**base, "lane": "s1", "kind": "slide", "progress": mid,
-                                                "limit": lim(None), "jump": None, "water": False})
-                s2 = self._node(f"{key}.s2", **{**base, "lane": "s2", "kind": "slide", "progress": front,
-                                                "limit": None, "jump": None, "water": False})
-                self.graph.add_edge(s1, s2, move="slide")
+                s1 = self._space(f"{key}.s1", {**base, "lane": "s1", "kind": "slide", "progress": mid,
+                                               "limit": lim(None), "jump": None, "water": False})
+                s2 = self._space(f"{key}.s2", {**base, "lane": "s2", "kind": "slide", "progress": front,
+                                               "limit": None, "jump": None, "water": False})
+                self._link(s1, s2, {"move": "slide"})
                 zs.slide = (s1, s2)
         elif z.kind in ("corner", "limited"):
             is_corner = z.kind == "corner"
             for method, limits, target in (("in", z.inside, zs.inside), ("out", z.outside, zs.outside)):
                 k = len(limits)
                 for i, value in enumerate(limits, start=1):
-                    sid = self._node(f"{key}.{method}{i}", **{
+                    sid = self._space(f"{key}.{method}{i}", {
                         **base, "lane": f"{method}{i}", "kind": "corner" if is_corner else "lane",
                         "limit": lim(value) if i == 1 else value, "progress": back + (front - back) * i / k,
                         "method": method if is_corner else None, "corner": key if is_corner else None})
                     if target:
-                        self.graph.add_edge(target[-1], sid, move="straight")
+                        self._link(target[-1], sid, {"move": "straight"})
                     target.append(sid)
             if is_corner:
                 self._add_handbrake(zs)
@@ -237,11 +260,11 @@ class GraphBuilder:
                 self._add_limited_diagonals(zs)
         elif z.kind in ("wide", "junction"):
             lane = "w" if z.kind == "wide" else "j"
-            zs.single = self._node(f"{key}.{lane}", **{**base, "lane": lane, "kind": z.kind,
-                                                       "limit": lim(z.limits.get("*")), "progress": front})
+            zs.single = self._space(f"{key}.{lane}", {**base, "lane": lane, "kind": z.kind,
+                                                      "limit": lim(z.limits.get("*")), "progress": front})
         elif z.kind == "half":
             for lane, i in (("l", 0), ("r", 1)):
-                zs.halves.append(self._node(f"{key}.{lane}", **{
+                zs.halves.append(self._space(f"{key}.{lane}", {
                     **base, "lane": lane, "kind": "half", "progress": front,
                     "limit": lim(z.limits.get(lane, z.limits.get("*")))}))
         # service: no spaces (the Assistance area is not driven)
@@ -249,32 +272,32 @@ class GraphBuilder:
 
     def _add_handbrake(self, zs: ZoneSpaces) -> None:
         """MC-HANDBRAKE-01..04: outside (not the last) -> the inside space alongside its front edge."""
-        g = self.graph
+        nodes = self._nodes
         for i, out in enumerate(zs.outside[:-1]):
-            p = g.nodes[out]["progress"]
+            p = nodes[out]["progress"]
             for j, ins in enumerate(zs.inside):
-                back = g.nodes[zs.inside[j - 1]]["progress"] if j else None
-                front = g.nodes[ins]["progress"]
+                back = nodes[zs.inside[j - 1]]["progress"] if j else None
+                front = nodes[ins]["progress"]
                 starts_before = back is None or back <= p + 1e-9
                 if front > p + 1e-9 and starts_before:
-                    g.add_edge(out, ins, move="diagonal", handbrake=True)
+                    self._link(out, ins, {"move": "diagonal", "handbrake": True})
 
     def _add_limited_diagonals(self, zs: ZoneSpaces) -> None:
         """Limited spaces keep their lane divider: a lane change goes to the space ahead in the other lane."""
-        g = self.graph
+        nodes = self._nodes
         for a, b in ((zs.inside, zs.outside), (zs.outside, zs.inside)):
             for sid in a[:-1]:
-                p = g.nodes[sid]["progress"]
-                ahead = [t for t in b if g.nodes[t]["progress"] > p + 1e-9]
+                p = nodes[sid]["progress"]
+                ahead = [t for t in b if nodes[t]["progress"] > p + 1e-9]
                 if ahead:
-                    g.add_edge(sid, ahead[0], move="diagonal")
+                    self._link(sid, ahead[0], {"move": "diagonal"})
 
     # -- joins
     def join(self, a: ZoneSpaces, b: ZoneSpaces, inside_lane: str | None = None, *, lap: bool = False) -> None:
         """Edges from the exit spaces of zone ``a`` to the entry spaces of zone ``b`` just ahead of it.
 
         ``lap``: the join that closes a circuit's loop; its edges carry ``lap=True`` and go back in progress."""
-        g = self.graph
+        nodes = self._nodes
         edge = self._lap_edge if lap else self.edge
         exits, entries = a.exits(), b.entries()
         if not exits or not entries:
@@ -286,6 +309,8 @@ class GraphBuilder:
             for i, moves in lane_moves(n, m).items():
                 for j, move in moves:
                     edge(a.lane_ids[a.lanes[i]], b.lane_ids[b.lanes[j]], move)
+            if len(exits) == n and len(entries) == m:
+                return  # lane spaces only, on both sides: joined above
         if b.zone is not None and b.zone.inside_lane:
             inside_lane = b.zone.inside_lane  # the corner says which side is inside (s-bends)
         lane_exits = set(a.lane_ids.values())
@@ -296,10 +321,10 @@ class GraphBuilder:
                     continue
                 if b.slide and y == b.slide[0]:
                     move = "slide"
-                elif y == b.single and g.nodes[y]["kind"] == "wide" and g.nodes[y]["surface"] == "snow":
+                elif y == b.single and nodes[y]["kind"] == "wide" and nodes[y]["surface"] == "snow":
                     move = "slide"  # MC-SNOW-01: full-width spaces on snow are taken by sliding
                 elif y in (b.inside[:1] + b.outside[:1]) and x in lane_exits and inside_lane:
-                    lane = g.nodes[x]["lane"]
+                    lane = nodes[x]["lane"]
                     on_inside = lane == inside_lane
                     move = "straight" if on_inside == (y in b.inside[:1]) else "diagonal"
                 else:
@@ -307,14 +332,19 @@ class GraphBuilder:
                 edge(x, y, move)
 
     def _lap_edge(self, x: str, y: str, move: str, **attrs: Any) -> None:
-        self.graph.add_edge(x, y, move=move, lap=True, **attrs)
+        self._link(x, y, {"move": move, "lap": True, **attrs})
 
     def edge(self, x: str, y: str, move: str, **attrs: Any) -> None:
         """A move from space ``x`` to space ``y``, unless it would go back or sideways (CORE-MOVE-04)."""
-        g = self.graph
-        if g.nodes[y]["progress"] <= g.nodes[x]["progress"] + 1e-9:
+        nodes = self._nodes
+        if nodes[y]["progress"] <= nodes[x]["progress"] + 1e-9:
             return  # never backwards or sideways (CORE-MOVE-04)
-        g.add_edge(x, y, move=move, **attrs)
+        succ = self._succ[x]
+        data = succ.get(y)
+        if data is None:
+            succ[y] = self._pred[y][x] = {"move": move, **attrs}
+        else:
+            data.update(move=move, **attrs)
 
     # -- shortcuts
     def _add_shortcuts(self, step: int, tile: str, driven: DrivenRoad, zones: list[ZoneSpaces], n: int,

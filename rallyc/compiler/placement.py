@@ -18,6 +18,8 @@ unless a later step gives its own position.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Callable
 
 from rallyc.compiler.roads import DrivenRoad, drive_road, driven_turn
 from rallyc.compiler.track import PlacedTile
@@ -41,15 +43,16 @@ class PlacedStep:
     rot: int
     driven: DrivenRoad
 
-    @property
+    # cached: a placed step is not changed once made (a flipped step is a new one, dataclasses.replace)
+    @cached_property
     def entry_world(self) -> str:
         return own_to_world(self.driven.entry, self.rot)
 
-    @property
+    @cached_property
     def exit_world(self) -> str | None:
         return own_to_world(self.driven.exit, self.rot) if self.driven.exit else None
 
-    @property
+    @cached_property
     def next_cell(self) -> Hex | None:
         e = self.exit_world
         return neighbour(self.cell, e) if e else None
@@ -86,8 +89,9 @@ def _span(step: ast.Step) -> Span:
     return step.span
 
 
-def _directions(info: TileInfo, step: ast.Step, road_numbers: list[int]) -> list[DrivenRoad]:
-    """Every (road, direction) the step's words allow (turn word and ``reversed``)."""
+def _directions(info: TileInfo, step: ast.Step, road_numbers: list[int],
+                drive: Callable[[ast.RoadDef, int, bool], DrivenRoad] = drive_road) -> list[DrivenRoad]:
+    """Every (road, direction) the step's words allow (turn word and ``reversed``), laid out by ``drive``."""
     out = []
     for n in road_numbers:
         road = info.roads[n - 1]
@@ -103,7 +107,7 @@ def _directions(info: TileInfo, step: ast.Step, road_numbers: list[int]) -> list
                 continue
             if step.turn == "straight" and t not in ("straight", "s-bend"):
                 continue
-            out.append(drive_road(road, n, forward))
+            out.append(drive(road, n, forward))
     return out
 
 
@@ -136,6 +140,17 @@ class Placer:
         self.catalogue = catalogue
         self.known = known
         self.result = Placement()
+        #: each road of the file laid out once per direction (a tile used 300 times is driven once):
+        #: (id of the road's definition, road number, forward) -> the road driven
+        self._driven: dict[tuple[int, int, bool], DrivenRoad] = {}
+
+    def drive(self, road: ast.RoadDef, number: int, forward: bool) -> DrivenRoad:
+        """``drive_road``, made once per road and direction during this placement and shared (read only)."""
+        key = (id(road), number, forward)
+        driven = self._driven.get(key)
+        if driven is None:
+            driven = self._driven[key] = drive_road(road, number, forward)
+        return driven
 
     def error(self, code: str, message: str, span: Span | None, hint: str | None = None) -> None:
         self.result.diagnostics.append(Diagnostic.error(code, message, span, hint))
@@ -159,7 +174,7 @@ class Placer:
 
     def pick_direction(self, idx: int, step: ast.Step, info: TileInfo, numbers: list[int]) -> DrivenRoad | None:
         """Route form: the step's words must pick exactly one road direction."""
-        cands = _directions(info, step, numbers)
+        cands = _directions(info, step, numbers, self.drive)
         if len(cands) == 1:
             return cands[0]
         if not cands:
@@ -228,7 +243,7 @@ class Placer:
         numbers = self.road_numbers(idx, step, info, absolute=True)
         if numbers is None:
             return None
-        cands = _directions(info, step, numbers)
+        cands = _directions(info, step, numbers, self.drive)
         if prev is not None and prev.next_cell is None:
             self.error(rc.RC307, f"step {idx}: the road of step {prev.index} ({prev.info.id}) is a dead end; "
                        "no tile can follow it", _span(step),
@@ -251,7 +266,8 @@ class Placer:
             fits = [c for c in cands if own_to_world(c.entry, pos.rot) == want]
             if not fits and (step.turn or step.reversed):
                 plain = ast.Step(step.tile, None, False, step.road, step.position, step.span)
-                geo = [c for c in _directions(info, plain, numbers) if own_to_world(c.entry, pos.rot) == want]
+                geo = [c for c in _directions(info, plain, numbers, self.drive)
+                       if own_to_world(c.entry, pos.rot) == want]
                 if geo:
                     c = geo[0]
                     word = "left" if c.turn.startswith("left") else "right" if c.turn.startswith("right") else (

@@ -63,6 +63,8 @@ class StageBuild:
     joined: set[int] = field(default_factory=set)
     track: Track | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: the placed tiles, once the placement is final (see :meth:`placed`)
+    _tiles: list[PlacedTile] | None = field(default=None, repr=False)
 
     @property
     def graph(self) -> nx.DiGraph:
@@ -70,8 +72,11 @@ class StageBuild:
         return self.builder.graph
 
     def placed(self) -> list[PlacedTile]:
-        """Every tile the stage lays down: its placed steps, then its scenery."""
-        return self.placement.placed()
+        """Every tile the stage lays down: its placed steps, then its scenery (made once: call it when the
+        placement is final, as the Track and the checks do)."""
+        if self._tiles is None:
+            self._tiles = self.placement.placed()
+        return list(self._tiles)
 
     def step_span(self, index: int) -> Span | None:
         """Where step ``index`` (1-based) was written; the stage's span for a step it does not have."""
@@ -183,7 +188,7 @@ def build_stage(stage: ast.Stage, catalogue: Catalogue, known: set[int] | None =
     _sequence(build)
     mark_lines(build)
     build.diagnostics.extend(place_tokens(stage.tokens, len(stage.steps), build.by_step, builder.graph))
-    track = Track(stage.name.text, "stage", builder.graph, placement.placed(), title=stage.title, span=stage.span)
+    track = Track(stage.name.text, "stage", builder.graph, build.placed(), title=stage.title, span=stage.span)
     builder.graph.graph.update(name=stage.name.text, kind="stage", title=stage.title,
                                turns={ps.index: ps.driven.turn for ps in placement.steps})
     build.track = track

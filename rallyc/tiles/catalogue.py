@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from difflib import get_close_matches
+from functools import cached_property, lru_cache
 
 from rallyc.model.tiles import TileRole
 from rallyc.syntax import ast
@@ -73,6 +74,7 @@ _ALIASES = {
 _ID = re.compile(r"^(?P<num>\d{3})(?P<side>[ab])?(?:-?(?P<variant>\d+))?$")
 
 
+@lru_cache(maxsize=4096)
 def normalize_id(raw: str) -> str | None:
     """Canonical tile id (``210B-0`` -> ``210b``, ``filler1a`` -> ``902a``), or None if malformed.
 
@@ -114,7 +116,7 @@ class TileInfo:
     def roads(self) -> list[ast.RoadDef]:
         return self.definition.roads
 
-    @property
+    @cached_property
     def roles(self) -> frozenset[TileRole]:
         """The tile's roles, from its definition: a printed start or finish line, an Assistance (service) zone."""
         found: set[TileRole] = set()

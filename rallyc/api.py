@@ -264,6 +264,7 @@ def _check_target(t: Target, config: Config, stdin: bytes | None):
         text, err = decode_source(data, t.display)
         if err is not None:
             return Entry((err,), False, ()), False
+        assert text is not None  # decoded (no error)
         loaded = load_text(text, t.display, base_dir=Path.cwd())
     else:
         loaded = load(t.path, t.display, project_dir=t.project_dir)
@@ -326,6 +327,7 @@ def compile(path: str | os.PathLike, *, stdin: bytes | None = None, display: str
         text, err = decode_source(stdin if stdin is not None else read_stdin(), "<stdin>")
         if err is not None:
             return Compilation(None, None, [err], "errors")
+        assert text is not None  # decoded (no error)
         loaded = load_text(text, "<stdin>", base_dir=Path.cwd())
         config = load_config(Path.cwd())
     else:
@@ -411,5 +413,5 @@ def replay(record: str | os.PathLike | dict, base_dir: str | os.PathLike | None 
 
     if isinstance(record, dict):
         return replay_record(record, base_dir=Path(base_dir or "."))
-    data = load_record(record)
+    data = load_record(os.fspath(record))
     return replay_record(data, base_dir=Path(base_dir) if base_dir else Path(record).parent)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from typing import AbstractSet, cast
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -246,7 +247,7 @@ class _Board:
 
     cells: dict[Hex, list[tuple[str, str, int, int | None]]]  # cell -> [(what, tile, rot, road)]
 
-    def free(self, cell: Hex, extra: set[Hex] = frozenset()) -> bool:
+    def free(self, cell: Hex, extra: AbstractSet[Hex] = frozenset()) -> bool:
         return cell not in self.cells and cell not in extra
 
     def room_from(self, start: Hex, extra: set[Hex], through: bool = False) -> bool:
@@ -379,6 +380,7 @@ def suggest_stage(stage: ast.Stage, catalogue: Catalogue, after: int | None = No
         if last.next_cell is None:
             return result  # a dead end: nothing can follow
         result.cell = last.next_cell
+        assert last.exit_world is not None  # it has a next cell
         result.entry = opposite(last.exit_world)
     tiles = [t for t in catalogue if t.roads and (not boxes or t.box in boxes)]
     finish_left = _finish_left(tiles, catalogue, used, boxes)
@@ -389,10 +391,10 @@ def suggest_stage(stage: ast.Stage, catalogue: Catalogue, after: int | None = No
                 if not forward and road.exit == "end":
                     continue
                 driven = drive_road(road, n, forward)
-                s = _try(catalogue, info, driven, last, result, board, copies, finish_left, start_laid, finish_laid,
-                         road_tiles)
-                if s is not None:
-                    result.suggestions.append(s)
+                found = _try(catalogue, info, driven, last, result, board, copies, finish_left, start_laid,
+                             finish_laid, road_tiles)
+                if found is not None:
+                    result.suggestions.append(found)
     familiar = {ps.info.box for ps in placed}
     result.suggestions = sorted((dataclasses.replace(s, familiar=s.box in familiar) for s in result.suggestions),
                                 key=Suggestion.rank)
@@ -423,6 +425,7 @@ def _try(catalogue: Catalogue, info: TileInfo, driven: DrivenRoad, last: PlacedS
             return None  # only tiles with a start line begin a stage
         cell, rot = Hex(0, 0), 0
     else:
+        assert result.cell is not None and result.entry is not None  # set from the last step
         cell = result.cell
         rot = rotation_for(driven.entry, result.entry)
     bridge = False
@@ -446,7 +449,7 @@ def _try(catalogue: Catalogue, info: TileInfo, driven: DrivenRoad, last: PlacedS
     exit_world = own_to_world(driven.exit, rot) if driven.exit else None
     nxt = neighbour(cell, exit_world) if exit_world else None
     joins = False  # the exit meets the road of a tile already laid (a bridge driven again)
-    if nxt is not None and not board.free(nxt) and not finish_laid and not has_finish:
+    if nxt is not None and exit_world is not None and not board.free(nxt) and not finish_laid and not has_finish:
         what, tile, orot, _road = board.cells[nxt][0]
         other = catalogue.get(tile)
         facing = world_to_own(opposite(exit_world), orot)
@@ -478,7 +481,8 @@ def _try(catalogue: Catalogue, info: TileInfo, driven: DrivenRoad, last: PlacedS
         length_ok = tiles_after + 1 <= LONG_STAGE
     return Suggestion(info.id, driven.number if len(info.roads) > 1 else None, driven.turn, driven.forward,
                       _word(driven),
-                      cell.q, cell.r, rot, info.surface, tuple(info.danger), info.box, tuple(road_features(driven)),
+                      cell.q, cell.r, rot, info.surface, cast("tuple[str, str]", tuple(info.danger)), info.box,
+                      tuple(road_features(driven)),
                       road_spaces(driven), overlaps, finish, copies, length_ok, tuple(problems), bridge)
 
 

@@ -144,7 +144,8 @@ class _Evaluator:
     def plan(self) -> list[tuple[Placed, Walk]]:
         """The plan laid, die by die with the partial plan after it: the best path assuming no Warning shows
         (the likeliest way the turn unfolds)."""
-        walk, out = start_walk(self.ctx), []
+        walk = start_walk(self.ctx)
+        out: list[tuple[Placed, Walk]] = []
         while True:
             _, step = self.best(walk, 0)
             if step is None:

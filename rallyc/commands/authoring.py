@@ -35,6 +35,7 @@ def _load(file: Path):
         if err is not None:
             typer.echo(render_text([err]), err=True, nl=False)
             raise typer.Exit(EXIT_PROBLEMS)
+        assert text is not None  # decoded (no error)
         loaded = load_text(text, "<stdin>", base_dir=Path.cwd())
     elif file.is_dir():
         raise fail(f"{file} is a folder, not a .rally file", prog="rallyc suggest")

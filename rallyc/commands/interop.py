@@ -49,6 +49,7 @@ def _read(path: Path) -> tuple[str | None, Diagnostic | None]:
     from rallyc.fileio import decode_utf8
     from rallyc.project import read_bytes
 
+    data: bytes | None
     if _is_std(path):
         from rallyc.api import read_stdin
 
@@ -57,8 +58,10 @@ def _read(path: Path) -> tuple[str | None, Diagnostic | None]:
         data, err = read_bytes(path, str(path))
     if err is not None:
         return None, err
+    assert data is not None  # read (no error)
     text, bad = decode_utf8(data)
     if text is None:
+        assert bad is not None  # where the text stops being UTF-8
         line, col = bad
         return None, Diagnostic.error("RC701", "not valid JSON: the file is not UTF-8 text",
                                       Span(_shown(path), line, col, line, col + 1), "save the file as UTF-8")
@@ -102,6 +105,7 @@ def import_(
     if err is not None:
         _report([err], None)
         raise typer.Exit(EXIT_USAGE if err.code == "RC001" else EXIT_PROBLEMS)
+    assert text is not None  # read (no error)
     sources = Sources()
     sources.add(_shown(file), text)
     outcome = import_text(text, _shown(file), fallback_title="stdin" if _is_std(file) else file.stem)
@@ -111,7 +115,7 @@ def import_(
         raise typer.Exit(EXIT_PROBLEMS)
     to_stdout = output is None or _is_std(output)
     shown = "<import>" if to_stdout else str(output)
-    folder = Path.cwd() if to_stdout else (output.parent if str(output.parent) else Path("."))
+    folder = Path.cwd() if output is None or to_stdout else (output.parent if str(output.parent) else Path("."))
     try:
         failed, written = _check_written(outcome.text, shown, folder)
     except Exception as e:  # noqa: BLE001 - no tracebacks
@@ -119,6 +123,7 @@ def import_(
     if to_stdout:
         typer.echo(outcome.text, nl=False)
     else:
+        assert output is not None  # not standard output
         werr = _write(output, outcome.text)
         if werr is not None:
             _report(diags + [werr], sources)
@@ -163,6 +168,7 @@ def export(
         if err is not None:
             _report([err], None)
             raise typer.Exit(EXIT_PROBLEMS)
+        assert source is not None  # decoded (no error)
         loaded = load_text(source, "<stdin>")
     else:
         loaded = load(file)

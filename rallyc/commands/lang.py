@@ -97,6 +97,7 @@ def fmt(
             typer.echo(render_text([err]), err=True, nl=False)
             code = max(code, EXIT_USAGE if err.code == "RC001" else EXIT_PROBLEMS)
             continue
+        assert text is not None  # read (no error)
         new, diags = api.format(text, t.display)
         if new is None:
             sources = Sources()
@@ -120,6 +121,7 @@ def fmt(
             typer.echo(f"would reformat {t.display}", err=True)
             code = max(code, EXIT_PROBLEMS)
         elif not diff:
+            assert t.path is not None  # standard input is written to standard output above
             # through a symbolic link to its target: the link itself stays a link
             write_atomic(Path(os.path.realpath(t.path)), new)
             typer.echo(f"reformatted {t.display}", err=True)

@@ -40,7 +40,7 @@ def page_paths(output: Path, count: int) -> list[Path]:
     return [output.with_name(f"{output.stem}-{n}{output.suffix or '.svg'}") for n in range(1, count + 1)]
 
 
-def _fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
+def _fail(message: str, code: int = EXIT_USAGE) -> SystemExit:
     return fail(message, code, prog="rallyc render")
 
 
@@ -59,7 +59,7 @@ def design_of(result, loaded, file: Path, stage: str | None):
 
 
 def area_docs(area, loaded, roadbook: bool, record: Path | None, page, scale, tile_mm: float, ids: bool,
-              landscape: bool) -> list[str]:
+              landscape: bool | None) -> list[str]:
     """The map of a rally area (every stage's route on it) or the road books of its stages."""
     from rallyc.render.area import render_area
     from rallyc.render.document import MapOptions
@@ -315,18 +315,19 @@ def register(app: typer.Typer) -> None:
             if scale is Scale.real and fmt_ is Format.pdf:
                 docs += render_roadbook([track], catalogue, title=design.title, author=design.author,
                                         page=options.page or "a4")
+        pages: list[str] | list[bytes] = docs
         if fmt_ is Format.pdf:
             from rallyc.render.export import svgs_to_pdf
 
-            docs = [svgs_to_pdf(docs, title=doc_title)]
+            pages = [svgs_to_pdf(docs, title=doc_title)]
         elif fmt_ is Format.png:
             from rallyc.render.export import svg_to_png
 
-            docs = [svg_to_png(doc) for doc in docs]
-        if len(docs) > 1 and to_stdout:
-            raise _fail(f"the output has {len(docs)} pages: name the output file with -o map.{fmt_.value}")
+            pages = [svg_to_png(doc) for doc in docs]
+        if len(pages) > 1 and to_stdout:
+            raise _fail(f"the output has {len(pages)} pages: name the output file with -o map.{fmt_.value}")
         if to_stdout:
-            doc = docs[0]
+            doc = pages[0]
             if isinstance(doc, bytes):
                 if sys.stdout.isatty():
                     raise _fail(f"{fmt_.value.upper()} is binary: name the output file with -o map.{fmt_.value}")
@@ -336,8 +337,8 @@ def register(app: typer.Typer) -> None:
                 write_or_print(None, doc, prog="rallyc render")
         else:
             assert output is not None
-            refuse_output(page_paths(output, len(docs)), [file, record], prog="rallyc render")
-            paths = write_pages(output, docs)
+            refuse_output(page_paths(output, len(pages)), [file, record], prog="rallyc render")
+            paths = write_pages(output, pages)
             typer.echo(f"wrote {', '.join(str(p) for p in paths)}", err=True)
         if timing:
             typer.echo(f"rendered in {time.perf_counter() - started:.3f} s", err=True)

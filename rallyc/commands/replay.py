@@ -13,6 +13,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+from typing import Any
+
 import typer
 
 from rallyc.commands.errors import handles_errors
@@ -45,6 +47,7 @@ def _rules_problem(path: Path) -> str | None:
 
     text, bad = decode_utf8(data)
     if text is None:
+        assert bad is not None  # where the text stops being UTF-8
         return f"{path}:{bad[0]}:{bad[1]}: not UTF-8 text (a --rules file is TOML text)"
     try:
         tomllib.loads(text.removeprefix("\ufeff"))
@@ -90,7 +93,7 @@ def register(app: typer.Typer) -> None:
         from rallyc.records.load import RecordError, decode_record, locate, parse_record, read_record_text
         from rallyc.records.replay import replay_record
 
-        fmt = fmt.value
+        form = fmt.value
         if rules is not None:
             problem = _rules_problem(rules)
             if problem is not None:
@@ -117,9 +120,10 @@ def register(app: typer.Typer) -> None:
                 exc.file = file
             if exc.line is None and exc.path and text is not None:
                 exc.line, exc.column = locate(text, exc.path)
-            if fmt == "json":
-                out = {"ok": False, "error": {"file": exc.file, "path": exc.path, "line": exc.line,
-                                              "column": exc.column, "message": exc.message, "rule": exc.rule_id}}
+            if form == "json":
+                out: dict[str, Any] = {"ok": False, "error": {
+                    "file": exc.file, "path": exc.path, "line": exc.line, "column": exc.column,
+                    "message": exc.message, "rule": exc.rule_id}}
                 typer.echo(json.dumps(out, indent=2, sort_keys=True))
             else:
                 typer.echo(f"error: {exc.located()}", err=True)
@@ -132,7 +136,7 @@ def register(app: typer.Typer) -> None:
 
         for spec in unrefereed_in_force(data, Path.cwd() if stdin else record.parent):
             typer.echo(unrefereed_warning(spec), err=True)
-        if fmt == "json":
+        if form == "json":
             out = report.to_json(explain=explain)
             if report.error is not None:
                 out["error"]["file"] = file

@@ -39,6 +39,7 @@ def load_catalogue(file: Path | None) -> Catalogue:
         if err is not None:
             typer.echo(render_text([err]), err=True, nl=False)
             raise typer.Exit(EXIT_PROBLEMS)
+        assert text is not None  # decoded (no error)
         loaded = project.load_text(text, "<stdin>")
     else:
         loaded = project.load(file)

@@ -26,8 +26,8 @@ from difflib import get_close_matches
 
 from rallyc.compiler.placement import Placer
 from rallyc.compiler.roads import driven_turn
-from rallyc.compiler.routes import Laid, Route, find_routes, turn_word
-from rallyc.compiler.track import PlacedTile
+from rallyc.compiler.routes import Drive, Laid, Route, find_routes, turn_word
+from rallyc.compiler.track import PlacedTile, Track
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.geometry.hexgrid import Hex
 from rallyc.model import codes as rc
@@ -54,7 +54,7 @@ class AreaBuild:
     #: stage name -> its route (filled as stages are compiled over the area)
     used_by: dict[str, Route] = field(default_factory=dict)
     #: stage name -> its compiled track
-    tracks: dict = field(default_factory=dict)
+    tracks: dict[str, Track] = field(default_factory=dict)
     #: True when a stage over the area could not be resolved (then unused tiles are not reported)
     failed: bool = False
 
@@ -194,7 +194,7 @@ def _parting(build: AreaBuild, routes: list[Route]) -> tuple[int, list[str]] | N
     return None
 
 
-def step_words(drive) -> tuple[str | None, bool, int | None]:
+def step_words(drive: Drive) -> tuple[str | None, bool, int | None]:
     """(turn word, reversed, road number) that pick a drive's road and direction on its tile."""
     rd = drive.road_def
     multi = len(drive.tile.info.roads) > 1
@@ -233,6 +233,7 @@ def stage_over_area(stage: ast.Stage, areas: dict[str, AreaBuild]) -> tuple[ast.
         laid, err = _resolve(build, stage.route_from.tile, "from")
         if err is not None:
             return None, [err]
+        assert laid is not None  # resolved (no error)
         cands = [r for r in cands if r.start == laid.key]
     picks: list[tuple[ast.Pick, int]] = []
     for p in stage.picks:
@@ -240,6 +241,7 @@ def stage_over_area(stage: ast.Stage, areas: dict[str, AreaBuild]) -> tuple[ast.
         if err is not None:
             diags.append(err)
             continue
+        assert laid is not None  # resolved (no error)
         if not any(r.choice_at(laid.key) for r in build.routes):
             diags.append(Diagnostic.of(
                 rc.RC231, f"{laid.info.id} (tile {laid.key} of {build.name}) is not a junction of any route: "
@@ -269,15 +271,18 @@ def stage_over_area(stage: ast.Stage, areas: dict[str, AreaBuild]) -> tuple[ast.
     return _written_out(stage, build, route), []
 
 
-def _no_route(stage: ast.Stage, build: AreaBuild, cands: list[Route], picks) -> Diagnostic:
+def _no_route(stage: ast.Stage, build: AreaBuild, cands: list[Route],
+              picks: list[tuple[ast.Pick, int]]) -> Diagnostic:
+    ref = stage.area
+    assert ref is not None  # a stage over an area
     if not build.routes:
         return Diagnostic.of(
             rc.RC233, f"stage {stage.name.text}: {build.name} has no route from a start tile to a finish tile",
-            stage.area.span, "lay a start tile (202, 301) and a finish tile (203, 302) joined by roads in the area")
+            ref.span, "lay a start tile (202, 301) and a finish tile (203, 302) joined by roads in the area")
     # the first pick no route (of those matching the picks before it) can take
     left = cands
     for p, key in picks:
-        words = sorted({r.choice_at(key) for r in left if r.choice_at(key)})
+        words = sorted({w for r in left if (w := r.choice_at(key))})
         now = [r for r in left if r.choice_at(key) == p.turn]
         if not now:
             if words:
@@ -290,13 +295,13 @@ def _no_route(stage: ast.Stage, build: AreaBuild, cands: list[Route], picks) -> 
                 f"{p.turn}", p.span, hint)
         left = now
     return Diagnostic.of(rc.RC233, f"stage {stage.name.text}: no route over {build.name} from this start",
-                            stage.area.span, "check the `from` line")
+                            ref.span, "check the `from` line")
 
 
 def _written_out(stage: ast.Stage, build: AreaBuild, route: Route) -> ast.Stage:
     """The stage in absolute form: the route's steps (spans on the area's lines), the area's scenery,
     then the stage's own tokens and notes."""
-    items: list = []
+    items: list[ast.StageItem] = []
     for d in route.drives:
         step = build.step(d.tile.key)
         word, rev, road = step_words(d)

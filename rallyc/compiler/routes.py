@@ -20,6 +20,7 @@ from typing import Sequence
 
 from rallyc.compiler.roads import driven_turn
 from rallyc.geometry.hexgrid import Hex, neighbour, opposite, own_to_world, world_to_own
+from rallyc.syntax import ast
 from rallyc.tiles.catalogue import TileInfo
 
 __all__ = ["Laid", "Drive", "Route", "find_routes", "turn_word", "START_NUMBERS", "FINISH_NUMBERS",
@@ -54,7 +55,7 @@ class Drive:
     forward: bool
 
     @property
-    def road_def(self):
+    def road_def(self) -> ast.RoadDef:
         return self.tile.info.roads[self.road - 1]
 
     @property
@@ -156,7 +157,7 @@ def _search(start: Laid, forward: bool, by_cell: dict[Hex, Laid], routes: list[R
         ways: list[Drive] = []
         out = cur.exit_world
         nxt = by_cell.get(neighbour(cur.tile.cell, out)) if out is not None else None
-        if nxt is not None and all(d.tile.cell != nxt.cell for d in drives):
+        if nxt is not None and out is not None and all(d.tile.cell != nxt.cell for d in drives):
             ways = _ways_in(nxt, opposite(out))
             if nxt.number in START_NUMBERS:
                 ways = []  # a route never crosses another start line

@@ -15,9 +15,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rallyc.diagnostics import Diagnostic
+from rallyc.diagnostics import Diagnostic, Span
 from rallyc.syntax import ast
+
+if TYPE_CHECKING:  # for annotations only (the loader is imported where used)
+    from rallyc.project import Loaded
 
 __all__ = ["Document", "Block", "Item", "HoverInfo", "Symbol", "Fix", "check_document", "block_at", "completions",
            "hover", "definition", "symbols", "format_document", "code_actions", "KEYWORDS"]
@@ -49,7 +53,7 @@ class Document:
     text: str
     path: Path | None
     display: str
-    loaded: object = None
+    loaded: Loaded | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     @property
@@ -90,8 +94,8 @@ class Symbol:
     name: str
     kind: str
     detail: str
-    span: object
-    name_span: object
+    span: Span
+    name_span: Span | None
     children: list["Symbol"] = field(default_factory=list)
 
 
@@ -518,7 +522,9 @@ def code_actions(doc: Document, diagnostics: list[Diagnostic]) -> list[Fix]:
             while head < len(lines) and "{" not in _code(lines[head]):
                 head += 1
             if head < len(lines):
-                indent = re.match(r"\s*", lines[head]).group() + "  "
+                lead = re.match(r"\s*", lines[head])
+                assert lead is not None  # \s* matches every line
+                indent = lead.group() + "  "
                 end = len(lines[head])
                 out.append(Fix("Add `laps 2` (the fewest an RX race has)", d,
                                ((head, end, head, end, f"\n{indent}laps 2"),), True))

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rallyc.diagnostics import Diagnostic
+
+if TYPE_CHECKING:  # for annotations only (imported where used, after the editor has started)
+    from rallyc.project import Loaded
 
 __all__ = ["check_text", "option_specs"]
 
 
-def check_text(text: str, display: str, base_dir: Path) -> tuple[object, list[Diagnostic]]:
+def check_text(text: str, display: str, base_dir: Path) -> tuple[Loaded, list[Diagnostic]]:
     """(loaded file, diagnostics) of source text whose includes are read relative to ``base_dir``
     (:func:`rallyc.api.check_text`: the project's settings and ``# rallyc: ignore`` comments apply)."""
     from rallyc.api import ConfigError, check_text as check

@@ -118,7 +118,7 @@ def publish(ls: RallycServer, uri: str) -> None:
         if target is None:
             continue
         if target not in texts:
-            src = doc.loaded.sources.get(d.span.file) if doc.loaded is not None else None
+            src = doc.loaded.sources.get(d.span.file) if doc.loaded is not None and d.span is not None else None
             texts[target] = (src or "").split("\n")
         by_uri.setdefault(target, []).append(_diagnostic(d, texts[target], uri_of))
     for stale in ls.published.get(uri, set()) - set(by_uri):

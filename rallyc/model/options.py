@@ -214,10 +214,10 @@ def rule_span(rules: tuple[str, ...]) -> str:
     return ", ".join(out)
 
 
-def record_options_schema() -> dict:
+def record_options_schema() -> dict[str, Any]:
     """The JSON schema of a game record's ``options`` object (``schemas/game.schema.json`` holds a copy,
     kept equal by a test): each option under the records' spelling and the language's."""
-    props: dict[str, dict] = {}
+    props: dict[str, dict[str, Any]] = {}
     for o in OPTIONS.values():
         schema = o.record_schema()
         who = "fixed by the design" if o.chooser is Chooser.DESIGN else "the players' choice; the design's is the default"
@@ -271,9 +271,11 @@ class Conflict:
                 f"{_show(self.record)} ({rule_span(self.spec.rules)})")
 
 
+_SHOWN: dict[object, str] = {True: "on", False: "off", None: "off"}
+
+
 def _show(value: object) -> str:
-    return {True: "on", False: "off", None: "off"}.get(value, f"`{value}`") if not isinstance(value, int) \
-        or isinstance(value, bool) else str(value)
+    return _SHOWN.get(value, f"`{value}`") if not isinstance(value, int) or isinstance(value, bool) else str(value)
 
 
 def in_force(design: dict[str, object], record: dict[str, object] | None

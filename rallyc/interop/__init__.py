@@ -10,8 +10,9 @@ the README). Every problem is a located diagnostic (codes RC7xx); nothing raises
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
 
-from rallyc.compiler.track import PlacedTile
+from rallyc.compiler.track import PlacedTile, Track
 from rallyc.diagnostics import Diagnostic, has_errors
 from rallyc.geometry.hexgrid import world_to_own
 from rallyc.interop.exporter import export_track
@@ -21,6 +22,9 @@ from rallyc.interop.reader import detect_format, read_track
 from rallyc.interop.writer import write_rekee, write_rgt
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue
+
+if TYPE_CHECKING:  # for annotations only
+    from rallyc.compiler.design import Design
 
 __all__ = [
     "ImportOutcome", "import_text", "export_loaded", "read_track", "detect_format", "write_rekee", "write_rgt",
@@ -54,7 +58,7 @@ def placed_from_route(result: ImportResult) -> list[PlacedTile]:
     for i, d in enumerate(result.route, start=1):
         out.append(PlacedTile(i, d.info.id, d.tile.q, d.tile.r, d.tile.rot, d.road, d.entry_world, d.exit_world))
     top = result.document.items[0]
-    stage = top.stages[0] if isinstance(top, ast.Rally) else top
+    stage = top.stages[0] if isinstance(top, ast.Rally) else cast(ast.Stage, top)  # an import writes a stage
     for sc in stage.scenery:
         p = sc.position
         out.append(PlacedTile(0, sc.tile.text, p.q, p.r, p.rot, None, None, None, True))
@@ -123,9 +127,13 @@ def import_text(text: str, display: str, catalogue: Catalogue | None = None, *,
     return ImportOutcome(out, track, result, diags)
 
 
-def _design_nodes(doc: ast.Document) -> list[tuple[str, str | None, object, str]]:
+#: (title, author, stage or circuit node, track name)
+_Node = tuple[str, "str | None", "ast.Stage | ast.Circuit", str]
+
+
+def _design_nodes(doc: ast.Document) -> list[_Node]:
     """(title, author, stage or circuit node, track name) for every stage and circuit, in file order."""
-    out = []
+    out: list[_Node] = []
     for item in doc.items:
         if isinstance(item, ast.Rally):
             for st in item.stages:
@@ -194,7 +202,7 @@ def export_loaded(loaded, fmt: str, stage: str | None = None) -> tuple[str | Non
         return (write_rekee(tf) if fmt == "rekee" else write_rgt(tf)), diags
     tracks = [(d, t) for d in compiled.designs for t in d.tracks]
     nodes = _design_nodes(loaded.root)
-    pairs = []
+    pairs: list[tuple[Design, Track, _Node | None]] = []
     if len(nodes) == len(tracks):
         pairs = [(d, t, n) for (d, t), n in zip(tracks, nodes)]
     else:

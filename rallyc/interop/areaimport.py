@@ -77,7 +77,7 @@ def import_junctions(track: TrackFile, catalogue, road_tiles, scenery, diags: li
     built = lay_area(area, catalogue)
     # the same routes, numbered by the area's lines, found again the way `check` will find them
     area_routes = {tuple(r.keys()): r for r in built.routes}
-    stages = []
+    stages: list[ast.RallyItem] = []
     for i, r in enumerate(routes, start=1):
         mine = area_routes.get(tuple(number[k] for k in r.keys()))
         if mine is None:  # pragma: no cover - the area lays exactly the file's tiles

@@ -9,7 +9,7 @@ roads) is written once.
 
 from __future__ import annotations
 
-from rallyc.compiler.track import Standee
+from rallyc.compiler.track import PlacedTile, Standee
 from rallyc.diagnostics import Diagnostic
 from rallyc.geometry.hexgrid import world_to_own
 from rallyc.interop import roadgeom
@@ -63,7 +63,7 @@ def export_track(title: str, author: str | None, placed, tokens: list[ast.Token]
     diags: list[Diagnostic] = []
     records: list[TileRecord] = []
     by_cell: dict[tuple[int, int], TileRecord] = {}
-    by_step: dict[int, tuple[object, TileRecord]] = {}
+    by_step: dict[int, tuple[PlacedTile, TileRecord]] = {}
     for p in placed:
         cell = (p.q, p.r)
         rec = by_cell.get(cell)

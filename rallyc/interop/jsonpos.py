@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from json.decoder import scanstring
-from typing import Any
+from json.decoder import scanstring  # type: ignore[attr-defined]  # not in the stubs
+from typing import Any, cast
 
 from rallyc.fileio import StrictJSONError, strict_json
 
@@ -108,7 +108,7 @@ class _Scanner:
         return lo + 1, offset - self._line_starts[lo] + 1
 
     def _ws(self, i: int) -> int:
-        return _WS.match(self.text, i).end()
+        return cast(re.Match[str], _WS.match(self.text, i)).end()  # the pattern matches the empty string
 
     def document(self) -> JNode:
         node, _ = self._value(self._ws(0), "")
@@ -128,16 +128,15 @@ class _Scanner:
         if ch == '"':
             s, end = scanstring(self.text, i + 1)
             return self._node(s, path, i, end), end
-        for word, val in (("true", True), ("false", False), ("null", None)):
+        words: tuple[tuple[str, Any], ...] = (("true", True), ("false", False), ("null", None), ("NaN", float("nan")),
+                                              ("Infinity", float("inf")), ("-Infinity", float("-inf")))
+        for word, val in words:
             if self.text.startswith(word, i):
                 return self._node(val, path, i, i + len(word)), i + len(word)
-        for word, val in (("NaN", float("nan")), ("Infinity", float("inf")), ("-Infinity", float("-inf"))):
-            if self.text.startswith(word, i):
-                return self._node(val, path, i, i + len(word)), i + len(word)
-        m = _NUMBER.match(self.text, i)
+        m = cast(re.Match[str], _NUMBER.match(self.text, i))  # strict_json has accepted the text
         lit = m.group(0)
-        val: Any = float(lit) if (m.group(1) or m.group(2)) else int(lit)
-        return self._node(val, path, i, m.end()), m.end()
+        number: Any = float(lit) if (m.group(1) or m.group(2)) else int(lit)
+        return self._node(number, path, i, m.end()), m.end()
 
     def _array(self, start: int, path: str) -> tuple[JNode, int]:
         items: list[JNode] = []

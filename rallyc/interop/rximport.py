@@ -12,6 +12,8 @@ compile.
 
 from __future__ import annotations
 
+from typing import cast
+
 from rallyc.diagnostics import Diagnostic, Severity, Span
 from rallyc.geometry.hexgrid import Hex
 from rallyc.interop.importer import ImportResult, _file_span, import_track, split_tiles
@@ -49,7 +51,7 @@ def _located(errors: list[Diagnostic], result: ImportResult, text: str, track: T
     from rallyc.syntax.parser import parse
 
     doc, _ = parse(text, "<import>")
-    items = doc.items[0].items if doc.items else []
+    items = cast(ast.Circuit, doc.items[0]).items if doc.items else []  # the imported text is one circuit
     origin: dict[int, Span | None] = {}
     for item, span in zip(items, result.origins):
         if item.span is not None:
@@ -154,6 +156,7 @@ def _with_inferred_standees(result: ImportResult, track: TrackFile, catalogue: C
             "RC741", f"the file has no {_WHAT[miss.kind]} (`{names[miss.kind]}`) and none can be inferred: "
             f"{miss.why}", _file_span(track),
             f"{miss.hint} in the written file, or add the `{names[miss.kind]}` token in the editor and import again"))
+    return None
 
 
 def import_rx(track: TrackFile, catalogue: Catalogue, fallback_title: str

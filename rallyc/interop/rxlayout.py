@@ -40,6 +40,7 @@ that comes first in the file), so that ``standee finish at 1.Z``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from rallyc.geometry.hexgrid import Hex, edge_index, neighbour, opposite, world_to_own
 from rallyc.interop.importer import Drive
@@ -105,8 +106,9 @@ class _Grid:
 
     def ahead(self, d: Drive) -> list[Drive]:
         """The drives that continue ``d`` on the neighbouring tile."""
-        cell = neighbour(_cell(d), d.exit_world)
-        want = opposite(d.exit_world)
+        exit_world = cast(str, d.exit_world)  # drives with a dead end are left out of the grid
+        cell = neighbour(_cell(d), exit_world)
+        want = opposite(exit_world)
         return [n for n in self.drives.get(cell, []) if n.entry_world == want]
 
     def behind(self, d: Drive) -> list[Drive]:
@@ -120,7 +122,7 @@ class _Grid:
 
 
 def _edges(d: Drive) -> set[tuple[Hex, str]]:
-    return {(_cell(d), d.entry_world), (_cell(d), d.exit_world)}
+    return {(_cell(d), d.entry_world), (_cell(d), cast(str, d.exit_world))}
 
 
 def _cycles(grid: _Grid) -> list[tuple[Drive, ...]]:
@@ -189,7 +191,7 @@ def _hairpin_links(joker, pregrid) -> int:
 
 def _through(loop: dict[Hex, Drive], d: Drive, leaving: bool) -> Drive | None:
     """The loop fork ``d`` leaves from (``leaving``: across its entry) or joins (across its exit), or None."""
-    edge = d.entry_world if leaving else d.exit_world
+    edge = d.entry_world if leaving else cast(str, d.exit_world)
     fork = loop.get(neighbour(_cell(d), edge))
     if fork is None or not _fork_road(fork, opposite(edge), leaving):
         return None
@@ -272,7 +274,7 @@ def rx_layouts(road_tiles: list[tuple[TileRecord, TileInfo]],
     cells = set(grid.drives)
     ranked = []
     for cycle in _cycles(grid):
-        loop = {}
+        loop: dict[Hex, Drive] = {}
         for d in cycle:
             loop.setdefault(_cell(d), d)
         rest = cells - set(loop)

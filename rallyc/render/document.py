@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Sequence, cast
 
 import svgwrite
 
@@ -31,7 +31,7 @@ from rallyc.compiler.track import Track
 from rallyc.render import style
 from rallyc.render.geometry import HexLayout, fmt
 from rallyc.render.legend import LegendLayout, draw_legend, layout_legend, map_features
-from rallyc.render.labels import Rect
+from rallyc.render.labels import LabelIndex, Rect
 from rallyc.render.measure import PT_MM, rect_hits_polygon, text_width
 from rallyc.render.scene import Box, CarMark, Scene, _attrs, _path, _text, build_scene, car_colour, car_letter
 
@@ -385,7 +385,7 @@ def _repeated_tile_labels(dwg, scene: Scene, win: Box):
         for at in grid:
             cand = Rect.around(at, w, size)
             if (cand.x0 >= win.x0 + inset and cand.x1 <= win.x1 - inset and cand.y0 >= win.y0 + inset
-                    and cand.y1 <= win.y1 - inset and scene.index.free(cand, hexagon)):
+                    and cand.y1 <= win.y1 - inset and cast(LabelIndex, scene.index).free(cand, hexagon)):
                 g.add(_text(dwg, text, (at[0], at[1] - 0.07 * size), size, weight="bold", class_="tile-label repeated",
                             fill=style.MUTED))
                 break

@@ -42,7 +42,7 @@ def svgs_to_pdf(pages: Sequence[str], title: str = "") -> bytes:
     if title:
         shared.set_metadata(cairo.PDF_METADATA_TITLE, title)
 
-    class _Page(surface.PDFSurface):
+    class _Page(surface.PDFSurface):  # type: ignore[name-defined]  # cairosvg ships no type information
         """cairosvg's PDF surface drawing onto the one shared PDF, a new page each time."""
 
         def _create_surface(self, width, height):

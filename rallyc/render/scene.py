@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
 
 import svgwrite
 from svgwrite.container import Group
@@ -233,7 +233,7 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     dashed = [s for s in shapes.spaces.values() if s.dashed]
     for sh in solid + cuts + dashed:
         sp = spaces[sh.id]
-        attrs = {"class_": f"space {sh.kind}", "id": f"{id_prefix}space-{sh.id}", "data_space": sh.id,
+        attrs: dict[str, Any] = {"class_": f"space {sh.kind}", "id": f"{id_prefix}space-{sh.id}", "data_space": sh.id,
                  "stroke": style.SPACE_STROKE, "stroke_width": fmt(0.008 * R)}
         if sh.kind == "shortcut":
             attrs.update(fill=style.SHORTCUT_FILL, stroke=style.SHORTCUT_STROKE, stroke_width=fmt(0.012 * R))
@@ -413,7 +413,7 @@ def _signpost(dwg, at: Point, danger: str, r: float, **attrs: str):
     """A signpost in its danger colour and shape (read in black and white too): low a circle,
     medium a square, high a triangle."""
     fill = style.DANGER.get(danger, "#999999")
-    common = dict(fill=fill, stroke="#333333", **attrs)
+    common: dict[str, Any] = dict(fill=fill, stroke="#333333", **attrs)
     if danger == "medium":
         return _path(dwg, [(at[0] - r, at[1] - r), (at[0] + r, at[1] - r), (at[0] + r, at[1] + r),
                            (at[0] - r, at[1] + r)], **common)

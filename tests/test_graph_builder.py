@@ -1,0 +1,47 @@
+"""The graph builder writes the DiGraph's own node and adjacency dicts (for speed): the graphs it makes
+must be exactly the graphs networkx's public add_node/add_edge would make, on every published design."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from rallyc.compiler.graph import GraphBuilder
+from rallyc.pipeline import compile_loaded
+from rallyc.project import load
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.rally"))
+
+
+def _rebuilt(g: nx.DiGraph) -> nx.DiGraph:
+    """The same nodes and moves, added one by one through networkx's public API, in the same order."""
+    out = nx.DiGraph()
+    for n, data in g.nodes(data=True):
+        out.add_node(n, **data)
+    for a, b, data in g.edges(data=True):
+        out.add_edge(a, b, **data)
+    return out
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_built_graphs_are_what_the_public_api_builds(path):
+    tracks = [t for d in compile_loaded(load(path)).designs for t in d.tracks]
+    assert tracks
+    for track in tracks:
+        g = track.graph
+        again = _rebuilt(g)
+        assert list(g.nodes(data=True)) == list(again.nodes(data=True))
+        assert list(g.edges(data=True)) == list(again.edges(data=True))
+        # predecessors are the same moves (one dict shared by both directions, as networkx does)
+        assert all(g.pred[b][a] is g.succ[a][b] for a, b in g.edges())
+        assert {n: set(g.predecessors(n)) for n in g} == {n: set(again.predecessors(n)) for n in again}
+
+
+def test_a_space_takes_only_space_attributes():
+    builder = GraphBuilder()
+    with pytest.raises(TypeError, match="not a space attribute: colour"):
+        builder._node("1.1.l", step=1, tile="205a", road=1, colour="red")
+    assert "1.1.l" not in builder.graph

@@ -126,7 +126,7 @@ def _joker_by_lap(cars: list[CarRace], laps: int) -> tuple[list[JokerLap], float
 
 
 def _grid(table: list[RaceRun], laps: int) -> list[GridPlace]:
-    out = []
+    out: list[GridPlace] = []
     if not table:
         return out
     for g, name in enumerate([c.name for c in table[0].cars], start=1):
@@ -138,7 +138,7 @@ def _grid(table: list[RaceRun], laps: int) -> list[GridPlace]:
         out.append(GridPlace(name, g, _lap_times(cars, laps), {p: pos[p] / n for p in sorted(pos)},
                              status[RETIRED] / n, status[DISQUALIFIED] / n,
                              sum(1 for c in cars if c.status not in (FINISHED, RETIRED, DISQUALIFIED)) / n,
-                             _mean(places)))  # type: ignore[arg-type]
+                             _mean(places)))
     return out
 
 

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 from rallyc.analysis.lookahead import RoadAhead, road_ahead
 from rallyc.rules.bot import RandomBot
 from rallyc.rules.dice import Die, is_gear
-from rallyc.rules.plans import PlanContext, Placed, Walk, die_options, start_walk, warning_limit
+from rallyc.analysis.options import DiceOptions, Option, PlanState
+from rallyc.rules.plans import PlanContext, Placed, warning_limit
 from rallyc.rules.turn import Roll, Turn
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -62,6 +63,11 @@ def _dice_count(placed: Placed) -> int:
     return 1 + int(placed.die.brake) + int(placed.die.boost)
 
 
+#: one legal next die with what rolling it needs: the option, the seconds of a Loss of Control on its space,
+#: the Warning limit there, the chances of its Warnings, whether it jumps
+_Prepared = tuple[Option, float, int, list[tuple[int, float]], int]
+
+
 class _Evaluator:
     """Expected seconds of the turns of one context (memoised per partial plan and Warnings so far)."""
 
@@ -76,8 +82,10 @@ class _Evaluator:
         self.faces = comp.warning_faces
         self.settled: dict[tuple[str, int], float] = {}
         self.odds: dict[tuple[str, bool, bool], list[tuple[int, float]]] = {}
-        self.memo: dict[tuple[Walk, int], tuple[float, tuple[Placed, Walk] | None]] = {}
-        self.options: dict[Walk, list[tuple[Placed, Walk]]] = {}
+        self.memo: dict[tuple[PlanState, int], tuple[float, Option | None]] = {}
+        #: the legal next dice of each partial plan (the situation decides them, not where the turn starts)
+        self.options = DiceOptions(ctx)
+        self.prepared: dict[PlanState, list[_Prepared]] = {}
 
     def card(self, gear: int) -> float:
         return self.cards.get(gear, self.zero)
@@ -104,16 +112,19 @@ class _Evaluator:
             odds = self.odds[key] = _warning_odds(self.faces, placed.die)
         return odds
 
-    def next_dice(self, walk: Walk) -> list[tuple[Placed, Walk]]:
-        opts = self.options.get(walk)
-        if opts is None:
-            opts = die_options(self.ctx, walk)
-            self.options[walk] = opts
-        return opts
+    def next_dice(self, st: PlanState) -> list[_Prepared]:
+        """The legal next dice after ``st``, each with what :meth:`best` needs to roll it (once per state)."""
+        got = self.prepared.get(st)
+        if got is None:
+            got = self.prepared[st] = [
+                (opt, self.loss_of_control(opt.placed.space), warning_limit(self.ctx, opt.placed.space),
+                 self.warning_odds(opt.placed), opt.placed.jump) for opt in self.options(st)]
+        return got
 
-    def roll(self, placed: Placed, nxt: Walk, warnings: int, onward) -> float:
-        """Expected seconds of rolling ``placed`` with ``warnings`` so far, ``onward(nxt, w)`` after it."""
-        if nxt.ended:  # a road effect makes this die a certain Loss of Control
+    def roll(self, opt: Option, warnings: int, onward) -> float:
+        """Expected seconds of rolling ``opt``'s die with ``warnings`` so far, ``onward(state, w)`` after it."""
+        placed = opt.placed
+        if opt.ended:  # a road effect makes this die a certain Loss of Control
             return self.loss_of_control(placed.space)
         limit = warning_limit(self.ctx, placed.space)
         total = 0.0
@@ -122,50 +133,59 @@ class _Evaluator:
             if w >= limit or (k and placed.jump):
                 total += p * self.loss_of_control(placed.space)
             else:
-                total += p * onward(nxt, w)
+                total += p * onward(opt.state, w)
         return total
 
-    def best(self, walk: Walk, warnings: int) -> tuple[float, tuple[Placed, Walk] | None]:
-        """The least expected seconds from a partial plan, free to stop here (None) or lay another die."""
-        key = (walk, warnings)
+    def best(self, st: PlanState, warnings: int) -> tuple[float, Option | None]:
+        """The least expected seconds from a partial plan, free to stop here (None) or lay another die.
+
+        The sums are :meth:`roll`'s, term by term in the same order (the same floating-point results)."""
+        key = (st, warnings)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
-        best: tuple[float, tuple[Placed, Walk] | None] = (float("inf"), None)
-        if walk.n:
-            best = (self.settle(walk.pos, walk.gear), None)
-        for placed, nxt in self.next_dice(walk):
-            value = self.roll(placed, nxt, warnings, lambda n, w: self.best(n, w)[0])
-            if value < best[0] - 1e-9:
-                best = (value, (placed, nxt))
-        self.memo[key] = best
-        return best
+        value_best = self.settle(st.pos, st.gear) if st.n else float("inf")
+        step: Option | None = None
+        for opt, loc, limit, odds, jump in self.next_dice(st):
+            if opt.ended:
+                value = loc
+            else:
+                value = 0.0
+                for k, p in odds:
+                    w = warnings + k
+                    if w >= limit or (k and jump):
+                        value += p * loc
+                    else:
+                        value += p * self.best(opt.state, w)[0]
+            if value < value_best - 1e-9:
+                value_best, step = value, opt
+        got = self.memo[key] = (value_best, step)
+        return got
 
-    def plan(self) -> list[tuple[Placed, Walk]]:
+    def plan(self) -> list[Option]:
         """The plan laid, die by die with the partial plan after it: the best path assuming no Warning shows
         (the likeliest way the turn unfolds)."""
-        walk = start_walk(self.ctx)
-        out: list[tuple[Placed, Walk]] = []
+        st = self.options.start(self.ctx)
+        out: list[Option] = []
         while True:
-            _, step = self.best(walk, 0)
+            _, step = self.best(st, 0)
             if step is None:
                 return out
             out.append(step)
-            walk = step[1]
+            st = step.state
 
-    def one_by_one(self, plan: list[tuple[Placed, Walk]], start: int = 0, warnings: int = 0) -> tuple[float, bool]:
+    def one_by_one(self, plan: list[Option], start: int = 0, warnings: int = 0) -> tuple[float, bool]:
         """Expected seconds of rolling ``plan`` one by one from die ``start`` with ``warnings`` so far,
         stopping where best; and whether rolling die ``start`` beats stopping before it."""
         memo: dict[tuple[int, int], float] = {}
 
         def stop(i: int) -> float:
-            return self.settle(plan[i - 1][0].space, plan[i - 1][0].gear) if i else float("inf")
+            return self.settle(plan[i - 1].placed.space, plan[i - 1].placed.gear) if i else float("inf")
 
         def go(i: int, w: int) -> float:
             if i >= len(plan):
                 return float("inf")
-            placed, nxt = plan[i]
-            return self.roll(placed, nxt, w, lambda _n, w2: value(i + 1, w2))
+            return self.roll(plan[i], w, lambda _n, w2: value(i + 1, w2))
 
         def value(i: int, w: int) -> float:
             if (i, w) not in memo:
@@ -175,22 +195,22 @@ class _Evaluator:
         rolling, stopping = go(start, warnings), stop(start)
         return min(rolling, stopping), rolling < stopping
 
-    def flat_out(self, plan: list[tuple[Placed, Walk]]) -> float:
+    def flat_out(self, plan: list[Option]) -> float:
         """Expected seconds of rolling the whole plan at once (CORE-ROLL-10..12, CORE-SECONDS-01)."""
-        if any(p.jump or w.ended for p, w in plan):
+        if any(o.placed.jump or o.ended for o in plan):
             return float("inf")  # a jump or a certain road effect: never worth it
         dist = {0: 1.0}
-        for placed, _ in plan:
+        for o in plan:
             nxt: dict[int, float] = {}
             for w, q in dist.items():
-                for k, p in self.warning_odds(placed):
+                for k, p in self.warning_odds(o.placed):
                     nxt[w + k] = nxt.get(w + k, 0.0) + q * p
             dist = nxt
-        limit = min(warning_limit(self.ctx, p.space) for p, _ in plan)
+        limit = min(warning_limit(self.ctx, o.placed.space) for o in plan)
         ok = sum(q for w, q in dist.items() if w < limit)
-        tokens = sum(1 for p, _ in plan if is_gear(p.die.die) or p.coast)
-        end = plan[-1][0]
-        fail = self.loss_of_control(plan[len(plan) // 2][0].space)
+        tokens = sum(1 for o in plan if is_gear(o.placed.die.die) or o.placed.coast)
+        end = plan[-1].placed
+        fail = self.loss_of_control(plan[len(plan) // 2].placed.space)
         return ok * self.settle(end.space, end.gear) + (1 - ok) * fail - tokens
 
 
@@ -201,11 +221,11 @@ class StrongDriver(RandomBot):
         super().__init__(seed)
         self.weights = weights or Weights()
         self._ahead: dict[int, RoadAhead] = {}
-        self._decisions: dict[tuple, tuple[tuple[tuple[Placed, Walk], ...], bool]] = {}
+        self._decisions: dict[tuple, tuple[tuple[Option, ...], bool]] = {}
         #: one evaluator per stage situation (everything but where the car is and its gear): its memo of
         #: partial plans serves every later turn in the same situation
         self._evals: dict[tuple, _Evaluator] = {}
-        self._plan: list[tuple[Placed, Walk]] = []
+        self._plan: list[Option] = []
         self._eval: _Evaluator | None = None
 
     def ahead(self, stage: "Stage") -> RoadAhead:
@@ -232,7 +252,7 @@ class StrongDriver(RandomBot):
             self._decisions[key] = cached
         plan_t, flat = cached
         self._plan, self._eval = list(plan_t), ev
-        return Turn(player=name, dice=[Roll(p.die) for p, _ in plan_t], flat_out=flat)
+        return Turn(player=name, dice=[Roll(o.placed.die) for o in plan_t], flat_out=flat)
 
     def decide(self, stage: "Stage", i: int, placed, rolls, warnings: int, limit: int) -> str:
         if self._eval is None or i == 0:
@@ -251,31 +271,38 @@ class GreedyDriver(RandomBot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         #: best (end gear, dice) per stage situation and partial plan: a pure function of both
-        self._best: dict[tuple, dict[Walk, tuple[tuple[int, int], list[Die]]]] = {}
+        self._best: dict[tuple, dict[PlanState, tuple[tuple[int, int], list[Die]]]] = {}
+        #: the legal next dice per stage situation
+        self._options: dict[tuple, DiceOptions] = {}
 
     def turn(self, stage: "Stage") -> Turn:
         name = stage.to_move()
         assert name is not None
         ctx, _ = stage.context(name)
-        memo = self._best.setdefault(_situation(stage, ctx), {})
+        situation = _situation(stage, ctx)
+        memo = self._best.setdefault(situation, {})
+        options = self._options.get(situation)
+        if options is None:
+            options = self._options[situation] = DiceOptions(ctx)
 
-        def best(w: Walk) -> tuple[tuple[int, int], list[Die]]:
-            """The highest (end gear, dice) reachable from ``w`` without a certain Loss of Control."""
-            if w not in memo:
-                top: tuple[tuple[int, int], list[Die]] = ((w.gear, 0), [])
-                for placed, nxt in die_options(ctx, w):
-                    if nxt.ended or placed.jump_loc:
+        def best(st: PlanState) -> tuple[tuple[int, int], list[Die]]:
+            """The highest (end gear, dice) reachable from ``st`` without a certain Loss of Control."""
+            if st not in memo:
+                top: tuple[tuple[int, int], list[Die]] = ((st.gear, 0), [])
+                for opt in options(st):
+                    if opt.ended or opt.placed.jump_loc:
                         continue
-                    (gear, n), rest = best(nxt)
+                    (gear, n), rest = best(opt.state)
                     if (gear, n + 1) > top[0]:
-                        top = ((gear, n + 1), [placed.die, *rest])
-                memo[w] = top
-            return memo[w]
+                        top = ((gear, n + 1), [opt.placed.die, *rest])
+                memo[st] = top
+            return memo[st]
 
-        dice = best(start_walk(ctx))[1]
+        start = options.start(ctx)
+        dice = best(start)[1]
         if not dice:  # only certain Losses of Control: take the first die offered
-            opts = die_options(ctx, start_walk(ctx))
-            dice = [opts[0][0].die] if opts else []
+            opts = options(start)
+            dice = [opts[0].placed.die] if opts else []
         return Turn(player=name, dice=[Roll(d) for d in dice])
 
     def decide(self, stage: "Stage", i: int, placed, rolls, warnings: int, limit: int) -> str:

@@ -17,7 +17,7 @@ from rallyc.rules.dashboard import Allowance
 from rallyc.rules.dice import GEAR_DICE, Die, DieKind
 from rallyc.rules.plans import PlanContext, _landings, allowance_at, effective_limit, is_haybale
 
-__all__ = ["PlanEnumerator", "enumerate_plans"]
+__all__ = ["PlanEnumerator", "PlanState", "enumerate_plans"]
 
 _GEARS = tuple((name, int(name[4:])) for name in GEAR_DICE)
 
@@ -31,6 +31,10 @@ class _State(NamedTuple):
     n_brake: int
     n_boost: int
     n: int
+
+
+#: a partial plan as the enumerator keys it (where the car is, its gear, the dice used so far)
+PlanState = _State
 
 
 class PlanEnumerator:
@@ -87,6 +91,10 @@ class PlanEnumerator:
         self.max_boost = max(a.boost for a in cols)
         self.max_coast = max(a.coast for a in cols)
         self.coast_dice = sorted({a.coast_die for a in cols if a.coast})
+
+    def start(self) -> _State:
+        """The state before the first die of the turn."""
+        return _State(self.ctx.start, self.ctx.gear, 0, 0, 0, 0, 0, 0)
 
     # -- one die
     def _candidates(self, st: _State) -> list[tuple[DieKind, int, bool, bool]]:

@@ -160,6 +160,37 @@ def _first_schema_error(data: object):
     return min(errors, key=lambda e: _document_order(data, list(e.absolute_path)))
 
 
+class _DuplicateKey(Exception):
+    """A key written twice in one object (the strict reader locates it)."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise _DuplicateKey
+    return out
+
+
+#: every byte that is a digit -> ``0``, any other -> ``.``: a run of zeros is a run of digits
+_DIGIT_BYTES = bytes(48 if 48 <= i <= 57 else 46 for i in range(256))
+_TOO_MANY_DIGITS = b"0" * (MAX_RECORD_DIGITS + 1)
+
+
+def _quick_json(text: str) -> Any:
+    """The record's JSON, read by the C parser with only the duplicate-key hook, when the text can hold nothing
+    else :func:`~rallyc.fileio.strict_json` refuses (no run of more than :data:`MAX_RECORD_DIGITS` digits, no
+    ``NaN``, no ``Infinity``); ``None`` when it might, or when it is not valid: the strict reader then reads it
+    again and locates the problem."""
+    if "NaN" in text or "Infinity" in text:
+        return None
+    if _TOO_MANY_DIGITS in text.encode("utf-8", "replace").translate(_DIGIT_BYTES):
+        return None
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except (ValueError, RecursionError, _DuplicateKey):
+        return None
+
+
 def parse_record(text: str, file: str = "<record>") -> dict:
     """Parse and schema-check a record's text; raise :class:`RecordError` at the first problem.
 
@@ -169,8 +200,10 @@ def parse_record(text: str, file: str = "<record>") -> dict:
     """
     if text.startswith("\ufeff"):  # a byte-order mark (Windows editors): not part of the JSON
         text = text[1:]
+    data: Any = _quick_json(text)
     try:
-        data: Any = strict_json(text, MAX_RECORD_DIGITS)
+        if data is None:
+            data = strict_json(text, MAX_RECORD_DIGITS)
     except StrictJSONError as exc:
         raise RecordError(f"invalid JSON: {exc.message}", file=file, path="", line=exc.line, column=exc.column) from None
     if not _fast_check()(data):

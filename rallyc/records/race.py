@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from rallyc.data.components import Components, load_components
+from rallyc.data.components import Components
 from rallyc.records.convert import _roll, record_format, replans_from_json, replans_to_json, roll_to_json
 from rallyc.records.load import RecordError
 from rallyc.rules.errors import IllegalMove, StageOver
@@ -161,7 +161,10 @@ def race_track(data: dict, base_dir: Path):
 def replay_race(data: dict, base_dir: Path | str = ".", components: Components | None = None,
                 track=None) -> RaceReport:
     """Replay an RX race record; the report holds the first illegal event (``report.error``) if any."""
-    components = components or load_components()
+    if components is None:
+        from rallyc.records.replay import default_components
+
+        components = default_components()
     own_track = track is None
     if track is None:
         track, title = race_track(data, Path(base_dir))

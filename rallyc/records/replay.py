@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from typing import TYPE_CHECKING, Any
@@ -171,7 +172,13 @@ def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
                                   f"(there are: {', '.join(t.name for t in design.tracks)})",
                                   path=f"$.stages[{i}].stage")
             tracks.append(found[0])
-    return tracks, design.title, [design.flipper(t.name) for t in tracks]
+    return tracks, design.title, [compiled.flipper(design, t.name) for t in tracks]
+
+
+@lru_cache(maxsize=1)
+def default_components() -> Components:
+    """The bundled component numbers, read once per process (the referee only reads them)."""
+    return load_components()
 
 
 def record_cards(data: dict, components: Components) -> CardTable:
@@ -193,7 +200,7 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
     problem = record_problem(data)  # a record built in Python has seen no schema check
     if problem is not None:
         raise RecordError(problem[1], path=problem[0])
-    components = components or load_components()
+    components = components or default_components()
     design = record_design(data, Path(base_dir)) if tracks is None else None
     if "race" in data:  # an RX race (rallyc.records.race)
         from rallyc.records.race import replay_race

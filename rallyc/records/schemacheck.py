@@ -1,14 +1,18 @@
 # mypy: disable-error-code="misc"
-"""A JSON Schema compiled once into Python closures: the fast yes/no check of a game record.
+"""A JSON Schema compiled once into Python source: the fast yes/no check of a game record.
 
 ``jsonschema`` walks the schema afresh for every value (about 2.7 ms per turn of a record on the
-2-core test machine); the closures here check the same keywords in a few microseconds. They only
-say *whether* a record is valid: when it is not, :mod:`rallyc.records.load` asks ``jsonschema`` for
-the messages, so the error text stays the one users know. The two are kept in step by a test that
-runs both on every fuzzed record (``tests/test_records_load.py``).
+2-core test machine). Here the schema is translated once into the source of a few Python functions
+(one per object, array and ``$ref``; every other keyword inlined as an expression), compiled with
+:func:`compile` and kept: a record is checked in a fraction of the time of parsing its JSON. The check
+only says *whether* a record is valid: when it is not, :mod:`rallyc.records.load` asks ``jsonschema``
+for the messages, so the error text stays the one users know. The two are kept in step by a test that
+runs both on mutated example records (``tests/test_records_schemacheck.py``).
 
 Only the keywords the record schema uses are compiled; any other keyword is refused when the schema
-is compiled (``SchemaNotSupported``), so a schema change can never silently weaken the check.
+is compiled (``SchemaNotSupported``), so a schema change can never silently weaken the check. Nothing
+from a record is ever part of the generated source: only the (bundled) schema's constants, and those
+are passed to the functions as values, never spliced into the text.
 """
 
 from __future__ import annotations
@@ -16,12 +20,14 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-__all__ = ["compile_schema", "SchemaNotSupported"]
+__all__ = ["compile_schema", "schema_source", "SchemaNotSupported"]
 
 Check = Callable[[Any], bool]
 
 #: keywords that say nothing about validity
 _ANNOTATIONS = {"description", "default", "title", "$schema", "$id", "$comment", "examples", "$defs"}
+_OBJECT_KEYS = ("properties", "patternProperties", "additionalProperties")
+_NUMERIC = ("integer", "number")
 
 
 class SchemaNotSupported(ValueError):
@@ -38,17 +44,6 @@ def _is_number(v: Any) -> bool:
     return not isinstance(v, bool) and isinstance(v, (int, float))
 
 
-_TYPES: dict[str, Check] = {
-    "object": lambda v: isinstance(v, dict),
-    "array": lambda v: isinstance(v, list),
-    "string": lambda v: isinstance(v, str),
-    "integer": _is_integer,
-    "number": _is_number,
-    "boolean": lambda v: isinstance(v, bool),
-    "null": lambda v: v is None,
-}
-
-
 def _same(a: Any, b: Any) -> bool:
     """JSON equality: true is not 1, 1 is 1.0."""
     if isinstance(a, bool) or isinstance(b, bool):
@@ -58,117 +53,189 @@ def _same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-def compile_schema(schema: dict) -> Check:
-    """A function value -> bool that is True exactly when ``value`` is valid under ``schema``."""
-    root = schema
-    cache: dict[str, Check] = {}
+def _enum(v: Any, members: tuple) -> bool:
+    return any(_same(v, e) for e in members)
 
-    def ref(pointer: str) -> Check:
-        if pointer not in cache:
+
+#: the test of each JSON type, on a value named ``{v}`` (``type(v) is int`` first: the common case, quickly)
+_TYPES = {
+    "object": "isinstance({v}, dict)",
+    "array": "isinstance({v}, list)",
+    "string": "isinstance({v}, str)",
+    "integer": "(type({v}) is int or _is_integer({v}))",
+    "number": "(type({v}) is int or type({v}) is float or _is_number({v}))",
+    "boolean": "isinstance({v}, bool)",
+    "null": "{v} is None",
+}
+
+
+class _Generator:
+    """Writes the source of the check: ``lines`` of function definitions, ``values`` the constants they use."""
+
+    def __init__(self, root: dict) -> None:
+        self.root = root
+        self.lines: list[str] = []
+        self.values: dict[str, Any] = {"_is_integer": _is_integer, "_is_number": _is_number, "_same": _same,
+                                       "_enum": _enum}
+        self.refs: dict[str, str] = {}
+        self.count = 0
+
+    def name(self, prefix: str) -> str:
+        self.count += 1
+        return f"_{prefix}{self.count}"
+
+    def value(self, v: Any) -> str:
+        """A name in the functions' namespace bound to the constant ``v``."""
+        name = self.name("k")
+        self.values[name] = v
+        return name
+
+    def ref(self, pointer: str) -> str:
+        """The function checking the schema at a local ``$ref`` (defined once; recursion resolves by name)."""
+        if pointer not in self.refs:
             if not pointer.startswith("#/"):
                 raise SchemaNotSupported(f"$ref {pointer!r}: only local references are compiled")
-            node: Any = root
+            node: Any = self.root
             for part in pointer[2:].split("/"):
                 node = node[part.replace("~1", "/").replace("~0", "~")]
-            cache[pointer] = lambda v: False  # a placeholder while a recursive reference compiles
-            compiled = build(node)
-            cache[pointer] = compiled
-        return lambda v: cache[pointer](v)
+            name = self.refs[pointer] = self.name("ref")
+            body = self.expr(node, "v")
+            self.lines += [f"def {name}(v):", f"    return {body}", ""]
+        return self.refs[pointer]
 
-    def build(node: Any) -> Check:
+    def expr(self, node: Any, v: str) -> str:
+        """A Python expression, true exactly when the value named ``v`` is valid under ``node``."""
         if node is True:
-            return lambda v: True
+            return "True"
         if node is False:
-            return lambda v: False
-        checks: list[Check] = []
-        for key, value in node.items():
-            if key in _ANNOTATIONS:
+            return "False"
+        parts: list[str] = []
+        known: str | None = None
+        if "type" in node:  # first: the keywords after it may then rely on it
+            names = [node["type"]] if isinstance(node["type"], str) else list(node["type"])
+            for n in names:
+                if n not in _TYPES:
+                    raise SchemaNotSupported(f"type {n!r} is not compiled")
+            if len(names) == 1:
+                known = names[0]
+                parts.append(_TYPES[known].format(v=v))
+            else:
+                parts.append("(" + " or ".join(_TYPES[n].format(v=v) for n in names) + ")")
+        numeric = known in _NUMERIC
+
+        def guard(test: str, kind: str, cond: str) -> str:
+            """``cond`` where the value has the type ``kind`` (the keyword says nothing of other values)."""
+            ok = known == kind or (kind == "number" and numeric)
+            return cond if ok else f"(not {test} or {cond})"
+
+        for key, val in node.items():
+            if key in _ANNOTATIONS or key == "type" or key in _OBJECT_KEYS:
                 continue
             if key == "$ref":
-                checks.append(ref(value))
-            elif key == "type":
-                names = [value] if isinstance(value, str) else list(value)
-                tests = [_TYPES[n] for n in names]
-                checks.append(tests[0] if len(tests) == 1 else (lambda v, ts=tuple(tests): any(t(v) for t in ts)))
+                parts.append(f"{self.ref(val)}({v})")
             elif key == "enum":
-                if all(isinstance(e, str) for e in value):
-                    members = frozenset(value)
-                    checks.append(lambda v, m=members: isinstance(v, str) and v in m)
+                if all(isinstance(e, str) for e in val):
+                    members = self.value(frozenset(val))
+                    parts.append(f"{v} in {members}" if known == "string" else
+                                 f"(isinstance({v}, str) and {v} in {members})")
                 else:
-                    checks.append(lambda v, es=tuple(value): any(_same(v, e) for e in es))
+                    parts.append(f"_enum({v}, {self.value(tuple(val))})")
             elif key == "const":
-                checks.append(lambda v, c=value: _same(v, c))
-            elif key == "minimum":
-                checks.append(lambda v, m=value: not _is_number(v) or v >= m)
-            elif key == "maximum":
-                checks.append(lambda v, m=value: not _is_number(v) or v <= m)
-            elif key == "minLength":
-                checks.append(lambda v, m=value: not isinstance(v, str) or len(v) >= m)
-            elif key == "maxLength":
-                checks.append(lambda v, m=value: not isinstance(v, str) or len(v) <= m)
+                parts.append(f"_same({v}, {self.value(val)})")
+            elif key in ("minimum", "maximum"):
+                op = ">=" if key == "minimum" else "<="
+                parts.append(guard(f"_is_number({v})", "number", f"{v} {op} {self.value(val)}"))
+            elif key in ("minLength", "maxLength"):
+                op = ">=" if key == "minLength" else "<="
+                parts.append(guard(f"isinstance({v}, str)", "string", f"len({v}) {op} {self.value(val)}"))
             elif key == "pattern":
-                checks.append(lambda v, p=re.compile(value): not isinstance(v, str) or p.search(v) is not None)
-            elif key == "minItems":
-                checks.append(lambda v, m=value: not isinstance(v, list) or len(v) >= m)
-            elif key == "maxItems":
-                checks.append(lambda v, m=value: not isinstance(v, list) or len(v) <= m)
+                parts.append(guard(f"isinstance({v}, str)", "string",
+                                   f"{self.value(re.compile(val))}.search({v}) is not None"))
+            elif key in ("minItems", "maxItems"):
+                op = ">=" if key == "minItems" else "<="
+                parts.append(guard(f"isinstance({v}, list)", "array", f"len({v}) {op} {self.value(val)}"))
             elif key == "items":
-                item = build(value)
-                checks.append(lambda v, c=item: not isinstance(v, list) or all(c(x) for x in v))
+                parts.append(f"{self.items(val)}({v})")
             elif key == "required":
-                needed = tuple(value)
-                checks.append(lambda v, n=needed: not isinstance(v, dict) or all(k in v for k in n))
-            elif key in ("properties", "patternProperties", "additionalProperties"):
-                continue  # compiled together below
+                if val:
+                    parts.append(guard(f"isinstance({v}, dict)", "object",
+                                       "(" + " and ".join(f"{self.value(k)} in {v}" for k in val) + ")"))
             elif key == "anyOf":
-                subs = tuple(build(s) for s in value)
-                checks.append(lambda v, ss=subs: any(s(v) for s in ss))
+                parts.append("(" + " or ".join(self.expr(s, v) for s in val) + ")")
             elif key == "oneOf":
-                subs = tuple(build(s) for s in value)
-                checks.append(lambda v, ss=subs: sum(1 for s in ss if s(v)) == 1)
+                parts.append("(" + " + ".join(f"bool({self.expr(s, v)})" for s in val) + " == 1)")
             elif key == "allOf":
-                subs = tuple(build(s) for s in value)
-                checks.append(lambda v, ss=subs: all(s(v) for s in ss))
+                parts.append("(" + " and ".join(self.expr(s, v) for s in val) + ")")
             elif key == "not":
-                sub = build(value)
-                checks.append(lambda v, s=sub: not s(v))
+                parts.append(f"not {self.expr(val, v)}")
             else:
                 raise SchemaNotSupported(f"schema keyword {key!r} is not compiled")
-        if any(k in node for k in ("properties", "patternProperties", "additionalProperties")):
-            checks.append(_object(node, build))
-        if not checks:
-            return lambda v: True
-        if len(checks) == 1:
-            return checks[0]
-        all_checks = tuple(checks)
-        return lambda v: all(c(v) for c in all_checks)
+        if any(k in node for k in _OBJECT_KEYS):
+            parts.append(f"{self.object(node)}({v})")
+        if not parts:
+            return "True"
+        return parts[0] if len(parts) == 1 else "(" + " and ".join(parts) + ")"
 
-    return build(schema)
+    def items(self, node: Any) -> str:
+        name = self.name("items")
+        body = self.expr(node, "x")
+        self.lines += [f"def {name}(v):",
+                       "    if not isinstance(v, list):",
+                       "        return True",
+                       "    for x in v:",
+                       f"        if not {body}:",
+                       "            return False",
+                       "    return True", ""]
+        return name
+
+    def object(self, node: dict) -> str:
+        name = self.name("object")
+        props = [(k, self.expr(s, "x")) for k, s in node.get("properties", {}).items()]
+        patterns = [(self.value(re.compile(p)), self.expr(s, "x")) for p, s in node.get("patternProperties", {}).items()]
+        extra_schema = node.get("additionalProperties", True)
+        extra = None if extra_schema is True else self.expr(extra_schema, "x")
+        out = [f"def {name}(v):", "    if not isinstance(v, dict):", "        return True",
+               "    for k, x in v.items():"]
+        track = bool(patterns) and extra is not None  # whether a key matched a property or a pattern
+        if track:
+            out.append("        known = False")
+        for i, (key, test) in enumerate(props):
+            out.append(f"        {'if' if i == 0 else 'elif'} k == {self.value(key)}:")
+            if track:
+                out.append("            known = True")
+            out += [f"            if not {test}:", "                return False"]
+        if patterns:
+            for regex, test in patterns:
+                out.append(f"        if {regex}.search(k) is not None:")
+                if track:
+                    out.append("            known = True")
+                out += [f"            if not {test}:", "                return False"]
+            if track:
+                out += ["        if not known:", f"            if not {extra}:", "                return False"]
+        elif extra is not None:
+            if props:
+                out.append("        else:")
+                out += [f"            if not {extra}:", "                return False"]
+            else:
+                out += [f"        if not {extra}:", "            return False"]
+        if len(out) == 4:  # no property, no pattern, any extra key: nothing to check per key
+            out = out[:3]
+        out += ["    return True", ""]
+        self.lines += out
+        return name
 
 
-def _object(node: dict, build: Callable[[Any], Check]) -> Check:
-    props = {k: build(s) for k, s in node.get("properties", {}).items()}
-    patterns = [(re.compile(p), build(s)) for p, s in node.get("patternProperties", {}).items()]
-    extra_schema = node.get("additionalProperties", True)
-    extra: Check | None = None if extra_schema is True else build(extra_schema)
+def schema_source(schema: dict) -> tuple[str, dict[str, Any]]:
+    """The Python source of the check of ``schema`` (its entry point is ``check``) and the values it uses."""
+    gen = _Generator(schema)
+    body = gen.expr(schema, "v")
+    gen.lines += ["def check(v):", f"    return {body}", ""]
+    return "\n".join(gen.lines), gen.values
 
-    def check(v: Any) -> bool:
-        if not isinstance(v, dict):
-            return True
-        for key, value in v.items():
-            known = False
-            c = props.get(key)
-            if c is not None:
-                known = True
-                if not c(value):
-                    return False
-            for p, pc in patterns:
-                if p.search(key):
-                    known = True
-                    if not pc(value):
-                        return False
-            if not known and extra is not None and not extra(value):
-                return False
-        return True
 
-    return check
+def compile_schema(schema: dict) -> Check:
+    """A function value -> bool that is True exactly when ``value`` is valid under ``schema``."""
+    source, values = schema_source(schema)
+    namespace: dict[str, Any] = dict(values)
+    exec(compile(source, "<record schema>", "exec"), namespace)  # the source is generated from the schema only
+    return namespace["check"]

@@ -10,8 +10,9 @@ referee keeps its state in its own objects and recompiles flipped stages through
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 __all__ = ["CompiledFile", "compiled_track_file", "clear_cache"]
 
@@ -24,6 +25,16 @@ class CompiledFile:
     diagnostics: list
     #: (path, SHA-256) of the file and of each file it includes
     sources: tuple[tuple[Path, str], ...]
+    _flippers: dict[tuple[int, str], Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def flipper(self, design: Any, name: str) -> Any:
+        """``design.flipper(name)`` (what the Monte-Carlo weather needs to turn tiles over), placed once per
+        compiled file: a Flipper only reads its stage's placement."""
+        key = (id(design), name)
+        got = self._flippers.get(key)
+        if got is None:
+            got = self._flippers[key] = (design, design.flipper(name))
+        return got[1]
 
 
 _CACHE: dict[Path, CompiledFile] = {}

@@ -1,0 +1,98 @@
+"""The compiled record-schema check (rallyc.records.schemacheck) says valid exactly when jsonschema does, and the
+quick JSON read refuses what the strict reader refuses, with the strict reader's located message."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from rallyc.records.load import RecordError, parse_record, record_schema
+from rallyc.records.schemacheck import SchemaNotSupported, compile_schema
+
+GAMES = Path(__file__).resolve().parent.parent / "examples" / "games"
+VALUES = [None, True, False, 0, 1, -1, 2.5, 3.0, "", "x", "gear3", "warning", "ok", "crash", [], {}, [1], {"a": 1},
+          10**6, "red", "SS1"]
+
+
+def _paths(node, prefix=()):
+    yield prefix
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths(v, prefix + (i,))
+
+
+def _mutants(data, rng, n):
+    paths = list(_paths(data))[1:]
+    for _ in range(n):
+        m = copy.deepcopy(data)
+        p = rng.choice(paths)
+        node = m
+        for k in p[:-1]:
+            node = node[k]
+        r = rng.random()
+        if r < 0.6:
+            node[p[-1]] = rng.choice(VALUES)
+        elif r < 0.8 and isinstance(node, dict):
+            del node[p[-1]]
+        elif isinstance(node, dict):
+            node["unknown_key"] = rng.choice(VALUES)
+        else:
+            node.append(rng.choice(VALUES))
+        yield m
+
+
+@pytest.mark.parametrize("name", ["rally-4-ss1-shortcut.json", "rally-5-ss1-jump-water.json",
+                                  "auto-tour-1-ss2-monte-carlo.json", "ice-track-1-race.json"])
+def test_compiled_check_agrees_with_jsonschema_on_mutated_records(name):
+    schema = record_schema()
+    check = compile_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    data = json.loads((GAMES / name).read_text(encoding="utf-8"))
+    assert check(data) and validator.is_valid(data)
+    invalid = 0
+    for m in _mutants(data, random.Random(name), 120):
+        expected = validator.is_valid(m)
+        assert check(m) == expected
+        invalid += not expected
+    assert 20 < invalid < 120  # both kinds were tried
+
+
+def test_schema_keywords_cover_types_combinators_and_objects():
+    schema = {"$defs": {"n": {"type": "integer", "minimum": 1}},
+              "type": "object", "required": ["a"],
+              "properties": {"a": {"$ref": "#/$defs/n"}, "b": {"enum": [1, "x", None]},
+                             "c": {"oneOf": [{"type": "string"}, {"type": "number", "maximum": 3}]},
+                             "d": {"type": "array", "items": {"not": {"const": True}}, "maxItems": 2}},
+              "patternProperties": {"^p[0-9]$": {"type": ["boolean", "null"]}},
+              "additionalProperties": False}
+    check = compile_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    cases = [{"a": 1}, {"a": 0}, {"a": 1.0}, {"a": True}, {}, {"a": 2, "b": 1.0}, {"a": 2, "b": True},
+             {"a": 2, "b": None}, {"a": 2, "c": "s"}, {"a": 2, "c": 4}, {"a": 2, "c": 2}, {"a": 2, "d": [1, 2]},
+             {"a": 2, "d": [1, True]}, {"a": 2, "d": [1, 2, 3]}, {"a": 2, "p1": None}, {"a": 2, "p1": 1},
+             {"a": 2, "q": 1}, [], "a"]
+    for case in cases:
+        assert check(case) == validator.is_valid(case), case
+    with pytest.raises(SchemaNotSupported):
+        compile_schema({"type": "object", "dependentRequired": {}})
+
+
+@pytest.mark.parametrize("text, words", [
+    ('{"format": "rallyc-game/1", "format": "x"}', 'appears twice'),
+    ('{"format": 1234567890123456}', 'too long'),
+    ('{"format": NaN}', 'is not a JSON number'),
+    ('{"format": -Infinity}', 'is not a JSON number'),
+    ('{"format": "x",}', 'invalid JSON'),
+])
+def test_quick_read_refuses_what_the_strict_reader_refuses(text, words):
+    with pytest.raises(RecordError) as exc:
+        parse_record(text, "game.json")
+    assert words in exc.value.located() and exc.value.line == 1

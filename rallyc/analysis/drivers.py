@@ -317,7 +317,9 @@ class GreedyDriver(RandomBot):
 
 def _situation(stage: "Stage", ctx: PlanContext) -> tuple:
     """What decides which dice may follow a partial plan, apart from where the turn starts: the track (as
-    flipped), the dice and limits of the car, who is in the way and the -1 tokens."""
+    flipped), the dice and limits of the car, who is in the way, the -1 tokens and, in an RX race, the spaces
+    barred to the car (a Joker already driven, the Pre-grid left) and the Yellow Flag's spaces."""
     return (id(stage.index), ctx.allowance, tuple(sorted(ctx.limits.items())),
             tuple(sorted(ctx.allowances.items())), tuple(sorted(ctx.others.items())),
-            tuple(sorted(ctx.minus1.items())), ctx.limit_floor, ctx.handbrake)
+            tuple(sorted(ctx.minus1.items())), ctx.limit_floor, ctx.handbrake, tuple(sorted(ctx.barred)),
+            ctx.no_alongside, ctx.alongside_before_flag)

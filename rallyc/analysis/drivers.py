@@ -16,7 +16,7 @@ rolls on only while rolling is worth more than stopping. Flat Out is taken when 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rallyc.analysis.lookahead import RoadAhead, road_ahead
 from rallyc.rules.bot import RandomBot
@@ -271,7 +271,8 @@ class GreedyDriver(RandomBot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         #: best (end gear, dice) per stage situation and partial plan: a pure function of both
-        self._best: dict[tuple, dict[PlanState, tuple[tuple[int, int], list[Die]]]] = {}
+        #: (keys: the partial plan as this driver or a subclass, rallyc.analysis.rxsim, walks it)
+        self._best: dict[tuple, dict[Any, tuple[tuple[int, int], list[Die]]]] = {}
         #: the legal next dice per stage situation
         self._options: dict[tuple, DiceOptions] = {}
 

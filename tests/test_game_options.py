@@ -101,12 +101,12 @@ def test_an_option_given_twice_in_a_record(tmp_path):
 
 
 def test_an_unrefereed_option_in_force_is_said_at_replay(tmp_path):
-    """The custom races' Damage bag is not refereed yet: the race replays and the warning says which rules were
+    """A custom race's `repairs` choice is not refereed yet: the race replays and the warning says which rules were
     not checked."""
-    path = _copy(tmp_path, "rx-1-race.json", "rx-1.rally", "options damage-bag light")
+    path = _copy(tmp_path, "rx-1-race.json", "rx-1.rally", "options repairs no")
     code, out, err = _replay(path)
     assert code == 0
-    assert "warning: option `damage-bag` is in force but not refereed" in err and "CUSTOM-18..22" in err
+    assert "warning: option `repairs` is in force but not refereed" in err and "CUSTOM-15" in err
 
 
 def test_full_contact_in_force_is_refereed_at_replay(tmp_path):
@@ -149,11 +149,11 @@ def test_check_warns_about_an_unrefereed_option(tmp_path):
     shutil.copy(ROOT / "examples" / "rx-1.rally", tmp_path / "rx-1.rally")
     p = tmp_path / "rx-1.rally"
     text = p.read_text(encoding="utf-8").rstrip()
-    p.write_text(text[:-1] + "  options damage-bag light\n}\n", encoding="utf-8")
+    p.write_text(text[:-1] + "  options repairs no\n}\n", encoding="utf-8")
     r = CliRunner().invoke(app, ["check", str(p)])
     assert r.exit_code == 0
-    assert re.search(r"rx-1\.rally:\d+:\d+: warning\[RC160\]: option `damage-bag` is not refereed", r.output)
-    assert "CUSTOM-18..22" in r.output
+    assert re.search(r"rx-1\.rally:\d+:\d+: warning\[RC160\]: option `repairs` is not refereed", r.output)
+    assert "CUSTOM-15" in r.output
 
 
 def test_full_contact_on_a_circuit_is_refereed_no_warning(tmp_path):
@@ -179,7 +179,8 @@ def test_options_unknown_or_bad_value_is_a_value_error():
         Options.from_dict({"full_contactt": True})
     with pytest.raises(ValueError):
         Options.from_dict({"sisu": "per-lap"})
-    assert [o.name for o in Options.from_dict({"race-type": "time-trial"}).unrefereed()] == ["race-type"]
+    assert [o.name for o in Options.from_dict({"repairs": "no"}).unrefereed()] == ["repairs"]
+    assert Options.from_dict({"race-type": "time-trial"}).unrefereed() == []
     assert Options.from_dict({"full-contact": True, "improvisation": True}).unrefereed() == []
 
 
@@ -199,7 +200,8 @@ def test_compiled_json_values_options_as_the_registry(tmp_path):
     ("rx-1.rally", "flying-start", None),            # RX-ADV-01
     ("rally-1.rally", "improvisation", None),        # IMPROV-01: any race
     ("rx-1.rally", "improvisation", None),
-    ("rally-1.rally", "race-type time-trial", "RC160"),
+    ("rally-1.rally", "race-type time-trial", None),  # a custom Time Trial on a stage: the core stage
+    ("rally-1.rally", "repairs no", "RC160"),        # no variant plays it yet
     ("rally-1.rally", "handbrake", None),
 ])
 def test_check_says_which_options_the_referee_plays_for_this_design(tmp_path, design, option, code):

@@ -10,8 +10,8 @@ CODES: list[CodeInfo] = [
         rc.RC160,
         "The option is a rule of the rulebooks and the file may name it, but no variant of the referee plays it "
         "yet: `rallyc replay` does not check the rules it switches on (the message lists them), so a game "
-        "recorded on this design is refereed without them. Today Full Contact and the choices of a custom race "
-        "(race-type, track-rules, repairs, damage-bag) are not refereed.",
+        "recorded on this design is refereed without them. Today Full Contact and a custom race's `repairs` "
+        "choice are not refereed (docs/custom-races.md).",
         (
             "rally \"Sunday Sprint\" {\n"
             "  stage SS1 {\n"
@@ -22,7 +22,7 @@ CODES: list[CodeInfo] = [
             "    204a\n"
             "    203a\n"
             "  }\n"
-            "  options sisu per-rally, race-type time-trial\n"
+            "  options sisu per-rally, repairs no\n"
             "}\n"
         ),
         "Keep the option if the table plays it, knowing the referee does not check those rules; remove it to "

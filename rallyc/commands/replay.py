@@ -69,6 +69,44 @@ def _where(file: str, text: str | None, path: str) -> str:
     return f"{file}:{line}:{column}"
 
 
+def _tour_out(report, fmt: str, explain: bool, file: str, text: str | None) -> None:
+    """Print a tour's report (``rallyc replay tour.json``) and exit: 0 when every event is legal, else 1. An error
+    in an event's own record file is located in that file."""
+    from rallyc.records.load import locate, read_record_text
+
+    e = report.error
+    where = file
+    if e is not None:
+        try:
+            where = _where(e.file, read_record_text(e.file), e.path) if e.file else _where(file, text, e.path)
+        except Exception:  # the event file was read a moment ago; never a traceback
+            where = e.file or file
+    if fmt == "json":
+        out = report.to_json(explain=explain)
+        if e is not None:
+            out["error"]["file"] = e.file or file
+            src = None
+            if e.file:
+                try:
+                    src = read_record_text(e.file)
+                except Exception:
+                    src = None
+            else:
+                src = text
+            if src is not None:
+                out["error"]["line"], out["error"]["column"] = locate(src, e.path)
+        typer.echo(json.dumps(out, indent=2, sort_keys=True))
+    else:
+        out_text = report.to_text(explain=explain)
+        if e is not None:
+            body, _, _ = out_text.rstrip("\n").rpartition("\n")
+            typer.echo(body)
+            typer.echo(f"{where}: {e.path}: {e.rule_id}: {e.message}", err=True)
+        else:
+            typer.echo(out_text, nl=False)
+    raise typer.Exit(0 if report.ok else 1)
+
+
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
 
@@ -92,6 +130,7 @@ def register(app: typer.Typer) -> None:
         from rallyc.data.components import ComponentsError, load_components
         from rallyc.records.load import RecordError, decode_record, locate, parse_record, read_record_text
         from rallyc.records.replay import replay_record
+        from rallyc.records.tour import is_tour_text, parse_tour, replay_tour
 
         form = fmt.value
         if rules is not None:
@@ -113,8 +152,10 @@ def register(app: typer.Typer) -> None:
                 text = decode_record(raw, file)
             else:
                 text = read_record_text(record)
-            data = parse_record(text, file)
-            report = replay_record(data, Path.cwd() if stdin else record.parent, components)
+            tour = is_tour_text(text)  # an Auto Tour record (rallyc.records.tour): its events replayed in turn
+            data = parse_tour(text, file) if tour else parse_record(text, file)
+            base = Path.cwd() if stdin else record.parent
+            report = replay_tour(data, base, components) if tour else replay_record(data, base, components)
         except RecordError as exc:
             if not exc.file:
                 exc.file = file
@@ -128,6 +169,8 @@ def register(app: typer.Typer) -> None:
             else:
                 typer.echo(f"error: {exc.located()}", err=True)
             raise typer.Exit(1 if exc.path or exc.line else 2)
+        if tour:
+            _tour_out(report, fmt, explain, file, text)
         if html_out is not None:
             from rallyc.commands.render import write_viewer
 

@@ -135,15 +135,15 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
                rule_range("IMPROV", 1, 3), Chooser.PLAYERS, frozenset({Variant.RALLY, Variant.RX, Variant.ICE})),
     OptionSpec("race-type", ("head-to-head", "time-trial"), False,
                "custom race: Head-to-Head (first across the line) or Time Trial (lowest time)",
-               ("CUSTOM-01", "CUSTOM-04", "CUSTOM-05", "CUSTOM-06", "CUSTOM-07"), Chooser.DESIGN, _NONE),
+               ("CUSTOM-01", "CUSTOM-04", "CUSTOM-05", "CUSTOM-06", "CUSTOM-07"), Chooser.DESIGN, _RALLY_RX),
     OptionSpec("track-rules", ("technical", "speed"), False,
                "custom race: Technical (surfaces change the dice, Time cards) or Speed (GT rules)",
-               ("CUSTOM-01",) + rule_range("CUSTOM", 8, 14), Chooser.DESIGN, _NONE),
+               ("CUSTOM-01",) + rule_range("CUSTOM", 8, 14), Chooser.DESIGN, _RALLY_RX),
     OptionSpec("repairs", ("yes", "no"), True, "custom race: repairs and tire changes allowed or not",
                ("CUSTOM-15", "TOUR-10"), Chooser.DESIGN, _NONE),
     OptionSpec("damage-bag", ("dirt", "gt", "light"), False,
                "custom race: the DIRT, GT or lighter Shortcut damage set",
-               ("CUSTOM-18", "CUSTOM-19", "CUSTOM-20", "CUSTOM-21", "CUSTOM-22"), Chooser.DESIGN, _NONE),
+               ("CUSTOM-18", "CUSTOM-19", "CUSTOM-20", "CUSTOM-21", "CUSTOM-22"), Chooser.DESIGN, _RALLY_RX),
     OptionSpec("laps", None, False, "a circuit's number of laps (its own `laps N` statement)",
                ("CUSTOM-02", "RX-END-02", "TRACK-RX-09"), Chooser.DESIGN, frozenset({Variant.RX, Variant.ICE}),
                integer=True, in_options_line=False),
@@ -294,7 +294,8 @@ def in_force(design: dict[str, object], record: dict[str, object] | None
         spec = lookup(key)
         if spec is None:
             raise ValueError(f"unknown option `{key}`")
-        value = normalize(spec, raw)
+        # in a record, null is "off" (the schema's word for it), never the bare `options sisu` of a design
+        value = None if raw is None and spec.values is not None else normalize(spec, raw)
         if spec.chooser is Chooser.DESIGN and spec.name in out and out[spec.name] != value:
             conflicts.append(Conflict(spec, key, out[spec.name], value))
             continue

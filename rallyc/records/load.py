@@ -121,6 +121,12 @@ def record_schema() -> dict:
 
 
 @lru_cache(maxsize=1)
+def _known_keys() -> frozenset[str]:
+    """The top-level keys of a game record."""
+    return frozenset(record_schema()["properties"])
+
+
+@lru_cache(maxsize=1)
 def _fast_check():
     """The record schema compiled once into closures (a yes/no answer in microseconds per turn)."""
     from rallyc.records.schemacheck import compile_schema
@@ -206,6 +212,10 @@ def parse_record(text: str, file: str = "<record>") -> dict:
             data = strict_json(text, MAX_RECORD_DIGITS)
     except StrictJSONError as exc:
         raise RecordError(f"invalid JSON: {exc.message}", file=file, path="", line=exc.line, column=exc.column) from None
+    if isinstance(data, dict) and not _known_keys().issuperset(data):
+        path, message = record_problem(data) or ("$", "unknown key")  # located at the key, not the whole record
+        line, column = locate(text, path)
+        raise RecordError(message, file=file, path=path, line=line, column=column)
     if not _fast_check()(data):
         err = _first_schema_error(data)
         if err is not None:

@@ -11,6 +11,7 @@ from rallyc.records.convert import _roll, record_format, replans_from_json, repl
 from rallyc.records.load import RecordError
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.records.explain import applied_of, rules_line, without_applied
+from rallyc.records.custom import race_format_of
 from rallyc.records.game_options import game_options, record_design
 from rallyc.rules.options import Options
 from rallyc.rules.race import Race, RxOutcome
@@ -104,7 +105,7 @@ class RaceReport:
     def to_text(self, explain: bool = False) -> str:
         """The report as text; with ``explain``, a ``rules:`` line under each turn (``rallyc replay --explain``)."""
         lines = [self.title] if self.title else []
-        kind = {"rx": "RX race", "ice": "Ice race"}.get(self.format, f"{self.format} race")
+        kind = {"rx": "RX race", "ice": "Ice race", "custom": "Custom Head-to-Head"}.get(self.format, f"{self.format} race")
         lines.append(f"{kind} on {self.circuit}: {self.laps} laps"
                      + (f", RX Weather, starting {self.weather}" if self.weather else ""))
         lines.append("  Grid: " + ", ".join(f"{g['player']} {g['space']}" for g in self.grid))
@@ -170,15 +171,14 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
         track, title = race_track(data, Path(base_dir))
     else:
         title = data.get("title", "")
-    fname = data["race"].get("format", "rx")
-    if fname not in FORMATS:
-        raise RecordError(f"a race's format is {' or '.join(FORMATS)}, not {fname!r}", path="$.race.format")
-    fmt = FORMATS[fname]
+    fmt = race_format_of(data, track, record_design(data, Path(base_dir)) if own_track else None)
+    fname = fmt.name
     for i, p in enumerate(data["players"]):
-        if p.get("car", fmt.car) != fmt.car:
+        if fmt.car and p.get("car", fmt.car) != fmt.car:
             raise RecordError(f"an {fmt.name} race is driven with {fmt.car} Dashboards ({fmt.car_rule}), "
                               f"not {p['car']!r}", path=f"$.players[{i}].car")
-    players = [Player(p["name"], p["colour"], fmt.car, p.get("tires", fmt.sides[0])) for p in data["players"]]
+    players = [Player(p["name"], p["colour"], fmt.car or p.get("car", "r6"), p.get("tires", fmt.sides[0]))
+               for p in data["players"]]
     if "cards" in data:
         raise RecordError("RX-SETUP-10: Time cards are not used in a race: a race record has no `cards` table",
                           path="$.cards")
@@ -275,7 +275,7 @@ def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Opt
     res = race.result()
     record: dict[str, Any] = {"format": record_format(played)}
     record.update(header or {})
-    record["players"] = [{"name": p.name, "colour": p.colour, "car": race_format.car} for p in players]
+    record["players"] = [{"name": p.name, "colour": p.colour, "car": race_format.car or p.car} for p in players]
     if race_format is not RX:
         for entry, name in zip(record["players"], race.grid_order):
             entry["tires"] = race.cars[name].dashboard.tires
@@ -287,6 +287,9 @@ def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Opt
         record["options"]["improvisation"] = True
     if options.full_contact:
         record["options"]["full_contact"] = True
+    for key in ("race_type", "track_rules", "damage_bag"):  # a custom race's choices (rallyc.rules.custom)
+        if getattr(options, key) is not None:
+            record["options"][key] = getattr(options, key)
     record["race"] = {"turns": turns, "result": {"order": res.order, "disqualified": res.disqualified,
                                                   "retired": res.retired}}
     if weather:

@@ -15,6 +15,7 @@ from rallyc.records.load import RecordError, record_problem
 from rallyc.rules.cards import CardTable, CardTableError
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.records.explain import applied_of, rules_line, without_applied
+from rallyc.records.custom import custom_stage_rules
 from rallyc.records.game_options import game_options, record_design
 from rallyc.records.tracks import compiled_track_file
 from rallyc.rules.options import Options
@@ -214,7 +215,8 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
     report = ReplayReport(title=data.get("title", title))
     players = [Player(p["name"], p["colour"], p.get("car", "r6"), p.get("tires", "gravel")) for p in data["players"]]
     try:
-        options, _ = game_options(data, design)
+        options, in_force = game_options(data, design)
+        custom_stage_rules(data, in_force, tracks)
         for p in players:
             components.dashboard(p.car, p.tires)
     except RecordError:

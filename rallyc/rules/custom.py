@@ -1,10 +1,13 @@
 """Customisable races (RX book): the three choices of a custom race and what each fixes (CUSTOM-01..22).
 
-A custom race is read from the design's options (``race-type``, ``track-rules``, ``repairs``,
-``damage-bag``: :data:`rallyc.checks.names.OPTIONS`) and the track's kind, and says which referee plays
-it: a Head-to-Head on a circuit is the RX race (:class:`~rallyc.rules.race.Race`), a Time Trial on a
-stage is the core stage with Time cards (:class:`~rallyc.rules.stage.Stage`). The other two pairings are
-allowed by the rules (CUSTOM-04) but have no referee here (:attr:`CustomRace.referee` is None).
+A custom race is read from the options in force (``race-type``, ``track-rules``, ``repairs``,
+``damage-bag``: :mod:`rallyc.model.options`, the design's and the record's) and the track's kind, and is the
+variant the referee plays: a Time Trial on a stage under Technical Track rules is the core stage with Time
+cards and Second tokens (:class:`~rallyc.rules.stage.Stage`); a Head-to-Head on a circuit under Speed Track
+rules is the race (:class:`~rallyc.rules.race.Race`) with :meth:`CustomRace.race_format`: each player's own
+Rally Dashboard, one column on every surface, the chosen Damage set. The other pairings are allowed by the
+rules (CUSTOM-04) but have no referee here yet (:attr:`CustomRace.referee` is None; :meth:`CustomRace.unplayable`
+says why).
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rallyc.data.components import Components, load_components
-from rallyc.rules.race_format import DAMAGE_SETS, damage_set
+from rallyc.rules.race_format import DAMAGE_SETS, RaceFormat, custom_format, damage_set
+from rallyc.rules.trace import report
 
-__all__ = ["CustomRace", "RACE_TYPES", "TRACK_RULES"]
+__all__ = ["CustomRace", "RACE_TYPES", "TRACK_RULES", "CUSTOM_OPTIONS", "custom_race"]
 
 RACE_TYPES = ("head-to-head", "time-trial")
 TRACK_RULES = ("technical", "speed")
@@ -97,6 +101,44 @@ class CustomRace:
         if has_shortcuts and self.bag_name == "gt":
             raise ValueError("a race with Shortcut tiles uses the DIRT Damage set (or the lighter one), not the GT "
                              "set (CUSTOM-21)")
+        if has_shortcuts:
+            report(("CUSTOM-21",) + (("CUSTOM-22",) if self.bag_name == "light" else ()))
+
+    def race_format(self, has_shortcuts: bool = False) -> RaceFormat:
+        """The format :class:`~rallyc.rules.race.Race` plays this Head-to-Head in (Speed Track rules on a circuit);
+        ValueError when another referee plays it or the Damage set does not fit the track (CUSTOM-21)."""
+        if self.referee != "race":
+            raise ValueError(self.unplayable() or f"a {self.race_type} on a {self.racetrack} is not a race")
+        self.check_track(has_shortcuts)
+        # what this variant puts in play: the choices, the Head-to-Head's order and Focus tokens, Speed Track
+        # dice and Dashboard damage, the Damage set
+        report(("CUSTOM-01", "CUSTOM-02", "CUSTOM-04", "CUSTOM-05", "CUSTOM-07", "CUSTOM-08", "CUSTOM-10",
+                "CUSTOM-12", "CUSTOM-13", "CUSTOM-18" if self.bag_name == "gt" else "CUSTOM-19"
+                if self.bag_name == "dirt" else "CUSTOM-22"))
+        if self.damage_bag is not None:
+            report(("CUSTOM-20",))
+        return custom_format(self.bag_name)
+
+    def stage_rules(self, has_shortcuts: bool = False) -> tuple[str, ...]:
+        """The rule IDs a Time Trial on a stage under Technical Track rules puts in play (the core stage); ValueError
+        when another referee plays it."""
+        if self.referee != "stage":
+            raise ValueError(self.unplayable() or f"a {self.race_type} on a {self.racetrack} is not a stage")
+        self.check_track(has_shortcuts)
+        return ("CUSTOM-01", "CUSTOM-03", "CUSTOM-04", "CUSTOM-06", "CUSTOM-07", "CUSTOM-09", "CUSTOM-14")
+
+    def unplayable(self) -> str | None:
+        """Why no referee plays this race yet, or None when one does."""
+        if self.referee is not None:
+            return None
+        if self.racetrack == "circuit" and self.race_type == "time-trial":
+            return ("a Time Trial on a circuit (CUSTOM-04) is allowed by the rules but not refereed yet: laps with a "
+                    "staggered start and Time cards")
+        if self.racetrack == "stage" and self.race_type == "head-to-head":
+            return ("a Head-to-Head on a stage (CUSTOM-04) is allowed by the rules but not refereed yet: the race's "
+                    "start and finish on an open track")
+        return (f"a {self.race_type} under {self.track_rules} Track rules on a {self.racetrack} is allowed by the rules "
+                f"but not refereed yet ({'Time cards in a Head-to-Head, CUSTOM-14' if self.track_rules == 'technical' else 'Dashboard damage in a Time Trial, CUSTOM-13'})")
 
     # -- which referee plays it
     @property
@@ -108,3 +150,21 @@ class CustomRace:
         if self.racetrack == "stage" and self.race_type == "time-trial" and self.track_rules == "technical":
             return "stage"
         return None
+
+
+#: the options that make a game a custom race
+CUSTOM_OPTIONS = ("race-type", "track-rules", "repairs", "damage-bag")
+
+
+def custom_race(racetrack: str, in_force: dict[str, bool | str | int | None]) -> CustomRace | None:
+    """The custom race the options in force (canonical names, :func:`rallyc.model.options.in_force`) make of a game
+    on a ``racetrack``, or None when none of the custom-race options is set. A choice left open takes the track's
+    own (a stage: Time Trial under Technical Track rules; a circuit: Head-to-Head under Speed Track rules)."""
+    if all(in_force.get(k) in (None, False) for k in CUSTOM_OPTIONS if k != "repairs"):  # repairs: not refereed
+        return None
+    stage = racetrack == "stage"
+    race_type = str(in_force.get("race-type") or ("time-trial" if stage else "head-to-head"))
+    track_rules = str(in_force.get("track-rules") or ("technical" if stage else "speed"))
+    bag = in_force.get("damage-bag")
+    return CustomRace(racetrack, race_type, track_rules, in_force.get("repairs") == "yes",
+                      str(bag) if bag else None)

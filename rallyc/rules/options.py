@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from rallyc.model.options import OPTIONS, OptionSpec, lookup
+from rallyc.model.options import OPTIONS, Chooser, OptionSpec, lookup
 
 __all__ = ["Options", "SISU_ALLOCATIONS"]
 
@@ -38,7 +38,7 @@ class Options:
     full_contact: bool = False
     #: IMPROV-01..03: re-plan the dice not yet rolled after a roll, one by one (:mod:`rallyc.rules.rolling`)
     improvisation: bool = False
-    #: custom race choices (not refereed yet): the word chosen, or None
+    #: custom race choices (rallyc.rules.custom): the word chosen, or None
     race_type: str | None = None
     track_rules: str | None = None
     repairs: str | None = None
@@ -65,7 +65,9 @@ class Options:
         out = {}
         for f in fields(self):
             value = getattr(self, f.name)
-            if OPTIONS[f.name.replace("_", "-")].refereed or value not in (False, None):
+            spec = OPTIONS[f.name.replace("_", "-")]
+            # a design's choices (a custom race's) are written only when set: off, they leave the design's in force
+            if (spec.refereed and spec.chooser is not Chooser.DESIGN) or value not in (False, None):
                 out[f.name] = value
         return out
 

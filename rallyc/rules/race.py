@@ -240,7 +240,7 @@ class Race(TurnEngine[RxOutcome]):
         for p, slot in zip(players, slots):  # RX-SETUP-05..08: draw order from Pole Position, Gear 0
             tires = self._side(p)
             sides.add(tires)
-            dash = self.components.dashboard(race_format.car, tires)
+            dash = self.components.dashboard(race_format.car or p.car, tires)  # custom: the player's own car
             self.cars[p.name] = RxCar(p.name, p.colour, dash, slot, self.laps.start_distance(slot))
         if race_format.same_side and len(sides) > 1:
             raise ValueError(f"every player uses the same Dashboard side, not {', '.join(sorted(sides))} (ICE-03)")
@@ -271,6 +271,10 @@ class Race(TurnEngine[RxOutcome]):
     def _side(self, p: Player) -> str:
         """The Dashboard side ``p`` drives with; ValueError when not allowed here."""
         fmt = self.format
+        if not fmt.car:  # a custom race: the player's own Dashboard, the side of the tires fitted (CUSTOM-10)
+            if p.tires not in fmt.sides:
+                raise ValueError(f"{p.name}: {p.car} tires are {' or '.join(fmt.sides)}, not {p.tires!r} ({fmt.car_rule})")
+            return p.tires
         if fmt.name == "rx":
             tires = "asphalt" if p.tires in ("gravel", "asphalt") else p.tires
             if tires != "asphalt" and not (self.weather_rule and tires == "rain"):
@@ -402,8 +406,8 @@ class Race(TurnEngine[RxOutcome]):
         allow = rx_allowance(car.dashboard, car.damage, self.weather)
         if comp.reading("rx_boost_pairs") == "one" and allow.boost > 1:
             allow = replace(allow, boost=1)  # the box's one Boost die (reading rx_boost_pairs)
-        ctx = self.plan_context(car, car.space, allow, RX_CAR, barred=barred, no_alongside=no_alongside,
-                                alongside_before_flag=before_flag)
+        ctx = self.plan_context(car, car.space, allow, RX_CAR if self.format.car else car.dashboard.car,
+                                barred=barred, no_alongside=no_alongside, alongside_before_flag=before_flag)
         if self.contact is not None:
             ctx = self.contact.plan(ctx, name)
         return ctx, False

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rallyc.data.components import Components
 
-__all__ = ["RaceFormat", "RX", "ICE", "FORMATS", "damage_set", "DAMAGE_SETS"]
+__all__ = ["RaceFormat", "RX", "ICE", "FORMATS", "damage_set", "DAMAGE_SETS", "custom_format", "CUSTOM_SIDES"]
 
 #: the custom-race Damage sets (CUSTOM-18/19/22), as ``[custom.damage_bags.NAME]`` of the rules data
 DAMAGE_SETS = ("dirt", "gt", "light")
@@ -32,7 +32,7 @@ class RaceFormat:
 
     #: the record's ``race.format`` word
     name: str
-    #: the Dashboard's car category (``[dashboards.CAR-SIDE]``)
+    #: the Dashboard's car category (``[dashboards.CAR-SIDE]``); empty: each player's own (a custom race)
     car: str
     #: the Dashboard sides a player may take (the first is the default)
     sides: tuple[str, ...]
@@ -62,3 +62,15 @@ RX = RaceFormat("rx", "rx", ("asphalt", "rain"), "rx_loc_damage", "rx", True, Fa
 ICE = RaceFormat("ice", "ice", ("standard", "pro"), "ice_loc_damage", "gt", False, True, "ICE-03")
 
 FORMATS = {f.name: f for f in (RX, ICE)}
+
+#: the tires a Rally car may fit in a custom Head-to-Head (its own Dashboard sides, CUSTOM-10)
+CUSTOM_SIDES = ("gravel", "asphalt", "snow")
+
+
+def custom_format(bag: str) -> RaceFormat:
+    """A custom Head-to-Head under Speed Track rules (:class:`rallyc.rules.custom.CustomRace`): each player's own
+    Rally Dashboard standing in for the R/GT crossover one (CUSTOM-10, named assumption
+    ``custom_crossover_dashboard``: one column, that of the tires fitted, on every surface, CUSTOM-08), the
+    Loss-of-Control table read as on the RX Dashboard (CUSTOM-13, assumption ``rx_loc_damage``), the chosen Damage
+    set (CUSTOM-18/19/22); no weather changes (the RX Weather rule turns RX Dashboards only)."""
+    return RaceFormat("custom", "", CUSTOM_SIDES, "rx_loc_damage", bag, False, False, "CUSTOM-10")

@@ -120,10 +120,14 @@ class Tour:
 
     def add_head_to_head(self, result, start: list[str] | None = None) -> TourEvent:
         """A Head-to-Head's places become seconds (TOUR-07); ``result`` is a :class:`RaceResult`."""
+        return self.add_places(list(result.order), list(result.disqualified) + list(result.retired), start)
+
+    def add_places(self, order: list[str], unplaced: list[str], start: list[str] | None = None) -> TourEvent:
+        """A Head-to-Head's finishing ``order`` and the cars not classified (disqualified, retired, still racing
+        when play stopped: they rank after every finisher, Ambiguity 39) become seconds (TOUR-07)."""
         self._expect("head-to-head")
-        unplaced = list(result.disqualified) + list(result.retired)
-        unplaced += [n for n in self.players if n not in result.order and n not in unplaced]
-        secs = head_to_head_seconds(result.order, unplaced, self.components)
+        unplaced = list(unplaced) + [n for n in self.players if n not in order and n not in unplaced]
+        secs = head_to_head_seconds(order, unplaced, self.components)
         if set(secs) != set(self.players):
             raise ValueError(f"the race's players {sorted(secs)} are not the Tour's {sorted(self.players)}")
         ev = TourEvent("head-to-head", secs, list(start or []))

@@ -1,0 +1,98 @@
+"""Custom races in records (RX book, Customisable Races): which referee a record's custom race is played by, and
+the located refusal of a record whose choices no referee plays or that contradict the game it records.
+
+A race record (``race``) whose options in force make it a custom race is a Head-to-Head on a circuit under Speed
+Track rules (race format ``custom``, :func:`race_format_of`); a record of stages is a Time Trial on a stage under
+Technical Track rules (:func:`custom_stage_rules`). The choices themselves are :class:`rallyc.rules.custom.CustomRace`.
+"""
+
+from __future__ import annotations
+
+from rallyc.records.game_options import game_options
+from rallyc.records.load import RecordError
+from rallyc.rules.custom import custom_race
+from rallyc.rules.race_format import FORMATS, RaceFormat
+from rallyc.rules.trace import report
+
+__all__ = ["refused", "race_format_of", "custom_stage_rules", "ADVANCED"]
+
+#: the advanced rules of the registry a custom race may apply (CUSTOM-23)
+ADVANCED = ("flying-start", "redline", "sisu", "checkpoints", "one-shot", "handbrake", "improvisation",
+            "full-contact")
+
+
+def _advanced(in_force: dict) -> None:
+    if any(in_force.get(name) not in (None, False) for name in ADVANCED):
+        report(("CUSTOM-23",))
+
+
+def refused(message: str, path: str, rule: str) -> RecordError:
+    """A record's custom-race refusal naming ``rule`` (reported to the rule trace like the referee's refusals)."""
+    report((rule,))
+    return RecordError(message, path=path, rule_id=rule)
+
+
+def race_format_of(data: dict, track, design) -> RaceFormat:
+    """The format a race record is played in: ``race.format`` (``rx``, ``ice``), or the custom Head-to-Head the
+    options in force make of it (:func:`rallyc.rules.custom.custom_race`, ``format`` then ``custom`` or left out).
+    :class:`RecordError` at the option or format that does not fit (CUSTOM-01/04/05/06/21)."""
+    _, in_force = game_options(data, design)
+    custom = custom_race("circuit", in_force)
+    fname = data["race"].get("format", "custom" if custom is not None else "rx")
+    if custom is None:
+        if fname == "custom":
+            raise refused("a custom race's format needs its choices in force: options `race_type` and "
+                          "`track_rules` (in the design or the record)", "$.race.format", "CUSTOM-01")
+        if fname not in FORMATS:
+            raise RecordError(f"a race's format is {' or '.join(FORMATS)}, not {fname!r}", path="$.race.format")
+        return FORMATS[fname]
+    if fname != "custom":
+        raise refused(f"the options in force make this a custom race ({custom.race_type}, {custom.track_rules} "
+                      f"Track rules): its format is `custom`, not {fname!r}", "$.race.format", "CUSTOM-01")
+    key = "race_type" if "race_type" in (data.get("options") or {}) else "race-type" \
+        if "race-type" in (data.get("options") or {}) else None
+    if custom.race_type != "head-to-head":
+        raise refused("a Time Trial is timed stage by stage: its record has `stages`, not a `race` (CUSTOM-06)",
+                      f"$.options.{key}" if key else "$.race", "CUSTOM-06")
+    _advanced(in_force)
+    try:
+        return custom.race_format(any(s.kind == "shortcut" for s in track.spaces.values()))
+    except ValueError as exc:
+        rule = "CUSTOM-21" if "CUSTOM-21" in str(exc) else "CUSTOM-04"
+        raise refused(str(exc), "$.options", rule) from None
+
+
+def custom_stage_rules(data: dict, in_force: dict, tracks: list) -> None:
+    """A custom race recorded stage by stage is a Time Trial on a stage under Technical Track rules with the DIRT
+    Damage set, the core stage (:class:`rallyc.rules.custom.CustomRace`); :class:`RecordError` at the option that
+    asks for another one (CUSTOM-04/05/21)."""
+    custom = custom_race("stage", in_force)
+    if custom is None:
+        return
+    opts = data.get("options") or {}
+
+    def where(name: str) -> str:
+        for key in (name.replace("-", "_"), name):
+            if key in opts:
+                return f"$.options.{key}"
+        return "$.options" if opts else "$"
+
+    if custom.race_type == "head-to-head":
+        raise refused("a Head-to-Head is raced, first across the line wins: its record has a `race`, not "
+                      "`stages` (CUSTOM-05); a Head-to-Head on a stage is not refereed yet",
+                      where("race-type"), "CUSTOM-05")
+    if custom.referee is None:
+        raise refused(custom.unplayable() or "", where("track-rules"), "CUSTOM-04")
+    if custom.bag_name != "dirt":
+        raise refused(f"the {custom.bag_name} Damage set is not refereed on a stage yet: a Time Trial on a stage "
+                      f"draws from the DIRT set (CUSTOM-19)", where("damage-bag"), "CUSTOM-19")
+    for track in tracks:
+        try:
+            report(custom.stage_rules(any(s.kind == "shortcut" for s in track.spaces.values())))
+        except ValueError as exc:  # pragma: no cover - the DIRT set fits every track
+            raise refused(str(exc), where("damage-bag"), "CUSTOM-21") from None
+    _advanced(in_force)
+    if in_force.get("weather"):
+        report(("CUSTOM-16",))
+    if custom.damage_bag is not None:
+        report(("CUSTOM-20",))

@@ -1,0 +1,352 @@
+"""Auto Tour records (``rallyc-tour/1``, ``schemas/tour.schema.json``): replay every event, keep the score sheet.
+
+A tour record lists its players (the first event's starting order, TOUR-08; each with the car category used in
+every event, TOUR-03), its events in order (each a game record, inline under ``game`` or a file under
+``record``) and what the score sheet claims (``tour_seconds`` and ``totals`` per event, the final ``standings``
+and ``winner``). Each event is replayed by :func:`rallyc.records.replay.replay_record`: a Time Trial is a game
+with one stage (TOUR-06: its final time, Second tokens deducted), a Head-to-Head a race (TOUR-07: seconds by
+place). From the second event on the starting order is the lowest tour time first (TOUR-09). Cars are fully
+repaired between events and may change tires (TOUR-10): every event starts a new game.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from rallyc.data.components import Components, load_components
+from rallyc.fileio import StrictJSONError, strict_json
+from rallyc.records.game_options import game_options, record_design
+from rallyc.records.load import (MAX_RECORD_DIGITS, RecordError, json_path, locate, parse_record, path_parts,
+                                 read_record_text, record_problem)
+from rallyc.records.race import RaceReport
+from rallyc.records.replay import format_time, replay_record
+from rallyc.resources import schemas_dir
+from rallyc.rules.errors import IllegalMove
+from rallyc.rules.tour import Tour, TourEvent
+from rallyc.rules.trace import report as report_rules
+
+__all__ = ["TOUR_FORMAT", "TourReport", "is_tour_text", "parse_tour", "load_tour", "replay_tour"]
+
+TOUR_FORMAT = "rallyc-tour/1"
+#: the tours the rulebook suggests: short, medium, long (TOUR-02)
+SUGGESTED_TOURS = [["time-trial", "head-to-head"], ["head-to-head", "time-trial", "head-to-head"],
+                   ["time-trial", "head-to-head", "time-trial", "head-to-head"]]
+_FORMAT = re.compile(r'"format"\s*:\s*"rallyc-tour/')
+
+
+def is_tour_text(text: str) -> bool:
+    """Does this JSON text say it is a tour record (``"format": "rallyc-tour/1"``)? A cheap look, before parsing."""
+    return _FORMAT.search(text) is not None
+
+
+@lru_cache(maxsize=1)
+def tour_schema() -> dict:
+    """``schemas/tour.schema.json``."""
+    with (schemas_dir() / "tour.schema.json").open(encoding="utf-8") as f:
+        return dict(json.load(f))
+
+
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(tour_schema())
+
+
+def _first_error(validator: jsonschema.Draft202012Validator, data: object) -> Any:
+    errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    return errors[0] if errors else None
+
+
+def parse_tour(text: str, file: str = "<tour>") -> dict:
+    """Parse and schema-check a tour record's text (the tour schema, and each inline event's game schema);
+    :class:`RecordError` at the first problem, with its line and column."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        data: Any = strict_json(text, MAX_RECORD_DIGITS)
+    except StrictJSONError as exc:
+        raise RecordError(f"invalid JSON: {exc.message}", file=file, path="", line=exc.line,
+                          column=exc.column) from None
+    if isinstance(data, dict):  # an unknown top-level key is located at itself, not at the whole record
+        for key in data:
+            if key not in tour_schema()["properties"]:
+                line, column = locate(text, [key])
+                raise RecordError(f"unknown key `{key}` in a tour record (known: "
+                                  f"{', '.join(sorted(tour_schema()['properties']))})", file=file, path=f"$.{key}",
+                                  line=line, column=column)
+    err = _first_error(_validator(), data)
+    if err is not None:
+        line, column = locate(text, list(err.absolute_path))
+        raise RecordError(f"schema: {err.message}", file=file, path=json_path(err.absolute_path), line=line,
+                          column=column)
+    for i, event in enumerate(data["events"]):
+        if "game" not in event:
+            continue
+        where: list[str | int] = ["events", i, "game"]
+        try:  # the game schema and what it cannot say, located in the tour's text
+            parse_record(json.dumps(event["game"]), file)
+        except RecordError as exc:
+            inner = path_parts(exc.path) if exc.path else []
+            line, column = locate(text, where + inner)
+            raise RecordError(exc.message, file=file, path=json_path(where + inner), line=line, column=column,
+                              rule_id=exc.rule_id) from None
+    return dict(data)
+
+
+def load_tour(path: str | Path) -> dict:
+    """Read and check a tour record file (:class:`RecordError`)."""
+    return parse_tour(read_record_text(path), str(Path(path)))
+
+
+@dataclass
+class TourError:
+    """The first illegal thing in a tour: a rule, a message, a JSON path, and the file it is in (the tour's own
+    when empty; an event's record file otherwise)."""
+
+    rule_id: str | None
+    message: str
+    path: str
+    file: str = ""
+
+
+@dataclass
+class TourReport:
+    """What a tour replay found: each event's line of the score sheet and the standings after it, the winner."""
+
+    title: str = ""
+    events: list[dict] = field(default_factory=list)
+    standings: list[dict] = field(default_factory=list)
+    winner: str | None = None
+    error: TourError | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def to_json(self, explain: bool = False) -> dict:
+        """The report as JSON data (``explain`` is accepted for the CLI's sake: tour lines apply no turn rules)."""
+        out: dict[str, Any] = {"title": self.title, "tour": {"events": self.events, "standings": self.standings,
+                                                             "winner": self.winner}, "ok": self.ok}
+        if self.error is not None:
+            out["error"] = {"rule": self.error.rule_id, "message": self.error.message, "path": self.error.path,
+                            **({"record": self.error.file} if self.error.file else {})}
+        return out
+
+    def to_text(self, explain: bool = False) -> str:
+        """The report as text: per event its kind, track, starting order, seconds added and standings."""
+        lines = [self.title] if self.title else []
+        lines.append(f"Auto Tour: {len(self.events)} event(s) replayed")
+        for ev in self.events:
+            kind = {"time-trial": "Time Trial", "head-to-head": "Head-to-Head"}[ev["race_type"]]
+            lines.append(f"Event {ev['event']}: {kind} on {ev['track']}; starting order "
+                         f"{', '.join(ev['start'])}")
+            for name, secs in ev["seconds"].items():
+                why = ev["why"][name]
+                lines.append(f"  {name} +{secs} s ({why})")
+            lines.append("  Standings: " + ", ".join(f"{i}. {row['name']} {format_time(row['total'])}"
+                                                     for i, row in enumerate(ev["standings"], start=1)))
+        if self.winner is not None:
+            lines.append("Tour standings:")
+            for i, row in enumerate(self.standings, start=1):
+                lines.append(f"  {i}. {row['name']} {format_time(row['total'])}")
+            lines.append(f"Winner: {self.winner}")
+        if self.error is not None:
+            lines.append(f"error: {self.error.path}: {self.error.rule_id}: {self.error.message}")
+        return "\n".join(lines) + "\n"
+
+
+def _event_game(event: dict, i: int, base_dir: Path) -> tuple[dict, Path, str]:
+    """(the event's game record, the folder its paths are relative to, the file it was read from or '')."""
+    if "game" in event:
+        return event["game"], base_dir, ""
+    path = base_dir / event["record"]
+    try:
+        text = read_record_text(path)
+        return parse_record(text, str(path)), path.parent, str(path)
+    except RecordError as exc:
+        if exc.path and exc.line is None:
+            try:
+                exc.line, exc.column = locate(read_record_text(path), exc.path)
+            except RecordError:
+                pass
+        where = f"{exc.file or path}" + (f":{exc.line}:{exc.column}" if exc.line is not None else "")
+        raise RecordError(f"event {i + 1}'s record: {where}: {exc.path + ': ' if exc.path else ''}{exc.message}",
+                          path=f"$.events[{i}].record", rule_id=exc.rule_id) from None
+
+
+def _start_order(game: dict) -> list[str]:
+    """The order an event was started in: a Time Trial's stage order (else the players'), a race's grid (the
+    players in draw order, RX-SETUP-05)."""
+    if "stages" in game and game["stages"] and game["stages"][0].get("order"):
+        return list(game["stages"][0]["order"])
+    return [p["name"] for p in game["players"]]
+
+
+def _check_event(tour: Tour, event: dict, game: dict, i: int, base_dir: Path, cars: dict[str, str],
+                 colours: dict[str, str]) -> str:
+    """What a tour asks of one event's game before it is replayed; its path prefix for errors (inline) is
+    ``$.events[i].game``. Returns the event's track name as the record gives it."""
+    ep = f"$.events[{i}]"
+    gp = f"{ep}.game" if "game" in event else f"{ep}.record"
+    kind = event["race_type"]
+    if kind == "time-trial":
+        if "stages" not in game or len(game["stages"]) != 1:
+            raise IllegalMove("TOUR-05", "a Time Trial event is a game of one stage (`stages` with one entry), "
+                                         "timed (CUSTOM-06)", f"{gp}.stages" if "stages" in game else gp)
+    elif "race" not in game:
+        raise IllegalMove("TOUR-05", "a Head-to-Head event is a race (`race`), first across the line wins "
+                                     "(CUSTOM-05)", gp)
+    names = [p["name"] for p in game["players"]]
+    if sorted(names) != sorted(cars):
+        raise IllegalMove("TOUR-03", f"the event's players are {', '.join(names)}, not the Tour's "
+                                     f"{', '.join(cars)}", f"{gp}.players" if "game" in event else gp)
+    for j, p in enumerate(game["players"]):
+        here = f"{gp}.players[{j}]" if "game" in event else gp
+        car = p.get("car", "r6")
+        if car != cars[p["name"]]:
+            raise IllegalMove("TOUR-03", f"{p['name']} drives the {cars[p['name']]} chosen before the first event "
+                                         f"in every event, not the {car}", f"{here}.car" if "game" in event else here)
+        if p["colour"] != colours[p["name"]]:
+            raise IllegalMove("TOUR-03", f"{p['name']}'s car is {colours[p['name']]}, not {p['colour']}",
+                              f"{here}.colour" if "game" in event else here)
+    # the event's own custom-race choices, when it states them, are the event's race type (TOUR-05, CUSTOM-01)
+    try:
+        _, in_force = game_options(game, record_design(game, base_dir))
+    except RecordError:
+        in_force = {}
+    stated = in_force.get("race-type")
+    if stated is not None and stated != kind:
+        raise IllegalMove("TOUR-05", f"event {i + 1} is a {kind}, but its game is a {stated}",
+                          f"{gp}.options" if "game" in event else gp)
+    report_rules(("TOUR-03",))
+    start = _start_order(game)
+    if tour.events:
+        totals = tour.totals()
+        for a, b in zip(start, start[1:]):
+            if totals[a] > totals[b]:
+                raise IllegalMove("TOUR-09", f"{b} ({totals[b]} s on the Tour) starts before {a} ({totals[a]} s): "
+                                             f"the lowest tour time starts first; ties are drawn",
+                                  (f"{gp}.stages[0].order" if "stages" in game and game["stages"][0].get("order")
+                                   else f"{gp}.players") if "game" in event else gp)
+        report_rules(("TOUR-09",))
+    else:
+        if start != list(cars):
+            raise IllegalMove("TOUR-08", f"the first event starts in the order drawn for the Tour "
+                                         f"({', '.join(cars)}), not {', '.join(start)}",
+                              f"{gp}.players" if "game" in event else gp)
+        report_rules(("TOUR-08",))
+    name = str(game.get("design") or game.get("track") or f"event {i + 1}")
+    if "stages" in game and game["stages"][0].get("stage"):
+        name += f" {game['stages'][0]['stage']}"
+    return name
+
+
+def _relocate(e: IllegalMove, event: dict, i: int, file: str) -> TourError:
+    """An event's error as a tour error: inside the tour's text for an inline game, in its own file otherwise."""
+    if "game" in event:
+        inner = path_parts(e.path) if e.path else []
+        return TourError(e.rule_id, e.message, json_path(["events", i, "game", *inner]))
+    return TourError(e.rule_id, e.message, e.path or "$", file)
+
+
+def replay_tour(data: dict, base_dir: Path | str = ".", components: Components | None = None) -> TourReport:
+    """Replay a parsed tour record: every event, its tour seconds, the standings and the winner; the report holds
+    the first illegal thing (``report.error``). A record that cannot be read raises :class:`RecordError`."""
+    base = Path(base_dir)
+    components = components or load_components()
+    unknown = [k for k in data if k not in tour_schema()["properties"]]
+    if unknown:  # a tour built in Python has seen no schema check
+        raise RecordError(f"unknown key `{unknown[0]}` in a tour record (known: "
+                          f"{', '.join(sorted(tour_schema()['properties']))})", path=f"$.{unknown[0]}")
+    cars = {p["name"]: p["car"] for p in data["players"]}
+    colours = {p["name"]: p["colour"] for p in data["players"]}
+    report = TourReport(title=data.get("title", ""))
+    kinds = [e["race_type"] for e in data["events"]]
+    try:
+        try:
+            tour = Tour([p["name"] for p in data["players"]], kinds, components)
+        except ValueError as exc:
+            raise IllegalMove("TOUR-01", str(exc).replace(" (TOUR-01)", ""), "$.events") from None
+        if kinds in SUGGESTED_TOURS:
+            report_rules(("TOUR-02",))  # the short, medium or long tour the rulebook suggests
+        previous_tires: dict[str, str] = {}
+        for i, event in enumerate(data["events"]):
+            game, game_dir, file = _event_game(event, i, base)
+            problem = record_problem(game)
+            if problem is not None:
+                raise RecordError(problem[1], path=f"$.events[{i}].game" + problem[0][1:])
+            track = _check_event(tour, event, game, i, game_dir, cars, colours)
+            start = _start_order(game)
+            try:
+                rep = replay_record(game, game_dir, components)
+            except RecordError as exc:
+                if "game" in event:
+                    raise RecordError(exc.message, path=json_path(["events", i, "game", *path_parts(exc.path)]),
+                                      rule_id=exc.rule_id) from None
+                raise RecordError(f"event {i + 1}'s record: {file}: {exc.path}: {exc.message}",
+                                  path=f"$.events[{i}].record", rule_id=exc.rule_id) from None
+            if rep.error is not None:
+                report.error = _relocate(rep.error, event, i, file)
+                return report
+            tires = {p["name"]: p.get("tires", "gravel") for p in game["players"]}
+            if previous_tires and tires != previous_tires:
+                report_rules(("TOUR-10", "CUSTOM-15"))  # tire changes allowed between events; each starts repaired
+            previous_tires = tires
+            why: dict[str, str]
+            if event["race_type"] == "time-trial":
+                times = rep.stages[0]["times"]
+                line = tour.add_time_trial(times, start)
+                why = {n: f"final time {format_time(times[n])}" for n in line.seconds}
+            else:
+                assert isinstance(rep, RaceReport)  # a Head-to-Head event is a race (checked above)
+                res = rep.result
+                unplaced = list(res["disqualified"]) + list(res["retired"]) + list(res.get("racing", []))
+                line = tour.add_places(res["order"], unplaced, start)
+                place = {n: k for k, n in enumerate(list(res["order"]) + unplaced, start=1)}
+                why = {n: f"place {place[n]}" + ("" if n in res["order"] else " (not classified)")
+                       for n in line.seconds}
+            report_rules(("TOUR-05", "TOUR-10"))
+            _check_claims(event, line, tour, i)
+            report.events.append({"event": i + 1, "race_type": event["race_type"], "track": track,
+                                  "start": start, "seconds": dict(line.seconds), "why": why,
+                                  "standings": [{"name": n, "total": t} for n, t in tour.standings()]})
+        report.standings = [{"name": n, "total": t} for n, t in tour.standings()]
+        report.winner = tour.winner()
+        for j, row in enumerate(data.get("standings", [])):
+            if j >= len(report.standings) or row["name"] != report.standings[j]["name"]:
+                raise IllegalMove("TOUR-11", f"place {j + 1} of the Tour is "
+                                             f"{report.standings[j]['name'] if j < len(report.standings) else 'nobody'}"
+                                             f", not {row['name']}", f"$.standings[{j}].name")
+            if "total" in row and row["total"] != report.standings[j]["total"]:
+                raise IllegalMove("TOUR-11", f"{row['name']}'s tour time is {report.standings[j]['total']} s, not "
+                                             f"{row['total']} s", f"$.standings[{j}].total")
+        if "winner" in data and data["winner"] != report.winner:
+            raise IllegalMove("TOUR-11", f"the lowest total tour time is {report.winner}'s, not {data['winner']}'s",
+                              "$.winner")
+    except IllegalMove as e:
+        report.error = TourError(e.rule_id, e.message, e.path)
+    return report
+
+
+def _check_claims(event: dict, line: TourEvent, tour: Tour, i: int) -> None:
+    """The score sheet's claims for one event: the seconds added (TOUR-06/07) and the totals after it."""
+    rule = "TOUR-06" if line.kind == "time-trial" else "TOUR-07"
+    for name, claimed in event.get("tour_seconds", {}).items():
+        if name not in line.seconds:
+            raise IllegalMove(rule, f"{name} is not a player of the Tour", f"$.events[{i}].tour_seconds.{name}")
+        if claimed != line.seconds[name]:
+            raise IllegalMove(rule, f"{name} adds {line.seconds[name]} s to the Tour in event {i + 1}, not "
+                                    f"{claimed} s", f"$.events[{i}].tour_seconds.{name}")
+    totals = tour.totals()
+    for name, claimed in event.get("totals", {}).items():
+        if name not in totals:
+            raise IllegalMove(rule, f"{name} is not a player of the Tour", f"$.events[{i}].totals.{name}")
+        if claimed != totals[name]:
+            raise IllegalMove(rule, f"{name}'s tour time after event {i + 1} is {totals[name]} s, not {claimed} s",
+                              f"$.events[{i}].totals.{name}")

@@ -165,14 +165,15 @@ class Centreline:
     SAMPLES = 48
 
     def __init__(self, layout: HexLayout, q: int, r: int, entry: int, exit: int | None,
-                 *, bulge: int = 0, waves: int = 1, gentle: bool = False):
+                 *, bulge: int = 0, waves: int = 1, gentle: bool = False, tight: bool = False):
         """``entry``/``exit`` are world edge indexes (0 = A); ``exit`` None is a dead end.
 
         ``bulge`` (+1 left, -1 right, 0 none) bends a road between opposite edges
         into an S-bend that swings to that side of the driver first; ``waves=2``
         swings back to the other side too (a double hairpin). ``gentle`` draws a
         road between edges two apart as a flat S (two roads side by side on one
-        tile, e.g. 414) instead of a circular arc.
+        tile, e.g. 414) instead of a circular arc. ``tight`` swings a one-wave S-bend
+        deeper (a corner of limit 1-2, e.g. 214, against the shallow bulge of 226).
         """
         self.layout = layout
         R = layout.size
@@ -210,15 +211,21 @@ class Centreline:
                 dx, dy = end[0] - start[0], end[1] - start[1]
                 length = math.hypot(dx, dy)
                 lx, ly = dy / length, -dx / length   # driver's left on screen (y down)
-                amp = (0.42 if waves == 1 else 0.36 / 0.385) * R * bulge
-                pts = []
-                fine = self.SAMPLES * 4   # fine: the ends must leave the edges square
-                for i in range(fine + 1):
-                    t = i / fine
-                    # both shapes leave the edges square (zero slope at t = 0 and 1)
-                    swing = math.sin(math.pi * t) ** 2
-                    off = amp * (swing if waves == 1 else swing * math.cos(math.pi * t))
-                    pts.append((start[0] + dx * t + lx * off, start[1] + dy * t + ly * off))
+                if waves == 2:
+                    # a double hairpin (215): arcs, never tighter than the road is wide
+                    pts = [(start[0] + dx * x / length + lx * y * bulge, start[1] + dy * x / length + ly * y * bulge)
+                           for x, y in _serpentine(length, self.SAMPLES)]
+                else:
+                    # one wave: a tight S (limit 1-2) swings 0.5 R, a shallow bulge 0.3 R (the inner kerb's
+                    # smallest radius stays above half the road width)
+                    amp = (0.5 if tight else 0.3) * R * bulge
+                    pts = []
+                    fine = self.SAMPLES * 4   # fine: the ends must leave the edges square
+                    for i in range(fine + 1):
+                        t = i / fine
+                        # leaves the edges square (zero slope at t = 0 and 1)
+                        off = amp * math.sin(math.pi * t) ** 2
+                        pts.append((start[0] + dx * t + lx * off, start[1] + dy * t + ly * off))
             else:
                 self.shape = "straight"
                 pts = [_lerp(start, end, i / self.SAMPLES) for i in range(self.SAMPLES + 1)]
@@ -297,6 +304,42 @@ class Centreline:
     def cross(self, t: float, u0: float, u1: float) -> list[Point]:
         """A segment across the road at ``t`` from ``u0`` to ``u1``."""
         return [self.at(t, u0), self.at(t, u1)]
+
+
+def _serpentine(length: float, samples: int) -> list[Point]:
+    """A double hairpin from (0, 0) to (``length``, 0) heading +x, in (along, left) coordinates.
+
+    Arcs of one radius ``r``: 60 degrees left, 120 right, a straight run back across the axis, 120
+    left, 60 right (zones 1-5 of 215 as printed); ``6 r sin 60 + 2 r (1 - cos 60) cos 60 / sin 60 =
+    length`` makes it end on the axis, square to the exit edge.
+    """
+    theta = math.radians(60)
+    s, c = math.sin(theta), math.cos(theta)
+    r = length / (6 * s + 2 * (1 - c) * c / s)
+    run = 2 * r * (1 - c) / s
+    # (turn in radians, + left; or None for the straight run)
+    pieces: list[float | None] = [theta, -2 * theta, None, 2 * theta, -theta]
+    x = y = heading = 0.0
+    pts: list[Point] = [(0.0, 0.0)]
+    for turn in pieces:
+        if turn is None:
+            n = max(2, samples // 4)
+            for i in range(1, n + 1):
+                pts.append((x + math.cos(heading) * run * i / n, y + math.sin(heading) * run * i / n))
+            x, y = pts[-1]
+            continue
+        n = max(4, round(samples * abs(turn) / math.pi))
+        sign = 1.0 if turn > 0 else -1.0
+        # centre of the arc: r to the left (or right) of the heading
+        cx, cy = x - sign * r * math.sin(heading), y + sign * r * math.cos(heading)
+        a0 = math.atan2(y - cy, x - cx)
+        for i in range(1, n + 1):
+            a = a0 + turn * i / n
+            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+        x, y = pts[-1]
+        heading += turn
+    pts[-1] = (length, 0.0)
+    return pts
 
 
 def _bezier(p0: Point, p1: Point, p2: Point, p3: Point, t: float) -> Point:

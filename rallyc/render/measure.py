@@ -110,7 +110,8 @@ def measure(svg: str | bytes) -> Measured:
             x0 = x - w / 2 if anchor == "middle" else x - w if anchor == "end" else x
             texts.append(TextBox(words, x0, y - 0.78 * size, x0 + w, y + 0.22 * size, size * scale / PT_MM, classes))
         elif el.tag == f"{SVG}path" and "road" in (el.get("class") or "").split():
-            roads.append(parse_path(el.get("d", "")))
+            # a fork's surface is one path of several closed bodies (one ``M ... Z`` each)
+            roads += [parse_path("M" + part) for part in el.get("d", "").split("M") if part.strip()]
     return Measured(scale, width_mm, height_mm, texts, roads, root)
 
 

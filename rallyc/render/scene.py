@@ -211,6 +211,7 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     road_polygons: list[list[Point]] = []
     tile_labels: dict[tuple[int, int, str, str], Rect] = {}
     g_assist = []
+    forks: dict[tuple[int, int], list[tuple[RoadShape, list[Point]]]] = {}
     for road in shapes.roads:
         line = road.centreline
         half = road.width / 2
@@ -220,10 +221,20 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         for i in range(17):
             pt = line.point(i / 16)
             samples.setdefault(layout.cell_at(pt), []).append(pt)
+        if road.fork and road.cell is not None:
+            if road.cell not in forks:
+                forks[road.cell] = []
+                g_roads.add(_attrs(dwg.g(), class_="fork", data_q=str(road.cell[0]), data_r=str(road.cell[1])))
+            forks[road.cell].append((road, body))
+            continue
         g_roads.add(_path(dwg, body, class_="road", fill=style.ROAD_FILL.get(road.surface, style.ROAD_FILL["gravel"]),
                           stroke=style.ROAD_EDGE.get(road.surface, "#444444"), stroke_width=fmt(0.018 * R)))
         if road.dead_end:
             g_assist.append(_assistance(dwg, g_roads, layout, road, R, index))
+    for g in g_roads.elements:
+        if g.attribs.get("class") == "fork":
+            cell = (int(g.attribs["data-q"]), int(g.attribs["data-r"]))
+            _fork_surface(dwg, g, forks[cell], R)
     top.add(g_roads)
 
     # -- spaces
@@ -252,8 +263,13 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     for road in shapes.roads:
         _road_marks(dwg, g_marks, road, R, ink)
     words = {"start": "START", "finish": "FINISH", "start-finish": "START / FINISH"}
-    for road, t, kind in _lines(shapes, R):
-        _line_mark(dwg, g_marks, road.centreline, t, road.width / 2, R, kind, words[kind], ink, index)
+    lines = _lines(shapes, R)
+    for road in shapes.roads:
+        _printed_marks(dwg, g_marks, road, R, lines)
+    for road, t, kind in lines:
+        printed = any(abs(c - t) < 1e-6 for c in road.checkered)
+        _line_mark(dwg, g_marks, road.centreline, t, road.width / 2, R, kind, words[kind], ink, index,
+                   printed=printed)
     top.add(g_marks)
 
     # -- features on spaces: jumps, water, tokens, limits
@@ -451,25 +467,108 @@ def _road_marks(dwg, group, road: RoadShape, R: float, ink: Ink) -> None:
                     stroke_width=fmt(0.012 * R)))
 
 
+def _fork_surface(dwg, group, arms: list[tuple[RoadShape, list[Point]]], R: float) -> None:
+    """The arms of a fork or Y tile as one road surface: one filled path of every arm's body (all wound
+    the same way, so they join), then the kerbs only where they bound the surface (no kerb of one arm
+    is drawn across another arm's road)."""
+    road = arms[0][0]
+    d = "".join(path_d(body if _signed_area(body) >= 0 else list(reversed(body))) for _, body in arms)
+    group.add(_attrs(dwg.path(d=d), class_="road fork-surface", data_arms=str(len(arms)),
+                     fill=style.ROAD_FILL.get(road.surface, style.ROAD_FILL["gravel"]), stroke="none"))
+    runs: list[list[Point]] = []
+    for k, (arm, _) in enumerate(arms):
+        others = [a for j, (a, _) in enumerate(arms) if j != k]
+        half = arm.width / 2
+        for u in (half, -half):
+            run: list[Point] = []
+            for p in arm.centreline.kerb(0.0, 1.0, u):
+                if any(_covers(o, p, 0.01 * R) for o in others):
+                    if len(run) > 1:
+                        runs.append(run)
+                    run = []
+                else:
+                    run.append(p)
+            if len(run) > 1:
+                runs.append(run)
+    group.add(_attrs(dwg.path(d="".join(path_d(r, closed=False) for r in runs)), class_="road-edge",
+                     fill="none", stroke=style.ROAD_EDGE.get(road.surface, "#444444"), stroke_width=fmt(0.018 * R)))
+
+
+def _signed_area(points: Sequence[Point]) -> float:
+    n = len(points)
+    return sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1] for i in range(n)) / 2
+
+
+def _covers(road: RoadShape, p: Point, margin: float) -> bool:
+    """True when ``p`` lies on ``road``'s body, more than ``margin`` inside its kerbs and ends."""
+    line = road.centreline
+    pts = line._pts
+    best = math.inf
+    best_i = 0
+    for i in range(len(pts) - 1):
+        (ax, ay), (bx, by) = pts[i], pts[i + 1]
+        dx, dy = bx - ax, by - ay
+        L2 = dx * dx + dy * dy or 1.0
+        f = min(1.0, max(0.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / L2))
+        dist = math.hypot(ax + f * dx - p[0], ay + f * dy - p[1])
+        if dist < best:
+            best, best_i = dist, i
+    if best >= road.width / 2 - margin:
+        return False
+    # beyond an end of the road (the projection falls off the centreline) is not on it
+    (ax, ay), (bx, by) = pts[0], pts[1]
+    if best_i == 0 and (p[0] - ax) * (bx - ax) + (p[1] - ay) * (by - ay) <= margin * math.dist(pts[0], pts[1]):
+        return False
+    (ax, ay), (bx, by) = pts[-1], pts[-2]
+    if best_i == len(pts) - 2 and (p[0] - ax) * (bx - ax) + (p[1] - ay) * (by - ay) <= margin * math.dist(pts[-1], pts[-2]):
+        return False
+    return True
+
+
+def _printed_marks(dwg, group, road: RoadShape, R: float, lines: list[tuple[RoadShape, float, str]]) -> None:
+    """What the tile prints on its road beyond the spaces: a checkered line (401a/b; where the track's own
+    start or finish line stands on it, that line draws it) and the grid-slot bars behind it."""
+    line = road.centreline
+    half = road.width / 2
+    depth = 0.035 * R / max(line.length, 1e-6)
+    for t in road.checkered:
+        if any(r is road and abs(t2 - t) < 1e-6 and k != "start" for r, t2, k in lines):
+            continue
+        g = _attrs(dwg.g(), class_="checkered-line", data_step=str(road.step))
+        _chequers(dwg, g, line, t, depth, half)
+        group.add(g)
+    if road.grid_bars:
+        d = "".join(path_d(bar, closed=False) for bar in road.grid_bars)
+        group.add(_attrs(dwg.path(d=d), class_="grid-bars", data_step=str(road.step), fill="none",
+                         stroke="#ffffff", stroke_width=fmt(0.03 * R)))
+
+
+def _chequers(dwg, g, line, t: float, depth: float, half: float) -> None:
+    """A two-row chequered band across the road centred on ``t``."""
+    cells = 8
+    for row in range(2):
+        ta = t - depth + row * depth
+        tb = ta + depth
+        for i in range(cells):
+            ua = half - 2 * half * i / cells
+            ub = half - 2 * half * (i + 1) / cells
+            fill = "#111111" if (i + row) % 2 == 0 else "#ffffff"
+            g.add(_path(dwg, line.band(ta, tb, ua, ub), fill=fill, stroke="none"))
+
+
 def _line_mark(dwg, group, line, t: float, half: float, R: float, kind: str, word: str, ink: Ink,
-               index: LabelIndex) -> None:
+               index: LabelIndex, printed: bool = False) -> None:
     """A line across the road at ``t``: the finish a two-row chequered band, the start one solid bar
     with white ticks (told apart in black and white), a circuit's start/finish both; the word beside
-    the road where no road is."""
+    the road where no road is. ``printed``: the tile prints a checkered line there (401), drawn too."""
     g = _attrs(dwg.g(), class_=f"{kind}-line")
     depth = 0.035 * R / max(line.length, 1e-6)
+    if printed and kind == "start":
+        _chequers(dwg, g, line, t, depth, half)
     if kind in ("finish", "start-finish"):
-        cells = 8
-        for row in range(2):
-            ta = t - depth + row * depth
-            tb = ta + depth
-            for i in range(cells):
-                ua = half - 2 * half * i / cells
-                ub = half - 2 * half * (i + 1) / cells
-                fill = "#111111" if (i + row) % 2 == 0 else "#ffffff"
-                g.add(_path(dwg, line.band(ta, tb, ua, ub), fill=fill, stroke="none"))
+        _chequers(dwg, g, line, t, depth, half)
     if kind in ("start", "start-finish"):
-        ta, tb = (t - 0.6 * depth, t + 0.6 * depth) if kind == "start" else (t + depth, t + 1.8 * depth)
+        ta, tb = (t - 0.6 * depth, t + 0.6 * depth) if kind == "start" and not printed else (t + depth, t + 1.8 * depth)
         g.add(_path(dwg, line.band(ta, tb, half, -half), fill=style.START_LINE, stroke="none"))
         for i in range(1, 4):
             u = half - 2 * half * i / 4

@@ -61,6 +61,15 @@ class RoadShape:
     dead_end: bool = False
     #: t of the line between the two slide halves of each slide zone (the dashed line across the road)
     slide_lines: list[float] = field(default_factory=list)
+    #: the cell of the tile this road crosses
+    cell: tuple[int, int] | None = None
+    #: True for an arm of a fork or Y tile (several roads sharing edges: drawn as one road surface)
+    fork: bool = False
+    #: t of each checkered line printed on the tile (401: the grid's line), as driven
+    checkered: list[float] = field(default_factory=list)
+    #: printed grid-slot bars (RX 401: a short bar at the line-side end of each space behind the line),
+    #: each a segment across its lane
+    grid_bars: list[list[Point]] = field(default_factory=list)
 
     def zone_span(self, zone: int) -> tuple[float, float]:
         """The t range of a zone (clamped to the road)."""
@@ -86,9 +95,25 @@ def _lane_key(lane: str) -> tuple[int, int, str]:
     return (2, 0, lane)
 
 
+_LIMITED = re.compile(r"^(in|out)\d+$")
+
+
+def _method(space: Space) -> str | None:
+    """``in``/``out`` for a corner space, and for a space of a ``limited`` section (411a: the inside and
+    outside spaces keep a lane divider, so the graph gives them no corner method, but they lie as a
+    corner's do); None otherwise."""
+    if space.method is not None:
+        return space.method
+    if space.kind == "lane" and space.lane is not None:
+        m = _LIMITED.match(space.lane)
+        if m:
+            return m.group(1)
+    return None
+
+
 def _zone_weight(spaces: list[Space]) -> float:
-    ins = sum(1 for s in spaces if s.method == "in")
-    outs = sum(1 for s in spaces if s.method == "out")
+    ins = sum(1 for s in spaces if _method(s) == "in")
+    outs = sum(1 for s in spaces if _method(s) == "out")
     if ins or outs:
         return max(1.0, 0.6 * max(ins, outs))
     return 1.0
@@ -182,13 +207,16 @@ def track_shapes(track: Track, layout: HexLayout, catalogue=None) -> TrackShapes
             bulge = 0
             waves = 1
             gentle = False
+            tight = False
+            fork = False
+            road_def = None
             danger = ("none", "none")
             surface = group[0].surface if group else "gravel"
             if found is not None:
                 road_def, info = found
                 opposite = exit_ is not None and (exit_ - entry) % 6 == 3
                 if road_def.turn in ("s-bend", "other") and opposite and any(
-                        s.method is not None for s in group):
+                        _method(s) is not None for s in group):
                     # an S-bend that swings left first has a right-hander in its middle; the tile says
                     # which way its (first) corner turns (`corner right ...`), else a right-hander is
                     # assumed; a double hairpin ("other") swings back the other way too
@@ -197,15 +225,24 @@ def track_shapes(track: Track, layout: HexLayout, catalogue=None) -> TrackShapes
                     bulge = -described if reversed_ else described
                     if road_def.turn == "other":
                         waves = 2
+                    # a corner of limit 1-2 (214) swings deeper than a shallow bulge (226, 411)
+                    tight = any(i.inside and min(i.inside) <= 2 for i in road_def.items
+                                if isinstance(i, ast.Corner))
                 gentle = _side_by_side(info.definition)
+                fork = len(info.definition.roads) > 1 and not gentle
                 d = info.definition.danger
                 danger = (d[1], d[0]) if reversed_ else (d[0], d[1])
                 surface = info.definition.surface
             elif group:
                 danger = (group[0].danger, group[0].danger)
-            line = Centreline(layout, placed.q, placed.r, entry, exit_, bulge=bulge, waves=waves, gentle=gentle)
+            line = Centreline(layout, placed.q, placed.r, entry, exit_, bulge=bulge, waves=waves, gentle=gentle,
+                              tight=tight)
             road = _road_shape(placed.step, road_no, line, layout, group, surface, danger)
             road.dead_end = exit_ is None
+            road.cell = (placed.q, placed.r)
+            road.fork = fork
+            if road_def is not None:
+                _printed_lines(road, road_def, reversed_, group, layout)
             roads.append(road)
             for sh in _space_shapes(track, road, group, layout):
                 shapes[sh.id] = sh
@@ -254,8 +291,9 @@ def _space_shapes(track: Track, road: RoadShape, group: list[Space], layout: Hex
         t0, t1 = road.zone_span(z)
         lanes = sorted((s for s in spaces if s.kind in ("lane", "half")), key=lambda s: _lane_key(s.lane))
         slides = sorted((s for s in spaces if s.kind == "slide"), key=lambda s: _lane_key(s.lane))
-        inside = sorted((s for s in spaces if s.method == "in"), key=lambda s: _lane_key(s.lane))
-        outside = sorted((s for s in spaces if s.method == "out"), key=lambda s: _lane_key(s.lane))
+        inside = sorted((s for s in spaces if _method(s) == "in"), key=lambda s: _lane_key(s.lane))
+        outside = sorted((s for s in spaces if _method(s) == "out"), key=lambda s: _lane_key(s.lane))
+        lanes = [s for s in lanes if _method(s) is None]
         whole = sorted((s for s in spaces if s.kind in ("wide", "junction", "service")
                         and s.method is None), key=lambda s: s.id)
         done = {s.id for s in lanes + slides + inside + outside + whole}
@@ -294,6 +332,38 @@ def _space_shapes(track: Track, road: RoadShape, group: list[Space], layout: Hex
     return out
 
 
+def _printed_lines(road: RoadShape, road_def: ast.RoadDef, reversed_: bool, group: list[Space],
+                   layout: HexLayout) -> None:
+    """The checkered lines the tile prints (401a/b) and the grid-slot bars behind them, as driven."""
+    count = len(road.bounds) - 1
+    zones_seen = 0
+    lanes_of: dict[int, int] = {}
+    for s in group:
+        if s.zone is not None and s.kind == "lane":
+            lanes_of[s.zone] = lanes_of.get(s.zone, 0) + 1
+    half = road.width / 2
+    for item in road_def.items:
+        if isinstance(item, (ast.Zone, ast.Corner)):
+            zones_seen += 1
+            continue
+        if not isinstance(item, ast.Line) or item.kind != "checkered" or not 0 < zones_seen < count:
+            continue
+        after = count - zones_seen if reversed_ else zones_seen
+        road.checkered.append(road.bounds[after])
+        # the grid lies behind the line (the zones before it as the tile is described)
+        behind = range(after + 1, count + 1) if reversed_ else range(1, after + 1)
+        for z in behind:
+            t0, t1 = road.zone_span(z)
+            t = t0 + 0.15 * (t1 - t0) if reversed_ else t1 - 0.15 * (t1 - t0)
+            n = lanes_of.get(z, 0)
+            if not n:
+                continue
+            w = road.width / n
+            for i in range(n):
+                mid = half - (i + 0.5) * w
+                road.grid_bars.append(road.centreline.cross(t, mid + 0.3 * w, mid - 0.3 * w))
+
+
 def _band(space: Space, line: Centreline, t0: float, t1: float, u0: float, u1: float) -> SpaceShape:
     outline = line.band(t0, t1, u0, u1)
     label = line.at((t0 + t1) / 2, (u0 + u1) / 2)
@@ -315,8 +385,14 @@ def _shortcut_shapes(track: Track, road: RoadShape, cuts: list[Space], layout: H
         after = [z for z in after if z is not None]
         z_from = max(before) if before else 1
         z_to = min(after) if after else last
-        t_a = road.zone_span(z_from)[1]
-        t_b = road.zone_span(z_to)[0]
+        if line.shape == "hairpin":
+            # a wedge inside the hairpin, between the zones it joins
+            t_a = road.zone_span(z_from)[1]
+            t_b = road.zone_span(z_to)[0]
+        else:
+            # a strip alongside the zones it joins (from the middle of one to the middle of the other)
+            t_a = sum(road.zone_span(z_from)) / 2
+            t_b = sum(road.zone_span(z_to)) / 2
         if t_b - t_a < 0.1:
             mid = (t_a + t_b) / 2
             t_a, t_b = max(0.0, mid - 0.15), min(1.0, mid + 0.15)
@@ -326,19 +402,47 @@ def _shortcut_shapes(track: Track, road: RoadShape, cuts: list[Space], layout: H
     for (t_a, t_b), spaces in sorted(ranges.items()):
         side = line.inside_side(t_a, t_b)
         edge = (half + 0.02 * R) * side
-        if line.radius is not None and line.radius > half:
-            depth = min(0.3 * R, 0.8 * (line.radius - half))
-        else:
-            depth = 0.3 * R
-        # a wedge: a fan from one point inside the bend to the inner kerb
-        focus = line.at((t_a + t_b) / 2, edge + side * depth)
-        for i, s in enumerate(spaces):
-            a = t_a + (t_b - t_a) * i / len(spaces)
-            b = t_a + (t_b - t_a) * (i + 1) / len(spaces)
-            if line.shape == "s-bend":
-                # the inner kerb of an S is not concave throughout: a strip along it
-                outline = line.band(a, b, edge, edge + side * 0.2 * R)
-            else:
+        if line.shape == "hairpin":
+            # a wedge: a fan from one point inside the hairpin to the inner kerb
+            depth = min(0.3 * R, 0.8 * (line.radius - half)) if line.radius and line.radius > half else 0.3 * R
+            focus = line.at((t_a + t_b) / 2, edge + side * depth)
+            for i, s in enumerate(spaces):
+                a = t_a + (t_b - t_a) * i / len(spaces)
+                b = t_a + (t_b - t_a) * (i + 1) / len(spaces)
                 outline = line.kerb(a, b, edge) + [focus]
+                out.append(SpaceShape(s.id, outline, polygon_centroid(outline), kind=s.kind))
+            continue
+        # a strip along the inner kerb from the zone it leaves to the zone it joins, closed by the
+        # straight line (chord) between its ends where the bend leaves room (214b, 215b, 226b), never
+        # thinner than a minimum (the long inside of a 60 degree curve: 224b)
+        kerb = line.kerb(t_a, t_b, edge)
+        back = _strip_back(line, t_a, t_b, kerb, side, 0.16 * R, 0.6 * R)
+        for i, s in enumerate(spaces):
+            lo = round(i * (len(kerb) - 1) / len(spaces))
+            hi = round((i + 1) * (len(kerb) - 1) / len(spaces))
+            outline = kerb[lo:hi + 1] + list(reversed(back[lo:hi + 1]))
             out.append(SpaceShape(s.id, outline, polygon_centroid(outline), kind=s.kind))
+    return out
+
+
+def _strip_back(line: Centreline, t_a: float, t_b: float, kerb: list[Point], side: int, least: float,
+                most: float) -> list[Point]:
+    """The far side of a shortcut strip: for each kerb point, the point on the chord between the strip's
+    ends straight out from the road, at least ``least`` and at most ``most`` from the kerb."""
+    (x0, y0), (x1, y1) = kerb[0], kerb[-1]
+    n = len(kerb) - 1
+    out: list[Point] = []
+    for i, (px, py) in enumerate(kerb):
+        t = t_a + (t_b - t_a) * i / n if n else t_a
+        tx, ty = line.tangent(t)
+        # outward normal (away from the road, on the strip's side)
+        nx, ny = ty * side, -tx * side
+        depth = least
+        # ray p + d n against the chord line through (x0, y0), (x1, y1)
+        cx, cy = x1 - x0, y1 - y0
+        det = nx * cy - ny * cx
+        if abs(det) > 1e-9 and (i not in (0, n)):
+            d = ((x0 - px) * cy - (y0 - py) * cx) / det
+            depth = min(max(d, least), most)
+        out.append((px + nx * depth, py + ny * depth))
     return out

@@ -55,11 +55,9 @@ def path_d(points: Sequence[Point], closed: bool = True) -> str:
     """SVG path data for a polyline (closed with ``Z`` when asked)."""
     if not points:
         return ""
-    parts = [f"M{fmt(points[0][0])},{fmt(points[0][1])}"]
-    parts += [f"L{fmt(x)},{fmt(y)}" for x, y in points[1:]]
-    if closed:
-        parts.append("Z")
-    return "".join(parts)
+    # every number has two decimals, so "-0.00" occurs only as a whole number: written "0.00" as fmt does
+    d = "M" + "L".join([f"{x:.2f},{y:.2f}" for x, y in points]) + ("Z" if closed else "")
+    return d.replace("-0.00", "0.00") if "-0.00" in d else d
 
 
 def polygon_centroid(points: Sequence[Point]) -> Point:
@@ -103,11 +101,20 @@ class HexLayout:
         base = -90.0 if self.flat else -60.0
         return math.radians(base + 60.0 * (edge % 6))
 
-    def centre(self, q: float, r: float) -> Point:
-        """Centre of the cell (q, r)."""
+    @cached_property
+    def _axes(self) -> tuple[float, float, float, float, float]:
         step = SQRT3 * self.size
         ax, ay = _unit(self.edge_angle(0))
         bx, by = _unit(self.edge_angle(1))
+        return (step, ax, ay, bx, by)
+
+    @cached_property
+    def _corner_units(self) -> tuple[Point, ...]:
+        return tuple(_unit(self.edge_angle(k) + math.radians(30)) for k in range(6))
+
+    def centre(self, q: float, r: float) -> Point:
+        """Centre of the cell (q, r)."""
+        step, ax, ay, bx, by = self._axes
         return (step * (q * ax + r * bx), step * (q * ay + r * by))
 
     @cached_property
@@ -135,12 +142,14 @@ class HexLayout:
     def corner(self, q: float, r: float, k: int) -> Point:
         """Corner ``k`` of a cell: the corner between edge ``k`` and edge ``k + 1``."""
         cx, cy = self.centre(q, r)
-        ux, uy = _unit(self.edge_angle(k) + math.radians(30))
+        ux, uy = self._corner_units[k % 6]
         return (cx + self.size * ux, cy + self.size * uy)
 
     def corners(self, q: float, r: float) -> list[Point]:
         """The six corners, starting between edges A and B, clockwise."""
-        return [self.corner(q, r, k) for k in range(6)]
+        cx, cy = self.centre(q, r)
+        size = self.size
+        return [(cx + size * ux, cy + size * uy) for ux, uy in self._corner_units]
 
     def edge_mid(self, q: float, r: float, edge: int) -> Point:
         """Middle of an edge of a cell."""

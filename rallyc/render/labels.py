@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from rallyc.render.geometry import HexLayout, Point
-from rallyc.render.measure import rect_hits_polygon
+from rallyc.render.measure import _segments_cross
 
 __all__ = ["Rect", "LabelIndex"]
 
@@ -49,6 +49,8 @@ class LabelIndex:
     bounds: Rect | None = None
     #: per cell: (bounding box, polygon) of every road polygon filed in it and the six around it
     _polys_near: dict = field(default_factory=dict, repr=False)
+    #: per cell: each filed polygon prepared once for the rectangle test (``_prepared``)
+    _prepared: dict = field(default_factory=dict, repr=False)
 
     def cell_of(self, p: Point) -> tuple[int, int]:
         """The axial cell whose hexagon holds ``p``."""
@@ -65,8 +67,10 @@ class LabelIndex:
 
     def add_polygon(self, poly: Sequence[Point]) -> None:
         """File a road-like area that no label may cover."""
+        prepared = _prepared(poly)
         for cell in self._cells_of((p[0] for p in poly), (p[1] for p in poly)):
             self.polygons.setdefault(cell, []).append(poly)
+            self._prepared.setdefault(cell, []).append(prepared)
         self._polys_near.clear()
 
     def add_box(self, box: Rect) -> None:
@@ -74,52 +78,122 @@ class LabelIndex:
         for cell in self._cells_of((box.x0, box.x1), (box.y0, box.y1)):
             self.boxes.setdefault(cell, []).append(box)
 
-    def _near(self, box: Rect):
-        q, r = self.cell_of(((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
+    def _near_cell(self, q: int, r: int) -> list:
+        """(bounding box, prepared polygon) of every road polygon filed in cell (q, r) and the six around it."""
         polys = self._polys_near.get((q, r))
         if polys is None:
             polys = []
             for dq, dr in _NEIGHBOURS:
-                for poly in self.polygons.get((q + dq, r + dr), ()):
-                    xs = [p[0] for p in poly]
-                    ys = [p[1] for p in poly]
-                    polys.append((min(xs), min(ys), max(xs), max(ys), poly))
+                polys += self._prepared.get((q + dq, r + dr), ())
             self._polys_near[(q, r)] = polys
-        rects: list[Rect] = []
-        for dq, dr in _NEIGHBOURS:
-            rects += self.boxes.get((q + dq, r + dr), ())
-        return polys, rects
+        return polys
 
     def free(self, box: Rect, inside: Sequence[Point] | None = None) -> bool:
         """True when ``box`` clears every filed polygon and label (and lies inside ``inside``)."""
+        return self._free(box.x0, box.y0, box.x1, box.y1, None if inside is None else _edges(inside))
+
+    def _free(self, x0: float, y0: float, x1: float, y1: float, inside: list | None) -> bool:
         b = self.bounds
-        if b is not None and not (b.x0 <= box.x0 and box.x1 <= b.x1 and b.y0 <= box.y0 and box.y1 <= b.y1):
+        if b is not None and not (b.x0 <= x0 and x1 <= b.x1 and b.y0 <= y0 and y1 <= b.y1):
             return False
-        polys, rects = self._near(box)
-        if any(box.hits(other) for other in rects):
-            return False
-        if inside is not None and not all(_in_convex((x, y), inside) for x in (box.x0, box.x1)
-                                           for y in (box.y0, box.y1)):
-            return False
+        q, r = self.cell_of(((x0 + x1) / 2, (y0 + y1) / 2))
+        boxes = self.boxes
+        for dq, dr in _NEIGHBOURS:
+            for o in boxes.get((q + dq, r + dr), ()):
+                if x0 < o.x1 and o.x0 < x1 and y0 < o.y1 and o.y0 < y1:
+                    return False
+        if inside is not None:
+            for px, py in ((x0, y0), (x0, y1), (x1, y0), (x1, y1)):
+                if not _in_edges(px, py, inside):
+                    return False
         # a small gap between the text and the road edge: printed, touching reads as on the road
         pad = 0.01 * self.layout.size
-        x0, y0, x1, y1 = box.x0 - pad, box.y0 - pad, box.x1 + pad, box.y1 + pad
-        return not any(px0 < x1 and x0 < px1 and py0 < y1 and y0 < py1 and rect_hits_polygon(x0, y0, x1, y1, poly)
-                       for px0, py0, px1, py1, poly in polys)
+        x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
+        for px0, py0, px1, py1, poly, prep in self._near_cell(q, r):
+            if px0 < x1 and x0 < px1 and py0 < y1 and y0 < py1 and _hits_prepared(x0, y0, x1, y1, poly, prep):
+                return False
+        return True
 
     def place(self, candidates: Sequence[Point], w: float, h: float,
               inside: Sequence[Point] | None = None, file_failed: bool = True) -> tuple[Point, bool]:
         """The first candidate centre where a ``w`` x ``h`` box is free, filed; (first candidate, False) if none
         (filed too unless ``file_failed`` is False)."""
+        edges = None if inside is None else _edges(inside)
+        hw, hh = w / 2, h / 2
         for at in candidates:
-            box = Rect.around(at, w, h)
-            if self.free(box, inside):
-                self.add_box(box)
+            # the box Rect.around(at, w, h) would give
+            x0, y0, x1, y1 = at[0] - hw, at[1] - hh, at[0] + hw, at[1] + hh
+            if self._free(x0, y0, x1, y1, edges):
+                self.add_box(Rect(x0, y0, x1, y1))
                 return at, True
         at = candidates[0]
         if file_failed:
             self.add_box(Rect.around(at, w, h))
         return at, False
+
+
+def _prepared(poly: Sequence[Point]) -> tuple:
+    """A road polygon with what the rectangle test needs computed once: its bounding box and its edges."""
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    n = len(poly)
+    edges = []
+    for i in range(n):
+        (ax, ay), (bx, by) = poly[i], poly[(i + 1) % n]
+        edges.append((ax, ay, bx, by, bx - ax, by - ay, min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)))
+    return (min(xs), min(ys), max(xs), max(ys), poly, edges)
+
+
+def _hits_prepared(x0: float, y0: float, x1: float, y1: float, poly: Sequence[Point], edges: list) -> bool:
+    """``measure.rect_hits_polygon(x0, y0, x1, y1, poly)`` (same result) on a prepared polygon whose bounding
+    box is known to overlap the rectangle's."""
+    if not poly:
+        return False
+    for x, y in poly:
+        if x0 < x < x1 and y0 < y < y1:
+            return True
+    # the corners and the centre inside the polygon (ray casting, as measure._inside): three heights
+    cm = (x0 + x1) / 2
+    for cy, xs in ((y0, (x0, x1)), (y1, (x1, x0)), ((y0 + y1) / 2, (cm,))):
+        crossings = [ax + (cy - ay) * dx / dy for ax, ay, bx, by, dx, dy, _, _, _, _ in edges
+                     if (ay > cy) != (by > cy)]
+        for cx in xs:
+            if sum(1 for c in crossings if cx < c) % 2:
+                return True
+    corners = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+    # two segments that cross (as measure._segments_cross decides) touch each other's bounding boxes
+    m = 1e-6
+    for ax, ay, bx, by, _, _, ex0, ey0, ex1, ey1 in edges:
+        if ex1 < x0 - m or ex0 > x1 + m or ey1 < y0 - m or ey0 > y1 + m:
+            continue
+        for k in range(4):
+            if _segments_cross((ax, ay), (bx, by), corners[k], corners[(k + 1) % 4]):
+                return True
+    return False
+
+
+def _edges(poly: Sequence[Point]) -> list[tuple[float, float, float, float]]:
+    """(x0, y0, x1 - x0, y1 - y0) of each edge of a polygon, for ``_in_edges``."""
+    n = len(poly)
+    out = []
+    for i in range(n):
+        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+        out.append((x0, y0, x1 - x0, y1 - y0))
+    return out
+
+
+def _in_edges(px: float, py: float, edges: list[tuple[float, float, float, float]]) -> bool:
+    """``_in_convex((px, py), poly)`` on the polygon's prepared edges (same result)."""
+    sign = 0
+    for x0, y0, dx, dy in edges:
+        cross = dx * (py - y0) - dy * (px - x0)
+        if abs(cross) < 1e-9:
+            continue
+        s = 1 if cross > 0 else -1
+        if sign and s != sign:
+            return False
+        sign = s
+    return True
 
 
 def _in_convex(p: Point, poly: Sequence[Point]) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any, Sequence
 
 import svgwrite
@@ -143,15 +144,25 @@ def text_rect(text: str, at: Point, size: float, *, bold: bool = False, anchor: 
     return Rect(x0, base - 0.78 * size, x0 + w, base + 0.22 * size)
 
 
+_RING_UNITS: dict[int, list[Point]] = {}
+
+
 def _ring(centre: Point, R: float, radii: Sequence[float], count: int = 12) -> list[Point]:
+    units = _RING_UNITS.get(count)
+    if units is None:
+        units = []
+        for k in range(count):
+            a = math.radians(15 + 360 * k / count)
+            units.append((math.cos(a), math.sin(a)))
+        _RING_UNITS[count] = units
+    cx, cy = centre
     out = []
     for rho in radii:
         if rho == 0:
             out.append(centre)
             continue
-        for k in range(count):
-            a = math.radians(15 + 360 * k / count)
-            out.append((centre[0] + rho * R * math.cos(a), centre[1] + rho * R * math.sin(a)))
+        for c, s in units:
+            out.append((cx + rho * R * c, cy + rho * R * s))
     return out
 
 
@@ -160,7 +171,7 @@ def _by_clearance(candidates: list[Point], samples: Sequence[Point]) -> list[Poi
     if not samples:
         return candidates
     dist = math.dist
-    return sorted(candidates, key=lambda c: (-round(min([dist(c, s) for s in samples]), 3), -c[1], -c[0]))
+    return sorted(candidates, key=lambda c: (-round(min(map(dist, repeat(c), samples)), 3), -c[1], -c[0]))
 
 
 def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool = True,

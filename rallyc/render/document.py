@@ -32,6 +32,7 @@ from rallyc.render import style
 from rallyc.render.geometry import HexLayout, fmt
 from rallyc.render.legend import LegendLayout, draw_legend, layout_legend, map_features
 from rallyc.render.labels import LabelIndex, Rect
+from rallyc.render.svgtext import svg_text
 from rallyc.render.measure import PT_MM, rect_hits_polygon, text_width
 from rallyc.render.scene import Box, CarMark, Scene, _attrs, _path, _text, build_scene, car_colour, car_letter
 
@@ -77,7 +78,7 @@ def to_string(dwg: svgwrite.Drawing) -> str:
 
 
 def _pretty(dwg: svgwrite.Drawing) -> str:
-    body = dwg.tostring()
+    body = svg_text(dwg)
     return '<?xml version="1.0" encoding="utf-8" ?>\n' + body + "\n"
 
 

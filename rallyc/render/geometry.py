@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
+from itertools import accumulate
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Sequence
@@ -237,11 +238,13 @@ class Centreline:
                         pts.append((start[0] + dx * t + lx * off, start[1] + dy * t + ly * off))
             else:
                 self.shape = "straight"
-                pts = [_lerp(start, end, i / self.SAMPLES) for i in range(self.SAMPLES + 1)]
+                (sx, sy), (ex, ey) = start, end
+                samples = self.SAMPLES
+                # _lerp(start, end, i / samples) without the calls
+                pts = [(sx + (ex - sx) * f, sy + (ey - sy) * f) for f in (i / samples for i in range(samples + 1))]
         self._pts = pts
-        self._cum = [0.0]
-        for a, b in zip(pts, pts[1:]):
-            self._cum.append(self._cum[-1] + math.dist(a, b))
+        # running sums of the segment lengths, added left to right
+        self._cum = list(accumulate(map(math.dist, pts, pts[1:]), initial=0.0))
         self.length = self._cum[-1]
         # one unit driving direction per sampled segment, computed once
         self._dirs: list[Point] = []
@@ -297,8 +300,13 @@ class Centreline:
         for i in range(n + 1):
             # the same point as ``self.at(t, u)``, without the calls
             t = t0 + (t1 - t0) * i / n
-            s = min(max(t, 0.0), 1.0) * length
-            k = min(max(bisect_right(cum, s) - 1, 0), last)
+            # min(max(t, 0.0), 1.0) and min(max(k, 0), last) without the calls
+            s = ((t if t <= 1.0 else 1.0) if t >= 0.0 else 0.0) * length
+            k = bisect_right(cum, s) - 1
+            if k < 0:
+                k = 0
+            elif k > last:
+                k = last
             seg = cum[k + 1] - cum[k]
             f = (s - cum[k]) / seg if seg else 0.0
             (ax, ay), (bx, by) = pts[k], pts[k + 1]

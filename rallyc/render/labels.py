@@ -96,16 +96,15 @@ class LabelIndex:
         b = self.bounds
         if b is not None and not (b.x0 <= x0 and x1 <= b.x1 and b.y0 <= y0 and y1 <= b.y1):
             return False
-        q, r = self.cell_of(((x0 + x1) / 2, (y0 + y1) / 2))
+        q, r = self.layout.cell_at(((x0 + x1) / 2, (y0 + y1) / 2))
         boxes = self.boxes
         for dq, dr in _NEIGHBOURS:
             for o in boxes.get((q + dq, r + dr), ()):
                 if x0 < o.x1 and o.x0 < x1 and y0 < o.y1 and o.y0 < y1:
                     return False
-        if inside is not None:
-            for px, py in ((x0, y0), (x0, y1), (x1, y0), (x1, y1)):
-                if not _in_edges(px, py, inside):
-                    return False
+        if inside is not None and not (_in_edges(x0, y0, inside) and _in_edges(x0, y1, inside)
+                                       and _in_edges(x1, y0, inside) and _in_edges(x1, y1, inside)):
+            return False
         # a small gap between the text and the road edge: printed, touching reads as on the road
         pad = 0.01 * self.layout.size
         x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad

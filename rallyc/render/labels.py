@@ -49,6 +49,8 @@ class LabelIndex:
     bounds: Rect | None = None
     #: per cell: (bounding box, polygon) of every road polygon filed in it and the six around it
     _polys_near: dict = field(default_factory=dict, repr=False)
+    #: per cell: the labels filed in it and the six around it
+    _boxes_near: dict = field(default_factory=dict, repr=False)
     #: per cell: each filed polygon prepared once for the rectangle test (``_prepared``)
     _prepared: dict = field(default_factory=dict, repr=False)
 
@@ -75,8 +77,12 @@ class LabelIndex:
 
     def add_box(self, box: Rect) -> None:
         """File a placed label so later labels keep clear of it."""
+        near = self._boxes_near
         for cell in self._cells_of((box.x0, box.x1), (box.y0, box.y1)):
             self.boxes.setdefault(cell, []).append(box)
+            q, r = cell
+            for dq, dr in _NEIGHBOURS:
+                near.setdefault((q - dq, r - dr), []).append(box)
 
     def _near_cell(self, q: int, r: int) -> list:
         """(bounding box, prepared polygon) of every road polygon filed in cell (q, r) and the six around it."""
@@ -96,15 +102,13 @@ class LabelIndex:
         b = self.bounds
         if b is not None and not (b.x0 <= x0 and x1 <= b.x1 and b.y0 <= y0 and y1 <= b.y1):
             return False
-        q, r = self.layout.cell_at(((x0 + x1) / 2, (y0 + y1) / 2))
-        boxes = self.boxes
-        for dq, dr in _NEIGHBOURS:
-            for o in boxes.get((q + dq, r + dr), ()):
-                if x0 < o.x1 and o.x0 < x1 and y0 < o.y1 and o.y0 < y1:
-                    return False
         if inside is not None and not (_in_edges(x0, y0, inside) and _in_edges(x0, y1, inside)
                                        and _in_edges(x1, y0, inside) and _in_edges(x1, y1, inside)):
             return False
+        q, r = self.layout.cell_at(((x0 + x1) / 2, (y0 + y1) / 2))
+        for o in self._boxes_near.get((q, r), ()):
+            if x0 < o.x1 and o.x0 < x1 and y0 < o.y1 and o.y0 < y1:
+                return False
         # a small gap between the text and the road edge: printed, touching reads as on the road
         pad = 0.01 * self.layout.size
         x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad

@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 
 import svgwrite
 from svgwrite.base import Title
-from svgwrite.container import Group
+from svgwrite.container import Defs, Group
 from svgwrite.path import Path
 from svgwrite.shapes import Circle, Rect
 from svgwrite.text import Text
@@ -24,7 +24,7 @@ from svgwrite.utils import strlist
 __all__ = ["svg_text"]
 
 #: element classes whose XML is BaseElement.get_xml's (attributes only, or Path's ``d``, or Text's text)
-_PLAIN = (Group, Circle, Rect)
+_PLAIN = (Group, Defs, Circle, Rect)
 _ESCAPE_ATTRIB = ET._escape_attrib  # type: ignore[attr-defined]
 _ESCAPE_CDATA = ET._escape_cdata  # type: ignore[attr-defined]
 

@@ -243,6 +243,7 @@ class Centreline:
                 # _lerp(start, end, i / samples) without the calls
                 pts = [(sx + (ex - sx) * f, sy + (ey - sy) * f) for f in (i / samples for i in range(samples + 1))]
         self._pts = pts
+        self._frame_cache: dict[tuple[float, float], list[tuple[float, float, float, float]]] = {}
         # running sums of the segment lengths, added left to right
         self._cum = list(accumulate(map(math.dist, pts, pts[1:]), initial=0.0))
         self.length = self._cum[-1]
@@ -291,15 +292,21 @@ class Centreline:
             return default
         return 1 if turn > 0 else -1
 
-    def kerb(self, t0: float, t1: float, u: float) -> list[Point]:
-        """Points along the line at ``u`` across the road, from ``t0`` to ``t1``."""
+    def _frames(self, t0: float, t1: float) -> list[tuple[float, float, float, float]]:
+        """(x, y, tx, ty) of the centreline point and driving direction at each sample of ``kerb(t0, t1, u)``
+        (kept: the lanes of a zone and both sides of a band sample the same stretch)."""
+        key = (t0, t1)
+        frames = self._frame_cache.get(key)
+        if frames is not None:
+            return frames
         n = max(1, math.ceil(abs(t1 - t0) * 24 * max(1.0, self.length / (2 * self.layout.size))))
         pts, dirs, cum, length = self._pts, self._dirs, self._cum, self.length
         last = len(cum) - 2
-        out = []
+        dt = t1 - t0
+        frames = []
         for i in range(n + 1):
-            # the same point as ``self.at(t, u)``, without the calls
-            t = t0 + (t1 - t0) * i / n
+            # the same point as ``self.at(t, 0)``, without the calls
+            t = t0 + dt * i / n
             # min(max(t, 0.0), 1.0) and min(max(k, 0), last) without the calls
             s = ((t if t <= 1.0 else 1.0) if t >= 0.0 else 0.0) * length
             k = bisect_right(cum, s) - 1
@@ -311,8 +318,13 @@ class Centreline:
             f = (s - cum[k]) / seg if seg else 0.0
             (ax, ay), (bx, by) = pts[k], pts[k + 1]
             tx, ty = dirs[k]
-            out.append((ax + (bx - ax) * f + ty * u, ay + (by - ay) * f - tx * u))
-        return out
+            frames.append((ax + (bx - ax) * f, ay + (by - ay) * f, tx, ty))
+        self._frame_cache[key] = frames
+        return frames
+
+    def kerb(self, t0: float, t1: float, u: float) -> list[Point]:
+        """Points along the line at ``u`` across the road, from ``t0`` to ``t1``."""
+        return [(x + ty * u, y - tx * u) for x, y, tx, ty in self._frames(t0, t1)]
 
     def band(self, t0: float, t1: float, u0: float, u1: float) -> list[Point]:
         """Closed outline of the strip ``t0..t1`` along the road and ``u0..u1`` across it."""

@@ -102,8 +102,7 @@ class LabelIndex:
         b = self.bounds
         if b is not None and not (b.x0 <= x0 and x1 <= b.x1 and b.y0 <= y0 and y1 <= b.y1):
             return False
-        if inside is not None and not (_in_edges(x0, y0, inside) and _in_edges(x0, y1, inside)
-                                       and _in_edges(x1, y0, inside) and _in_edges(x1, y1, inside)):
+        if inside is not None and not _box_in_edges(x0, y0, x1, y1, inside):
             return False
         q, r = self.layout.cell_at(((x0 + x1) / 2, (y0 + y1) / 2))
         for o in self._boxes_near.get((q, r), ()):
@@ -183,6 +182,21 @@ def _edges(poly: Sequence[Point]) -> list[tuple[float, float, float, float]]:
         (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
         out.append((x0, y0, x1 - x0, y1 - y0))
     return out
+
+
+def _box_in_edges(x0: float, y0: float, x1: float, y1: float, edges: list[tuple[float, float, float, float]]) -> bool:
+    """``_in_edges`` of the four corners (x0, y0), (x0, y1), (x1, y0), (x1, y1), in that order, in one call."""
+    for px, py in ((x0, y0), (x0, y1), (x1, y0), (x1, y1)):
+        sign = 0
+        for ex, ey, dx, dy in edges:
+            cross = dx * (py - ey) - dy * (px - ex)
+            if -1e-9 < cross < 1e-9:
+                continue
+            s = 1 if cross > 0 else -1
+            if sign and s != sign:
+                return False
+            sign = s
+    return True
 
 
 def _in_edges(px: float, py: float, edges: list[tuple[float, float, float, float]]) -> bool:

@@ -10,13 +10,11 @@ runs are the same whichever process plays them and however many processes there 
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rallyc.analysis.drivers import GreedyDriver, _situation
-from rallyc.analysis.simulate import CARS, DriverKind, run_seed
+from rallyc.analysis.simulate import CARS, DriverKind, run_seed, spread_runs
 from rallyc.rules.bot import RandomBot
 from rallyc.rules.dice import Die
 from rallyc.rules.plans import Walk, die_options, start_walk
@@ -198,28 +196,11 @@ def _play(race: Race, driver: RandomBot, index: int) -> RaceRun:
     return RaceRun(index, out_cars, table)
 
 
-def _worker(args: tuple) -> list[RaceRun]:
-    path, name, indices, seed, cars, kind = args
-    from rallyc.analysis.load import load_track
-
-    return play_races(load_track(Path(path), name), indices, seed=seed, cars=cars, kind=kind)
-
-
 def simulate_races(track, runs: int, *, seed: int = 0, cars: int = 1, kind: DriverKind = DriverKind.strong,
                    jobs: int = 1, source: tuple[Path, str] | None = None) -> list[RaceRun]:
     """``runs`` seeded races of ``cars`` cars (1 to 4) on ``track``, in run order, spread over ``jobs``
     processes when ``source`` (file, circuit name) lets each compile the track again: same results."""
-    if not 1 <= cars <= len(CARS):
-        raise ValueError(f"between 1 and {len(CARS)} cars, not {cars}")
-    indices = list(range(runs))
-    jobs = max(1, min(jobs, runs, os.cpu_count() or 1))
-    if jobs == 1 or source is None:
-        return play_races(track, indices, seed=seed, cars=cars, kind=kind)
-    chunks = [indices[j::jobs] for j in range(jobs)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        parts = pool.map(_worker, [(str(source[0]), source[1], c, seed, cars, kind) for c in chunks])
-        merged = [r for part in parts for r in part]
-    return sorted(merged, key=lambda r: r.index)
+    return spread_runs(play_races, track, runs, seed=seed, cars=cars, kind=kind, jobs=jobs, source=source)
 
 
 # keep the statuses' words in one place for the report

@@ -115,11 +115,32 @@ def _play(stage: Stage, driver: RandomBot, index: int, me: str) -> Run:
     return run
 
 
-def _worker(args: tuple) -> list[Run]:
-    path, stage_name, indices, seed, cars, kind = args
+def _worker(args: tuple) -> list:
+    play, path, name, indices, seed, cars, kind = args
     from rallyc.analysis.load import load_track
 
-    return play_runs(load_track(Path(path), stage_name), indices, seed=seed, cars=cars, kind=kind)
+    return play(load_track(Path(path), name), indices, seed=seed, cars=cars, kind=kind)
+
+
+def spread_runs(play, track, runs: int, *, seed: int, cars: int, kind: DriverKind, jobs: int,
+                source: tuple[Path, str] | None) -> list:
+    """``play(track, indices, ...)`` for run indices 0 to ``runs`` - 1, in run order.
+
+    With ``jobs`` > 1 the indices are split over processes, each compiling the track again from
+    ``source`` (the file and design name); ``play`` must be a module-level function (it is pickled).
+    The results are the same as with one job.
+    """
+    if not 1 <= cars <= len(CARS):
+        raise ValueError(f"between 1 and {len(CARS)} cars, not {cars}")
+    indices = list(range(runs))
+    jobs = max(1, min(jobs, runs, os.cpu_count() or 1))
+    if jobs == 1 or source is None:
+        return play(track, indices, seed=seed, cars=cars, kind=kind)
+    chunks = [indices[j::jobs] for j in range(jobs)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        parts = pool.map(_worker, [(play, str(source[0]), source[1], c, seed, cars, kind) for c in chunks])
+        merged = [r for part in parts for r in part]
+    return sorted(merged, key=lambda r: r.index)
 
 
 def simulate(track, runs: int, *, seed: int = 0, cars: int = 1, kind: DriverKind = DriverKind.strong,
@@ -129,14 +150,4 @@ def simulate(track, runs: int, *, seed: int = 0, cars: int = 1, kind: DriverKind
     With ``jobs`` > 1 the runs are split over processes, each compiling the track again from ``source``
     (the file and stage name): the results are the same as with one job.
     """
-    if not 1 <= cars <= len(CARS):
-        raise ValueError(f"between 1 and {len(CARS)} cars, not {cars}")
-    indices = list(range(runs))
-    jobs = max(1, min(jobs, runs, os.cpu_count() or 1))
-    if jobs == 1 or source is None:
-        return play_runs(track, indices, seed=seed, cars=cars, kind=kind)
-    chunks = [indices[j::jobs] for j in range(jobs)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        parts = pool.map(_worker, [(str(source[0]), source[1], c, seed, cars, kind) for c in chunks])
-        merged = [r for part in parts for r in part]
-    return sorted(merged, key=lambda r: r.index)
+    return spread_runs(play_runs, track, runs, seed=seed, cars=cars, kind=kind, jobs=jobs, source=source)

@@ -238,7 +238,7 @@ class StrongDriver(RandomBot):
         name = stage.to_move()
         assert name is not None
         ctx, _ = stage.context(name)
-        situation = _situation(stage, ctx)
+        situation = plan_situation(stage, ctx)
         ev = self._evals.get(situation)
         if ev is None:
             ev = self._evals[situation] = _Evaluator(stage, ctx, self.ahead(stage), self.weights)
@@ -280,7 +280,7 @@ class GreedyDriver(RandomBot):
         name = stage.to_move()
         assert name is not None
         ctx, _ = stage.context(name)
-        situation = _situation(stage, ctx)
+        situation = plan_situation(stage, ctx)
         memo = self._best.setdefault(situation, {})
         options = self._options.get(situation)
         if options is None:
@@ -316,7 +316,7 @@ class GreedyDriver(RandomBot):
         return True
 
 
-def _situation(stage: "Stage", ctx: PlanContext) -> tuple:
+def plan_situation(stage: "Stage", ctx: PlanContext) -> tuple:
     """What decides which dice may follow a partial plan, apart from where the turn starts: the track (as
     flipped), the dice and limits of the car, who is in the way, the -1 tokens and, in an RX race, the spaces
     barred to the car (a Joker already driven, the Pre-grid left) and the Yellow Flag's spaces."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rallyc.analysis.drivers import GreedyDriver, _situation
+from rallyc.analysis.drivers import GreedyDriver, plan_situation
 from rallyc.analysis.simulate import CARS, DriverKind, run_seed, spread_runs
 from rallyc.rules.bot import RandomBot
 from rallyc.rules.dice import Die
@@ -102,7 +102,7 @@ class JokerDriver(GreedyDriver):
             return super().turn(stage)
         want = lap_at(forks[0]) >= self.plans[name]
         bypassed = _bypassed(ctx, laps.length) if want else frozenset()
-        memo = self._best.setdefault((_situation(stage, ctx), want), {})
+        memo = self._best.setdefault((plan_situation(stage, ctx), want), {})
 
         def allowed(w: Walk, to: str) -> bool:
             # on the Joker's lap, stay on the spaces that still lead into it; on the others, keep out of it

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from rallyc.rules.dice import Die, DieKind
 from rallyc.rules.errors import IllegalMove
-from rallyc.rules.plans import PlanContext, Placed, Walk, _entry_error, check_plan, effective_limit, warning_limit
+from rallyc.rules.plans import PlanContext, Placed, Walk, entry_error, check_plan, effective_limit, warning_limit
 from rallyc.rules.rx_dashboard import RX_DAMAGE_KINDS, rx_allowance
 from rallyc.rules.domain import RaceStatus
 from rallyc.rules.state import WEATHER
@@ -215,7 +215,7 @@ class ContactPlan:
         if err:
             return None, err
         free = replace(ctx, others=self.others(at, frozenset({target})), corner_methods={})
-        e = _entry_error(free, die.to, gear, die, came_from=w.pos)
+        e = entry_error(free, die.to, gear, die, came_from=w.pos)
         if e:
             return None, (e[0], e[1], "to")
         dests, why = self._destinations(ctx, at, target, die.to, gear)
@@ -261,7 +261,7 @@ class ContactPlan:
             if ms.lane in ("s1", "s2"):
                 why = ("RX-PUSH-13", f"{target} pushed onto {m} may not slide", "to")
                 continue
-            e = _entry_error(tview, m, self.gears[target], Die(DieKind.COAST, m), came_from=sid)
+            e = entry_error(tview, m, self.gears[target], Die(DieKind.COAST, m), came_from=sid)
             if e:
                 if e[0] in ("CORE-MOVE-02", "CORE-OVERTAKE-06"):
                     blocked_by_car = True
@@ -308,7 +308,7 @@ class ContactPlan:
             return None, err
         gone = frozenset(blockers | {n for n, _ in present})
         free = replace(ctx, others=self.others(at, gone), corner_methods={})
-        e = _entry_error(free, die.to, gear, die, came_from=w.pos)
+        e = entry_error(free, die.to, gear, die, came_from=w.pos)
         if e:
             return None, (e[0], e[1], "to")
         # reading 30: the move may end sharing a space with one car, never with two (it goes on through them)

@@ -143,7 +143,7 @@ class PlanEnumerator:
         return name == a.coast_die and st.n_coast + 1 <= a.coast
 
     def _enter_ok(self, sid: str, gear: int, name: str, brake: bool, came_from: str) -> bool:
-        """The car may enter ``sid`` from ``came_from`` with this die (plans._entry_error)."""
+        """The car may enter ``sid`` from ``came_from`` with this die (plans.entry_error)."""
         if sid in self.blocked:
             return False
         c = self.corner.get(sid)

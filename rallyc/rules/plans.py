@@ -257,7 +257,7 @@ def _new_gear(w: Walk, die: Die) -> int:
     return gear_value(die.die) if is_gear(die.die) else w.gear
 
 
-def _entry_error(ctx: PlanContext, sid: str, gear: int, die: Die, *, check_side: bool = True,
+def entry_error(ctx: PlanContext, sid: str, gear: int, die: Die, *, check_side: bool = True,
                  came_from: str | None = None) -> tuple[str, str] | None:
     """Why the car cannot enter ``sid`` from ``came_from`` with this die, or None (occupancy, corners, water,
     overtaking)."""
@@ -346,7 +346,7 @@ def _place(ctx: PlanContext, w: Walk, die: Die) -> tuple[Placed | None, tuple[st
         return ctx.contact.place(ctx, w, die, gear)
     if die.push is not None:
         return None, ("RX-PUSH-01", f"no car on {die.to} to push", "push_to")
-    e = _entry_error(ctx, die.to, gear, die, came_from=w.pos)
+    e = entry_error(ctx, die.to, gear, die, came_from=w.pos)
     if e:
         return None, (e[0], e[1], "to")
     # MC-BOOST-04 (reading 15): a Boost pair is never the Flying Start die
@@ -365,7 +365,7 @@ def _place(ctx: PlanContext, w: Walk, die: Die) -> tuple[Placed | None, tuple[st
             return None, ("CORE-JUMP-02" if jump == 1 else "CORE-JUMP-03",
                           f"a jump from {die.to} in Gear {gear} lands on one of {', '.join(spots) or 'none'}, "
                           f"not {die.land}", "land")
-        e = _entry_error(ctx, die.land, gear, die, came_from=die.to)
+        e = entry_error(ctx, die.land, gear, die, came_from=die.to)
         if e:
             rule = "CORE-JUMP-07" if e[0] in ("CORE-MOVE-02", "CORE-OVERTAKE-06") else e[0]
             return None, (rule, f"cannot land on {die.land}: {e[1]}", "land")

@@ -109,13 +109,16 @@ def _collector_paused():
             gc.enable()
 
 
-def compile_loaded(loaded: "Loaded", boxes: Sequence[str] | None = None) -> "CompileResult":
+def compile_loaded(loaded: "Loaded", boxes: Sequence[str] | None = None, *,
+                   keep_tracks: bool = True) -> "CompileResult":
     """Every design of a loaded file compiled, with all diagnostics; ``boxes``: the boxes owned when the file
-    declares none. The one call of the compiler behind :func:`check` and :func:`compile`."""
+    declares none. ``keep_tracks=False`` drops each track once it is checked (designs without tracks; a
+    check of a large file then holds one track at a time). The one call of the compiler behind
+    :func:`check` and :func:`compile`."""
     from rallyc.pipeline import compile_loaded as compile_designs
 
     with _collector_paused():
-        return compile_designs(loaded, default_boxes=boxes)
+        return compile_designs(loaded, default_boxes=boxes, keep_tracks=keep_tracks)
 
 
 # ------------------------------------------------------------------ check
@@ -154,7 +157,7 @@ def check_loaded(loaded: "Loaded", boxes: Sequence[str] | None = None) -> list[D
         return diags
     if not has_errors(diags):
         try:
-            return compile_loaded(loaded, boxes).diagnostics
+            return compile_loaded(loaded, boxes, keep_tracks=False).diagnostics
         except Exception as e:  # noqa: BLE001 - reported, never a traceback; the name checks still run
             diags.append(_internal("the compiler", e, loaded.root.path))
     return diags + _name_checks(loaded)

@@ -59,10 +59,14 @@ def _known_steps(steps: list[ast.Step], catalogue: Catalogue) -> set[int]:
     return {i for i, s in enumerate(steps, start=1) if catalogue.get(s.tile.text) is not None}
 
 
-def compile_loaded(loaded: Loaded, default_boxes: Sequence[str] | None = None) -> CompileResult:
+def compile_loaded(loaded: Loaded, default_boxes: Sequence[str] | None = None, *,
+                   keep_tracks: bool = True) -> CompileResult:
     """Compile every design of a loaded file: rallies (stages in order), one-off stages, circuits.
 
     ``default_boxes``: the boxes owned when the file declares none (the settings' ``boxes``).
+    ``keep_tracks=False`` (a check, which needs only the diagnostics): each stage's and circuit's track is
+    dropped once it is checked, so memory stays that of one track, not of the whole file; the designs
+    then carry no tracks. The tracks of an area's stages are kept (the area's checks read them).
 
     A stage whose steps name tiles that are not in the catalogue is not built
     (the name check reports the tiles); everything else is compiled and checked.
@@ -92,10 +96,13 @@ def compile_loaded(loaded: Loaded, default_boxes: Sequence[str] | None = None) -
         build = compile_stage(stage, catalogue, known, boxes)
         # the stages of an area share its tiles: the inventory is checked once, for the area
         diags.extend(d for d in build.diagnostics if over is None or not d.code.startswith("RC50"))
-        if build.track is not None:
-            sources[build.track.name] = (stage, catalogue)
-            if over is not None:
-                areas[over.title].tracks[stage.name.text] = build.track
+        if build.track is None:
+            return None
+        if over is not None:
+            areas[over.title].tracks[stage.name.text] = build.track
+        if not keep_tracks:
+            return None
+        sources[build.track.name] = (stage, catalogue)
         return build.track
 
     root = loaded.root
@@ -120,7 +127,7 @@ def compile_loaded(loaded: Loaded, default_boxes: Sequence[str] | None = None) -
             if len(known) == len(item.steps):
                 build = compile_circuit(item, catalogue, boxes)
                 diags.extend(build.diagnostics)
-                if build.track is not None:
+                if build.track is not None and keep_tracks:
                     circuit_tracks.append(build.track)
             designs.append(Design("circuit", item.title, item.author, circuit_tracks, _options(item.options),
                                   _meta(item.meta, item.author)))

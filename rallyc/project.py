@@ -292,7 +292,8 @@ def _merge(base: ast.Tileset | None, own: ast.Tileset) -> ast.Tileset:
         return own
     own_ids = {t.id.text.lower() for t in own.tiles}
     kept = [t for t in base.tiles if t.id.text.lower() not in own_ids]
-    return ast.Tileset(own.name, own.title or base.title, kept + list(own.tiles), own.span)
+    return ast.Tileset(own.name, own.title or base.title, kept + list(own.tiles), own.span,
+                       own.circuit or base.circuit)
 
 
 def _defined_in(documents: list[ast.Document], name: str) -> bool:

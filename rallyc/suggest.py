@@ -33,6 +33,7 @@ from enum import Enum
 from rallyc.checks.route import LONG_STAGE, SHORT_STAGE
 from rallyc.compiler.roads import DrivenRoad, drive_road
 from rallyc.compiler.stats import stage_class
+from rallyc.model.tiles import TileRole
 from rallyc.geometry.hexgrid import Hex, hex_distance, neighbour, opposite, own_to_world, rotation_for, world_to_own
 from rallyc.compiler.placement import PlacedStep, place_route
 from rallyc.syntax import ast
@@ -222,7 +223,7 @@ def _has_line(driven: DrivenRoad, kind: str) -> bool:
 
 
 def _is_assistance(info: TileInfo) -> bool:
-    return info.number == "201"
+    return TileRole.ASSISTANCE in info.roles
 
 
 def _entry_lanes(driven: DrivenRoad) -> int | None:
@@ -358,7 +359,7 @@ def suggest_stage(stage: ast.Stage, catalogue: Catalogue, after: int | None = No
         raise SuggestError(f"step {after} of stage {stage.name.text} is not placed: {first}")
     placed = placement.steps
     board = _board(placed, stage.scenery)
-    road_tiles = sum(1 for s in head if not s.tile.text.startswith("201"))
+    road_tiles = sum(1 for s in head if not _is_assistance(cast(TileInfo, catalogue.get(s.tile.text))))
     finish_laid = any(_has_line(ps.driven, "finish") for ps in placed)
     start_laid = any(_has_line(ps.driven, "start") for ps in placed)
     used: Counter[str] = Counter()

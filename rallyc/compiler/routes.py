@@ -3,9 +3,10 @@
 Tiles are *laid* (a cell and a rotation each), not driven: a road tile with
 one road is driven along it, a junction tile (a Y junction 415, a fork 402-409)
 has two ways on from whichever edge a car enters, and a route takes one of
-them. A route starts on a start tile (202, 301, 102) driven the printed way
-(backwards only when no route leaves it the printed way), takes one road at
-each junction, reaches a finish tile (203, 302) and goes on while there is one
+them. A route starts on a start tile (:attr:`TileRole.START`, a printed start
+line: 202, 301, 102 in the bundled boxes) driven the printed way (backwards
+only when no route leaves it the printed way), takes one road at each junction,
+reaches a finish tile (:attr:`TileRole.FINISH`) and goes on while there is one
 way on (the Assistance area after the finish), never entering a tile twice.
 
 The importer (``rallyc.interop``) and rally areas (:mod:`rallyc.compiler.area`)
@@ -20,14 +21,12 @@ from typing import Sequence
 
 from rallyc.compiler.roads import driven_turn
 from rallyc.geometry.hexgrid import Hex, neighbour, opposite, own_to_world, world_to_own
+from rallyc.model.tiles import TileRole
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import TileInfo
 
-__all__ = ["Laid", "Drive", "Route", "find_routes", "turn_word", "START_NUMBERS", "FINISH_NUMBERS",
-           "MAX_ROUTES"]
+__all__ = ["Laid", "Drive", "Route", "find_routes", "turn_word", "MAX_ROUTES"]
 
-START_NUMBERS = ("202", "301", "102")
-FINISH_NUMBERS = ("203", "302")
 #: routes searched at most (an area of a club has a handful; a maze of junctions stops here)
 MAX_ROUTES = 64
 
@@ -44,6 +43,14 @@ class Laid:
     @property
     def number(self) -> str:
         return self.info.id[:3]
+
+    @property
+    def is_start(self) -> bool:
+        return TileRole.START in self.info.roles
+
+    @property
+    def is_finish(self) -> bool:
+        return TileRole.FINISH in self.info.roles
 
 
 @dataclass(frozen=True)
@@ -134,7 +141,7 @@ def find_routes(tiles: Sequence[Laid], limit: int = MAX_ROUTES) -> tuple[list[Ro
         by_cell.setdefault(t.cell, t)
     routes: list[Route] = []
     for start in tiles:
-        if start.number not in START_NUMBERS or by_cell.get(start.cell) is not start:
+        if not start.is_start or by_cell.get(start.cell) is not start:
             continue
         for forward in (True, False):
             found = _search(start, forward, by_cell, routes, limit)
@@ -159,9 +166,9 @@ def _search(start: Laid, forward: bool, by_cell: dict[Hex, Laid], routes: list[R
         nxt = by_cell.get(neighbour(cur.tile.cell, out)) if out is not None else None
         if nxt is not None and out is not None and all(d.tile.cell != nxt.cell for d in drives):
             ways = _ways_in(nxt, opposite(out))
-            if nxt.number in START_NUMBERS:
+            if nxt.is_start:
                 ways = []  # a route never crosses another start line
-            elif finished and (len(ways) != 1 or nxt.number in FINISH_NUMBERS):
+            elif finished and (len(ways) != 1 or nxt.is_finish):
                 ways = []  # after the finish: on while there is one way on
         if not ways:
             if finished:
@@ -172,5 +179,5 @@ def _search(start: Laid, forward: bool, by_cell: dict[Hex, Laid], routes: list[R
             continue
         for d in reversed(ways):
             more = choices + ((d.tile.key, turn_word(d.turn)),) if len(ways) > 1 else choices
-            stack.append((drives + (d,), more, finished or d.tile.number in FINISH_NUMBERS))
+            stack.append((drives + (d,), more, finished or d.tile.is_finish))
     return found

@@ -42,7 +42,6 @@ from rallyc.tiles.catalogue import Catalogue, TileInfo
 
 __all__ = ["ImportResult", "Drive", "import_track", "split_tiles", "driven_turn"]
 
-RX_NUMBERS = tuple(str(n) for n in range(401, 416))
 #: ASSUMPTIONS (the formats do not carry these values; the importer says so with RC716):
 #: the speed limit on the Co-Pilot pack's chicane-with-limit token,
 CHICANE_TOKEN_LIMIT = 2
@@ -91,10 +90,6 @@ class ImportResult:
     origins: list[Span | None] = field(default_factory=list)
     #: True when written from the routes through junction tiles (:mod:`rallyc.interop.areaimport`)
     junctions: bool = False
-
-
-def _number(tile: TileRecord) -> str:
-    return tile.id[:3]
 
 
 def _chain(first: Drive, by_cell: dict[Hex, tuple[TileRecord, TileInfo]]) -> tuple[list[Drive], bool]:
@@ -238,7 +233,7 @@ def import_track(track: TrackFile, catalogue: Catalogue, *, fallback_title: str 
         if found is not None:
             return found
     has_standees = any(tok.kind in STANDEES for t, _ in road_tiles + scenery for tok in t.tokens)
-    has_rx = any(_number(t) in RX_NUMBERS for t, _ in road_tiles)
+    has_rx = any(TileRole.CIRCUIT in i.roles for _, i in road_tiles)
     kind = "circuit" if (closed or has_standees or (not route and has_rx) or layout is not None) else "stage"
 
     items: list = []

@@ -159,12 +159,14 @@ class TileDef:
 
 @dataclass
 class Tileset:
-    """``tileset NAME "title" { tile ... }``: the tiles of one box."""
+    """``tileset NAME "title" [circuit] { tile ... }``: the tiles of one box."""
 
     name: Ident
     title: str | None
     tiles: list[TileDef]
     span: Span = _span()
+    #: ``circuit``: the box's tiles are RX circuit tiles (:attr:`rallyc.model.tiles.TileRole.CIRCUIT`)
+    circuit: bool = False
 
 
 # ------------------------------------------------------------------ designs

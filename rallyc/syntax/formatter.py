@@ -162,7 +162,8 @@ def _option(o: ast.Option) -> str:
 def _header(node) -> str:
     """The text of a block's header, without the ``{``."""
     if isinstance(node, ast.Tileset):
-        return f"tileset {node.name.text}" + (f" {quote(node.title)}" if node.title is not None else "")
+        return (f"tileset {node.name.text}" + (f" {quote(node.title)}" if node.title is not None else "")
+                + (" circuit" if node.circuit else ""))
     if isinstance(node, ast.TileDef):
         a, b = node.danger
         danger = f"danger {a}" if a == b else f"danger {a} {b}"

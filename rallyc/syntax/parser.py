@@ -221,9 +221,12 @@ class _Build(Transformer):
     # -- tilesets
     @v_args(meta=True)
     def tileset(self, meta, children):
-        name, title, *tiles = children
+        name, title, circuit, *tiles = children
         return ast.Tileset(self._ident(name), _unquote(title) if title else None,
-                           [t for t in tiles if t is not None], self._s(meta))
+                           [t for t in tiles if t is not None], self._s(meta), circuit is not None)
+
+    def circuit_box(self, children):
+        return True
 
     @v_args(meta=True)
     def tile(self, meta, children):

@@ -107,6 +107,8 @@ class TileInfo:
     #: physical copies of this tile number in its box
     copies: int
     definition: ast.TileDef
+    #: the tileset is declared ``circuit`` (an RX box)
+    circuit_box: bool = False
 
     @property
     def surface(self) -> str:
@@ -118,8 +120,9 @@ class TileInfo:
 
     @cached_property
     def roles(self) -> frozenset[TileRole]:
-        """The tile's roles, from its definition: a printed start or finish line, an Assistance (service) zone."""
-        found: set[TileRole] = set()
+        """The tile's roles, from its definition: a printed start or finish line, an Assistance (service) zone,
+        a tile of a ``circuit`` tileset."""
+        found: set[TileRole] = {TileRole.CIRCUIT} if self.circuit_box else set()
         for road in self.roads:
             for item in road.items:
                 if isinstance(item, ast.Line) and item.kind in _LINE_ROLES:
@@ -177,7 +180,8 @@ class Catalogue:
                 tid = normalize_id(t.id.text) or t.id.text
                 num = tid[:3]
                 side = tid[3:] if len(tid) > 3 else ""
-                tiles[tid] = TileInfo(tid, num, side, name, t.copies if t.copies is not None else 1, t)
+                tiles[tid] = TileInfo(tid, num, side, name, t.copies if t.copies is not None else 1, t,
+                                       ts.circuit)
         return cls(tiles, titles)
 
     def __contains__(self, tile_id: str) -> bool:

@@ -355,7 +355,7 @@ def _place_tokens(track: TrackFile, steps, scenery, directions, diags):
             forward = steps[step - 1][3]
             if forward is None:
                 forward = directions.get(step, (pl.road, True))[1]
-            zones = roadgeom.road_shape(info.definition.roads[pl.road - 1]).zones
+            zones = roadgeom.zone_count(info.definition, pl.road)
             if tok.print and info.surface in ("asphalt", "gravel", "snow") and tok.print != info.surface:
                 diags.append(Diagnostic.warning(
                     "RC709", f"token `{tok.rekee_id}` has a {tok.print} print on a {info.surface} tile; "

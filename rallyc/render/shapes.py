@@ -1,13 +1,12 @@
 """Where every space of a compiled track lies on the page.
 
-The layout of a road is read from the compiled graph itself (zones in driving
+The spaces of a road are read from the compiled graph itself (zones in driving
 order, their lanes, slide halves, corner spaces, shortcuts), so the drawing
-always shows exactly the spaces the rules interpreter moves cars on. The tile
-definition only adds what the graph does not say: whether a road between
-opposite edges is an S-bend, and the signpost colours at each end.
-
-Zone lengths along the road are proportional to a weight (1 per plain zone, a
-corner by its longest lane), the real artwork's proportions are not modelled.
+always shows exactly the spaces the rules interpreter moves cars on. Where they
+lie is the one model of :mod:`rallyc.geometry.tile` (zone lengths by weight,
+lane strips, road width), shared with the track files; the tile definition only
+adds what the graph does not say: the form of the road (:func:`rallyc.tiles.shape.road_form`:
+S-bends, two roads side by side) and the signpost colours at each end.
 """
 
 from __future__ import annotations
@@ -18,13 +17,12 @@ from dataclasses import dataclass, field
 
 from rallyc.compiler.track import PlacedTile, Space, Track
 from rallyc.geometry.hexgrid import edge_index, own_to_world, neighbour
+from rallyc.geometry.tile import LANE_WIDTH, RoadForm, lane_strip, road_width, zone_bounds, zone_weight
 from rallyc.render.geometry import Centreline, HexLayout, Point, polygon_centroid
 from rallyc.syntax import ast
+from rallyc.tiles.shape import is_fork, road_form
 
 __all__ = ["SpaceShape", "RoadShape", "TrackShapes", "track_shapes", "LANE_WIDTH"]
-
-#: width of one lane as a fraction of the circumradius R (the art: 2 lanes ~ 0.47 R)
-LANE_WIDTH = 0.25
 
 _LANE_ORDER = {"l": 0, "ml": 1, "m": 2, "mr": 3, "r": 4}  # left to right; ml/mr only on 4-lane roads
 _NUMBERED = re.compile(r"^([a-z]+?)(\d+)$")
@@ -112,11 +110,7 @@ def _method(space: Space) -> str | None:
 
 
 def _zone_weight(spaces: list[Space]) -> float:
-    ins = sum(1 for s in spaces if _method(s) == "in")
-    outs = sum(1 for s in spaces if _method(s) == "out")
-    if ins or outs:
-        return max(1.0, 0.6 * max(ins, outs))
-    return 1.0
+    return zone_weight(sum(1 for s in spaces if _method(s) == "in"), sum(1 for s in spaces if _method(s) == "out"))
 
 
 def _road_def(catalogue, tile_id: str, road: int | None):
@@ -165,14 +159,6 @@ def _direction(track: Track, placed: PlacedTile, road_no: int | None, group: lis
     return described[0], described[1], False
 
 
-def _side_by_side(tile) -> bool:
-    """True for tiles with several roads that share no edge (drawn as parallel roads, e.g. 414)."""
-    if len(tile.roads) < 2:
-        return False
-    ends = [e for road in tile.roads for e in (road.entry, road.exit) if e != "end"]
-    return len(ends) == len(set(ends))
-
-
 def track_shapes(track: Track, layout: HexLayout, catalogue=None) -> TrackShapes:
     """Compute the road centrelines and the outline of every space of ``track``."""
     by_group: dict[tuple[int, int | None], list[Space]] = {}
@@ -204,10 +190,7 @@ def track_shapes(track: Track, layout: HexLayout, catalogue=None) -> TrackShapes
             if entry is None:
                 continue
             found = _road_def(catalogue, placed.tile, road_no)
-            bulge = 0
-            waves = 1
-            gentle = False
-            tight = False
+            form = RoadForm()
             fork = False
             road_def = None
             danger = ("none", "none")
@@ -215,28 +198,15 @@ def track_shapes(track: Track, layout: HexLayout, catalogue=None) -> TrackShapes
             if found is not None:
                 road_def, info = found
                 opposite = exit_ is not None and (exit_ - entry) % 6 == 3
-                if road_def.turn in ("s-bend", "other") and opposite and any(
-                        _method(s) is not None for s in group):
-                    # an S-bend that swings left first has a right-hander in its middle; the tile says
-                    # which way its (first) corner turns (`corner right ...`), else a right-hander is
-                    # assumed; a double hairpin ("other") swings back the other way too
-                    sides = [i.side for i in road_def.items if isinstance(i, ast.Corner) and i.side]
-                    described = -1 if sides and sides[0] == "left" else 1
-                    bulge = -described if reversed_ else described
-                    if road_def.turn == "other":
-                        waves = 2
-                    # a corner of limit 1-2 (214) swings deeper than a shallow bulge (226, 411)
-                    tight = any(i.inside and min(i.inside) <= 2 for i in road_def.items
-                                if isinstance(i, ast.Corner))
-                gentle = _side_by_side(info.definition)
-                fork = len(info.definition.roads) > 1 and not gentle
+                form = road_form(info.definition, road_def, reversed_, opposite,
+                                 any(_method(s) is not None for s in group))
+                fork = is_fork(info.definition)
                 d = info.definition.danger
                 danger = (d[1], d[0]) if reversed_ else (d[0], d[1])
                 surface = info.definition.surface
             elif group:
                 danger = (group[0].danger, group[0].danger)
-            line = Centreline(layout, placed.q, placed.r, entry, exit_, bulge=bulge, waves=waves, gentle=gentle,
-                              tight=tight)
+            line = Centreline.of(layout, placed.q, placed.r, entry, exit_, form)
             road = _road_shape(placed.step, road_no, line, layout, group, surface, danger)
             road.dead_end = exit_ is None
             road.cell = (placed.q, placed.r)
@@ -259,13 +229,8 @@ def _road_shape(step: int, road_no: int | None, line: Centreline, layout: HexLay
     lanes = 2
     for spaces in zones.values():
         lanes = max(lanes, sum(1 for s in spaces if s.kind in ("lane", "half")))
-    weights = [_zone_weight(zones.get(z, [])) for z in range(1, count + 1)] or [1.0]
-    total = sum(weights)
-    bounds = [0.0]
-    for w in weights:
-        bounds.append(bounds[-1] + w / total)
-    bounds[-1] = 1.0
-    road = RoadShape(step, road_no, line, lanes * LANE_WIDTH * layout.size, bounds, surface, danger)
+    bounds = zone_bounds([_zone_weight(zones.get(z, [])) for z in range(1, count + 1)])
+    road = RoadShape(step, road_no, line, road_width(lanes, layout.size), bounds, surface, danger)
     for z, spaces in sorted(zones.items()):
         # the line stands after the last zone of start spaces (an RX Pre-grid has two rows of slots)
         if any(s.start for s in spaces) and not any(s.start for s in zones.get(z + 1, [])):
@@ -299,10 +264,8 @@ def _space_shapes(track: Track, road: RoadShape, group: list[Space], layout: Hex
         done = {s.id for s in lanes + slides + inside + outside + whole}
         rest = sorted((s for s in spaces if s.id not in done), key=lambda s: _lane_key(s.lane))
         strips = lanes + rest
-        if strips:
-            w = road.width / len(strips)
-            for i, s in enumerate(strips):
-                out.append(_band(s, line, t0, t1, half - i * w, half - (i + 1) * w))
+        for i, s in enumerate(strips):
+            out.append(_band(s, line, t0, t1, *lane_strip(road.width, i, len(strips))))
         for i in range(1, len(slides)):
             road.slide_lines.append(t0 + (t1 - t0) * i / len(slides))
         for i, s in enumerate(slides):

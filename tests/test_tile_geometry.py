@@ -1,0 +1,100 @@
+"""One geometric model of a tile's spaces (issue 10): the maps and the track files put every space of every
+bundled tile in the same place (rallyc.geometry.tile, laid out per tile road by rallyc.tiles.shape)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from rallyc.compiler.tile import tile_track
+from rallyc.geometry.tile import HexLayout, heading_steps, lane_strip, zone_bounds, zone_weight
+from rallyc.interop import roadgeom
+from rallyc.project import bundled_tilesets
+from rallyc.render.shapes import track_shapes
+from rallyc.tiles.catalogue import Catalogue
+from rallyc.tiles.shape import UNIT, tile_road
+
+CATALOGUE = Catalogue.from_tilesets(bundled_tilesets())
+ROAD_TILES = [t for t in CATALOGUE if t.roads and not t.is_scenery]
+
+
+def _inside(point: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
+    """Even-odd rule."""
+    x, y = point
+    hit = False
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            hit = not hit
+    return hit
+
+
+@pytest.mark.parametrize("info", ROAD_TILES, ids=lambda t: t.id)
+def test_the_map_and_the_track_files_put_every_space_in_one_place(info):
+    track = tile_track(info, CATALOGUE)
+    drawn_shapes = track_shapes(track, HexLayout(1.0), CATALOGUE)
+    # each road: the same centreline, zone boundaries and width
+    by_road = {r.step: r for r in drawn_shapes.roads}
+    for number in range(1, len(info.roads) + 1):
+        drawn = by_road.get(number)
+        if drawn is None:
+            continue
+        laid = tile_road(info.definition, number)
+        assert drawn.width == pytest.approx(laid.width)
+        assert list(laid.bounds) == pytest.approx(drawn.bounds)
+        for t in (0.0, 0.25, 0.5, 0.75, 1.0):
+            assert math.dist(drawn.centreline.point(t), laid.line.point(t)) < 1e-9
+    # each space: a token written for it lies in its outline on the map and reads back onto it
+    shapes = drawn_shapes.spaces
+    checked = 0
+    for space in track.spaces.values():
+        if space.kind != "lane" or space.zone is None or space.lane not in ("l", "m", "r", "ml", "mr"):
+            continue
+        road = space.step  # tile_track numbers its steps by road
+        q, r, _ = roadgeom.token_offset(info.definition, road, True, space.zone, space.lane)
+        point = UNIT.centre(q, r)
+        assert _inside(point, shapes[space.id].outline), (space.id, point)
+        found = roadgeom.locate(info.definition, q, r, [road])
+        assert found is not None and found.driven(True, roadgeom.zone_count(info.definition, road)) == \
+            (space.zone, space.lane), space.id
+        checked += 1
+    for space in track.spaces.values():
+        if space.zone is None or space.kind not in ("corner", "wide", "junction"):
+            continue
+        # a token for the whole zone: at the zone's middle, read back as the whole zone
+        q, r, _ = roadgeom.token_offset(info.definition, space.step, True, space.zone, None)
+        found = roadgeom.locate(info.definition, q, r, [space.step])
+        assert found is not None and found.zone == space.zone and found.lane is None, space.id
+        checked += 1
+    assert checked or not track.spaces
+
+
+def test_standees_stand_on_zone_boundaries_and_face_the_driving_direction():
+    info = CATALOGUE.get("205a")
+    assert info is not None
+    zones = roadgeom.zone_count(info.definition, 1)
+    for zone in range(1, zones + 1):
+        for forward in (True, False):
+            q, r, d = roadgeom.standee_offset(info.definition, 1, forward, zone)
+            found = roadgeom.locate(info.definition, q, r)
+            assert found is not None and found.driven_boundary(forward, zones) == zone
+            # 205a runs D -> A (bottom to top): forward faces edge A (0), reversed edge D (3)
+            assert d == pytest.approx(0.0 if forward else 3.0, abs=1e-6) or d == pytest.approx(6.0, abs=1e-6)
+
+
+def test_shared_functions():
+    assert zone_weight(0, 0) == 1.0 and zone_weight(1, 3) == pytest.approx(1.8) and zone_weight(1, 1) == 1.0
+    assert zone_bounds([1.0, 2.0, 1.0]) == [0.0, 0.25, 0.75, 1.0]
+    assert lane_strip(0.75, 0, 3) == pytest.approx((0.375, 0.125))
+    layout = HexLayout(1.0)
+    for edge in range(6):
+        ux, uy = math.cos(layout.edge_angle(edge)), math.sin(layout.edge_angle(edge))
+        assert heading_steps(layout, (ux, uy)) == pytest.approx(edge % 6)
+    assert layout.axial(layout.centre(0.25, -0.5)) == pytest.approx((0.25, -0.5))
+
+
+def test_a_token_beside_every_road_is_off_the_road():
+    info = CATALOGUE.get("205a")
+    assert info is not None
+    # across the tile from the road, near the corner between edges B and C
+    assert roadgeom.locate(info.definition, *UNIT.axial(UNIT.corner(0, 0, 1))) is None

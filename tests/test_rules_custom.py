@@ -103,4 +103,6 @@ def test_referee_of_each_pairing():
     ice = CustomRace("circuit", "head-to-head", "speed")
     assert ice.referee == "race" and ice.bag_name == ICE.bag
     assert CustomRace("stage", "time-trial", "technical").referee == "stage"
-    assert CustomRace("stage", "head-to-head", "speed").referee is None
+    assert CustomRace("stage", "head-to-head", "speed").referee == "race"
+    assert CustomRace("circuit", "time-trial", "technical").referee == "stage"
+    assert CustomRace("stage", "time-trial", "speed").referee is None

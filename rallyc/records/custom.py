@@ -1,9 +1,9 @@
 """Custom races in records (RX book, Customisable Races): which referee a record's custom race is played by, and
 the located refusal of a record whose choices no referee plays or that contradict the game it records.
 
-A race record (``race``) whose options in force make it a custom race is a Head-to-Head on a circuit under Speed
-Track rules (race format ``custom``, :func:`race_format_of`); a record of stages is a Time Trial on a stage under
-Technical Track rules (:func:`custom_stage_rules`). The choices themselves are :class:`rallyc.rules.custom.CustomRace`.
+A race record (``race``) whose options in force make it a custom race is a Head-to-Head under Speed Track rules
+(race format ``custom``, :func:`race_format_of`), on a circuit or a stage; a record of stages is a Time Trial under
+Technical Track rules (:func:`custom_stage_rules`), on a stage or a circuit. The choices themselves are :class:`rallyc.rules.custom.CustomRace`.
 """
 
 from __future__ import annotations
@@ -37,9 +37,12 @@ def race_format_of(data: dict, track, design) -> RaceFormat:
     options in force make of it (:func:`rallyc.rules.custom.custom_race`, ``format`` then ``custom`` or left out).
     :class:`RecordError` at the option or format that does not fit (CUSTOM-01/04/05/06/21)."""
     _, in_force = game_options(data, design)
-    custom = custom_race("circuit", in_force)
+    custom = custom_race(track.kind, in_force)
     fname = data["race"].get("format", "custom" if custom is not None else "rx")
     if custom is None:
+        if track.kind != "circuit":
+            raise refused(f"{track.name} is a stage: a race on it is a custom Head-to-Head (options `race_type` "
+                          f"head-to-head, `track_rules` speed)", "$.track", "CUSTOM-05")
         if fname == "custom":
             raise refused("a custom race's format needs its choices in force: options `race_type` and "
                           "`track_rules` (in the design or the record)", "$.race.format", "CUSTOM-01")
@@ -63,12 +66,10 @@ def race_format_of(data: dict, track, design) -> RaceFormat:
 
 
 def custom_stage_rules(data: dict, in_force: dict, tracks: list) -> None:
-    """A custom race recorded stage by stage is a Time Trial on a stage under Technical Track rules with the DIRT
-    Damage set, the core stage (:class:`rallyc.rules.custom.CustomRace`); :class:`RecordError` at the option that
-    asks for another one (CUSTOM-04/05/21)."""
-    custom = custom_race("stage", in_force)
-    if custom is None:
-        return
+    """A custom race recorded stage by stage is a Time Trial under Technical Track rules with the DIRT Damage set:
+    the core stage on a stage, lap by lap on a circuit (:class:`rallyc.rules.custom.CustomRace`); :class:`RecordError`
+    at the option that asks for another one (CUSTOM-04/05/06/21). A circuit is recorded stage by stage only as a
+    custom Time Trial."""
     opts = data.get("options") or {}
 
     def where(name: str) -> str:
@@ -77,22 +78,28 @@ def custom_stage_rules(data: dict, in_force: dict, tracks: list) -> None:
                 return f"$.options.{key}"
         return "$.options" if opts else "$"
 
-    if custom.race_type == "head-to-head":
-        raise refused("a Head-to-Head is raced, first across the line wins: its record has a `race`, not "
-                      "`stages` (CUSTOM-05); a Head-to-Head on a stage is not refereed yet",
-                      where("race-type"), "CUSTOM-05")
-    if custom.referee is None:
-        raise refused(custom.unplayable() or "", where("track-rules"), "CUSTOM-04")
-    if custom.bag_name != "dirt":
-        raise refused(f"the {custom.bag_name} Damage set is not refereed on a stage yet: a Time Trial on a stage "
-                      f"draws from the DIRT set (CUSTOM-19)", where("damage-bag"), "CUSTOM-19")
-    for track in tracks:
+    for i, track in enumerate(tracks):
+        custom = custom_race(track.kind, in_force)
+        if custom is None:
+            if track.kind == "circuit":
+                raise refused(f"{track.name} is a circuit: a game on it is a race (`race`), or a custom Time Trial "
+                              f"recorded stage by stage (options `race_type` time-trial, `track_rules` technical)",
+                              f"$.stages[{i}]", "CUSTOM-06")
+            continue
+        if custom.race_type == "head-to-head":
+            raise refused(f"a Head-to-Head is raced, first across the line wins: its record has a `race`, not "
+                          f"`stages` (CUSTOM-05)", where("race-type"), "CUSTOM-05")
+        if custom.referee is None:
+            raise refused(custom.unplayable() or "", where("track-rules"), "CUSTOM-04")
+        if custom.bag_name != "dirt":
+            raise refused(f"the {custom.bag_name} Damage set is not refereed in a Time Trial yet: a Time Trial draws "
+                          f"from the DIRT set (CUSTOM-19)", where("damage-bag"), "CUSTOM-19")
         try:
             report(custom.stage_rules(any(s.kind == "shortcut" for s in track.spaces.values())))
         except ValueError as exc:  # pragma: no cover - the DIRT set fits every track
             raise refused(str(exc), where("damage-bag"), "CUSTOM-21") from None
-    _advanced(in_force)
-    if in_force.get("weather"):
-        report(("CUSTOM-16",))
-    if custom.damage_bag is not None:
-        report(("CUSTOM-20",))
+        _advanced(in_force)
+        if in_force.get("weather"):
+            report(("CUSTOM-16",))
+        if custom.damage_bag is not None:
+            report(("CUSTOM-20",))

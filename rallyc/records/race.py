@@ -18,9 +18,10 @@ from rallyc.rules.race import Race, RxOutcome
 from rallyc.rules.race_format import FORMATS, RX, RaceFormat
 from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
+from rallyc.rules.stage_race import StageRace
 from rallyc.rules.turn import Turn
 
-__all__ = ["RaceReport", "rx_turn_from_json", "rx_turn_to_json", "replay_race", "race_track", "bot_race_record"]
+__all__ = ["RaceReport", "rx_turn_from_json", "rx_turn_to_json", "replay_race", "race_track", "race_engine", "bot_race_record"]
 
 
 def rx_turn_from_json(d: dict) -> Turn:
@@ -106,7 +107,7 @@ class RaceReport:
         """The report as text; with ``explain``, a ``rules:`` line under each turn (``rallyc replay --explain``)."""
         lines = [self.title] if self.title else []
         kind = {"rx": "RX race", "ice": "Ice race", "custom": "Custom Head-to-Head"}.get(self.format, f"{self.format} race")
-        lines.append(f"{kind} on {self.circuit}: {self.laps} laps"
+        lines.append(f"{kind} on {self.circuit}: " + (f"{self.laps} laps" if self.laps else "a stage, no laps")
                      + (f", RX Weather, starting {self.weather}" if self.weather else ""))
         lines.append("  Grid: " + ", ".join(f"{g['player']} {g['space']}" for g in self.grid))
         for rnd in self.rounds:
@@ -144,19 +145,28 @@ def _outcome_json(o: RxOutcome) -> dict:
     return d
 
 
+def race_engine(track) -> type[Race]:
+    """The race variant for the track: laps on a circuit, a Head-to-Head on a stage (CUSTOM-03/05)."""
+    return StageRace if track.kind == "stage" else Race
+
+
 def race_track(data: dict, base_dir: Path):
-    """The circuit a race record is run on (``track``, ``design``), compiled; :class:`RecordError` if none."""
+    """The track a race record is run on (``track``, ``design``), compiled; :class:`RecordError` if none. A circuit,
+    or a stage for a custom Head-to-Head (:func:`rallyc.records.custom.race_format_of` refuses any other race on a
+    stage)."""
     from rallyc.records.replay import record_stages
 
     if "track" not in data:
         raise RecordError("an RX race record names its circuit's `track` file", path="$")
-    probe = dict(data, stages=[{"turns": []}])
-    tracks, title, _ = record_stages(probe, base_dir)
-    track = tracks[0]
-    if track.kind != "circuit":
-        raise RecordError(f"{track.name} is a stage, not an RX circuit: a `race` is run on a circuit",
-                          path="$.track")
-    return track, title
+    stage = data["race"].get("stage") if isinstance(data.get("race"), dict) else None
+    probe = dict(data, stages=[{"turns": []} if stage is None else {"stage": stage, "turns": []}])
+    try:
+        tracks, title, _ = record_stages(probe, base_dir)
+    except RecordError as exc:
+        if exc.path == "$.stages[0].stage":
+            raise RecordError(exc.message, path="$.race.stage") from None
+        raise
+    return tracks[0], title
 
 
 def replay_race(data: dict, base_dir: Path | str = ".", components: Components | None = None,
@@ -190,8 +200,8 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
         options, in_force = game_options(data, record_design(data, Path(base_dir)) if own_track else None)
         # the options' weather word is the RX start weather, the default of the race's own (RX-WEATHER-01)
         weather = data["race"].get("weather", in_force.get("weather") or None)
-        race = Race(track, players, replace(options, weather=False), components, weather=weather,
-                    race_format=fmt)
+        race = race_engine(track)(track, players, replace(options, weather=False), components, weather=weather,
+                                  race_format=fmt)
     except (ValueError, TypeError) as exc:
         path = "$.options" if "option" in str(exc) else "$.players"
         raise RecordError(str(exc), path=path) from None
@@ -263,7 +273,7 @@ def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Opt
 
     options = options or Options()
     bot = bot or RandomBot(seed)
-    race = Race(track, players, options, components, weather=weather, race_format=race_format)
+    race = race_engine(track)(track, players, options, components, weather=weather, race_format=race_format)
     turns: list[dict[str, Any]] = []
     played: list[Turn] = []
     while not race.is_over():
@@ -296,4 +306,6 @@ def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Opt
         record["race"]["weather"] = weather
     if race_format is not RX:
         record["race"]["format"] = race_format.name
+    if track.kind == "stage":  # a custom Head-to-Head on a stage: which stage of the design (CUSTOM-03)
+        record["race"]["stage"] = track.name
     return record

@@ -2,12 +2,12 @@
 
 A custom race is read from the options in force (``race-type``, ``track-rules``, ``repairs``,
 ``damage-bag``: :mod:`rallyc.model.options`, the design's and the record's) and the track's kind, and is the
-variant the referee plays: a Time Trial on a stage under Technical Track rules is the core stage with Time
-cards and Second tokens (:class:`~rallyc.rules.stage.Stage`); a Head-to-Head on a circuit under Speed Track
-rules is the race (:class:`~rallyc.rules.race.Race`) with :meth:`CustomRace.race_format`: each player's own
-Rally Dashboard, one column on every surface, the chosen Damage set. The other pairings are allowed by the
-rules (CUSTOM-04) but have no referee here yet (:attr:`CustomRace.referee` is None; :meth:`CustomRace.unplayable`
-says why).
+variant the referee plays: a Time Trial under Technical Track rules is the core stage with Time cards and Second
+tokens (:class:`~rallyc.rules.stage.Stage`; on a circuit, lap by lap: :class:`~rallyc.rules.circuit_trial.CircuitTimeTrial`);
+a Head-to-Head under Speed Track rules is the race (:class:`~rallyc.rules.race.Race`; on a stage:
+:class:`~rallyc.rules.stage_race.StageRace`) with :meth:`CustomRace.race_format`: each player's own Rally Dashboard,
+one column on every surface, the chosen Damage set. The other pairings are allowed by the rules (CUSTOM-04) but
+have no referee here yet (:attr:`CustomRace.referee` is None; :meth:`CustomRace.unplayable` says why).
 """
 
 from __future__ import annotations
@@ -105,14 +105,15 @@ class CustomRace:
             report(("CUSTOM-21",) + (("CUSTOM-22",) if self.bag_name == "light" else ()))
 
     def race_format(self, has_shortcuts: bool = False) -> RaceFormat:
-        """The format :class:`~rallyc.rules.race.Race` plays this Head-to-Head in (Speed Track rules on a circuit);
+        """The format :class:`~rallyc.rules.race.Race` plays this Head-to-Head in (Speed Track rules, on a circuit or
+        a stage);
         ValueError when another referee plays it or the Damage set does not fit the track (CUSTOM-21)."""
         if self.referee != "race":
             raise ValueError(self.unplayable() or f"a {self.race_type} on a {self.racetrack} is not a race")
         self.check_track(has_shortcuts)
         # what this variant puts in play: the choices, the Head-to-Head's order and Focus tokens, Speed Track
         # dice and Dashboard damage, the Damage set
-        report(("CUSTOM-01", "CUSTOM-02", "CUSTOM-04", "CUSTOM-05", "CUSTOM-07", "CUSTOM-08", "CUSTOM-10",
+        report(("CUSTOM-01", self.track_rule, "CUSTOM-04", "CUSTOM-05", "CUSTOM-07", "CUSTOM-08", "CUSTOM-10",
                 "CUSTOM-12", "CUSTOM-13", "CUSTOM-18" if self.bag_name == "gt" else "CUSTOM-19"
                 if self.bag_name == "dirt" else "CUSTOM-22"))
         if self.damage_bag is not None:
@@ -120,34 +121,38 @@ class CustomRace:
         return custom_format(self.bag_name)
 
     def stage_rules(self, has_shortcuts: bool = False) -> tuple[str, ...]:
-        """The rule IDs a Time Trial on a stage under Technical Track rules puts in play (the core stage); ValueError
-        when another referee plays it."""
+        """The rule IDs a Time Trial under Technical Track rules puts in play (the core stage, on a stage or a
+        circuit); ValueError when another referee plays it."""
         if self.referee != "stage":
             raise ValueError(self.unplayable() or f"a {self.race_type} on a {self.racetrack} is not a stage")
         self.check_track(has_shortcuts)
-        return ("CUSTOM-01", "CUSTOM-03", "CUSTOM-04", "CUSTOM-06", "CUSTOM-07", "CUSTOM-09", "CUSTOM-14")
+        return ("CUSTOM-01", self.track_rule, "CUSTOM-04", "CUSTOM-06", "CUSTOM-07", "CUSTOM-09", "CUSTOM-14")
+
+    @property
+    def track_rule(self) -> str:
+        """The Racetrack's rule: a circuit loops (CUSTOM-02), a stage is open (CUSTOM-03)."""
+        return "CUSTOM-02" if self.racetrack == "circuit" else "CUSTOM-03"
 
     def unplayable(self) -> str | None:
         """Why no referee plays this race yet, or None when one does."""
         if self.referee is not None:
             return None
-        if self.racetrack == "circuit" and self.race_type == "time-trial":
-            return ("a Time Trial on a circuit (CUSTOM-04) is allowed by the rules but not refereed yet: laps with a "
-                    "staggered start and Time cards")
-        if self.racetrack == "stage" and self.race_type == "head-to-head":
-            return ("a Head-to-Head on a stage (CUSTOM-04) is allowed by the rules but not refereed yet: the race's "
-                    "start and finish on an open track")
-        return (f"a {self.race_type} under {self.track_rules} Track rules on a {self.racetrack} is allowed by the rules "
-                f"but not refereed yet ({'Time cards in a Head-to-Head, CUSTOM-14' if self.track_rules == 'technical' else 'Dashboard damage in a Time Trial, CUSTOM-13'})")
+        if self.race_type == "head-to-head":
+            return (f"a Head-to-Head under Technical Track rules on a {self.racetrack} is allowed by the rules but not "
+                    f"refereed yet (Time cards in a Head-to-Head, CUSTOM-14): choose Speed Track rules")
+        return (f"a Time Trial under Speed Track rules on a {self.racetrack} is allowed by the rules but not refereed "
+                f"yet (Dashboard damage in a Time Trial, CUSTOM-13): choose Technical Track rules")
 
     # -- which referee plays it
     @property
     def referee(self) -> str | None:
-        """``race`` for a Head-to-Head on a circuit under Speed Track rules (the RX race), ``stage`` for a Time
-        Trial on a stage under Technical Track rules (the core stage with Time cards), None otherwise."""
-        if self.racetrack == "circuit" and self.race_type == "head-to-head" and self.track_rules == "speed":
+        """``race`` for a Head-to-Head under Speed Track rules (the race, on a circuit or on a stage:
+        :class:`~rallyc.rules.stage_race.StageRace`), ``stage`` for a Time Trial under Technical Track rules (the
+        core stage with Time cards, on a stage or, lap by lap, on a circuit:
+        :class:`~rallyc.rules.circuit_trial.CircuitTimeTrial`), None otherwise."""
+        if self.race_type == "head-to-head" and self.track_rules == "speed":
             return "race"
-        if self.racetrack == "stage" and self.race_type == "time-trial" and self.track_rules == "technical":
+        if self.race_type == "time-trial" and self.track_rules == "technical":
             return "stage"
         return None
 

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rallyc.rules.state import Car, TrackIndex
 
-__all__ = ["order_key", "round_order", "order_rules"]
+#: a car's Distance along the track (CORE-ORDER-04): its space's progress by default; laps count on a circuit
+Distance = Callable[[Car], float]
+
+__all__ = ["order_key", "round_order", "order_rules", "Distance"]
 
 
-def order_key(car: Car, index: TrackIndex, previous: int, offroad_tie: str = "on-road-first") -> tuple:
+def order_key(car: Car, index: TrackIndex, previous: int, offroad_tie: str = "on-road-first",
+              distance: Distance | None = None) -> tuple:
     """Sort key of a car on the stage: smaller plays first.
 
     Distance (front edge furthest along the road, CORE-ORDER-04), then, at equal distance, a car on the
@@ -15,7 +21,7 @@ def order_key(car: Car, index: TrackIndex, previous: int, offroad_tie: str = "on
     inside lane of the current or next corner (CORE-ORDER-06), then the previous round's order.
     """
     space = car.space or ""
-    progress = index.spaces[space].progress
+    progress = distance(car) if distance is not None else index.spaces[space].progress
     off = not car.impedes
     inside = index.inside.get(space, False)
     if offroad_tie == "on-road-first":
@@ -24,7 +30,8 @@ def order_key(car: Car, index: TrackIndex, previous: int, offroad_tie: str = "on
 
 
 def round_order(cars: list[Car], start_order: list[str], round_no: int, index: TrackIndex,
-                previous: list[str], offroad_tie: str = "on-road-first") -> list[str]:
+                previous: list[str], offroad_tie: str = "on-road-first", distance: Distance | None = None
+                ) -> list[str]:
     """The order of play of round ``round_no`` (1-based).
 
     Cars already on the stage play first in order of play (CORE-ORDER-03); the car whose start is due
@@ -34,7 +41,7 @@ def round_order(cars: list[Car], start_order: list[str], round_no: int, index: T
     rank = {name: i for i, name in enumerate(previous)}
     on_stage = [c for c in cars if c.on_stage]
     on_stage.sort(key=lambda c: order_key(c, index, rank.get(c.name, len(rank) + start_order.index(c.name)),
-                                          offroad_tie))
+                                          offroad_tie, distance))
     order = [c.name for c in on_stage]
     if round_no - 1 < len(start_order):
         starter = start_order[round_no - 1]
@@ -43,7 +50,8 @@ def round_order(cars: list[Car], start_order: list[str], round_no: int, index: T
     return order
 
 
-def order_rules(cars: list[Car], start_order: list[str], round_no: int, index: TrackIndex) -> tuple[str, ...]:
+def order_rules(cars: list[Car], start_order: list[str], round_no: int, index: TrackIndex,
+                distance: Distance | None = None) -> tuple[str, ...]:
     """The rule IDs that decided round ``round_no``'s order of play (what :func:`round_order` applied)."""
     out = ["CORE-ORDER-01", "CORE-ORDER-02"]
     on_stage = [c for c in cars if c.on_stage]
@@ -51,7 +59,8 @@ def order_rules(cars: list[Car], start_order: list[str], round_no: int, index: T
         out += ["CORE-ORDER-03", "CORE-ORDER-04"]
         by_progress: dict[float, list[Car]] = {}
         for c in on_stage:
-            by_progress.setdefault(index.spaces[c.space or ""].progress, []).append(c)
+            d = distance(c) if distance is not None else index.spaces[c.space or ""].progress
+            by_progress.setdefault(d, []).append(c)
         for tied in by_progress.values():
             if len(tied) < 2:
                 continue

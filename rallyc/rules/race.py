@@ -228,9 +228,9 @@ class Race(TurnEngine[RxOutcome]):
         self.options = replace(self.options, weather=self.weather_rule)
         self.track = track
         self.index = index_of(track)
-        self.laps = Laps(track)
+        self.laps = self.course(track)
         self.components = components or load_components()
-        slots = grid(self.index)
+        slots = self.start_grid()
         if len(players) > len(slots):
             raise ValueError(f"{track.name}'s Pre-grid has {len(slots)} places for {len(players)} cars")
         self.players = list(players)
@@ -267,6 +267,15 @@ class Race(TurnEngine[RxOutcome]):
         #: the Full Contact variant (RX-ADV-01), None without the option
         self.contact = Contact(self) if self.options.full_contact else None
         self.next_round()
+
+    # -- the racetrack (a Head-to-Head on a stage overrides these: rallyc.rules.stage_race)
+    def course(self, track: Track) -> Laps:
+        """Distance and finish-line crossings along the racetrack: the laps of a circuit (RX-END-01)."""
+        return Laps(track)
+
+    def start_grid(self) -> list[str]:
+        """The places cars take at the start, Pole Position first (RX-SETUP-05..07: the Pre-grid)."""
+        return grid(self.index)
 
     def _side(self, p: Player) -> str:
         """The Dashboard side ``p`` drives with; ValueError when not allowed here."""

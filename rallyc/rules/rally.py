@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, ComponentsError, load_components
 from rallyc.rules.cards import CardTable
+from rallyc.rules.circuit_trial import CircuitTimeTrial
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.options import Options
 from rallyc.rules.stage import Carry, Player, Stage, StageResult
@@ -110,8 +111,10 @@ class Rally:
             expected = list(order)
         self._order = expected
         by_name = {p.name: replace(p, tires=self.tires[p.name]) for p in self.players}
-        self.current = Stage(self.tracks[k], [by_name[n] for n in expected], self.options, self.components,
-                             carry=self.carry, one_off=self.one_off, flipper=self.flippers[k], cards=self.cards)
+        # a circuit is raced lap by lap (a custom Time Trial on a circuit, CUSTOM-02/04)
+        engine = CircuitTimeTrial if self.tracks[k].kind == "circuit" else Stage
+        self.current = engine(self.tracks[k], [by_name[n] for n in expected], self.options, self.components,
+                              carry=self.carry, one_off=self.one_off, flipper=self.flippers[k], cards=self.cards)
         return self.current
 
     def end_stage(self, *, spare_between: tuple[str, ...] | list[str] = (), penalties: dict[str, int] | None = None) -> StageRecord:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Column, Components, load_components
@@ -130,15 +131,19 @@ class Stage(TurnEngine[Outcome]):
         while not self.is_over():
             self.round += 1
             self.order = round_order(list(self.cars.values()), self.start_order, self.round, self.index, previous,
-                                     self.components.reading("offroad_tie"))
+                                     self.components.reading("offroad_tie"), self.distance_of)
             self.position = 0
             if self.order:
                 self.rounds.append(list(self.order))
                 #: the rules that decided this round's order, reported with its first turn's outcome
-                self.round_rules = order_rules(list(self.cars.values()), self.start_order, self.round, self.index)
+                self.round_rules = order_rules(list(self.cars.values()), self.start_order, self.round, self.index,
+                                               self.distance_of)
                 return
             if self.round > len(self.start_order) + 10_000:  # pragma: no cover - defensive
                 raise StageOver("no car can play")
+
+    #: a car's Distance for the order of play (CORE-ORDER-04): None, its space's progress (a circuit counts laps)
+    distance_of: Callable[[Car], float] | None = None
 
     def is_over(self) -> bool:
         """Every car has finished or retired (CORE-STAGEEND-01, CORE-ORDER-09)."""

@@ -42,19 +42,13 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
     run = move.run
     gained, spent, failed, sisu, leader = move.gained, move.spent, move.failed, move.sisu, move.leader
     comp = stage.components
-    spaces = stage.index.spaces
     resolved = run.resolved
     path = [p.space for p, _ in resolved]
     end = path[-1] if path else ctx.start
     prev = car.cards[-1] if car.cards else None
     claim = turn.card
     damage: list[str] = []
-    fin_i = None
-    for i, (p, _) in enumerate(resolved):
-        s = spaces[p.space]
-        if s.after_finish or s.past_finish:
-            fin_i = i
-            break
+    fin_i = stage.finish_index(car, [p for p, _ in resolved])  # past the Finish Line (on a circuit: the last lap)
     finished = fin_i is not None
     loc = run.loc
 

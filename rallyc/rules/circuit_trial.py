@@ -1,0 +1,85 @@
+"""A Time Trial on a circuit (RX book, Customisable Races: CUSTOM-02/04/06): the core stage run lap by lap.
+
+A staggered start from the places behind the Starting Line, the order Distance > Speed > Position, Time cards and
+Second tokens, the lowest time wins (CUSTOM-06): the core stage (:class:`~rallyc.rules.stage.Stage`) under Technical
+Track rules (CUSTOM-09/14). What the racetrack changes (CUSTOM-02): a car's Distance counts the laps driven
+(:class:`~rallyc.rules.rx_laps.Laps`, as in an RX race), and a car finishes when it crosses the Finish Line after its
+last lap, not at the first crossing.
+
+Named reading (``custom_circuit_joker``): the Joker lap is an RX rule (RX-JOKER-01), an Advanced rule a custom race
+may add (CUSTOM-23) but not one of its three choices; without it the Joker branch is not part of the racetrack, so a
+Time Trial car may not enter it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rallyc.compiler.track import Track
+from rallyc.rules.plans import PlanContext, Placed
+from rallyc.rules.stage import Stage
+from rallyc.rules.rx_laps import Laps
+from rallyc.rules.state import Car
+from rallyc.rules.turn import Outcome, Turn
+from rallyc.rules.timecards import StageChange
+
+__all__ = ["CircuitTimeTrial"]
+
+
+class CircuitTimeTrial(Stage):
+    """The core stage on a circuit: Distance with laps, the finish after the last lap (CUSTOM-02/06)."""
+
+    def __init__(self, track: Track, *args, **kwargs) -> None:
+        #: lap geometry (RX-END-01): the finish after :attr:`Laps.laps` laps
+        self.laps = Laps(track)
+        #: per car: distance along the circuit and Finish Line crossings (the run to the line is not a lap)
+        self.distance: dict[str, float] = {}
+        self.crossed: dict[str, int] = {}
+        self.distance_of = self._distance
+        super().__init__(track, *args, **kwargs)
+
+    def _distance(self, car: Car) -> float:
+        return self.distance.get(car.name, self.track.spaces[car.space].progress if car.space else 0.0)
+
+    def _walk(self, car: Car, start: str, path: list[str]) -> list[tuple[float, int]]:
+        """(distance, crossings) after each space of ``path`` from ``start``."""
+        d = self.distance.get(car.name, self.laps.start_distance(start))
+        crossed = self.crossed.get(car.name, 0)
+        out = []
+        for sid in path:
+            nd = self.laps.advance(d, sid)
+            crossed += self.laps.crossings(d, nd)
+            d = nd
+            out.append((d, crossed))
+        return out
+
+    def laps_done(self, name: str) -> int:
+        """Laps ``name`` has completed (RX-END-01: the run from the start to the line is not a lap)."""
+        return min(self.laps.laps_done(self.crossed.get(name, 0)), self.laps.laps)
+
+    def finish_index(self, car: Car, placed: list[Placed]) -> int | None:
+        """The die that takes the car across the Finish Line after its last lap (CUSTOM-02)."""
+        if car.space is None:  # a starting car has a whole race ahead of it
+            return None
+        for i, (_, crossed) in enumerate(self._walk(car, car.space, [p.space for p in placed])):
+            if crossed > self.laps.laps:
+                return i
+        return None
+
+    def context(self, name: str | None = None, start: str | None = None) -> tuple[PlanContext, bool]:
+        """The core stage's context; the Joker branch is not part of the racetrack (reading custom_circuit_joker)."""
+        ctx, leader = super().context(name, start)
+        joker = {s.id: ("CUSTOM-02", f"the Joker lap is not a rule of this Time Trial: {s.id} is not part of the "
+                                     f"racetrack (reading custom_circuit_joker)")
+                 for s in self.index.spaces.values() if s.joker}
+        if joker:
+            ctx = replace(ctx, barred={**ctx.barred, **joker})
+        return ctx, leader
+
+    def commit(self, car: Car, turn: Turn, out: Outcome, change: StageChange) -> None:
+        walk = self._walk(car, out.start, out.path)
+        if walk:
+            self.distance[car.name], self.crossed[car.name] = walk[-1]
+        elif car.name not in self.distance:
+            self.distance[car.name] = self.laps.start_distance(out.start)
+        super().commit(car, turn, out, change)

@@ -1,0 +1,219 @@
+"""The custom-race pairings beyond the Auto Tour's (RX book, Customisable Races, CUSTOM-02..06): a Head-to-Head on a
+stage (the race on an open track, rallyc.rules.stage_race) and a Time Trial on a circuit (the core stage lap by lap,
+rallyc.rules.circuit_trial), each a variant of the one turn engine. Real inputs: the Auto Tour 1 designs and the
+recorded games examples/games/auto-tour-1-ss1-head-to-head.json and auto-tour-1-track-1-time-trial.json (written by
+``python -m rallyc.records.custom_examples``); mutations of them are refused with the rule they break."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from helpers.paths import EXAMPLES, ROOT
+from rallyc.records.load import RecordError, load_record, parse_record
+from rallyc.records.replay import replay_record
+from rallyc.rules.custom import CustomRace
+from rallyc.rules.options import Options
+from rallyc.rules.stage import Player
+
+GAMES = EXAMPLES / "games"
+H2H_STAGE = GAMES / "auto-tour-1-ss1-head-to-head.json"
+TT_CIRCUIT = GAMES / "auto-tour-1-track-1-time-trial.json"
+SLOW = bool(os.environ.get("RALLYC_SLOW"))
+CARS = [Player("Ann", "red", "r5", "asphalt"), Player("Bob", "blue", "r4", "snow")]
+
+
+def rallyc(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rallyc", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def refused(rec: dict) -> tuple[str | None, str]:
+    """The rule and path of the record's first error (a located refusal or the replay's first illegal event)."""
+    try:
+        report = replay_record(parse_record(json.dumps(rec)), GAMES)
+    except RecordError as exc:
+        return exc.rule_id, exc.path
+    assert report.error is not None, "the mutant was accepted"
+    return report.error.rule_id, report.error.path
+
+
+def _design(name: str):
+    import rallyc
+
+    return rallyc.load(EXAMPLES / name)
+
+
+# -- the recorded games
+def test_the_head_to_head_on_a_stage_replays():
+    """CUSTOM-03 CUSTOM-05: both cars start in round 1 from the places behind the Starting Line, Focus tokens, no
+    Time cards, the first car across the Finish Line wins."""
+    run = rallyc("replay", str(H2H_STAGE))
+    assert run.returncode == 0, run.stderr
+    assert "Custom Head-to-Head on SS1: a stage, no laps" in run.stdout
+    rec = load_record(H2H_STAGE)
+    report = replay_record(rec, GAMES)
+    assert report.ok and report.laps == 0
+    first = report.rounds[0]
+    assert first["order"] == ["Ann", "Bob"] and [t["player"] for t in first["turns"]] == ["Ann", "Bob"]
+    assert report.result["order"] == rec["race"]["result"]["order"] and len(report.result["order"]) == 2
+    assert all("card" not in t for t in rec["race"]["turns"])
+    assert any(t.get("focus_gained") for t in rec["race"]["turns"])
+    finishing = [t for r in report.rounds for t in r["turns"] if t["finished"]]
+    ss1 = next(t for t in _design("auto-tour-1.rally").tracks if t.name == "SS1")
+    for t in finishing:  # the finish is the stage's Finish Line, no lap
+        assert any(ss1.spaces[s].after_finish or ss1.spaces[s].past_finish for s in t["path"])
+
+
+def test_the_time_trial_on_a_circuit_replays():
+    """CUSTOM-02 CUSTOM-06: a staggered start, Time cards and Second tokens; a car crossing the Finish Line before
+    its last lap races on, the lowest time wins."""
+    run = rallyc("replay", str(TT_CIRCUIT))
+    assert run.returncode == 0, run.stderr
+    rec = load_record(TT_CIRCUIT)
+    report = replay_record(rec, GAMES)
+    assert report.ok
+    stage = report.stages[0]
+    assert stage["rounds"][0]["order"] == ["Ann"]  # staggered: Bob starts in round 2 (CORE-START-01)
+    assert all(t["card"] for r in stage["rounds"] for t in r["turns"])
+    track = _design("track-1.rally").tracks[0]
+    crossings: dict[str, int] = {}
+    for rnd in stage["rounds"]:
+        for t in rnd["turns"]:
+            crossed = any(track.spaces[s].after_finish for s in t["path"])
+            crossings[t["player"]] = crossings.get(t["player"], 0) + crossed
+            # the run from the start to the line and the first lap cross it without finishing (CUSTOM-02)
+            assert t["finished"] == (crossings[t["player"]] == (track.laps or 2) + 1 and crossed)
+    assert set(crossings.values()) == {(track.laps or 2) + 1}
+    assert report.classification[0]["overall"] == min(stage["times"].values())
+
+
+# -- mutations refused with the rule they break
+def test_head_to_head_on_a_stage_mutations_are_refused():
+    rec = load_record(H2H_STAGE)
+    turns = rec["race"]["turns"]
+    bad = copy.deepcopy(rec)
+    bad["options"]["race_type"] = "time-trial"  # a Time Trial is not raced
+    assert refused(bad) == ("CUSTOM-06", "$.options.race_type")
+    bad = copy.deepcopy(rec)
+    for key in ("race_type", "track_rules", "damage_bag"):
+        bad["options"].pop(key)  # a plain race on a stage
+    assert refused(bad) == ("CUSTOM-05", "$.track")
+    bad = copy.deepcopy(rec)
+    bad["options"]["damage_bag"] = "gt"  # SS1 has a Shortcut
+    assert refused(bad)[0] == "CUSTOM-21"
+    bad = copy.deepcopy(rec)
+    bad["race"]["turns"][0], bad["race"]["turns"][1] = turns[1], turns[0]  # Speed > Distance > Position
+    assert refused(bad) == ("RX-ORDER-01", "$.race.turns[0].player")
+    bad = copy.deepcopy(rec)
+    bad["race"]["result"]["order"] = list(reversed(rec["race"]["result"]["order"]))
+    assert refused(bad) == ("RX-END-03", "$.race.result.order")
+    bad = copy.deepcopy(rec)
+    bad["race"]["turns"][0]["laps"] = 1  # no laps on a stage
+    assert refused(bad) == ("RX-END-01", "$.race.turns[0].laps")
+    bad = copy.deepcopy(rec)
+    bad["race"]["turns"][0]["card"] = {"gear": 3, "seconds": 30}  # no Time cards under Speed Track rules
+    code, path = refused(bad)
+    assert path.startswith("$.race.turns[0]")
+    bad = copy.deepcopy(rec)
+    last = max(i for i, t in enumerate(turns) if t.get("dice"))
+    bad["race"]["turns"] = turns[:last]  # stops before anyone crossed the line
+    winner_turn = next(i for i, t in enumerate(turns) if t["player"] == rec["race"]["result"]["order"][0]
+                       and any(d["to"].startswith("9.3") for d in t.get("dice", [])))
+    bad["race"]["turns"] = turns[:winner_turn]
+    assert refused(bad) == ("RX-END-03", "$.race.turns")
+
+
+def test_time_trial_on_a_circuit_mutations_are_refused():
+    rec = load_record(TT_CIRCUIT)
+    bad = copy.deepcopy(rec)
+    bad["options"]["race_type"] = "head-to-head"  # a Head-to-Head is raced
+    assert refused(bad) == ("CUSTOM-05", "$.options.race_type")
+    bad = copy.deepcopy(rec)
+    for key in ("race_type", "track_rules"):
+        bad["options"].pop(key)  # a circuit in `stages` without the Time Trial's choices
+    assert refused(bad) == ("CUSTOM-06", "$.stages[0]")
+    bad = copy.deepcopy(rec)
+    bad["options"]["track_rules"] = "speed"  # Dashboard damage in a Time Trial: not refereed
+    assert refused(bad) == ("CUSTOM-04", "$.options.track_rules")
+    bad = copy.deepcopy(rec)
+    bad["stages"][0]["times"]["Ann"] += 10
+    assert refused(bad) == ("CORE-STAGEEND-08", "$.stages[0].times.Ann")
+    bad = copy.deepcopy(rec)
+    turns = bad["stages"][0]["turns"]
+    i = next(k for k in range(1, len(turns)) if turns[k]["round"] == turns[k - 1]["round"] > 2)
+    turns[i - 1], turns[i] = turns[i], turns[i - 1]  # Distance (laps counted) > Speed > Position
+    assert refused(bad) == ("CORE-ORDER-03", f"$.stages[0].turns[{i - 1}].player")
+    bad = copy.deepcopy(rec)
+    track = _design("track-1.rally").tracks[0]
+    # cut the record after each car's second crossing: nobody has finished two laps yet
+    seen: dict[str, int] = {}
+    cut = None
+    for k, t in enumerate(rec["stages"][0]["turns"]):
+        seen[t["player"]] = seen.get(t["player"], 0) + any(track.spaces[d["to"]].after_finish
+                                                           for d in t.get("relaid", t.get("dice", [])))
+        if min(seen.get(p["name"], 0) for p in rec["players"]) == 2:
+            cut = k + 1
+            break
+    assert cut is not None
+    bad["stages"][0]["turns"] = rec["stages"][0]["turns"][:cut]
+    assert refused(bad) == ("CORE-STAGEEND-01", "$.stages[0].turns")
+
+
+# -- the engine: legal plans, bot games
+def test_legal_plans_of_each_pairing_are_played():
+    """Both variants enumerate their plans with the one engine; a plan it lists is accepted by ``play``."""
+    from rallyc.rules.bot import RandomBot
+    from rallyc.rules.circuit_trial import CircuitTimeTrial
+    from rallyc.rules.rally import Rally
+    from rallyc.rules.stage_race import StageRace
+    from rallyc.rules.turn import Roll, Turn
+
+    ss1 = next(t for t in _design("auto-tour-1.rally").tracks if t.name == "SS1")
+    fmt = CustomRace("stage", "head-to-head", "speed", damage_bag="light").race_format(True)
+    race = StageRace(ss1, CARS, Options(), race_format=fmt)
+    assert sorted(race.cars[n].space for n in race.cars) == sorted(ss1.start_spaces)
+    plans = list(race.legal_plans(max_dice=2))
+    assert plans
+    rally = Rally([_design("track-1.rally").tracks[0]], CARS, Options())
+    stage = rally.start_stage()
+    assert isinstance(stage, CircuitTimeTrial)
+    assert list(stage.legal_plans(max_dice=2))
+    for engine, plan in ((race, plans[-1]), (stage, list(stage.legal_plans(max_dice=2))[-1])):
+        bot = RandomBot(3)
+        bot._stage = engine
+        player = engine.to_move()
+        out = engine.play(Turn(player=player, dice=[Roll(d) for d in plan]), driver=bot)
+        assert out.player == player and len(out.path) <= len(plan)
+
+
+H2H_STAGES = [("SS1", "light", range(20 if SLOW else 2)), ("SS2", "dirt", range(20 if SLOW else 1))]
+
+
+@pytest.mark.parametrize("stage,bag,seeds", H2H_STAGES, ids=[s for s, _, _ in H2H_STAGES])
+def test_bot_head_to_heads_on_stages_replay_cleanly(stage, bag, seeds):
+    from rallyc.records.custom_examples import custom_example
+
+    for seed in seeds:
+        rec = custom_example("auto-tour-1.rally", stage, "head-to-head", "speed", bag, CARS, seed, EXAMPLES)
+        report = replay_record(parse_record(json.dumps(rec)), GAMES)
+        assert report.ok, (seed, report.error)
+        assert report.result["order"] or report.result["retired"]
+
+
+TT_CIRCUITS = [("track-1.rally", range(12 if SLOW else 1)), ("track-2.rally", range(12 if SLOW else 1))]
+
+
+@pytest.mark.parametrize("circuit,seeds", TT_CIRCUITS, ids=[c for c, _ in TT_CIRCUITS])
+def test_bot_time_trials_on_circuits_replay_cleanly(circuit, seeds):
+    from rallyc.records.custom_examples import custom_example
+
+    for seed in seeds:
+        rec = custom_example(circuit, None, "time-trial", "technical", None, CARS, seed, EXAMPLES)
+        report = replay_record(parse_record(json.dumps(rec)), GAMES)
+        assert report.ok, (seed, report.error)
+        assert set(report.stages[0]["times"]) == {"Ann", "Bob"}

@@ -1,8 +1,10 @@
-"""The custom-race pairings beyond the Auto Tour's (RX book, Customisable Races, CUSTOM-02..06): a Head-to-Head on a
-stage (the race on an open track, rallyc.rules.stage_race) and a Time Trial on a circuit (the core stage lap by lap,
-rallyc.rules.circuit_trial), each a variant of the one turn engine. Real inputs: the Auto Tour 1 designs and the
-recorded games examples/games/auto-tour-1-ss1-head-to-head.json and auto-tour-1-track-1-time-trial.json (written by
-``python -m rallyc.records.custom_examples``); mutations of them are refused with the rule they break."""
+"""The custom-race pairings beyond the Auto Tour's (RX book, Customisable Races, CUSTOM-02..07, 14): a Head-to-Head on
+a stage (the race on an open track, rallyc.rules.stage_race), a Time Trial on a circuit (the core stage lap by lap,
+rallyc.rules.circuit_trial) and the Technical Head-to-Head with Time cards (rallyc.rules.technical_h2h), each a
+variant of the one turn engine. Real inputs: the Auto Tour 1 designs and the recorded games
+examples/games/auto-tour-1-ss1-head-to-head.json, auto-tour-1-track-1-time-trial.json and
+auto-tour-1-track-2-technical-head-to-head.json (written by ``python -m rallyc.records.custom_examples``); mutations
+of them are refused with the rule they break."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from rallyc.rules.stage import Player
 GAMES = EXAMPLES / "games"
 H2H_STAGE = GAMES / "auto-tour-1-ss1-head-to-head.json"
 TT_CIRCUIT = GAMES / "auto-tour-1-track-1-time-trial.json"
+TECH_H2H = GAMES / "auto-tour-1-track-2-technical-head-to-head.json"
 SLOW = bool(os.environ.get("RALLYC_SLOW"))
 CARS = [Player("Ann", "red", "r5", "asphalt"), Player("Bob", "blue", "r4", "snow")]
 
@@ -131,7 +134,9 @@ def test_head_to_head_on_a_stage_mutations_are_refused():
 def test_time_trial_on_a_circuit_mutations_are_refused():
     rec = load_record(TT_CIRCUIT)
     bad = copy.deepcopy(rec)
-    bad["options"]["race_type"] = "head-to-head"  # a Head-to-Head is raced
+    bad["options"]["race_type"] = "head-to-head"  # a Technical Head-to-Head: every car starts in round 1
+    assert refused(bad) == ("CORE-ORDER-03", "$.stages[0].turns[1].player")
+    bad["options"]["track_rules"] = "speed"  # a Speed Head-to-Head is raced without Time cards
     assert refused(bad) == ("CUSTOM-05", "$.options.race_type")
     bad = copy.deepcopy(rec)
     for key in ("race_type", "track_rules"):
@@ -217,3 +222,68 @@ def test_bot_time_trials_on_circuits_replay_cleanly(circuit, seeds):
         report = replay_record(parse_record(json.dumps(rec)), GAMES)
         assert report.ok, (seed, report.error)
         assert set(report.stages[0]["times"]) == {"Ann", "Bob"}
+
+
+# -- the Technical Head-to-Head with Time cards (CUSTOM-14)
+def test_the_technical_head_to_head_replays():
+    """CUSTOM-05 CUSTOM-07 CUSTOM-14: every car plays in round 1 from behind the line, Speed > Distance >
+    Position, Time cards on every turn (a Loss of Control turns one to its "0" side), Focus tokens that take no
+    time off, the first across the line wins after its laps."""
+    run = rallyc("replay", "--explain", str(TECH_H2H))
+    assert run.returncode == 0, run.stderr
+    assert "CUSTOM-14" in run.stdout and "CUSTOM-05" in run.stdout
+    rec = load_record(TECH_H2H)
+    report = replay_record(rec, GAMES)
+    assert report.ok
+    stage = report.stages[0]
+    assert sorted(stage["rounds"][0]["order"]) == ["Ann", "Bob"]
+    turns = [t for r in stage["rounds"] for t in r["turns"]]
+    assert all(t["card"] for t in turns)
+    finishers = [t["player"] for t in turns if t["finished"]]
+    assert [row["name"] for row in report.classification][:len(finishers)] == finishers
+    assert all(d["tokens"] == 0 for d in stage["detail"].values())  # Focus tokens have no time value
+    # Speed first: whenever two cars' gears differ, the faster one plays first in the next round
+    gears: dict[str, int] = {}
+    for rnd in stage["rounds"]:
+        order = [n for n in rnd["order"] if n in gears]
+        if len(order) == 2 and gears[order[0]] != gears[order[1]]:
+            assert gears[order[0]] > gears[order[1]], rnd
+        for t in rnd["turns"]:
+            gears[t["player"]] = t["gear"]
+
+
+def test_technical_head_to_head_mutations_are_refused():
+    rec = load_record(TECH_H2H)
+    bad = copy.deepcopy(rec)
+    bad["classification"] = list(reversed(rec["classification"]))  # the first across the line wins
+    assert refused(bad) == ("CUSTOM-05", "$.classification[0].name")
+    bad = copy.deepcopy(rec)
+    turn = next(i for i, t in enumerate(rec["stages"][0]["turns"]) if t.get("seconds_gained"))
+    bad["stages"][0]["turns"][turn]["seconds_gained"] += 1  # Focus tokens earned by a Flat Out
+    assert refused(bad) == ("RX-ROLL-03", f"$.stages[0].turns[{turn}].focus_gained")
+    bad = copy.deepcopy(rec)
+    card = next(i for i, t in enumerate(rec["stages"][0]["turns"]) if not t["card"].get("zero"))
+    bad["stages"][0]["turns"][card]["card"]["seconds"] += 5  # Time cards even in a Head-to-Head
+    assert refused(bad)[0] == "CORE-TURNEND-04"
+    bad = copy.deepcopy(rec)
+    bad["options"]["damage_bag"] = "gt"
+    assert refused(bad) == ("CUSTOM-19", "$.options.damage_bag")
+    # recorded as a race, it is refused: a Technical Head-to-Head takes Time cards
+    h2h = load_record(GAMES / "auto-tour-1-event-4-track-2-head-to-head.json")
+    h2h["options"]["track_rules"] = "technical"
+    assert refused(h2h) == ("CUSTOM-14", "$.options.track_rules")
+
+
+TECH_TRACKS = [("auto-tour-1.rally", "SS1", range(10 if SLOW else 1)), ("auto-tour-1.rally", "SS2", range(10 if SLOW else 1)),
+               ("track-1.rally", None, range(10 if SLOW else 1)), ("track-2.rally", None, range(10 if SLOW else 1))]
+
+
+@pytest.mark.parametrize("design,stage,seeds", TECH_TRACKS, ids=[f"{d}-{s}" for d, s, _ in TECH_TRACKS])
+def test_bot_technical_head_to_heads_replay_cleanly(design, stage, seeds):
+    from rallyc.records.custom_examples import custom_example
+
+    for seed in seeds:
+        rec = custom_example(design, stage, "head-to-head", "technical", None, CARS, seed, EXAMPLES)
+        report = replay_record(parse_record(json.dumps(rec)), GAMES)
+        assert report.ok, (seed, report.error)
+        assert report.stages[0]["rounds"][0]["order"] and len(report.stages[0]["rounds"][0]["order"]) == 2

@@ -60,10 +60,15 @@ def test_what_each_choice_fixes():
     assert h2h.race_format().car == "" and h2h.race_format().bag == "gt"
     assert CustomRace("circuit", "head-to-head", "speed", damage_bag="light").race_format(True).bag == "light"
     # the pairings allowed by the rules that no referee plays yet say why
-    for racetrack, race_type, rules in (("circuit", "time-trial", "speed"), ("stage", "time-trial", "speed"),
-                                        ("circuit", "head-to-head", "technical")):
+    for racetrack, race_type, rules in (("circuit", "time-trial", "speed"), ("stage", "time-trial", "speed")):
         c = CustomRace(racetrack, race_type, rules)
         assert c.referee is None and "not refereed yet" in (c.unplayable() or "")
+        with pytest.raises(ValueError):
+            c.race_format()
+    # the Technical Head-to-Head is the core stage with Time cards (CUSTOM-14), not a race
+    for racetrack in ("circuit", "stage"):
+        c = CustomRace(racetrack, "head-to-head", "technical")
+        assert c.referee == "stage" and c.time_cards and c.unplayable() is None
         with pytest.raises(ValueError):
             c.race_format()
 
@@ -108,9 +113,14 @@ def test_a_race_type_contradicting_the_game_is_refused():
     tt = load_record(TT_STAGE)
     bad = copy.deepcopy(tt)
     bad["options"]["race_type"] = "head-to-head"
+    bad["options"]["track_rules"] = "speed"
     with pytest.raises(RecordError) as err:
         replay_record(bad, GAMES)
     assert (err.value.rule_id, err.value.path) == ("CUSTOM-05", "$.options.race_type")
+    # under Technical Track rules a Head-to-Head is recorded stage by stage, but starts every car in round 1
+    bad["options"]["track_rules"] = "technical"
+    report = replay_record(bad, GAMES)
+    assert report.error is not None and report.error.rule_id == "CORE-ORDER-03"
     h2h = load_record(H2H_CIRCUIT)
     bad = copy.deepcopy(h2h)
     bad["options"]["race_type"] = "time-trial"

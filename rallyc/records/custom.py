@@ -57,6 +57,10 @@ def race_format_of(data: dict, track, design) -> RaceFormat:
     if custom.race_type != "head-to-head":
         raise refused("a Time Trial is timed stage by stage: its record has `stages`, not a `race` (CUSTOM-06)",
                       f"$.options.{key}" if key else "$.race", "CUSTOM-06")
+    if custom.track_rules == "technical":
+        tkey = "track_rules" if "track_rules" in (data.get("options") or {}) else None
+        raise refused("a Head-to-Head under Technical Track rules is played with Time cards (CUSTOM-14): its record "
+                      "has `stages`, not a `race`", f"$.options.{tkey}" if tkey else "$.options", "CUSTOM-14")
     _advanced(in_force)
     try:
         return custom.race_format(any(s.kind == "shortcut" for s in track.spaces.values()))
@@ -66,10 +70,10 @@ def race_format_of(data: dict, track, design) -> RaceFormat:
 
 
 def custom_stage_rules(data: dict, in_force: dict, tracks: list) -> None:
-    """A custom race recorded stage by stage is a Time Trial under Technical Track rules with the DIRT Damage set:
-    the core stage on a stage, lap by lap on a circuit (:class:`rallyc.rules.custom.CustomRace`); :class:`RecordError`
-    at the option that asks for another one (CUSTOM-04/05/06/21). A circuit is recorded stage by stage only as a
-    custom Time Trial."""
+    """A custom race recorded stage by stage is a race under Technical Track rules (Time cards) with the DIRT Damage
+    set, a Time Trial or a Head-to-Head: the core stage on a stage, lap by lap on a circuit
+    (:class:`rallyc.rules.custom.CustomRace`); :class:`RecordError` at the option that asks for another one
+    (CUSTOM-04/05/06/21). A circuit is recorded stage by stage only as such a custom race."""
     opts = data.get("options") or {}
 
     def where(name: str) -> str:
@@ -82,18 +86,19 @@ def custom_stage_rules(data: dict, in_force: dict, tracks: list) -> None:
         custom = custom_race(track.kind, in_force)
         if custom is None:
             if track.kind == "circuit":
-                raise refused(f"{track.name} is a circuit: a game on it is a race (`race`), or a custom Time Trial "
-                              f"recorded stage by stage (options `race_type` time-trial, `track_rules` technical)",
+                raise refused(f"{track.name} is a circuit: a game on it is a race (`race`), or a custom race under "
+                              f"Technical Track rules recorded stage by stage (options `race_type`, `track_rules` "
+                              f"technical)",
                               f"$.stages[{i}]", "CUSTOM-06")
             continue
-        if custom.race_type == "head-to-head":
-            raise refused(f"a Head-to-Head is raced, first across the line wins: its record has a `race`, not "
-                          f"`stages` (CUSTOM-05)", where("race-type"), "CUSTOM-05")
+        if custom.race_type == "head-to-head" and custom.track_rules == "speed":
+            raise refused("a Head-to-Head under Speed Track rules is raced without Time cards: its record has a "
+                          "`race`, not `stages` (CUSTOM-05)", where("race-type"), "CUSTOM-05")
         if custom.referee is None:
             raise refused(custom.unplayable() or "", where("track-rules"), "CUSTOM-04")
         if custom.bag_name != "dirt":
-            raise refused(f"the {custom.bag_name} Damage set is not refereed in a Time Trial yet: a Time Trial draws "
-                          f"from the DIRT set (CUSTOM-19)", where("damage-bag"), "CUSTOM-19")
+            raise refused(f"the {custom.bag_name} Damage set is not refereed with Time cards yet: a race under "
+                          f"Technical Track rules draws from the DIRT set (CUSTOM-19)", where("damage-bag"), "CUSTOM-19")
         try:
             report(custom.stage_rules(any(s.kind == "shortcut" for s in track.spaces.values())))
         except ValueError as exc:  # pragma: no cover - the DIRT set fits every track

@@ -7,7 +7,9 @@ Trial on a circuit"), on the same Auto Tour 1 designs:
 - a Head-to-Head on SS1 (a stage) under Speed Track rules, each player's own Rally car, the lighter Shortcut Damage
   set (SS1 has a Shortcut, CUSTOM-21/22): recorded as a ``race``;
 - a Time Trial on Track 1 (a circuit, two laps) under Technical Track rules, Time cards and Second tokens: recorded
-  as ``stages``.
+  as ``stages``;
+- a Head-to-Head on Track 2 (a circuit) under Technical Track rules: Time cards in a Head-to-Head (CUSTOM-14), the
+  Head-to-Head's start, order and Focus tokens (CUSTOM-05/07), recorded as ``stages``.
 
 Seeds are searched from 0 until the bot's game ends with every car classified. Run
 ``python -m rallyc.records.custom_examples`` to rewrite them; the tests replay the committed files.
@@ -32,6 +34,7 @@ CUSTOM_PLAYERS = [Player("Ann", "red", "r5", "asphalt"), Player("Bob", "blue", "
 CUSTOM_EXAMPLES: list[tuple[str, str, str | None, str, str, str | None]] = [
     ("auto-tour-1-ss1-head-to-head.json", "auto-tour-1.rally", "SS1", "head-to-head", "speed", "light"),
     ("auto-tour-1-track-1-time-trial.json", "track-1.rally", None, "time-trial", "technical", None),
+    ("auto-tour-1-track-2-technical-head-to-head.json", "track-2.rally", None, "head-to-head", "technical", None),
 ]
 
 

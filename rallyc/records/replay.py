@@ -16,6 +16,7 @@ from rallyc.rules.cards import CardTable, CardTableError
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.records.explain import applied_of, rules_line, without_applied
 from rallyc.records.custom import custom_stage_rules
+from rallyc.rules.technical_h2h import TechnicalHeadToHead
 from rallyc.records.game_options import game_options, record_design
 from rallyc.records.tracks import compiled_track_file
 from rallyc.rules.options import Options
@@ -282,7 +283,8 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
         report.classification = [{"name": n, "overall": t} for n, t in rally.classification()]
         for i, row in enumerate(data.get("classification", [])):
             if i >= len(report.classification) or row["name"] != report.classification[i]["name"]:
-                raise IllegalMove("CORE-RALLY-15", f"position {i + 1} is {report.classification[i]['name'] if i < len(report.classification) else 'nobody'}",
+                rule = "CUSTOM-05" if isinstance(stage, TechnicalHeadToHead) else "CORE-RALLY-15"  # first across
+                raise IllegalMove(rule, f"position {i + 1} is {report.classification[i]['name'] if i < len(report.classification) else 'nobody'}",
                                   f"$.classification[{i}].name")
             if "overall" in row and row["overall"] != report.classification[i]["overall"]:
                 raise IllegalMove("CORE-RALLY-14", f"{row['name']}'s overall time is "

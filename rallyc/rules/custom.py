@@ -3,7 +3,9 @@
 A custom race is read from the options in force (``race-type``, ``track-rules``, ``repairs``,
 ``damage-bag``: :mod:`rallyc.model.options`, the design's and the record's) and the track's kind, and is the
 variant the referee plays: a Time Trial under Technical Track rules is the core stage with Time cards and Second
-tokens (:class:`~rallyc.rules.stage.Stage`; on a circuit, lap by lap: :class:`~rallyc.rules.circuit_trial.CircuitTimeTrial`);
+tokens (:class:`~rallyc.rules.stage.Stage`; on a circuit, lap by lap: :class:`~rallyc.rules.circuit_trial.CircuitTimeTrial`),
+a Head-to-Head under Technical Track rules the core stage with the Head-to-Head's start, order, Focus tokens and
+winner (:class:`~rallyc.rules.technical_h2h.TechnicalHeadToHead`, Time cards even in a Head-to-Head, CUSTOM-14);
 a Head-to-Head under Speed Track rules is the race (:class:`~rallyc.rules.race.Race`; on a stage:
 :class:`~rallyc.rules.stage_race.StageRace`) with :meth:`CustomRace.race_format`: each player's own Rally Dashboard,
 one column on every surface, the chosen Damage set. The other pairings are allowed by the rules (CUSTOM-04) but
@@ -121,12 +123,13 @@ class CustomRace:
         return custom_format(self.bag_name)
 
     def stage_rules(self, has_shortcuts: bool = False) -> tuple[str, ...]:
-        """The rule IDs a Time Trial under Technical Track rules puts in play (the core stage, on a stage or a
-        circuit); ValueError when another referee plays it."""
+        """The rule IDs a race under Technical Track rules puts in play (the core stage with Time cards, on a stage or
+        a circuit, a Time Trial or a Head-to-Head); ValueError when another referee plays it."""
         if self.referee != "stage":
             raise ValueError(self.unplayable() or f"a {self.race_type} on a {self.racetrack} is not a stage")
         self.check_track(has_shortcuts)
-        return ("CUSTOM-01", self.track_rule, "CUSTOM-04", "CUSTOM-06", "CUSTOM-07", "CUSTOM-09", "CUSTOM-14")
+        return ("CUSTOM-01", self.track_rule, "CUSTOM-04", "CUSTOM-06" if self.race_type == "time-trial" else "CUSTOM-05",
+                "CUSTOM-07", "CUSTOM-09", "CUSTOM-14")
 
     @property
     def track_rule(self) -> str:
@@ -137,9 +140,6 @@ class CustomRace:
         """Why no referee plays this race yet, or None when one does."""
         if self.referee is not None:
             return None
-        if self.race_type == "head-to-head":
-            return (f"a Head-to-Head under Technical Track rules on a {self.racetrack} is allowed by the rules but not "
-                    f"refereed yet (Time cards in a Head-to-Head, CUSTOM-14): choose Speed Track rules")
         return (f"a Time Trial under Speed Track rules on a {self.racetrack} is allowed by the rules but not refereed "
                 f"yet (Dashboard damage in a Time Trial, CUSTOM-13): choose Technical Track rules")
 
@@ -147,12 +147,13 @@ class CustomRace:
     @property
     def referee(self) -> str | None:
         """``race`` for a Head-to-Head under Speed Track rules (the race, on a circuit or on a stage:
-        :class:`~rallyc.rules.stage_race.StageRace`), ``stage`` for a Time Trial under Technical Track rules (the
-        core stage with Time cards, on a stage or, lap by lap, on a circuit:
-        :class:`~rallyc.rules.circuit_trial.CircuitTimeTrial`), None otherwise."""
+        :class:`~rallyc.rules.stage_race.StageRace`), ``stage`` for a race under Technical Track rules (the core
+        stage with Time cards, on a stage or, lap by lap, on a circuit: :class:`~rallyc.rules.circuit_trial.CircuitTimeTrial`;
+        a Head-to-Head: :class:`~rallyc.rules.technical_h2h.TechnicalHeadToHead`), None otherwise (a Time Trial under
+        Speed Track rules)."""
         if self.race_type == "head-to-head" and self.track_rules == "speed":
             return "race"
-        if self.race_type == "time-trial" and self.track_rules == "technical":
+        if self.track_rules == "technical":
             return "stage"
         return None
 

@@ -13,12 +13,26 @@ from rallyc.compiler.track import Track
 from rallyc.data.components import Components, ComponentsError, load_components
 from rallyc.rules.cards import CardTable
 from rallyc.rules.circuit_trial import CircuitTimeTrial
+from rallyc.rules.custom import custom_race
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.options import Options
 from rallyc.rules.stage import Carry, Player, Stage, StageResult
+from rallyc.rules.technical_h2h import CircuitHeadToHead, TechnicalHeadToHead
 from rallyc.rules.trace import report
 
-__all__ = ["Rally", "StageRecord"]
+__all__ = ["Rally", "StageRecord", "stage_engine"]
+
+
+def stage_engine(racetrack: str, options: Options) -> type[Stage]:
+    """The variant of the core stage a game of Time cards on this racetrack is played by: the core stage; lap by
+    lap on a circuit (a custom Time Trial, CUSTOM-02/04); the Technical Head-to-Head when the options make the game
+    one (CUSTOM-05/14)."""
+    custom = custom_race(racetrack, {"race-type": options.race_type, "track-rules": options.track_rules,
+                                     "damage-bag": options.damage_bag})
+    h2h = custom is not None and custom.race_type == "head-to-head"
+    if racetrack == "circuit":
+        return CircuitHeadToHead if h2h else CircuitTimeTrial
+    return TechnicalHeadToHead if h2h else Stage
 
 
 @dataclass
@@ -111,8 +125,7 @@ class Rally:
             expected = list(order)
         self._order = expected
         by_name = {p.name: replace(p, tires=self.tires[p.name]) for p in self.players}
-        # a circuit is raced lap by lap (a custom Time Trial on a circuit, CUSTOM-02/04)
-        engine = CircuitTimeTrial if self.tracks[k].kind == "circuit" else Stage
+        engine = stage_engine(self.tracks[k].kind, self.options)
         self.current = engine(self.tracks[k], [by_name[n] for n in expected], self.options, self.components,
                               carry=self.carry, one_off=self.one_off, flipper=self.flippers[k], cards=self.cards)
         return self.current
@@ -195,7 +208,10 @@ class Rally:
         return tuple(out)
 
     def classification(self) -> list[tuple[str, int | None]]:
-        """Players by overall time, best first (CORE-RALLY-15)."""
+        """Players by overall time, best first (CORE-RALLY-15); a Head-to-Head's by its finishing order (CUSTOM-05)."""
+        if isinstance(self.current, TechnicalHeadToHead):
+            ranking = self.current.ranking()
+            return sorted(self.overall.items(), key=lambda kv: ranking.index(kv[0]))
         big = 10 ** 9
         return sorted(self.overall.items(), key=lambda kv: (kv[1] if kv[1] is not None else big,
                                                             self._order.index(kv[0])))

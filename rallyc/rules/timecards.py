@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rallyc.rules.domain import CarStatus
 from rallyc.rules.driver import Driver
-from rallyc.rules.engine import SECONDS, check_claims, stuck_at_water
+from rallyc.rules.engine import check_claims, stuck_at_water
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import PlanContext
 from rallyc.rules.state import DAMAGE_KINDS, LOC_ICONS, WEATHER, Card, Car
@@ -170,7 +170,7 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
         tokens=run.tokens, spare_tire=spare, sisu=sisu, leader=leader,
     )
     changes = StageChange(status, run.minus1)
-    check_claims(SECONDS, "CORE-TURNEND-05", turn, out)
+    check_claims(stage.tokens, "CORE-TURNEND-05", turn, out)
     return out, changes
 
 

@@ -287,3 +287,46 @@ def test_bot_technical_head_to_heads_replay_cleanly(design, stage, seeds):
         report = replay_record(parse_record(json.dumps(rec)), GAMES)
         assert report.ok, (seed, report.error)
         assert report.stages[0]["rounds"][0]["order"] and len(report.stages[0]["rounds"][0]["order"]) == 2
+
+
+# -- `rallyc check` warns about a pairing no referee plays (RC162)
+@pytest.mark.parametrize("design, option, line_has", [
+    ("track-1.rally", "race-type time-trial", "race-type"),                        # Speed (a circuit's own) TT
+    ("rally-1.rally", "track-rules speed", "track-rules"),                         # a Speed Time Trial on stages
+    ("rally-1.rally", "race-type head-to-head, damage-bag gt", "damage-bag"),      # Time cards with the GT set
+    ("track-1.rally", "race-type time-trial, track-rules technical", None),        # played: CircuitTimeTrial
+    ("rally-1.rally", "race-type head-to-head", None),                             # played: TechnicalHeadToHead
+    ("rally-1.rally", "race-type head-to-head, track-rules speed", None),          # played: StageRace
+    ("track-1.rally", "track-rules technical", None),                              # played: CircuitHeadToHead
+])
+def test_check_warns_about_a_pairing_no_referee_plays(tmp_path, design, option, line_has):
+    """RC162 (CUSTOM-04/13/19): the custom race a design's options make is one `rallyc replay` refuses; located at
+    the option to change, exit 0 (a warning)."""
+    text = (EXAMPLES / design).read_text(encoding="utf-8").rstrip()
+    p = tmp_path / design
+    p.write_text(text[:-1] + f"  options {option}\n}}\n", encoding="utf-8")
+    run = rallyc("check", str(p), "--format", "json")
+    assert run.returncode == 0, run.stdout + run.stderr
+    found = [d for d in json.loads(run.stdout)["diagnostics"] if d["code"] == "RC162"]
+    if line_has is None:
+        assert not found
+        return
+    assert len(found) == 1
+    d = found[0]["span"]
+    line = p.read_text(encoding="utf-8").splitlines()[d["line"] - 1]
+    assert line[d["column"] - 1:].startswith(line_has)
+
+
+def test_rc162_agrees_with_the_referee():
+    """The pairing table check reads (rallyc.model.pairings) is the referee's: every choice check accepts has a
+    referee, every one it warns about is refused."""
+    from rallyc.model.pairings import pairing_problem
+
+    for racetrack in ("stage", "circuit"):
+        for race_type in ("head-to-head", "time-trial"):
+            for rules in ("technical", "speed"):
+                for bag in (None, "dirt", "gt", "light"):
+                    opts = {"race-type": race_type, "track-rules": rules, "damage-bag": bag}
+                    c = CustomRace(racetrack, race_type, rules, damage_bag=bag)
+                    playable = c.referee is not None and (c.referee == "race" or c.bag_name == "dirt")
+                    assert (pairing_problem(racetrack, opts) is None) == playable, (racetrack, opts)

@@ -12,7 +12,9 @@
 - RC141 an unknown option; RC142 an option given twice; RC143 an option value that option does not take;
 - RC144 ``laps`` given more than once in a circuit;
 - RC160 (warning) an option no referee variant plays yet (the registry says which);
-- RC161 (warning) an option the referee plays, but not in this kind of design (SISU on a circuit).
+- RC161 (warning) an option the referee plays, but not in this kind of design (SISU on a circuit);
+- RC162 (warning) the custom race a design's options make is one no referee plays (a Time Trial under Speed Track
+  rules, CUSTOM-13; Time cards with a Damage set other than DIRT, CUSTOM-19).
 
 The option names the language knows are declared once, in :mod:`rallyc.model.options`.
 """
@@ -25,7 +27,8 @@ from typing import Iterable
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.model import codes as rc
 from rallyc.model.options import OPTIONS as ALL_OPTIONS
-from rallyc.model.options import OptionSpec, Variant, rule_span
+from rallyc.model.options import OptionSpec, Variant, canonical, rule_span
+from rallyc.model.pairings import CHOICES, pairing_problem
 from rallyc.project import Loaded
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue, normalize_id
@@ -57,6 +60,7 @@ def check_names(loaded: Loaded, catalogue: Catalogue) -> list[Diagnostic]:
             for stage in rally.stages:
                 diags += _route_tiles(stage.items, catalogue)
             diags += _options(rally.options, RALLY_VARIANTS)
+            diags += _pairing(rally.options, "stage")
         for stage in doc.stages:
             diags += _route_tiles(stage.items, catalogue)
         for area in doc.areas:
@@ -64,6 +68,7 @@ def check_names(loaded: Loaded, catalogue: Catalogue) -> list[Diagnostic]:
         for circuit in doc.circuits:
             diags += _route_tiles(circuit.items, catalogue)
             diags += _options(circuit.options, CIRCUIT_VARIANTS)
+            diags += _pairing(circuit.options, "circuit")
             diags += _laps(circuit.laps)
     return diags
 
@@ -195,6 +200,23 @@ def _options(options: list[ast.Option], variants: frozenset[Variant]) -> list[Di
                          f"`rallyc replay` refuses its games with it on", opt.span,
                 f"remove it, or move it to a design it belongs to ({rule_span(spec.rules)})"))
     return diags
+
+
+def _pairing(options: list[ast.Option], racetrack: str) -> list[Diagnostic]:
+    """RC162: the custom race the design's options make (a rally's stages, or a circuit) is one no referee plays."""
+    named: dict[str, ast.Option] = {}
+    for o in options:  # the valid choices only: a bad value is RC143's
+        name = canonical(o.name)
+        if name in CHOICES and name not in named and str(o.value) in (ALL_OPTIONS[name].values or ()):
+            named[name] = o
+    values = {name: str(o.value) for name, o in named.items()}
+    problem = pairing_problem(racetrack, values)
+    if problem is None:
+        return []
+    blame, why = problem
+    opt = named.get(blame) or next(iter(named.values()))
+    return [Diagnostic.of(rc.RC162, why, opt.span, "`rallyc replay` refuses the games of this race (docs/custom-races.md "
+                                                     "lists the pairings it plays)")]
 
 
 def _option_value(opt: ast.Option, spec: OptionSpec) -> list[Diagnostic]:

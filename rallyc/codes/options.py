@@ -48,4 +48,29 @@ CODES: list[CodeInfo] = [
         ),
         "Remove the option from the circuit; on a rally it is in place.",
     ),
+    CodeInfo(
+        rc.RC162,
+        "The design's options make it a custom race (RX book, Customisable Races: a racetrack, a race type and "
+        "track rules, CUSTOM-01/04) that no variant of the referee plays: a Time Trial under Speed Track rules "
+        "(Loss-of-Control damage from the Dashboard in a timed race, CUSTOM-13), or a race with Time cards "
+        "(Technical Track rules) drawing from a Damage set other than DIRT (CUSTOM-19). The rules allow it; "
+        "`rallyc replay` refuses its games with a located error naming the rule. The referee plays a Head-to-Head "
+        "under Speed Track rules and any race under Technical Track rules, on a stage or a circuit "
+        "(docs/custom-races.md).",
+        (
+            "circuit \"Ring\" {\n"
+            "  laps 3\n"
+            "  208a right\n"
+            "  209a right\n"
+            "  217a right\n"
+            "  218a right\n"
+            "  221a right\n"
+            "  222a right\n"
+            "  standee finish at 1.1\n"
+            "  options race-type time-trial\n"
+            "}\n"
+        ),
+        "Choose `track-rules technical` for a Time Trial (Time cards), or `race-type head-to-head` for a race under "
+        "Speed Track rules; with Time cards, leave `damage-bag` out or choose `dirt`.",
+    ),
 ]

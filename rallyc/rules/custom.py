@@ -17,13 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rallyc.data.components import Components, load_components
+from rallyc.model.pairings import RACE_TYPES, TRACK_RULES, choices_of, referee_of
 from rallyc.rules.race_format import DAMAGE_SETS, RaceFormat, custom_format, damage_set
 from rallyc.rules.trace import report
 
 __all__ = ["CustomRace", "RACE_TYPES", "TRACK_RULES", "CUSTOM_OPTIONS", "custom_race"]
 
-RACE_TYPES = ("head-to-head", "time-trial")
-TRACK_RULES = ("technical", "speed")
 
 
 @dataclass(frozen=True)
@@ -151,11 +150,7 @@ class CustomRace:
         stage with Time cards, on a stage or, lap by lap, on a circuit: :class:`~rallyc.rules.circuit_trial.CircuitTimeTrial`;
         a Head-to-Head: :class:`~rallyc.rules.technical_h2h.TechnicalHeadToHead`), None otherwise (a Time Trial under
         Speed Track rules)."""
-        if self.race_type == "head-to-head" and self.track_rules == "speed":
-            return "race"
-        if self.track_rules == "technical":
-            return "stage"
-        return None
+        return referee_of(self.race_type, self.track_rules)
 
 
 #: the options that make a game a custom race
@@ -166,11 +161,8 @@ def custom_race(racetrack: str, in_force: dict[str, bool | str | int | None]) ->
     """The custom race the options in force (canonical names, :func:`rallyc.model.options.in_force`) make of a game
     on a ``racetrack``, or None when none of the custom-race options is set. A choice left open takes the track's
     own (a stage: Time Trial under Technical Track rules; a circuit: Head-to-Head under Speed Track rules)."""
-    if all(in_force.get(k) in (None, False) for k in CUSTOM_OPTIONS if k != "repairs"):  # repairs: not refereed
+    choices = choices_of(racetrack, in_force)
+    if choices is None:
         return None
-    stage = racetrack == "stage"
-    race_type = str(in_force.get("race-type") or ("time-trial" if stage else "head-to-head"))
-    track_rules = str(in_force.get("track-rules") or ("technical" if stage else "speed"))
-    bag = in_force.get("damage-bag")
-    return CustomRace(racetrack, race_type, track_rules, in_force.get("repairs") == "yes",
-                      str(bag) if bag else None)
+    race_type, track_rules, bag = choices
+    return CustomRace(racetrack, race_type, track_rules, in_force.get("repairs") == "yes", bag)

@@ -1,0 +1,62 @@
+"""Which custom-race pairings the referee plays (RX book, Customisable Races, CUSTOM-01/04): the one table both the
+referee (:class:`rallyc.rules.custom.CustomRace`) and ``rallyc check`` (RC162) read.
+
+A custom race is a racetrack (``stage`` or ``circuit``) x a race type x track rules. The referee plays a
+Head-to-Head under Speed Track rules as a race (no Time cards) and any race under Technical Track rules as the core
+stage with Time cards (a Time Trial, or the Technical Head-to-Head, CUSTOM-14), on either racetrack; a Time Trial
+under Speed Track rules (Dashboard damage in a Time Trial, CUSTOM-13) has no referee yet, and a race with Time cards
+draws from the DIRT Damage set only.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+__all__ = ["RACE_TYPES", "TRACK_RULES", "CHOICES", "referee_of", "choices_of", "pairing_problem"]
+
+RACE_TYPES = ("head-to-head", "time-trial")
+TRACK_RULES = ("technical", "speed")
+#: the options (hyphenated) that make a game a custom race; ``repairs`` alone does not
+CHOICES = ("race-type", "track-rules", "damage-bag")
+
+
+def referee_of(race_type: str, track_rules: str) -> str | None:
+    """``race`` (the race engine: a Head-to-Head under Speed Track rules), ``stage`` (the core stage with Time
+    cards: Technical Track rules) or None (a Time Trial under Speed Track rules: no referee yet)."""
+    if race_type == "head-to-head" and track_rules == "speed":
+        return "race"
+    if track_rules == "technical":
+        return "stage"
+    return None
+
+
+def choices_of(racetrack: str, options: Mapping[str, object]) -> tuple[str, str, str | None] | None:
+    """(race type, track rules, Damage set or None) the options in force (hyphenated names) make of a game on a
+    ``racetrack``, or None when no custom-race choice is set. A choice left open takes the track's own: a stage is a
+    Time Trial under Technical Track rules, a circuit a Head-to-Head under Speed Track rules."""
+    if all(options.get(k) in (None, False) for k in CHOICES):
+        return None
+    stage = racetrack == "stage"
+    race_type = str(options.get("race-type") or ("time-trial" if stage else "head-to-head"))
+    track_rules = str(options.get("track-rules") or ("technical" if stage else "speed"))
+    bag = options.get("damage-bag")
+    return race_type, track_rules, str(bag) if bag else None
+
+
+def pairing_problem(racetrack: str, options: Mapping[str, object]) -> tuple[str, str] | None:
+    """Why the referee cannot play the custom race these options make on a ``racetrack``: (the option to blame,
+    the reason), or None when it can (or the game is no custom race)."""
+    choices = choices_of(racetrack, options)
+    if choices is None:
+        return None
+    race_type, track_rules, bag = choices
+    referee = referee_of(race_type, track_rules)
+    if referee is None:
+        blame = "track-rules" if options.get("track-rules") else "race-type"
+        return blame, (f"a Time Trial under Speed Track rules on a {racetrack} (Dashboard damage in a Time Trial, "
+                       f"CUSTOM-13) is allowed by the rules (CUSTOM-04) but not refereed yet: choose Technical Track "
+                       f"rules")
+    if referee == "stage" and bag not in (None, "dirt"):
+        return "damage-bag", (f"the {bag} Damage set with Time cards (Technical Track rules) is not refereed yet: a "
+                              f"race under Technical Track rules draws from the DIRT set (CUSTOM-19)")
+    return None

@@ -478,10 +478,87 @@ class Race(TurnEngine[RxOutcome]):
 
     def applied_rules(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, out: RxOutcome,
                       change: RaceChange) -> tuple[str, ...]:
-        rules = race_rules(self, car, turn, ctx, move, out)
+        rules = race_rules(self, car, turn, ctx, move, out) + self._rx_rules(car, turn, ctx, move, out, change)
         if self.contact is not None:
             rules += self.contact.start_rules(car, ctx, not move.run.resolved and move.run.loc is not None)
         return rules
+
+    def _setup_rules(self) -> tuple[str, ...]:
+        """The setup the referee laid out before round 1 (reported with the race's first turn): the cars on the
+        Pre-grid in draw order from Pole Position, then across and down the rows (RX-SETUP-05..07), each in Gear 0 with
+        no Focus token from the bank (RX-SETUP-01, RX-SETUP-08); RX Dashboards, Rain tires only with the RX Weather
+        rule (RX-SETUP-03/04, RX-WEATHER-02)."""
+        rules = ["RX-SETUP-01", "RX-SETUP-05", "RX-SETUP-06", "RX-SETUP-08"]
+        if len(self.cars) > 1:
+            rules.append("RX-SETUP-07")  # each next car beside the previous one, then the next row back
+        if self.format.name == "rx":
+            rules += ["RX-SETUP-03", "RX-SETUP-04"]
+            if self.weather_rule:
+                rules += ["RX-WEATHER-02", "RX-WEATHER-03"]
+        return tuple(rules)
+
+    def _rx_rules(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, out: RxOutcome,
+                  change: RaceChange) -> tuple[str, ...]:
+        """What the round, the RX Dashboard, the Boost die, the forks, the Yellow Flags, the Joker, the finish and the
+        RX Weather did this turn (``car`` as it was before the turn)."""
+        out_rules: list[str] = list(self._setup_rules()) if not self.outcomes else []
+        resolved = move.run.resolved
+        out_rules += ["RX-ROLL-01", "RX-ROUND-02"]  # rolled as in the core; its Gear marker showed the round's colour
+        if self.position == 0 and self.round > 1:
+            out_rules.append("RX-ROUND-03")  # no marker showed the last round's colour: flipped, a new order
+        if self.round == 1:
+            out_rules.append("RX-START-01")  # no staggered start: every car plays in round 1 from Gear 0
+        if self.format.name in ("rx", "ice"):
+            out_rules += ["RX-DASH-01", "RX-SETUP-09"]  # one pool on every surface, the Dashboard's damage table
+        if any(car.damage.values()):
+            out_rules.append("RX-DASH-03")  # Damage tokens on the Dashboard take dice away
+        if self.weather_rule:
+            out_rules.append("RX-DASH-02")  # the side of the weather and the tires fitted give the dice
+            drawn = change.weather_drawn + sum(t == WEATHER for t in out.tokens)
+            if drawn > (1 if out.weather else 0):
+                out_rules.append("RX-WEATHER-07")  # a later Weather token is discarded, another drawn
+        if car.gear == 0 and any(car.name in holders for holders in self.yellow.values()):
+            out_rules.append("RX-DAMAGE-08")  # its own Yellow Flag goes to its Dashboard
+        graph = self.track.graph
+        path = [ctx.start] + [p.space for p, _ in resolved]
+        spaces = self.index.spaces
+        if any(spaces[sid].kind in ("half", "junction") for sid in path[1:]):
+            out_rules.append("RX-FORK-01")
+            if any(spaces[sid].kind == "half" for sid in path[1:]):
+                out_rules.append("RX-FORK-02")
+                if any(o in ctx.others for sid in path[1:] if spaces[sid].kind == "half"
+                       for o in self.index.alongside[sid]):
+                    out_rules.append("RX-FORK-04")  # round another car by the half-line spaces
+        if any(graph.has_edge(a, b) and graph.edges[a, b].get("limit") is not None for a, b in zip(path, path[1:])):
+            out_rules += ["RX-FORK-03", "RX-FORK-05"]  # the line's limit for the next space, not a corner
+        if self.joker_rule and out.joker == JokerState.IN and car.joker == JokerState.TODO:
+            out_rules.append("RX-JOKER-01")  # the Joker lap, driven once on a lap of the player's choice
+        if out.finished and self.finishers:
+            out_rules.append("RX-END-04")  # play goes on for the places after the winner
+        if out.loc is not None and self.format.name == "rx":
+            out_rules.append("RX-LOC-01")  # the consequences come from the Dashboard, not from Time cards
+        if self.format.name == "rx" and any(p.die.boost for p, _ in resolved):
+            out_rules.append("RX-DICE-03")
+            if any(r.secured and r.die.boost for _, r in resolved):
+                out_rules.append("RX-DICE-04")  # secured with its Gear die: both dice paid for
+            if self.options.flying_start and car.gear == 0:
+                out_rules.append("RX-DICE-05")  # a Boost from Gear 0 is not a Flying Start
+        if ctx.no_alongside:
+            spaces = {p.space for p, _ in resolved}
+            if any(o in ctx.others and not ctx.others[o] for sid in spaces & ctx.no_alongside
+                   for o in self.index.alongside[sid]):
+                out_rules.append("RX-DAMAGE-05")  # alongside a car in Gear 0 under a Yellow Flag
+            if any(len(holders) > 1 for holders in self._flags_in_force(car.name).values()):
+                out_rules.append("RX-DAMAGE-07")  # several flags on one tile: one flag's effect
+        if self.format.name == "ice":
+            out_rules.append("ICE-02")  # any tiles race as an Ice track: their surfaces do not change the dice
+        if self.weather_rule:
+            tires = car.dashboard.tires
+            if tires == "asphalt" and self.weather == "wet":
+                out_rules.append("RX-WEATHER-05")
+            elif tires == "rain" and self.weather == "dry":
+                out_rules.append("RX-WEATHER-06")
+        return tuple(out_rules)
 
     def commit(self, car: RxCar, turn: Turn, out: RxOutcome, change: RaceChange) -> None:
         self._commit(car, out, change)

@@ -5,8 +5,9 @@ The session hook (tests/helpers/rule_trace.py) collects the IDs the referee repo
 applied (`Outcome.applied`) and the rule a refusal named (`IllegalMove.rule_id`). `check` is run on the
 repository's published designs and bad files, and the rules of the codes it reports count too. IDs merely
 written in a test's text do not count. At least 90% of the core (CORE-*) and of the Monte-Carlo (MC-*) rules
-must be covered; RX, the customisable races, Ice racing and the Auto Tour are reported. The figures per family
-and the rules left, with why, are printed (`pytest -s tests/test_rule_coverage.py`).
+must be covered; of RX, the customisable races, Ice racing, the Auto Tour and Improvisation at least 95% of the
+rules a test can reach (the rest are named in UNREACHABLE). The figures per family and the rules left, with why, are
+printed (`pytest -s tests/test_rule_coverage.py`).
 
 This module runs last in its session. In a session that did not run every test module (e.g. this file alone),
 it first runs the referee's test modules in a child pytest to collect the IDs.
@@ -108,8 +109,10 @@ def report(label: str, ids: set[str], covered: frozenset[str]) -> list[str]:
 
 def test_inventory_copy_is_whole():
     """The copied inventory has every family the coverage is measured on, with the known sizes."""
-    sizes = {f: len(family_ids(f)) for f in ("CORE-[A-Z]+", "MC-[A-Z0-9]+", "RX-[A-Z]+", "CUSTOM", "ICE", "TOUR")}
-    assert sizes == {"CORE-[A-Z]+": 197, "MC-[A-Z0-9]+": 47, "RX-[A-Z]+": 100, "CUSTOM": 23, "ICE": 6, "TOUR": 11}
+    sizes = {f: len(family_ids(f)) for f in ("CORE-[A-Z]+", "MC-[A-Z0-9]+", "RX-[A-Z]+", "CUSTOM", "ICE", "TOUR",
+                                            "IMPROV")}
+    assert sizes == {"CORE-[A-Z]+": 197, "MC-[A-Z0-9]+": 47, "RX-[A-Z]+": 100, "CUSTOM": 23, "ICE": 6, "TOUR": 11,
+                     "IMPROV": 3}
 
 
 def test_the_referee_reports_only_inventory_rules(covered):
@@ -128,9 +131,26 @@ def test_rule_coverage(covered, label, family):
     assert len(left) <= len(ids) // 10, f"{label} rules no test made the referee apply or refuse: {' '.join(left)}"
 
 
-@pytest.mark.parametrize("label,family", [("RX", "RX-[A-Z]+"), ("CUSTOM", "CUSTOM"), ("ICE", "ICE"), ("TOUR", "TOUR")])
-def test_rule_coverage_report(covered, label, family):
-    """RX (Full Contact is not refereed), customisable races, Ice racing, the Auto Tour: reported only."""
+#: the rules of the RX book's families no test can make the referee apply, and why: they lean on components or
+#: rulebooks this project does not model (named assumptions, docs/custom-races.md)
+UNREACHABLE = {
+    "CUSTOM-11": "GT cars and GT/GT-R Dashboards (their Warning penalty) are Rallyman: GT components: no GT car races here",
+    "TOUR-04": "the Unlimited category's SET-UP profiles belong to The Climb expansion: no Unlimited car in the DIRT boxes",
+}
+
+
+@pytest.mark.parametrize("label,family", [("RX", "RX-[A-Z]+"), ("CUSTOM", "CUSTOM"), ("ICE", "ICE"), ("TOUR", "TOUR"),
+                                          ("IMPROV", "IMPROV")])
+def test_rule_coverage_of_the_rx_book(covered, label, family):
+    """RX (Full Contact included), customisable races, Ice racing, the Auto Tour and Improvisation: at least 95% of
+    each family's rules are applied or refused by the referee in the tests (or reported by `check`), counting only
+    the rules a test can reach; the ones left are named, with why, in UNREACHABLE."""
     ids = family_ids(family)
     left = report(label, ids, covered)
-    assert len(left) < len(ids)
+    for rid in left:
+        if rid in UNREACHABLE:
+            print(f"  {rid}: named assumption: {UNREACHABLE[rid]}")
+    reachable = ids - set(UNREACHABLE)
+    missed = sorted(set(left) - set(UNREACHABLE))
+    assert len(reachable) - len(missed) >= 0.95 * len(reachable), \
+        f"{label} rules no test made the referee apply or refuse: {' '.join(missed)}"

@@ -328,6 +328,9 @@ class _Pending:
     moves: dict[str, tuple]
     damage: dict[str, list[str]]
     danger: dict[str, int]
+    #: RX Weather: Weather tokens drawn for impacts (out of the bag) and the weather the first one turns to
+    weather_drawn: int = 0
+    weather: str | None = None
 
 
 class Contact:
@@ -338,6 +341,11 @@ class Contact:
         #: Danger tokens on each player's Dashboard (RX-DANGER-01..07)
         self.danger: Counter = Counter()
         self._pending: _Pending | None = None
+        #: RX Weather, while a turn's impacts are drawn: may a Weather token still change the weather, the tokens
+        #: drawn, the weather it turned to (RX-WEATHER-04/07)
+        self._weather_open = False
+        self._weather_drawn = 0
+        self._new_weather: str | None = None
 
     # -- planning
     def plan(self, ctx: PlanContext, mover: str) -> PlanContext:
@@ -428,6 +436,9 @@ class Contact:
                     applied.append("RX-CONTACTROLL-01")
         events: list[ContactEvent] = []
         left = race.bag_left() - len(out.damage) - len(out.yellow)
+        # reading full_contact_weather: the turn's own draws (Shortcut, Loss of Control) are weighed first
+        self._weather_open = race.weather_open and out.weather is None
+        self._weather_drawn, self._new_weather = 0, None
         damage: dict[str, list[str]] = {}
         danger: dict[str, int] = {}
         where: dict[str, tuple] = {}
@@ -472,23 +483,45 @@ class Contact:
             events.append(ev)
         if len(pushed_cars) > 1:
             applied.append("RX-PUSH-09")
-        self._pending = _Pending(events, applied, where, damage, danger)
+        self._pending = _Pending(events, applied, where, damage, danger, self._weather_drawn, self._new_weather)
 
     def _draw(self, who: str, n: int, given: list[str], driver: "Driver | None", left: int, rule: str,
               what: str, path: str) -> tuple[list[str], int]:
         """``n`` Damage tokens drawn by ``who`` (as many as the bag still holds): drawn by the driver when the
-        record has none, else checked."""
+        record has none, else checked. Under the RX Weather rule the first Weather token drawn counts as one of
+        them and turns the weather; a later one is discarded and another token drawn (RX-WEATHER-04/07)."""
+        race = self.race
         n = max(0, min(n, left))
         if driver is not None and not given and n:
-            given = list(driver.damage(n))
-        bag = self.race.damage_bag()
+            given, counted, open_ = [], 0, self._weather_open
+            while counted < n and len(given) < left:
+                d = driver.damage(1)[0]
+                given.append(d)
+                if d == WEATHER and not open_:
+                    continue
+                open_ = open_ and d != WEATHER
+                counted += 1
+        bag = race.damage_bag()
+        counted = 0
         for k, d in enumerate(given):
-            if d == WEATHER or d not in RX_DAMAGE_KINDS or d not in bag:
-                raise IllegalMove("RX-SETUP-02", f"the RX Damage bag holds {', '.join(sorted(set(bag) - {WEATHER}))} "
-                                                 f"tokens, not {d!r}", f"{path}[{k}]")
-        if len(given) != n:
-            raise IllegalMove(rule, f"{what}: {who} draws {n} Damage token(s), not {len(given)}", path)
-        return list(given), left - n
+            if d not in RX_DAMAGE_KINDS or d not in bag:
+                rule_k = "RX-WEATHER-03" if d == WEATHER else "RX-SETUP-02"
+                raise IllegalMove(rule_k, f"the RX Damage bag holds {', '.join(sorted(bag))} tokens, not {d!r}",
+                                  f"{path}[{k}]")
+            if d == WEATHER:
+                self._weather_drawn += 1
+                if not self._weather_open:
+                    continue  # RX-WEATHER-07: discarded, another token drawn in its place
+                self._weather_open = False
+                self._new_weather = "wet" if race.weather == "dry" else "dry"
+            counted += 1
+        if counted != n:
+            raise IllegalMove(rule, f"{what}: {who} draws {n} Damage token(s), not {counted}"
+                              + (" (a Weather token after the first is replaced, RX-WEATHER-07)"
+                                 if WEATHER in given else ""), path)
+        if len(given) > left:
+            raise IllegalMove("RX-SETUP-02", f"the Damage bag holds {left} token(s)", path)
+        return list(given), left - len(given)
 
     def _push(self, car: "RxCar", cm: ContactMove, claim: ContactClaim, here: str, ctx: PlanContext,
               driver: "Driver | None", left: int, damage: dict[str, list[str]], danger: dict[str, int],
@@ -619,6 +652,8 @@ class Contact:
         for name, tokens in pending.damage.items():
             c = race.cars[name]
             for t in tokens:
+                if t == WEATHER:
+                    continue  # the weather's, below (RX-WEATHER-04/07)
                 if t == "yellow":  # reading 28: on the tile where the drawer stands
                     step = race.index.spaces[c.space].step
                     if step not in race.yellow:
@@ -628,8 +663,17 @@ class Contact:
                     applied.append("RX-DAMAGE-03")
                 else:
                     c.damage[t] += 1
-            if tokens:
+            if any(t != WEATHER for t in tokens):
                 applied += ["RX-DAMAGE-01", "RX-DAMAGE-10"]
+        if pending.weather_drawn:
+            race.weather_drawn += pending.weather_drawn
+            applied.append("RX-WEATHER-03")
+            if pending.weather_drawn > (1 if pending.weather else 0):
+                applied.append("RX-WEATHER-07")
+        if pending.weather:  # every Dashboard turns over once the draws are done (RX-WEATHER-04)
+            race.weather, race.weather_changed = pending.weather, True
+            out.weather = pending.weather
+            applied.append("RX-WEATHER-04")
         for name, n in pending.danger.items():
             self.danger[name] = min(MAX_DANGER, self.danger[name] + n)
         touched = set(pending.damage) | set(pending.moves)

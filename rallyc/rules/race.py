@@ -211,9 +211,6 @@ class Race(TurnEngine[RxOutcome]):
         if bad:
             raise ValueError(f"option(s) {', '.join(bad)} are not RX race rules (RX-ADV-01: Flying Start, "
                              f"Redline and Full Contact)")
-        if self.options.full_contact and weather is not None:
-            raise ValueError("option full_contact with the RX Weather rule is not refereed yet (a Weather token "
-                             "drawn for an impact)")
         self.format = race_format
         if weather is not None and not race_format.weather:
             raise ValueError(f"there are no weather changes in an {race_format.name} race (ICE-05)")

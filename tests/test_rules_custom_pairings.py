@@ -330,3 +330,41 @@ def test_rc162_agrees_with_the_referee():
                     c = CustomRace(racetrack, race_type, rules, damage_bag=bag)
                     playable = c.referee is not None and (c.referee == "race" or c.bag_name == "dirt")
                     assert (pairing_problem(racetrack, opts) is None) == playable, (racetrack, opts)
+
+
+def test_time_card_races_on_a_circuit_with_a_joker_keep_out_of_it():
+    """Reading custom_circuit_joker: on RX 2 (a Joker branch, a Pre-grid, a Shortcut) a Time Trial and a Technical
+    Head-to-Head play their laps without the Joker: no legal plan enters it, a die laid there is refused naming
+    CUSTOM-02; the bot's games replay cleanly."""
+    from rallyc.records.custom_examples import custom_example
+
+    track = _design("rx-2.rally").tracks[0]
+    joker = {s.id for s in track.spaces.values() if s.joker}
+    assert joker
+    for race_type in ("time-trial", "head-to-head"):
+        rec = custom_example("rx-2.rally", None, race_type, "technical", None, CARS, 0, EXAMPLES)
+        report = replay_record(parse_record(json.dumps(rec)), GAMES)
+        assert report.ok, report.error
+        assert not any(set(t["path"]) & joker for r in report.stages[0]["rounds"] for t in r["turns"])
+    # a car standing just before the Joker entry may not lay a die in it (CUSTOM-02); the main loop is open
+    from dataclasses import replace
+
+    from rallyc.rules.dice import Die
+    from rallyc.rules.errors import IllegalMove
+    from rallyc.rules.plans import check_plan
+    from rallyc.rules.rally import Rally
+
+    rally = Rally([track], CARS[:1], Options(race_type="time-trial", track_rules="technical"))
+    stage = rally.start_stage()
+    ctx, _ = stage.context()
+    pred, entry = next((p, j) for j in sorted(joker) for p in track.graph.predecessors(j) if p not in joker)
+    near = replace(ctx, start=pred, gear=1)
+    with pytest.raises(IllegalMove) as err:
+        check_plan(near, [Die("gear1", entry)])
+    assert err.value.rule_id == "CUSTOM-02"
+    loop = next(n for n in track.graph.successors(pred) if n not in joker)
+    check_plan(near, [Die("gear1", loop)])
+    from rallyc.rules.enumerate import enumerate_plans
+
+    plans = list(enumerate_plans(near, 2))
+    assert plans and not any(d.to in joker for plan in plans for d in plan)

@@ -207,3 +207,29 @@ def test_a_missing_event_file_is_located(tmp_path):
     assert run.returncode == 1
     assert "$.events[1].record" in run.stderr and "nowhere.json" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_a_technical_head_to_head_is_a_tour_event():
+    """TOUR-05 TOUR-07 CUSTOM-14: a short tour (Time Trial, then Head-to-Head) whose Head-to-Head is played under
+    Technical Track rules with Time cards, recorded stage by stage: its places give the tour seconds (+0, +20)."""
+    from rallyc.records.custom_examples import CUSTOM_PLAYERS, custom_example
+
+    data = load_tour(TOUR)
+    first = data["events"][0]
+    totals = first["totals"]
+    order = sorted(CUSTOM_PLAYERS, key=lambda p: totals[p.name])  # TOUR-09: the lowest tour time starts first
+    game = custom_example("track-2.rally", None, "head-to-head", "technical", None, order, 0, EXAMPLES)
+    places = [row["name"] for row in replay_record(game, GAMES).classification]
+    game = json.loads(json.dumps(game))
+    game["track"] = "../../track-2.rally"  # inline: relative to the tour's folder
+    short = {k: v for k, v in data.items() if k not in ("standings", "winner")}
+    short["events"] = [dict(first), {"race_type": "head-to-head", "game": game}]
+    report = replay_tour(short, TOUR.parent)
+    assert report.error is None, report.error
+    assert report.events[1]["seconds"] == {places[0]: 0, places[1]: 20}
+    # the same game without its Head-to-Head choice is a Time Trial: not this event's kind
+    bad = copy.deepcopy(short)
+    bad["events"][1]["game"]["options"].pop("race_type")
+    report = replay_tour(bad, TOUR.parent)
+    assert report.error is not None
+    assert (report.error.rule_id, report.error.path) == ("TOUR-05", "$.events[1].game")

@@ -199,8 +199,9 @@ def _check_event(tour: Tour, event: dict, game: dict, i: int, base_dir: Path, ca
         if "stages" not in game or len(game["stages"]) != 1:
             raise IllegalMove("TOUR-05", "a Time Trial event is a game of one stage (`stages` with one entry), "
                                          "timed (CUSTOM-06)", f"{gp}.stages" if "stages" in game else gp)
-    elif "race" not in game:
-        raise IllegalMove("TOUR-05", "a Head-to-Head event is a race (`race`), first across the line wins "
+    elif "race" not in game and ("stages" not in game or len(game["stages"]) != 1):
+        raise IllegalMove("TOUR-05", "a Head-to-Head event is a race (`race`), or a Technical Head-to-Head played "
+                                     "with Time cards on one stage (`stages`, CUSTOM-14); first across the line wins "
                                      "(CUSTOM-05)", gp)
     names = [p["name"] for p in game["players"]]
     if sorted(names) != sorted(cars):
@@ -221,6 +222,9 @@ def _check_event(tour: Tour, event: dict, game: dict, i: int, base_dir: Path, ca
     except RecordError:
         in_force = {}
     stated = in_force.get("race-type")
+    if kind == "head-to-head" and "race" not in game and stated != kind:
+        raise IllegalMove("TOUR-05", f"event {i + 1} is a Head-to-Head: a game recorded stage by stage is one only "
+                                     f"with option `race_type` head-to-head (a Technical Head-to-Head, CUSTOM-14)", gp)
     if stated is not None and stated != kind:
         raise IllegalMove("TOUR-05", f"event {i + 1} is a {kind}, but its game is a {stated}",
                           f"{gp}.options" if "game" in event else gp)
@@ -303,8 +307,14 @@ def replay_tour(data: dict, base_dir: Path | str = ".", components: Components |
                 times = rep.stages[0]["times"]
                 line = tour.add_time_trial(times, start)
                 why = {n: f"final time {format_time(times[n])}" for n in line.seconds}
+            elif not isinstance(rep, RaceReport):  # a Technical Head-to-Head: its classification is the finish order
+                detail = rep.stages[0]["detail"]
+                order = [row["name"] for row in rep.classification if detail[row["name"]]["status"] == "finished"]
+                unplaced = [row["name"] for row in rep.classification if row["name"] not in order]
+                line = tour.add_places(order, unplaced, start)
+                place = {n: k for k, n in enumerate(order + unplaced, start=1)}
+                why = {n: f"place {place[n]}" + ("" if n in order else " (not classified)") for n in line.seconds}
             else:
-                assert isinstance(rep, RaceReport)  # a Head-to-Head event is a race (checked above)
                 res = rep.result
                 unplaced = list(res["disqualified"]) + list(res["retired"]) + list(res.get("racing", []))
                 line = tour.add_places(res["order"], unplaced, start)

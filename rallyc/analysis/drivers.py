@@ -28,7 +28,7 @@ from rallyc.rules.turn import Roll, Turn
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.stage import Stage
 
-__all__ = ["GreedyDriver", "StrongDriver", "Weights"]
+__all__ = ["GreedyDriver", "StrongDriver", "TurnEvaluator", "Weights", "plan_situation"]
 
 
 @dataclass(frozen=True)
@@ -68,10 +68,14 @@ def _dice_count(placed: Placed) -> int:
 _Prepared = tuple[Option, float, int, list[tuple[int, float]], int]
 
 
-class _Evaluator:
+class TurnEvaluator:
     """Expected seconds of the turns of one context (memoised per partial plan and Warnings so far)."""
 
-    def __init__(self, stage: "Stage", ctx: PlanContext, ahead: RoadAhead, weights: Weights) -> None:
+    #: what a Second token earned by a Flat Out is worth (seconds off the stage time, CORE-SECONDS-01)
+    token_value = 1.0
+
+    def __init__(self, stage: "Stage", ctx: PlanContext, ahead: RoadAhead | None, weights: Any,
+                 options: DiceOptions | None = None) -> None:
         self.stage = stage
         self.ctx = ctx
         self.ahead = ahead
@@ -84,7 +88,7 @@ class _Evaluator:
         self.odds: dict[tuple[str, bool, bool], list[tuple[int, float]]] = {}
         self.memo: dict[tuple[PlanState, int], tuple[float, Option | None]] = {}
         #: the legal next dice of each partial plan (the situation decides them, not where the turn starts)
-        self.options = DiceOptions(ctx)
+        self.options = options or DiceOptions(ctx)
         self.prepared: dict[PlanState, list[_Prepared]] = {}
 
     def card(self, gear: int) -> float:
@@ -95,11 +99,16 @@ class _Evaluator:
         key = (space, gear)
         value = self.settled.get(key)
         if value is None:
-            sp = self.stage.index.spaces[space]
-            rest = 0.0 if sp.past_finish else self.ahead.worth(space, gear, per_space=self.w.per_space,
-                                                                  momentum=self.w.momentum, overspeed=self.w.overspeed)
-            value = self.settled[key] = self.card(gear) + rest
+            value = self.settled[key] = self.card(gear) + self.rest(space, gear)
         return value
+
+    def rest(self, space: str, gear: int) -> float:
+        """Estimated seconds still to drive after ending the movement on ``space`` in ``gear``."""
+        if self.stage.index.spaces[space].past_finish:
+            return 0.0
+        assert self.ahead is not None
+        return self.ahead.worth(space, gear, per_space=self.w.per_space, momentum=self.w.momentum,
+                                overspeed=self.w.overspeed)
 
     def loss_of_control(self, space: str) -> float:
         """Seconds of a Loss of Control on ``space``: a "0" card, likely damage, a restart from Gear 0."""
@@ -172,6 +181,8 @@ class _Evaluator:
             if step is None:
                 return out
             out.append(step)
+            if step.ended:  # a certain Loss of Control (worth it in a race): no die may follow it (CORE-LOC-02)
+                return out
             st = step.state
 
     def one_by_one(self, plan: list[Option], start: int = 0, warnings: int = 0) -> tuple[float, bool]:
@@ -211,7 +222,7 @@ class _Evaluator:
         tokens = sum(1 for o in plan if is_gear(o.placed.die.die) or o.placed.coast)
         end = plan[-1].placed
         fail = self.loss_of_control(plan[len(plan) // 2].placed.space)
-        return ok * self.settle(end.space, end.gear) + (1 - ok) * fail - tokens
+        return ok * self.settle(end.space, end.gear) + (1 - ok) * fail - tokens * self.token_value
 
 
 class StrongDriver(RandomBot):
@@ -224,9 +235,9 @@ class StrongDriver(RandomBot):
         self._decisions: dict[tuple, tuple[tuple[Option, ...], bool]] = {}
         #: one evaluator per stage situation (everything but where the car is and its gear): its memo of
         #: partial plans serves every later turn in the same situation
-        self._evals: dict[tuple, _Evaluator] = {}
+        self._evals: dict[tuple, TurnEvaluator] = {}
         self._plan: list[Option] = []
-        self._eval: _Evaluator | None = None
+        self._eval: TurnEvaluator | None = None
 
     def ahead(self, stage: "Stage") -> RoadAhead:
         key = id(stage.index)
@@ -241,7 +252,7 @@ class StrongDriver(RandomBot):
         situation = plan_situation(stage, ctx)
         ev = self._evals.get(situation)
         if ev is None:
-            ev = self._evals[situation] = _Evaluator(stage, ctx, self.ahead(stage), self.weights)
+            ev = self._evals[situation] = TurnEvaluator(stage, ctx, self.ahead(stage), self.weights)
         ev.ctx = ctx
         key = (situation, ctx.start, ctx.gear, stage.cars[name].seconds > 0)
         cached = self._decisions.get(key)
@@ -316,8 +327,9 @@ class GreedyDriver(RandomBot):
         return True
 
 
-def plan_situation(stage: "Stage", ctx: PlanContext) -> tuple:
-    """What decides which dice may follow a partial plan, apart from where the turn starts: the track (as
+def plan_situation(stage: Any, ctx: PlanContext) -> tuple:
+    """What decides which dice may follow a partial plan, apart from where the turn starts (``stage``: a Stage or
+    an RX Race): the track (as
     flipped), the dice and limits of the car, who is in the way, the -1 tokens and, in an RX race, the spaces
     barred to the car (a Joker already driven, the Pre-grid left) and the Yellow Flag's spaces."""
     return (id(stage.index), ctx.allowance, tuple(sorted(ctx.limits.items())),

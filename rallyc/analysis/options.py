@@ -33,7 +33,8 @@ class DiceOptions:
         self.enumerator = PlanEnumerator(ctx)
         self._memo: dict[PlanState, list[Option]] = {}
 
-    def start(self, ctx: PlanContext) -> PlanState:
+    @staticmethod
+    def start(ctx: PlanContext) -> PlanState:
         """The partial plan before the first die of ``ctx``'s turn."""
         return PlanState(ctx.start, ctx.gear, 0, 0, 0, 0, 0, 0)
 

@@ -170,12 +170,11 @@ def _signed(v: float | None) -> str:
     return "-" if v is None else f"{v:+.1f}"
 
 
-def circuit_text(c: CircuitAnalysis, asked: str) -> list[str]:
-    """The text block of one circuit (``asked``: the driver the user asked for)."""
-    note = "" if asked == c.driver else f" (the {asked} driver plays stages only)"
+def circuit_text(c: CircuitAnalysis) -> list[str]:
+    """The text block of one circuit."""
     err = f" ± {c.race_error:.1f}" if c.race_error is not None else ""
     out = [f"{c.circuit}: race {_t(c.race)}{err} turns (10-90%: {_t(c.p10)}-{_t(c.p90)}), {c.laps} laps of "
-           f"{c.tiles} tiles, {c.runs} solo runs of the {c.driver} driver{note}, seed {c.seed}",
+           f"{c.tiles} tiles, {c.runs} solo runs of the {c.driver} driver, seed {c.seed}",
            f"  finished {c.finished:.0%}, without a Loss of Control {c.clean:.0%}, "
            f"{_t(c.start)} turns from the Pre-grid to the line",
            "  lap times (turns, median / mean): " + ", ".join(
@@ -202,16 +201,16 @@ def analyze_circuit(track, *, runs: int = 40, table_runs: int = 8, seed: int = 0
                     driver: "DriverKind | None" = None, source=None) -> CircuitAnalysis:
     """The figures of one compiled RX circuit: ``runs`` solo races and ``table_runs`` four-car races, each car
     planning its Joker on every lap in turn (see :mod:`rallyc.analysis.rxsim`)."""
-    from rallyc.analysis.rxsim import rx_driver_kind, simulate_races
+    from rallyc.analysis.rxsim import simulate_races
     from rallyc.analysis.simulate import DriverKind
 
     asked = driver or DriverKind.strong
     solo = simulate_races(track, runs, seed=seed, cars=1, kind=asked, jobs=jobs, source=source)
     table = simulate_races(track, table_runs, seed=seed + 1, cars=4, kind=asked, jobs=jobs, source=source) \
         if table_runs else None
-    return analyse_circuit(track, solo, seed=seed, driver=rx_driver_kind(asked).value, table=table)
+    return analyse_circuit(track, solo, seed=seed, driver=asked.value, table=table)
 
 
-def circuits_text(circuits: list[CircuitAnalysis], asked: str) -> str:
+def circuits_text(circuits: list[CircuitAnalysis]) -> str:
     """Every circuit's block, as text."""
-    return "".join("\n".join(circuit_text(c, asked)) + "\n" for c in circuits)
+    return "".join("\n".join(circuit_text(c)) + "\n" for c in circuits)

@@ -23,7 +23,7 @@ from rallyc.rules.domain import JokerState, RaceStatus
 from rallyc.rules.race import Race
 from rallyc.rules.stage import Player
 
-__all__ = ["CarRace", "RaceRun", "simulate_races", "rx_driver_kind", "MAX_RACE_TURNS"]
+__all__ = ["CarRace", "RaceRun", "simulate_races", "MAX_RACE_TURNS"]
 
 #: a race still running after this many turns (all cars together) is stopped; its racing cars did not finish
 MAX_RACE_TURNS = 2_000
@@ -56,12 +56,6 @@ class RaceRun:
     index: int
     cars: list[CarRace]
     table_turns: int
-
-
-def rx_driver_kind(kind: DriverKind) -> DriverKind:
-    """The driver that races: the strong driver prices stage time (Time cards), which an RX race does not
-    have, so RX races are driven by the greedy driver when the strong one is asked for."""
-    return DriverKind.greedy if kind is DriverKind.strong else kind
 
 
 def joker_plan(index: int, grid: int, laps: int) -> int:
@@ -145,7 +139,11 @@ def _bypassed(ctx, length: float) -> frozenset[str]:
 
 
 def _driver(kind: DriverKind, seed: int) -> RandomBot:
-    if rx_driver_kind(kind) is DriverKind.greedy:
+    from rallyc.analysis.rxdriver import StrongRxDriver
+
+    if kind is DriverKind.strong:
+        return StrongRxDriver(seed)
+    if kind is DriverKind.greedy:
         return JokerDriver(seed)
     return RandomBot(seed)
 
@@ -158,7 +156,7 @@ def play_races(track, indices: list[int], *, seed: int, cars: int, kind: DriverK
     for i in indices:
         driver.rng.seed(run_seed(seed, i))
         race = Race(track, players)
-        if isinstance(driver, JokerDriver):
+        if hasattr(driver, "plans"):  # the greedy and the strong driver follow a Joker plan
             driver.plans = {p.name: joker_plan(i, g, race.laps.laps) for g, p in enumerate(players)}
         out.append(_play(race, driver, i))
     return out

@@ -45,7 +45,7 @@ def _heat_map_path(base: Path, stage: str, several: bool) -> Path:
     return base.with_name(f"{base.stem}-{stage}{base.suffix or '.svg'}")
 
 
-def _with_circuits(text: str, rx: list, fmt: AnalyzeFormat, asked: str, stages: bool) -> str:
+def _with_circuits(text: str, rx: list, fmt: AnalyzeFormat, stages: bool) -> str:
     """The stages' output with the RX circuits' figures added (a ``circuits`` list in JSON)."""
     import json
 
@@ -55,7 +55,7 @@ def _with_circuits(text: str, rx: list, fmt: AnalyzeFormat, asked: str, stages: 
         doc = json.loads(text)
         doc["circuits"] = [c.to_dict() for c in rx]
         return json.dumps(doc, sort_keys=True, indent=2) + "\n"
-    return (text if stages else "") + circuits_text(rx, asked)
+    return (text if stages else "") + circuits_text(rx)
 
 
 def register(app: typer.Typer) -> None:
@@ -112,7 +112,7 @@ def register(app: typer.Typer) -> None:
                                   table_runs=8 if table_runs is None else table_runs, seed=seed,
                                   jobs=jobs if source_ok else 1, driver=DriverKind(driver.value),
                                   source=(file, track.name) if source_ok else None) for _, track in circuits]
-            text = _with_circuits(text, rx, fmt, driver.value, bool(stages))
+            text = _with_circuits(text, rx, fmt, bool(stages))
         if heat_map is not None:
             from rallyc.render.document import MapOptions, render_map
             from rallyc.tiles.catalogue import Catalogue

@@ -1,0 +1,143 @@
+"""The strong RX driver (``rallyc.analysis.rxdriver``): a Joker lap never missed, Focus tokens, and races that beat
+the greedy driver on the published circuits.
+
+The default run plays a few seeded races; ``RALLYC_SLOW=1`` plays more (``benchmarks/analyze.py rx`` prints the
+table).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+from pathlib import Path
+
+import pytest
+
+import rallyc
+from rallyc.analysis.rxdriver import StrongRxDriver
+from rallyc.analysis.rxsim import DISQUALIFIED, FINISHED, joker_plan, play_races
+from rallyc.analysis.simulate import DriverKind
+from rallyc.rules.domain import JokerState
+from rallyc.rules.race import Race
+from rallyc.rules.stage import Player
+
+ROOT = Path(__file__).resolve().parents[1]
+SLOW = os.environ.get("RALLYC_SLOW") == "1"
+
+
+def _circuit(name: str):
+    return rallyc.load(str(ROOT / "examples" / f"{name}.rally")).tracks[0]
+
+
+def test_greedy_cars_can_miss_their_joker_in_a_four_car_race():
+    """The failure the strong driver fixes, reproduced: in four-car race 2 of seed 1 on RX 1 a greedy car reaches
+    the last space before the fork while another car stands on the fork's only space into the Joker; it must
+    move (CORE-MOVE-07), drives past, and crossing the line after its last lap without the Joker it is
+    disqualified (RX-JOKER-04)."""
+    race = play_races(_circuit("rx-1"), [2], seed=1, cars=4, kind=DriverKind.greedy)[0]
+    missed = [c for c in race.cars if c.status == DISQUALIFIED]
+    assert missed and all(c.joker_lap is None for c in missed), race
+
+
+@pytest.mark.parametrize("index", [2, 5] + ([0, 1, 3, 4, 6, 7, 8, 9, 10, 11] if SLOW else []))
+def test_strong_cars_drive_every_joker_on_its_planned_lap_in_four_car_races(index):
+    """The same four-car races (race 5 disqualified a car of an earlier version of the strong driver): every car
+    drives the Joker (RX-JOKER-01) and finishes; a car on its last lap takes it then (a car kept off the fork by
+    another may take it a lap after its plan, never before unless it has to move into it)."""
+    race = play_races(_circuit("rx-1"), [index], seed=1, cars=4, kind=DriverKind.strong)[0]
+    assert [c.status for c in race.cars] == [FINISHED] * 4, race
+    for g, car in enumerate(race.cars):
+        assert car.joker_lap is not None and car.joker_lap <= 3, race
+        if joker_plan(index, g, 3) == 3:
+            assert car.joker_lap == 3, race
+
+
+def _race(*cars: tuple[str, str, int, int, str]) -> Race:
+    """An RX 1 race with the cars set where the test says: (name, space, gear, crossings, Joker state); the first
+    one is to move (highest gear)."""
+    race = Race(_circuit("rx-1"), [Player(n, c) for (n, *_), c in zip(cars, ("red", "blue", "green", "yellow"))])
+    for name, space, gear, crossed, joker in reversed(cars):
+        race.set_car(name, space, gear=gear, crossed=crossed, joker=joker)
+    return race
+
+
+def test_the_lap_at_the_fork_counts_a_car_standing_on_the_finish_line():
+    """A car on the space just before the line (its progress is the line's) reaches the fork on the next lap."""
+    race = _race(("A", "10.3.r", 5, 2, "todo"))
+    ahead = StrongRxDriver().ahead(race)
+    assert race.index.spaces["10.3.r"].progress % race.laps.length == race.laps.line
+    assert ahead.lap_at_fork(race.cars["A"]) == 3
+    race2 = _race(("A", "1.1.l", 5, 3, "todo"))
+    assert StrongRxDriver().ahead(race2).lap_at_fork(race2.cars["A"]) == 3
+
+
+def test_on_its_joker_lap_the_car_keeps_out_of_the_bypassed_stretch_and_off_the_trap_spaces():
+    """Last lap, Joker still to drive, the fork's only space into the Joker taken by another car: the strong
+    driver's plan neither enters the stretch the Joker bypasses nor ends on a space from which a taken fork
+    would force it past (RX 1's 1.3.l / 1.3.r)."""
+    race = _race(("A", "10.3.r", 5, 2, "todo"), ("B", "2.1.l", 0, 3, "done"), ("C", "4.4.l", 0, 3, "done"))
+    assert race.to_move() == "A"
+    driver = StrongRxDriver(0)
+    driver.plans = {"A": 3}
+    ahead = driver.ahead(race)
+    assert ahead.forks == {"2.1.l"} and {"1.3.l", "1.3.r"} <= {s for s, d in ahead.traps.items() if d == 1}
+    turn = driver.turn(race)
+    path = [r.die.to for r in turn.dice]
+    assert path and not set(path) & ahead.bypassed, path
+    assert ahead.traps.get(path[-1], 9) > 1, path
+
+
+def test_a_car_trapped_before_a_taken_fork_still_plays_a_legal_turn():
+    """On a trap space with the fork taken, the only legal moves run past the Joker: the car must move
+    (CORE-MOVE-07), so the driver lays them rather than an empty plan the referee would refuse."""
+    race = _race(("A", "1.3.l", 2, 3, "todo"), ("B", "2.1.l", 0, 3, "done"))
+    driver = StrongRxDriver(0)
+    driver.plans = {"A": 3}
+    turn, out = driver.play_turn(race)
+    assert turn.dice and out.path and out.path[0] == "2.1.r"
+    assert race.cars["A"].joker == JokerState.TODO
+
+
+def test_the_strong_driver_secures_dice_with_focus_tokens():
+    """RX-ROLL-04: with Focus tokens in hand the strong driver secures a die where rolling it risks a Loss of
+    Control; over a few solo races it spends tokens it earned by going Flat Out (RX-ROLL-03)."""
+    track = _circuit("rx-2")
+    driver = StrongRxDriver(0)
+    gained = spent = 0
+    for seed in range(3):
+        driver.rng.seed(seed)
+        race = Race(track, [Player("A", "red")])
+        while not race.is_over():
+            _, out = driver.play_turn(race)
+            gained += out.focus_gained
+            spent += out.focus_spent
+    assert gained > 0 and spent > 0, (gained, spent)
+
+
+CIRCUITS = ["rx-1", "rx-2"]
+
+
+@pytest.mark.parametrize("name", CIRCUITS)
+def test_the_strong_driver_beats_the_greedy_driver_on_the_published_circuits(name):
+    """Solo races with the same seeds and Joker plans: the strong driver's median race is shorter (in turns)."""
+    track = _circuit(name)
+    n = 40 if SLOW else 6
+    medians = {}
+    for kind in (DriverKind.strong, DriverKind.greedy):
+        races = play_races(track, list(range(n)), seed=7, cars=1, kind=kind)
+        assert all(r.cars[0].status == FINISHED for r in races), kind
+        medians[kind] = statistics.median(r.cars[0].turns for r in races)
+    assert medians[DriverKind.strong] < medians[DriverKind.greedy], medians
+
+
+def test_strong_races_are_the_same_whatever_the_jobs():
+    """Same seed, same races, in one process or two (the driver's memos are pure functions of the situation)."""
+    from rallyc.analysis.rxsim import simulate_races
+
+    track = _circuit("rx-2")
+    one = simulate_races(track, 4, seed=3, cars=1, kind=DriverKind.strong)
+    two = simulate_races(track, 4, seed=3, cars=1, kind=DriverKind.strong, jobs=2,
+                         source=(ROOT / "examples" / "rx-2.rally", track.name))
+    assert one == two
+    alone = play_races(track, [3], seed=3, cars=1, kind=DriverKind.strong)
+    assert alone[0] == one[3]  # a run does not depend on the runs played before it by the same driver

@@ -3,11 +3,15 @@
     python benchmarks/analyze.py speed [--runs 1000] [--jobs 2]
     python benchmarks/analyze.py drivers [--runs 30] [--json]
     python benchmarks/analyze.py par [--runs 200] [--table-runs 20]
+    python benchmarks/analyze.py rx [--runs 40] [--table-runs 12]
 
 ``speed`` times N solo runs of the strong driver on the 18-tile stage ``benchmarks/data/long-18.rally``
 (the issue's target: 1,000 runs in 30 s or less on 2 cores). ``drivers`` prints the median stage time of
 the strong, greedy and random drivers on every stage of every example (same seeds for all three).
 ``par`` prints each example stage's par time, riskiest corner, and rulebook class against measured class.
+``rx`` races every published RX circuit with the strong and the greedy driver (the same seeds and Joker plans):
+the median solo race in turns, the cars disqualified for a missing Joker (RX-JOKER-04) in four-car races,
+and the CPU seconds per race.
 Nothing is asserted: the figures go to the README.
 """
 
@@ -73,6 +77,40 @@ def drivers(runs: int) -> list[dict]:
     return rows
 
 
+def _circuits():
+    for f in sorted((ROOT / "examples").glob("*.rally")):
+        design = rallyc.load(str(f))
+        for track in design.tracks:
+            if track.kind == "circuit":
+                yield f, track
+
+
+def rx(runs: int, table_runs: int) -> list[dict]:
+    """Strong against greedy on every published RX circuit: solo races (median turns, finished share, CPU per
+    race) and four-car races (cars disqualified for a missing Joker, cars that drove it on their planned lap)."""
+    from rallyc.analysis.rxsim import DISQUALIFIED, FINISHED, joker_plan, play_races
+
+    rows = []
+    for f, track in _circuits():
+        row: dict = {"circuit": f"{f.stem} {track.name}", "laps": track.laps}
+        for kind in (DriverKind.strong, DriverKind.greedy):
+            c0 = _cpu()
+            solo = play_races(track, list(range(runs)), seed=7, cars=1, kind=kind)
+            cpu = (_cpu() - c0) / runs
+            turns = [r.cars[0].turns for r in solo if r.cars[0].status == FINISHED]
+            table = play_races(track, list(range(table_runs)), seed=1, cars=4, kind=kind) if table_runs else []
+            cars = [(r.index, g, c) for r in table for g, c in enumerate(r.cars)]
+            laps = int(track.laps or 2)
+            row[f"{kind.value} race"] = statistics.median(turns) if turns else None
+            row[f"{kind.value} finished"] = f"{len(turns)}/{runs}"
+            row[f"{kind.value} disqualified (4 cars)"] = f"{sum(c.status == DISQUALIFIED for _, _, c in cars)}/{len(cars)}"
+            row[f"{kind.value} Joker on plan"] = f"{sum(c.joker_lap == joker_plan(i, g, laps) for i, g, c in cars)}/{len(cars)}"
+            row[f"{kind.value} CPU s/solo race"] = round(cpu, 2)
+        rows.append(row)
+        print(row, file=sys.stderr)
+    return rows
+
+
 def par(runs: int, table_runs: int) -> list[dict]:
     rows = []
     for f, track in _stages():
@@ -89,9 +127,9 @@ def par(runs: int, table_runs: int) -> list[dict]:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("what", choices=("speed", "drivers", "par"))
+    p.add_argument("what", choices=("speed", "drivers", "par", "rx"))
     p.add_argument("--runs", type=int)
-    p.add_argument("--table-runs", type=int, default=20)
+    p.add_argument("--table-runs", type=int)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--json", action="store_true")
     a = p.parse_args()
@@ -99,8 +137,10 @@ def main() -> None:
         out: object = speed(a.runs or 1000, a.jobs)
     elif a.what == "drivers":
         out = drivers(a.runs or 30)
+    elif a.what == "rx":
+        out = rx(a.runs or 40, 12 if a.table_runs is None else a.table_runs)
     else:
-        out = par(a.runs or 200, a.table_runs)
+        out = par(a.runs or 200, 20 if a.table_runs is None else a.table_runs)
     if a.json:
         print(json.dumps(out, indent=2))
     elif isinstance(out, list):

@@ -45,3 +45,39 @@ def test_a_space_takes_only_space_attributes():
     with pytest.raises(TypeError, match="not a space attribute: colour"):
         builder._node("1.1.l", step=1, tile="205a", road=1, colour="red")
     assert "1.1.l" not in builder.graph
+
+
+def _exact(result) -> list:
+    """Every space and move of every track, in insertion order, with their attributes in order (floats as
+    their exact repr), predecessors in order too."""
+    out = []
+    for design in result.designs:
+        for track in design.tracks:
+            g = track.graph
+            out.append((track.name, [(n, repr(list(d.items()))) for n, d in g._node.items()],
+                        [(n, repr([(m, list(a.items())) for m, a in s.items()])) for n, s in g._succ.items()],
+                        [(n, list(p)) for n, p in g._pred.items()]))
+    return out
+
+
+LONG = "stage Long {\n  202a\n" + "".join(
+    f"  {t}\n" for t in (["205a", "208a left", "206b", "208a right", "217b left", "215b", "213b right"] * 9)) + \
+    "  203a\n}\n"
+
+
+@pytest.mark.parametrize("path", EXAMPLES + [None], ids=[p.name for p in EXAMPLES] + ["long-65"])
+def test_roads_laid_from_their_templates_are_the_roads_built_anew(path, monkeypatch):
+    """A road laid again from its template (and the join to the next step copied) gives the very spaces, moves,
+    orders and floats that building every step anew gives."""
+    from rallyc.project import load_text
+
+    loaded = load(path) if path is not None else load_text(LONG, "long.rally", base_dir=ROOT)
+    fast = compile_loaded(loaded)
+    monkeypatch.setattr(GraphBuilder, "add_road", GraphBuilder._build_road)
+    slow = compile_loaded(loaded)
+    assert _exact(fast) == _exact(slow)
+    assert [(d.code, d.message, d.span) for d in fast.diagnostics] == \
+        [(d.code, d.message, d.span) for d in slow.diagnostics]
+    if path is None:  # the long stage repeats its 7 roads (and runs over itself: RC206, the same either way)
+        track = fast.designs[0].tracks[0]
+        assert len(track.graph) > 600

@@ -67,10 +67,10 @@ def _reachable(g: nx.DiGraph, starts: list[str]) -> set[str]:
     reached = set(starts)
     todo = list(starts)
     while todo:
-        for nxt in succ[todo.pop()]:
-            if nxt not in reached:
-                reached.add(nxt)
-                todo.append(nxt)
+        ahead = succ[todo.pop()].keys() - reached
+        if ahead:
+            reached |= ahead
+            todo.extend(ahead)
     return reached
 
 
@@ -79,8 +79,16 @@ def check_reachability(build: StageBuild) -> list[Diagnostic]:
     if not build.placement.complete:
         return []
     g = build.graph
-    starts = [n for n, d in g.nodes(data=True) if d.get("start")]
-    finish = {n for n, d in g.nodes(data=True) if d.get("after_finish")}
+    starts: list[str] = []
+    finish: set[str] = set()
+    shortcuts: list[tuple[str, dict]] = []
+    for n, d in g.nodes(data=True):  # one pass over the spaces
+        if d["start"]:
+            starts.append(n)
+        if d["after_finish"]:
+            finish.add(n)
+        if d["kind"] == "shortcut":
+            shortcuts.append((n, d))
     if not starts or not finish:
         return []
     reached = _reachable(g, starts)
@@ -96,12 +104,17 @@ def check_reachability(build: StageBuild) -> list[Diagnostic]:
     start_line = next(ln for ln in build.lines if ln.kind == "start")
     behind = max(g.nodes[s]["progress"] for s in starts)
     missing: dict[int, list[str]] = {}
+    # the zones of the route from the start line on that hold a space not reached (a zone's key is the step
+    # and zone of its spaces), looked into one by one
+    nodes = g.nodes
+    short = {f"{nodes[sid]['step']}.{nodes[sid]['zone']}" for sid in set(g) - reached}
     for zs in build.sequence[start_line.position:]:
-        for sid in zs.all():
-            if sid not in reached:
-                missing.setdefault(g.nodes[sid]["step"], []).append(sid)
-    for sid, d in g.nodes(data=True):
-        if d["kind"] == "shortcut" and d["progress"] > behind and sid not in reached:
+        if zs.key in short:
+            for sid in zs.all():
+                if sid not in reached:
+                    missing.setdefault(nodes[sid]["step"], []).append(sid)
+    for sid, d in shortcuts:
+        if d["progress"] > behind and sid not in reached:
             missing.setdefault(d["step"], []).append(sid)
     for step, sids in sorted(missing.items()):
         tile = g.nodes[sids[0]]["tile"]

@@ -95,6 +95,8 @@ class ZoneSpaces:
     outside: list[str] = field(default_factory=list)
     single: str | None = None
     halves: list[str] = field(default_factory=list)
+    #: the template a zone was laid from (:meth:`GraphBuilder.add_road`), to join it to the next step's alike
+    origin: "_ZoneOrigin | None" = field(default=None, repr=False, compare=False)
 
     def entries(self) -> list[str]:
         out = [self.lane_ids[l] for l in self.lanes]
@@ -138,6 +140,147 @@ class ZoneSpaces:
         return [s for s in self.all() if not self.slide or s not in self.slide]
 
 
+#: how a space's progress follows from its step (the same expressions as :meth:`GraphBuilder.add_road` uses, so
+#: a road laid again from its template has the same floats): (_FRONT, zone), (_MIDDLE, zone),
+#: (_PART, zone, i, k) for the i-th of k corner spaces, (_CUT, src, dst, i, k) for the i-th of k shortcut spaces
+_Recipe = tuple[int, ...]
+_FRONT, _MIDDLE, _PART, _CUT = range(4)
+
+
+def _terms(n: int, recipe: _Recipe) -> tuple[int, float, float, int, int]:
+    """The parts of a recipe that do not depend on the step: (kind, a, b, i, k) for :func:`_progress`."""
+    kind = recipe[0]
+    if kind == _FRONT:
+        return (_FRONT, recipe[1] / n, 0.0, 0, 1)
+    if kind == _CUT:  # start + (end - start) * i / k, start and end as a corner's back and front
+        return (_PART, recipe[1] / n, (recipe[2] - 1) / n, recipe[3], recipe[4])
+    if kind == _MIDDLE:
+        return (_MIDDLE, (recipe[1] - 1) / n, recipe[1] / n, 0, 1)
+    return (_PART, (recipe[1] - 1) / n, recipe[1] / n, recipe[2], recipe[3])
+
+
+def _progress(before: int, terms: tuple[int, float, float, int, int]) -> float:
+    """The progress of a space at the step after ``before`` (= step - 1), as the builder computes it."""
+    kind, a, b, i, k = terms
+    if kind == _FRONT:
+        return before + a
+    back = before + a
+    front = before + b
+    if kind == _MIDDLE:
+        return (back + front) / 2
+    return back + (front - back) * i / k
+
+
+@dataclass
+class _ZoneOrigin:
+    """Where a zone laid from a template came from: the template, the zone's index in it, the ids laid."""
+
+    template: "_RoadTemplate"
+    index: int
+    ids: list[str]
+
+
+@dataclass
+class _ZoneShape:
+    """A :class:`ZoneSpaces` of a template, its spaces as indexes into the template's spaces."""
+
+    key: str
+    zone: DrivenZone | None
+    lanes: tuple[str, ...]
+    lane_ids: tuple[tuple[str, int], ...]
+    slide: tuple[int, int] | None
+    inside: tuple[int, ...]
+    outside: tuple[int, ...]
+    single: int | None
+    halves: tuple[int, ...]
+
+
+@dataclass
+class _RoadTemplate:
+    """One road as :meth:`GraphBuilder.add_road` builds it, recorded once at step 1 and laid again at any step.
+
+    A long stage repeats a handful of tiles: laying a road again copies its space and move dicts (with the
+    step, progress, span and corner key of the new step) in the order they were made, instead of building
+    every zone and join anew. Everything a road's spaces and moves hold besides those four is the same at
+    every step: the moves within a road join zones one ahead of another, far apart in progress."""
+
+    driven: DrivenRoad
+    n: int
+    #: the spaces: id without its ``STEP.`` prefix, attributes (at step 1, no span), progress recipe,
+    #: corner key without its prefix
+    suffixes: tuple[str, ...]
+    data: tuple[dict[str, Any], ...]
+    terms: tuple[tuple[int, float, float, int, int], ...]
+    corners: tuple[str | None, ...]
+    #: the moves in the order they were made: (from, to, attributes), spaces as indexes
+    moves: tuple[tuple[int, int, dict[str, Any]], ...]
+    zones: tuple[_ZoneShape, ...]
+    #: lane mismatches within the road: (zone key, zone key, lanes, lanes), keys without their prefix
+    mismatches: tuple[tuple[str, str, int, int], ...]
+
+    @classmethod
+    def record(cls, tile: str, driven: DrivenRoad, surface: str, danger: tuple[str, ...]) -> "_RoadTemplate":
+        scratch = GraphBuilder()
+        scratch._recipes = {}
+        scratch._made = []
+        zones = scratch._build_road(1, tile, driven, surface, danger, None)
+        ids = list(scratch._nodes)
+        index = {sid: i for i, sid in enumerate(ids)}
+
+        def bare(key: str) -> str:
+            return key[2:]  # "1.rest" -> "rest"
+
+        data = tuple(scratch._nodes[sid] for sid in ids)
+        shapes = tuple(_ZoneShape(
+            bare(zs.key), zs.zone, tuple(zs.lanes), tuple((lane, index[sid]) for lane, sid in zs.lane_ids.items()),
+            (index[zs.slide[0]], index[zs.slide[1]]) if zs.slide else None,
+            tuple(index[s] for s in zs.inside), tuple(index[s] for s in zs.outside),
+            index[zs.single] if zs.single is not None else None, tuple(index[s] for s in zs.halves))
+            for zs in zones)
+        return cls(
+            driven, len(driven.zones), tuple(bare(sid) for sid in ids), data,
+            tuple(_terms(len(driven.zones), scratch._recipes[sid]) for sid in ids),
+            tuple(bare(d["corner"]) if d["corner"] is not None else None for d in data),
+            tuple((index[x], index[y], scratch._succ[x][y]) for x, y in scratch._made),
+            shapes,
+            tuple((bare(a), bare(b), n, m) for a, b, n, m in scratch.lane_mismatches))
+
+    def lay(self, builder: "GraphBuilder", step: int, span: Span | None) -> list[ZoneSpaces] | None:
+        """The road's spaces and moves at ``step``, added to ``builder``; None (nothing added) when a space
+        of it is already there (a tile driven twice at one step: build it the long way)."""
+        prefix = f"{step}."
+        ids = [prefix + s for s in self.suffixes]
+        nodes, succ, pred = builder._nodes, builder._succ, builder._pred
+        if not nodes.keys().isdisjoint(ids):
+            return None
+        before = step - 1
+        for sid, data, terms, corner in zip(ids, self.data, self.terms, self.corners):
+            d = data.copy()
+            d["step"] = step
+            # _progress(before, terms), the common case without the call
+            d["progress"] = before + terms[1] if terms[0] == _FRONT else _progress(before, terms)
+            d["span"] = span
+            if corner is not None:
+                d["corner"] = prefix + corner
+            succ[sid] = {}
+            pred[sid] = {}
+            nodes[sid] = d
+        for i, j, attrs in self.moves:
+            x, y = ids[i], ids[j]
+            succ[x][y] = pred[y][x] = attrs.copy()
+        builder.lane_mismatches.extend((prefix + a, prefix + b, k, m) for a, b, k, m in self.mismatches)
+        out = []
+        for k, z in enumerate(self.zones):
+            # most of these are empty: a literal, not a comprehension, for those
+            out.append(ZoneSpaces(
+                prefix + z.key, z.zone, list(z.lanes), {lane: ids[i] for lane, i in z.lane_ids} if z.lane_ids else {},
+                (ids[z.slide[0]], ids[z.slide[1]]) if z.slide else None,
+                [ids[i] for i in z.inside] if z.inside else [], [ids[i] for i in z.outside] if z.outside else [],
+                ids[z.single] if z.single is not None else None, [ids[i] for i in z.halves] if z.halves else [],
+                _ZoneOrigin(self, k, ids)))
+        return out
+
+
 class GraphBuilder:
     """Adds the spaces of driven roads to a graph and joins them."""
 
@@ -151,6 +294,15 @@ class GraphBuilder:
         self._pred: dict[str, dict[str, dict[str, Any]]] = self.graph._pred
         #: lanes that do not agree at a join: (zone key before, zone key after, lanes before, lanes after)
         self.lane_mismatches: list[tuple[str, str, int, int]] = []
+        #: each road laid once per (tile, road as driven, surface, danger), then repeated at every step that
+        #: lays it again (:class:`_RoadTemplate`)
+        self._templates: dict[tuple[str, int, str, tuple[str, ...]], _RoadTemplate] = {}
+        #: while recording a template: how each space's progress is computed, and the moves in the order made
+        self._recipes: dict[str, _Recipe] | None = None
+        self._made: list[tuple[str, str]] | None = None
+        #: the moves joining a zone of one template to a zone of another at the next step, once made:
+        #: (from, to, attributes) as indexes into each one's ids, and whether the lanes did not agree
+        self._joins: dict[tuple[int, int, int, int], tuple[tuple[tuple[int, int, dict[str, Any]], ...], bool]] = {}
 
     # -- nodes
     def _node(self, sid: str, **attrs: Any) -> str:
@@ -177,11 +329,25 @@ class GraphBuilder:
         data = self._succ[x].get(y)
         if data is None:
             data = self._succ[x][y] = self._pred[y][x] = {}
+            if self._made is not None:
+                self._made.append((x, y))
         data.update(attrs)
 
     def add_road(self, step: int, tile: str, driven: DrivenRoad, surface: str, danger: tuple[str, ...],
                  span: Span | None) -> list[ZoneSpaces]:
-        """The spaces of one driven road at route step ``step`` (joined zone to zone, shortcuts included)."""
+        """The spaces of one driven road at route step ``step`` (joined zone to zone, shortcuts included).
+
+        A road laid before in this build (same tile, road as driven, surface and danger) is laid again from
+        its template: the same spaces, attributes and moves, made in the same order, as building it anew."""
+        key = (tile, id(driven), surface, danger)
+        template = self._templates.get(key)
+        if template is None or template.driven is not driven:
+            template = self._templates[key] = _RoadTemplate.record(tile, driven, surface, danger)
+        zones = template.lay(self, step, span)
+        return zones if zones is not None else self._build_road(step, tile, driven, surface, danger, span)
+
+    def _build_road(self, step: int, tile: str, driven: DrivenRoad, surface: str, danger: tuple[str, ...],
+                    span: Span | None) -> list[ZoneSpaces]:
         n = len(driven.zones)
         positions = [(step - 1 + (z.index - 1) / n, step - 1 + z.index / n) for z in driven.zones]
         zones = self.add_zones(step, tile, driven, driven.zones, [z.index for z in driven.zones], positions,
@@ -222,6 +388,7 @@ class GraphBuilder:
         base.update(extra)
         zs = ZoneSpaces(key, z)
         line = z.line_limit
+        recipes = self._recipes
 
         def lim(v: int | None) -> int | None:
             if line is None:
@@ -234,12 +401,17 @@ class GraphBuilder:
                                                     "limit": lim(z.limits.get(lane)), "progress": front})
                 zs.lanes.append(lane)
                 zs.lane_ids[lane] = sid
+                if recipes is not None:
+                    recipes[sid] = (_FRONT, z.index)
             if z.kind == "slide":
                 mid = (back + front) / 2
                 s1 = self._space(f"{key}.s1", {**base, "lane": "s1", "kind": "slide", "progress": mid,
                                                "limit": lim(None), "jump": None, "water": False})
                 s2 = self._space(f"{key}.s2", {**base, "lane": "s2", "kind": "slide", "progress": front,
                                                "limit": None, "jump": None, "water": False})
+                if recipes is not None:
+                    recipes[s1] = (_MIDDLE, z.index)
+                    recipes[s2] = (_FRONT, z.index)
                 self._link(s1, s2, {"move": "slide"})
                 zs.slide = (s1, s2)
         elif z.kind in ("corner", "limited"):
@@ -251,6 +423,8 @@ class GraphBuilder:
                         **base, "lane": f"{method}{i}", "kind": "corner" if is_corner else "lane",
                         "limit": lim(value) if i == 1 else value, "progress": back + (front - back) * i / k,
                         "method": method if is_corner else None, "corner": key if is_corner else None})
+                    if recipes is not None:
+                        recipes[sid] = (_PART, z.index, i, k)
                     if target:
                         self._link(target[-1], sid, {"move": "straight"})
                     target.append(sid)
@@ -262,11 +436,15 @@ class GraphBuilder:
             lane = "w" if z.kind == "wide" else "j"
             zs.single = self._space(f"{key}.{lane}", {**base, "lane": lane, "kind": z.kind,
                                                       "limit": lim(z.limits.get("*")), "progress": front})
+            if recipes is not None:
+                recipes[zs.single] = (_FRONT, z.index)
         elif z.kind == "half":
             for lane, i in (("l", 0), ("r", 1)):
                 zs.halves.append(self._space(f"{key}.{lane}", {
                     **base, "lane": lane, "kind": "half", "progress": front,
                     "limit": lim(z.limits.get(lane, z.limits.get("*")))}))
+                if recipes is not None:
+                    recipes[zs.halves[-1]] = (_FRONT, z.index)
         # service: no spaces (the Assistance area is not driven)
         return zs
 
@@ -293,6 +471,37 @@ class GraphBuilder:
                     self._link(sid, ahead[0], {"move": "diagonal"})
 
     # -- joins
+    def join_next(self, a: ZoneSpaces, b: ZoneSpaces) -> None:
+        """:meth:`join` the last zone ``a`` of one step to the first zone ``b`` of the next step.
+
+        Between two zones laid from templates, the moves are the same at every pair of steps: made once by
+        :meth:`join`, then copied (in the same order) for every other pair."""
+        oa, ob = a.origin, b.origin
+        if oa is None or ob is None:
+            self.join(a, b)
+            return
+        key = (id(oa.template), oa.index, id(ob.template), ob.index)
+        known = self._joins.get(key)
+        if known is None:
+            made: list[tuple[str, str]] = []
+            self._made, mismatches = made, len(self.lane_mismatches)
+            try:
+                self.join(a, b)
+            finally:
+                self._made = None
+            ia = {sid: i for i, sid in enumerate(oa.ids)}
+            ib = {sid: i for i, sid in enumerate(ob.ids)}
+            known = self._joins[key] = (tuple((ia[x], ib[y], dict(self._succ[x][y])) for x, y in made),
+                                        len(self.lane_mismatches) > mismatches)
+            return
+        moves, mismatch = known
+        succ, pred, xs, ys = self._succ, self._pred, oa.ids, ob.ids
+        for i, j, attrs in moves:
+            x, y = xs[i], ys[j]
+            succ[x][y] = pred[y][x] = attrs.copy()
+        if mismatch:
+            self.lane_mismatches.append((a.key, b.key, len(a.lanes), len(b.lanes)))
+
     def join(self, a: ZoneSpaces, b: ZoneSpaces, inside_lane: str | None = None, *, lap: bool = False) -> None:
         """Edges from the exit spaces of zone ``a`` to the entry spaces of zone ``b`` just ahead of it.
 
@@ -343,6 +552,8 @@ class GraphBuilder:
         data = succ.get(y)
         if data is None:
             succ[y] = self._pred[y][x] = {"move": move, **attrs}
+            if self._made is not None:
+                self._made.append((x, y))
         else:
             data.update(move=move, **attrs)
 
@@ -379,6 +590,8 @@ class GraphBuilder:
                 self._node(sid, step=step, tile=tile, road=driven.number, zone=None, lane=f"cut{k}",
                            kind="shortcut", surface=surface, danger=danger[0], limit=cut.limit,
                            progress=start + (end - start) * i / len(cuts), span=span)
+                if self._recipes is not None:
+                    self._recipes[sid] = (_CUT, src, dst, i, len(cuts))
                 if chain:
                     self.edge(chain[-1], sid, "shortcut")
                 chain.append(sid)

@@ -18,8 +18,7 @@ unless a later step gives its own position.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Callable
+from typing import Any, Callable, Generic, TypeVar
 
 from rallyc.compiler.roads import DrivenRoad, drive_road, driven_turn
 from rallyc.compiler.track import PlacedTile
@@ -30,6 +29,27 @@ from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue, TileInfo
 
 __all__ = ["PlacedStep", "Placement", "Placer", "place_route", "road_choices", "describe_road"]
+
+_T = TypeVar("_T")
+
+
+class _once(Generic[_T]):
+    """``functools.cached_property`` without its lock (Python 3.11 takes one on every first read): the value
+    is kept in the instance's ``__dict__`` under the same name, which then answers every later read."""
+
+    def __init__(self, compute: Callable[[Any], _T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> _T:
+        if obj is None:
+            return self  # type: ignore[return-value]
+        value = obj.__dict__[self.name] = self.compute(obj)
+        return value
 
 
 @dataclass
@@ -44,15 +64,15 @@ class PlacedStep:
     driven: DrivenRoad
 
     # cached: a placed step is not changed once made (a flipped step is a new one, dataclasses.replace)
-    @cached_property
+    @_once
     def entry_world(self) -> str:
         return own_to_world(self.driven.entry, self.rot)
 
-    @cached_property
+    @_once
     def exit_world(self) -> str | None:
         return own_to_world(self.driven.exit, self.rot) if self.driven.exit else None
 
-    @cached_property
+    @_once
     def next_cell(self) -> Hex | None:
         e = self.exit_world
         return neighbour(self.cell, e) if e else None
@@ -143,6 +163,9 @@ class Placer:
         #: each road of the file laid out once per direction (a tile used 300 times is driven once):
         #: (id of the road's definition, road number, forward) -> the road driven
         self._driven: dict[tuple[int, int, bool], DrivenRoad] = {}
+        #: the road direction a route-form step's words pick, once found: (id of the tile, turn word,
+        #: reversed, road) -> the road driven (a step whose words pick none is reported every time)
+        self._picked: dict[tuple[int, str | None, bool, int | None], DrivenRoad] = {}
 
     def drive(self, road: ast.RoadDef, number: int, forward: bool) -> DrivenRoad:
         """``drive_road``, made once per road and direction during this placement and shared (read only)."""
@@ -221,12 +244,16 @@ class Placer:
                        f"move {prev.info.id} to the end of the route or remove the steps after it")
             return None
         if pos is None:
-            numbers = self.road_numbers(idx, step, info, absolute=False)
-            if numbers is None:
-                return None
-            driven = self.pick_direction(idx, step, info, numbers)
+            key = (id(info), step.turn, step.reversed, step.road)
+            driven = self._picked.get(key)
             if driven is None:
-                return None
+                numbers = self.road_numbers(idx, step, info, absolute=False)
+                if numbers is None:
+                    return None
+                driven = self.pick_direction(idx, step, info, numbers)
+                if driven is None:
+                    return None
+                self._picked[key] = driven
             if prev is None:
                 return PlacedStep(idx, step, info, Hex(0, 0), 0, driven)
             exit_world, cell = prev.exit_world, prev.next_cell

@@ -117,7 +117,7 @@ def build_route(placement: Placement, builder: GraphBuilder) -> tuple[dict[int, 
         if prev is not None and prev.index == ps.index - 1 and prev.next_cell == ps.cell \
                 and prev.exit_world is not None and ps.entry_world == opposite(prev.exit_world):
             if by_step[prev.index] and zones:
-                builder.join(by_step[prev.index][-1], zones[0])
+                builder.join_next(by_step[prev.index][-1], zones[0])
             joined.add(prev.index)
         prev = ps
     return by_step, joined

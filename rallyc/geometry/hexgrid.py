@@ -30,11 +30,15 @@ class Hex(NamedTuple):
         return f"({self.q},{self.r})"
 
 
+_INDEX = {e: i for i, e in enumerate(EDGES)}
+
+
 def edge_index(edge: str | int) -> int:
     """``"A"`` -> 0 ... ``"F"`` -> 5 (ints pass through, taken mod 6)."""
     if isinstance(edge, int):
         return edge % 6
-    return EDGES.index(edge)
+    found = _INDEX.get(edge)
+    return found if found is not None else EDGES.index(edge)
 
 
 def edge_name(index: int) -> str:

@@ -6,6 +6,7 @@ track files (interop); its names are re-exported here for the render modules.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Sequence
 
 from rallyc.geometry.tile import SQRT3, Centreline, HexLayout, Point
@@ -23,9 +24,18 @@ def path_d(points: Sequence[Point], closed: bool = True) -> str:
     """SVG path data for a polyline (closed with ``Z`` when asked)."""
     if not points:
         return ""
+    # one %-format of every coordinate (the same text as f"{x:.2f},{y:.2f}" point by point, faster)
+    n = len(points)
+    template = _PATH_TEMPLATES.get((n, closed))
+    if template is None:
+        template = _PATH_TEMPLATES[(n, closed)] = "M" + "L".join(["%.2f,%.2f"] * n) + ("Z" if closed else "")
+    d = template % tuple(chain.from_iterable(points))
     # every number has two decimals, so "-0.00" occurs only as a whole number: written "0.00" as fmt does
-    d = "M" + "L".join([f"{x:.2f},{y:.2f}" for x, y in points]) + ("Z" if closed else "")
     return d.replace("-0.00", "0.00") if "-0.00" in d else d
+
+
+#: path_d's format string for each (number of points, closed)
+_PATH_TEMPLATES: dict[tuple[int, bool], str] = {}
 
 
 def polygon_centroid(points: Sequence[Point]) -> Point:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from rallyc.render.geometry import HexLayout, Point
 from rallyc.render.measure import _segments_cross
@@ -53,24 +53,26 @@ class LabelIndex:
     _boxes_near: dict = field(default_factory=dict, repr=False)
     #: per cell: each filed polygon prepared once for the rectangle test (``_prepared``)
     _prepared: dict = field(default_factory=dict, repr=False)
+    #: each polygon a label must lie inside, prepared once (``_region``)
+    _regions: dict = field(default_factory=dict, repr=False)
 
     def cell_of(self, p: Point) -> tuple[int, int]:
         """The axial cell whose hexagon holds ``p``."""
         return self.layout.cell_at(p)
 
-    def _cells_of(self, xs: Iterable[float], ys: Iterable[float]) -> set[tuple[int, int]]:
-        xs, ys = list(xs), list(ys)
-        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    def _cells_of(self, x0: float, y0: float, x1: float, y1: float) -> set[tuple[int, int]]:
+        """The cells of a grid of points over the box (x0, y0)-(x1, y1), at most 0.8 R apart."""
         step = self.layout.size * 0.8
         nx = max(1, math.ceil((x1 - x0) / step))
         ny = max(1, math.ceil((y1 - y0) / step))
-        return {self.cell_of((x0 + (x1 - x0) * i / nx, y0 + (y1 - y0) * j / ny))
+        cell_at = self.layout.cell_at
+        return {cell_at((x0 + (x1 - x0) * i / nx, y0 + (y1 - y0) * j / ny))
                 for i in range(nx + 1) for j in range(ny + 1)}
 
     def add_polygon(self, poly: Sequence[Point]) -> None:
         """File a road-like area that no label may cover."""
         prepared = _prepared(poly)
-        for cell in self._cells_of((p[0] for p in poly), (p[1] for p in poly)):
+        for cell in self._cells_of(*prepared[:4]):
             self.polygons.setdefault(cell, []).append(poly)
             self._prepared.setdefault(cell, []).append(prepared)
         self._polys_near.clear()
@@ -78,7 +80,7 @@ class LabelIndex:
     def add_box(self, box: Rect) -> None:
         """File a placed label so later labels keep clear of it."""
         near = self._boxes_near
-        for cell in self._cells_of((box.x0, box.x1), (box.y0, box.y1)):
+        for cell in self._cells_of(min(box.x0, box.x1), min(box.y0, box.y1), max(box.x0, box.x1), max(box.y0, box.y1)):
             self.boxes.setdefault(cell, []).append(box)
             q, r = cell
             for dq, dr in _NEIGHBOURS:
@@ -96,14 +98,26 @@ class LabelIndex:
 
     def free(self, box: Rect, inside: Sequence[Point] | None = None) -> bool:
         """True when ``box`` clears every filed polygon and label (and lies inside ``inside``)."""
-        return self._free(box.x0, box.y0, box.x1, box.y1, None if inside is None else _edges(inside))
+        return self._free(box.x0, box.y0, box.x1, box.y1, None if inside is None else self._region(inside))
 
-    def _free(self, x0: float, y0: float, x1: float, y1: float, inside: list | None) -> bool:
+    def _region(self, poly: Sequence[Point]) -> "_Convex":
+        """``poly`` prepared for the inside test, once per polygon (a tile's hexagon serves several labels)."""
+        key = tuple(poly)
+        region = self._regions.get(key)
+        if region is None:
+            region = self._regions[key] = _Convex(poly)
+        return region
+
+    def _free(self, x0: float, y0: float, x1: float, y1: float, inside: "_Convex | None") -> bool:
         b = self.bounds
         if b is not None and not (b.x0 <= x0 and x1 <= b.x1 and b.y0 <= y0 and y1 <= b.y1):
             return False
-        if inside is not None and not _box_in_edges(x0, y0, x1, y1, inside):
+        if inside is not None and not inside.holds_box(x0, y0, x1, y1):
             return False
+        return self._clear(x0, y0, x1, y1)
+
+    def _clear(self, x0: float, y0: float, x1: float, y1: float) -> bool:
+        """``_free`` past the bounds and region tests: the box clears the labels and road polygons filed near it."""
         q, r = self.layout.cell_at(((x0 + x1) / 2, (y0 + y1) / 2))
         for o in self._boxes_near.get((q, r), ()):
             if x0 < o.x1 and o.x0 < x1 and y0 < o.y1 and o.y0 < y1:
@@ -120,29 +134,109 @@ class LabelIndex:
               inside: Sequence[Point] | None = None, file_failed: bool = True) -> tuple[Point, bool]:
         """The first candidate centre where a ``w`` x ``h`` box is free, filed; (first candidate, False) if none
         (filed too unless ``file_failed`` is False)."""
-        edges = None if inside is None else _edges(inside)
+        region = None if inside is None else self._region(inside)
         hw, hh = w / 2, h / 2
-        for at in candidates:
-            # the box Rect.around(at, w, h) would give
-            x0, y0, x1, y1 = at[0] - hw, at[1] - hh, at[0] + hw, at[1] + hh
-            if self._free(x0, y0, x1, y1, edges):
+        b = self.bounds
+        if b is None:
+            bx0 = by0 = -math.inf
+            bx1 = by1 = math.inf
+        else:
+            bx0, by0, bx1, by1 = b.x0, b.y0, b.x1, b.y1
+        for ax, ay in candidates:
+            # the box Rect.around(at, w, h) would give; the sheet's bounds and the region (``_free``'s first
+            # two tests, the cheap ones) inline
+            x0, y0, x1, y1 = ax - hw, ay - hh, ax + hw, ay + hh
+            if not (bx0 <= x0 and x1 <= bx1 and by0 <= y0 and y1 <= by1):
+                continue
+            if region is not None and not region.holds_box(x0, y0, x1, y1):
+                continue
+            if self._clear(x0, y0, x1, y1):
                 self.add_box(Rect(x0, y0, x1, y1))
-                return at, True
+                return (ax, ay), True
         at = candidates[0]
         if file_failed:
             self.add_box(Rect.around(at, w, h))
         return at, False
 
 
+class _Convex:
+    """A convex polygon (a hexagon) prepared for ``_box_in_edges``'s test, with a quick answer for most points.
+
+    A point well inside the circle inscribed about the vertex mean is inside (every cross product of
+    ``_box_in_edges`` has the same sign, far from its 1e-9 tolerance); a point well outside the circle
+    through the farthest vertex is outside (one cross product has the other sign, and the cross products
+    always sum to twice the polygon's signed area, so another has the polygon's sign). Points between the
+    circles get the exact test. Same answer as ``_box_in_edges`` for every box.
+    """
+
+    __slots__ = ("edges", "cx", "cy", "in2", "out2")
+
+    def __init__(self, poly: Sequence[Point]) -> None:
+        self.edges = _edges(poly)
+        n = len(poly)
+        cx = sum(p[0] for p in poly) / n
+        cy = sum(p[1] for p in poly) / n
+        self.cx, self.cy = cx, cy
+        self.in2, self.out2 = -1.0, math.inf  # no quick answer
+        if n < 3:
+            return
+        far = max(math.dist((cx, cy), p) for p in poly)
+        lengths = [math.hypot(dx, dy) for _, _, dx, dy in self.edges]
+        if min(lengths) <= 0:
+            return
+        # signed distance of the vertex mean from each edge's line
+        dists = [(dx * (cy - ey) - dy * (cx - ex)) / n_ for (ex, ey, dx, dy), n_ in zip(self.edges, lengths)]
+        if not (all(d > 0 for d in dists) or all(d < 0 for d in dists)):
+            return
+        margin = 1e-6 * far
+        # a point ``margin`` inside every edge line has cross products of at least margin x edge length
+        if margin * min(lengths) < 1e-6:
+            return
+        near = min(abs(d) for d in dists) - margin
+        if near > 0:
+            self.in2 = near * near
+        if _sharpest_sine(poly) > 0.5:
+            # outside the far circle by ``margin``: some edge line is at least margin x sin(half the sharpest
+            # corner) away on the outer side
+            self.out2 = (far + margin) ** 2
+
+    def holds_box(self, x0: float, y0: float, x1: float, y1: float) -> bool:
+        """``_box_in_edges(x0, y0, x1, y1, edges)``."""
+        cx, cy, in2, out2 = self.cx, self.cy, self.in2, self.out2
+        for px, py in ((x0, y0), (x0, y1), (x1, y0), (x1, y1)):
+            d2 = (px - cx) * (px - cx) + (py - cy) * (py - cy)
+            if d2 < in2:
+                continue
+            if d2 > out2:
+                return False
+            if not _in_edges(px, py, self.edges):
+                return False
+        return True
+
+
+def _sharpest_sine(poly: Sequence[Point]) -> float:
+    """The sine of half the polygon's sharpest interior angle."""
+    n = len(poly)
+    least = 1.0
+    for i in range(n):
+        (ax, ay), (bx, by), (cx, cy) = poly[i - 1], poly[i], poly[(i + 1) % n]
+        ux, uy, vx, vy = ax - bx, ay - by, cx - bx, cy - by
+        nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
+        if not nu or not nv:
+            return 0.0
+        cos = max(-1.0, min(1.0, (ux * vx + uy * vy) / (nu * nv)))
+        least = min(least, math.sin(math.acos(cos) / 2))
+    return least
+
+
 def _prepared(poly: Sequence[Point]) -> tuple:
     """A road polygon with what the rectangle test needs computed once: its bounding box and its edges."""
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
-    n = len(poly)
-    edges = []
-    for i in range(n):
-        (ax, ay), (bx, by) = poly[i], poly[(i + 1) % n]
-        edges.append((ax, ay, bx, by, bx - ax, by - ay, min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)))
+    # (min(a, b) is ``a if a <= b else b`` and max(a, b) ``a if a >= b else b``, without the calls)
+    edges = [(ax, ay, bx, by, bx - ax, by - ay, ax if ax <= bx else bx, ay if ay <= by else by,
+              ax if ax >= bx else bx, ay if ay >= by else by)
+             for (ax, ay), (bx, by) in zip(poly, [*poly[1:], poly[0]])] if poly else []
     return (min(xs), min(ys), max(xs), max(ys), poly, edges)
 
 

@@ -17,6 +17,9 @@ from typing import Any, Sequence
 
 import svgwrite
 from svgwrite.container import Group
+from svgwrite.path import Path
+from svgwrite.shapes import Circle
+from svgwrite.text import Text
 
 from rallyc.compiler.track import Track
 from rallyc.render import style
@@ -85,20 +88,41 @@ class Scene:
     tile_labels: dict[tuple[int, int, str, str], Rect] = field(default_factory=dict)
 
 
+#: SVG attribute name of each keyword argument (``class_`` -> ``class``, ``stroke_width`` -> ``stroke-width``)
+_ATTR_NAMES: dict[str, str] = {}
+
+
 def _attrs(el, **values: str):
+    attribs = el.attribs
+    names = _ATTR_NAMES
     for k, v in values.items():
-        el.attribs[k.rstrip("_").replace("_", "-")] = v
+        name = names.get(k)
+        if name is None:
+            name = names[k] = k.rstrip("_").replace("_", "-")
+        attribs[name] = v
+    return el
+
+
+def _element(cls, dwg: svgwrite.Drawing):
+    """An empty ``cls`` element of ``dwg``, as ``dwg.<element>()`` makes it (same parameters, no attributes)
+    without the factory's keyword handling: a long stage makes tens of thousands of elements."""
+    el = cls.__new__(cls)
+    el._parameter = dwg._parameter
+    el.attribs = {}
+    el.elements = []
     return el
 
 
 def _path(dwg: svgwrite.Drawing, points: Sequence[Point], closed: bool = True, **attrs: str):
-    el = dwg.path(d=path_d(points, closed))
-    return _attrs(el, **attrs)
+    el = _element(Path, dwg)
+    el.commands = [path_d(points, closed)]
+    return _attrs(el, **attrs) if attrs else el
 
 
 def _text(dwg: svgwrite.Drawing, text: str, at: Point, size: float, *, anchor: str = "middle",
           weight: str | None = None, fill: str = style.TEXT, **attrs: str):
-    el = dwg.text(text)
+    el = _element(Text, dwg)
+    el.text = text
     el.attribs.update({"x": fmt(at[0]), "y": fmt(at[1] + size * 0.35), "font-size": fmt(size),
                        "text-anchor": anchor, "fill": fill})
     if weight:
@@ -107,7 +131,7 @@ def _text(dwg: svgwrite.Drawing, text: str, at: Point, size: float, *, anchor: s
 
 
 def _circle(dwg: svgwrite.Drawing, at: Point, radius: float, **attrs: str):
-    el = dwg.circle()
+    el = _element(Circle, dwg)
     el.attribs.update({"cx": fmt(at[0]), "cy": fmt(at[1]), "r": fmt(radius)})
     return _attrs(el, **attrs)
 
@@ -174,6 +198,20 @@ def _by_clearance(candidates: list[Point], samples: Sequence[Point]) -> list[Poi
     return sorted(candidates, key=lambda c: (-round(min(map(dist, repeat(c), samples)), 3), -c[1], -c[0]))
 
 
+def _file_samples(samples: dict[tuple[int, int], list[Point]], layout: HexLayout, line, cell: tuple[int, int] | None,
+                  inner2: float) -> None:
+    """File 17 points of a road's centreline under the cell that holds each (``samples``, for ``_by_clearance``).
+
+    A point well inside the road's own hexagon (nearer its centre than the inscribed circle, less a
+    margin far above rounding) is in that cell; the others (the ends, on the edges) are looked up."""
+    cx, cy = layout.centre(*cell) if cell is not None else (0.0, 0.0)
+    for i in range(17):
+        pt = line.point(i / 16)
+        dx, dy = pt[0] - cx, pt[1] - cy
+        where = cell if cell is not None and dx * dx + dy * dy < inner2 else layout.cell_at(pt)
+        samples.setdefault(where, []).append(pt)
+
+
 def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool = True,
                 show_ids: bool = False, cars: Sequence[CarMark] = (), dwg: svgwrite.Drawing | None = None,
                 id_prefix: str = "", print_scale: float = 1.0, scenery: bool = True) -> Scene:
@@ -198,6 +236,7 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     ys: list[float] = []
     drawn: set[tuple[int, int, str]] = set()
     placed = [p for p in track.placed if scenery or not p.scenery]
+    hex_width = fmt(0.012 * R)
     for n, p in enumerate(sorted(placed, key=lambda p: (p.scenery, p.step, p.q, p.r))):
         if (p.q, p.r, p.tile) in drawn:
             continue  # a tile driven twice (two roads, e.g. 414b) is one piece of cardboard
@@ -211,7 +250,7 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         tid = f"{id_prefix}tile-{p.step}" if not p.scenery else f"{id_prefix}scenery-{n}"
         g_tiles.add(_path(dwg, corners, class_="hex", id=tid, data_tile=p.tile, data_step=str(p.step),
                           data_q=str(p.q), data_r=str(p.r), data_rot=str(p.rot), fill=fill,
-                          stroke=style.HEX_STROKE, stroke_width=fmt(0.012 * R)))
+                          stroke=style.HEX_STROKE, stroke_width=hex_width))
     top.add(g_tiles)
     tiles_box = Box(min(xs), min(ys), max(xs), max(ys)) if xs else Box(0, 0, R, R)
     index.bounds = Rect(tiles_box.x0, tiles_box.y0, tiles_box.x1, tiles_box.y1)
@@ -223,15 +262,15 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     tile_labels: dict[tuple[int, int, str, str], Rect] = {}
     g_assist = []
     forks: dict[tuple[int, int], list[tuple[RoadShape, list[Point]]]] = {}
+    inner = layout.apothem * (1 - 1e-6)
+    inner2 = inner * inner
     for road in shapes.roads:
         line = road.centreline
         half = road.width / 2
         body = line.band(0.0, 1.0, half, -half)
         index.add_polygon(body)
         road_polygons.append(body)
-        for i in range(17):
-            pt = line.point(i / 16)
-            samples.setdefault(layout.cell_at(pt), []).append(pt)
+        _file_samples(samples, layout, line, road.cell, inner2)
         if road.fork and road.cell is not None:
             if road.cell not in forks:
                 forks[road.cell] = []
@@ -253,12 +292,13 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     solid = [s for s in shapes.spaces.values() if not s.dashed and s.kind != "shortcut"]
     cuts = [s for s in shapes.spaces.values() if s.kind == "shortcut"]
     dashed = [s for s in shapes.spaces.values() if s.dashed]
+    space_width, cut_width = fmt(0.008 * R), fmt(0.012 * R)
     for sh in solid + cuts + dashed:
         sp = spaces[sh.id]
         attrs: dict[str, Any] = {"class_": f"space {sh.kind}", "id": f"{id_prefix}space-{sh.id}", "data_space": sh.id,
-                 "stroke": style.SPACE_STROKE, "stroke_width": fmt(0.008 * R)}
+                 "stroke": style.SPACE_STROKE, "stroke_width": space_width}
         if sh.kind == "shortcut":
-            attrs.update(fill=style.SHORTCUT_FILL, stroke=style.SHORTCUT_STROKE, stroke_width=fmt(0.012 * R))
+            attrs.update(fill=style.SHORTCUT_FILL, stroke=style.SHORTCUT_STROKE, stroke_width=cut_width)
         elif sh.dashed:
             # a slide half is a space of its own but not drawn as a box: the zone shows one dashed line
             attrs.update(stroke="none")

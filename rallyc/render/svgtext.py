@@ -65,7 +65,8 @@ def _element(el, text: str, out: list[str]) -> None:
     for name, value in sorted(attribs.items()):
         if value is None:
             continue
-        value = el.value_to_string(value)
+        if type(value) is not str:  # value_to_string of a str is the str itself
+            value = el.value_to_string(value)
         if value:
             parts.append(f' {name}="{_ESCAPE_ATTRIB(value)}"')
     children = el.elements
@@ -87,7 +88,10 @@ def _child(el, out: list[str]) -> None:
     if kind in _PLAIN:
         _element(el, "", out)
     elif kind is Path:
-        el.attribs["d"] = str(strlist(el.commands, " "))
+        commands = el.commands
+        # strlist of one string is that string
+        el.attribs["d"] = commands[0] if len(commands) == 1 and type(commands[0]) is str \
+            else str(strlist(commands, " "))
         _element(el, "", out)
     elif kind is Text:
         if el.elements:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from itertools import repeat
 from typing import Any, Sequence
 
 import svgwrite
@@ -190,17 +189,9 @@ def _ring(centre: Point, R: float, radii: Sequence[float], count: int = 12) -> l
     return out
 
 
-def _by_clearance(candidates: list[Point], samples: Sequence[Point]) -> list[Point]:
-    """Candidates farthest from the road centrelines first (ties: lower, then right, as before)."""
-    if not samples:
-        return candidates
-    dist = math.dist
-    return sorted(candidates, key=lambda c: (-round(min(map(dist, repeat(c), samples)), 3), -c[1], -c[0]))
-
-
 def _file_samples(samples: dict[tuple[int, int], list[Point]], layout: HexLayout, line, cell: tuple[int, int] | None,
                   inner2: float) -> None:
-    """File 17 points of a road's centreline under the cell that holds each (``samples``, for ``_by_clearance``).
+    """File 17 points of a road's centreline under the cell that holds each (``samples``, for ``LabelIndex.place_by_clearance``).
 
     A point well inside the road's own hexagon (nearer its centre than the inscribed circle, less a
     margin far above rounding) is in that cell; the others (the ends, on the edges) are looked up."""
@@ -367,8 +358,8 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     for g, end in g_assist:
         w = text_width("ASSISTANCE", word_size, True)
         cell = layout.cell_at(end)
-        ring = _by_clearance(_ring(end, R, (0.4, 0.55, 0.7), 12), samples.get(cell, []))
-        spot, ok = index.place(ring, w, word_size, inside=layout.corners(*cell))
+        spot, ok = index.place_by_clearance(_ring(end, R, (0.4, 0.55, 0.7), 12), samples.get(cell, []), w, word_size,
+                                            inside=layout.corners(*cell))
         if not ok:
             spot, _ = index.place(_ring(end, R, (0.8, 1.0, 1.2), 18), w, word_size)
         g.add(_text(dwg, "ASSISTANCE", (spot[0], spot[1] - 0.07 * word_size), word_size, weight="bold"))
@@ -387,14 +378,14 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         hexagon = layout.corners(q, r)
         centre = layout.centre(q, r)
         near = samples.get((q, r), [])
-        first = _by_clearance(_ring(centre, R, (0.0, 0.3, 0.45, 0.58)), near)
+        first = _ring(centre, R, (0.0, 0.3, 0.45, 0.58))
         if ps[0].scenery:
             text = f"{tile} scenery"
             size = ink.size(0.09 * R, STEP_PT)
             w = text_width(text, size)
-            spot, ok = index.place(first, w, size, inside=hexagon)
+            spot, ok = index.place_by_clearance(first, near, w, size, inside=hexagon)
             if not ok:
-                spot, _ = index.place(_by_clearance(_ring(centre, R, (0.75, 0.95), 18), near), w, size)
+                spot, _ = index.place_by_clearance(_ring(centre, R, (0.75, 0.95), 18), near, w, size)
             g_labels.add(_text(dwg, text, (spot[0], spot[1] - 0.07 * size), size, fill=style.MUTED,
                                class_="tile-label scenery-label"))
             continue
@@ -405,9 +396,9 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         label = tile_label_text(tile)
         w = max(text_width(label, tile_size, True), 0.0 if show_ids else text_width(steps, step_size))
         h = tile_size + (0 if show_ids else 1.05 * step_size)
-        spot, ok = index.place(first, w, h, inside=hexagon)
+        spot, ok = index.place_by_clearance(first, near, w, h, inside=hexagon)
         if not ok:
-            spot, _ = index.place(_by_clearance(_ring(centre, R, (0.75, 0.95), 18), near), w, h)
+            spot, _ = index.place_by_clearance(_ring(centre, R, (0.75, 0.95), 18), near, w, h)
         top_y = spot[1] - h / 2
         tile_labels[(q, r, tile, steps)] = Rect.around(spot, w, h)
         g_labels.add(_text(dwg, label, (spot[0], top_y + 0.43 * tile_size), tile_size, weight="bold",

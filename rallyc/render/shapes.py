@@ -19,8 +19,7 @@ from rallyc.compiler.track import PlacedTile, Space, Track
 from rallyc.geometry.hexgrid import edge_index, own_to_world, neighbour
 from rallyc.geometry.tile import LANE_WIDTH, RoadForm, lane_strip, road_width, zone_bounds, zone_weight
 from rallyc.render.geometry import Centreline, HexLayout, Point, polygon_centroid
-from rallyc.syntax import ast
-from rallyc.tiles.shape import is_fork, road_form
+from rallyc.tiles.shape import checkered_lines, is_fork, road_form
 
 __all__ = ["SpaceShape", "RoadShape", "TrackShapes", "track_shapes", "LANE_WIDTH"]
 
@@ -295,21 +294,16 @@ def _space_shapes(track: Track, road: RoadShape, group: list[Space], layout: Hex
     return out
 
 
-def _printed_lines(road: RoadShape, road_def: ast.RoadDef, reversed_: bool, group: list[Space],
-                   layout: HexLayout) -> None:
+def _printed_lines(road: RoadShape, road_def, reversed_: bool, group: list[Space], layout: HexLayout) -> None:
     """The checkered lines the tile prints (401a/b) and the grid-slot bars behind them, as driven."""
     count = len(road.bounds) - 1
-    zones_seen = 0
     lanes_of: dict[int, int] = {}
     for s in group:
         if s.zone is not None and s.kind == "lane":
             lanes_of[s.zone] = lanes_of.get(s.zone, 0) + 1
     half = road.width / 2
-    for item in road_def.items:
-        if isinstance(item, (ast.Zone, ast.Corner)):
-            zones_seen += 1
-            continue
-        if not isinstance(item, ast.Line) or item.kind != "checkered" or not 0 < zones_seen < count:
+    for zones_seen in checkered_lines(road_def):
+        if not 0 < zones_seen < count:
             continue
         after = count - zones_seen if reversed_ else zones_seen
         road.checkered.append(road.bounds[after])

@@ -16,7 +16,7 @@ from rallyc.geometry.hexgrid import edge_index
 from rallyc.geometry.tile import Centreline, HexLayout, RoadForm, road_width, zone_bounds, zone_weight
 from rallyc.syntax import ast
 
-__all__ = ["road_form", "side_by_side", "is_fork", "TileRoad", "tile_road", "UNIT"]
+__all__ = ["road_form", "side_by_side", "is_fork", "checkered_lines", "TileRoad", "tile_road", "UNIT"]
 
 #: the tile's own frame: circumradius 1, flat top, own edge A up, centre at the origin
 UNIT = HexLayout(1.0)
@@ -51,6 +51,18 @@ def road_form(tile: ast.TileDef, road: ast.RoadDef, reversed_: bool, opposite: b
         # a corner of limit 1-2 (214) swings deeper than a shallow bulge (226, 411)
         tight = any(i.inside and min(i.inside) <= 2 for i in road.items if isinstance(i, ast.Corner))
     return RoadForm(bulge, waves, side_by_side(tile), tight)
+
+
+def checkered_lines(road: ast.RoadDef) -> list[int]:
+    """Where the road prints a checkered line (401a/b): the number of zones before each, as written."""
+    out: list[int] = []
+    zones = 0
+    for item in road.items:
+        if isinstance(item, (ast.Zone, ast.Corner)):
+            zones += 1
+        elif isinstance(item, ast.Line) and item.kind == "checkered":
+            out.append(zones)
+    return out
 
 
 @dataclass(frozen=True)

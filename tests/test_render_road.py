@@ -101,7 +101,30 @@ def test_a_shortcut_is_a_simple_strip_off_the_lanes(tile_id):
                        for r in shapes.roads), (tile_id, cut.id)
 
 
-@pytest.mark.parametrize("tile_id", ["214b", "217b", "224b", "226b"])
+def test_224b_draws_its_two_shortcut_spaces_in_a_row_along_the_strip():
+    """The art (shared/data/tile-layouts.tsv): the first space beside zone 1 and inside corner space #1, the
+    second beside inside corner space #2 and zone 3, split where the line between the two inside corner
+    spaces meets the strip; a car goes zone 1 -> cut1 -> cut2 -> zone 3."""
+    track, shapes = _shapes("224b")
+    first, second = sorted((s for s in shapes.spaces.values() if s.kind == "shortcut"), key=lambda s: s.id)
+    g = track.graph
+    assert g.has_edge(first.id, second.id) and not g.has_edge(second.id, first.id)
+    assert {track.spaces[n].zone for n in g.predecessors(first.id)} == {1}
+    assert {track.spaces[n].zone for n in g.successors(second.id)} == {3}
+    inside = {s.lane: shapes.spaces[s.id].outline for s in track.spaces.values() if s.zone == 2 and s.method == "in"}
+    zone = {z: [shapes.spaces[s.id].outline for s in track.spaces.values() if s.zone == z] for z in (1, 3)}
+    near = 0.05 * R
+    assert min(_gap(first.outline, o) for o in zone[1]) < near and _gap(first.outline, inside["in1"]) < near
+    assert min(_gap(second.outline, o) for o in zone[3]) < near and _gap(second.outline, inside["in2"]) < near
+    # each beside its own corner space: the first's middle nearer in1's, the second's nearer in2's
+    mid = {s.lane: shapes.spaces[s.id].label for s in track.spaces.values() if s.zone == 2 and s.method == "in"}
+    assert math.dist(first.label, mid["in1"]) < math.dist(first.label, mid["in2"])
+    assert math.dist(second.label, mid["in2"]) < math.dist(second.label, mid["in1"])
+    assert _simple(first.outline) and _simple(second.outline)
+    assert not _inside(first.label, second.outline) and not _inside(second.label, first.outline)
+
+
+@pytest.mark.parametrize("tile_id", ["214b", "217b", "226b"])
 def test_a_shortcut_strip_runs_beside_the_zones_it_joins(tile_id):
     """From zone 1 to zone 3: the strip touches a space of zone 1 and a space of zone 3."""
     track, shapes = _shapes(tile_id)

@@ -33,9 +33,9 @@ ART_OVER_CATALOGUE: dict[str, dict[str, str]] = {
                        "the catalogue gives limit1 limit3"},
     "215b": {"shortcut-count": "the art has two cut-3 shortcut spaces; the catalogue lists cut3 once"},
     "314a": {"shortcut-count": "the art has two cut-3 shortcut spaces; the catalogue lists cut3 once"},
+    "224b": {"shortcut-count": "the art has two cut-5 shortcut spaces in a row (`shortcut 5 5 from 1 to 3`); "
+                               "the catalogue lists cut5 once"},
 }
-# 224b also has two shortcut spaces in the art, but in a row: the language has one space per
-# `shortcut`, so it is written once and agrees with the catalogue (a comment in dirt-core says so).
 # 412 and 414 have two separate roads: the catalogue's connections already say so (two edge pairs).
 
 TURN_OFFSET = {"straight": 0, "s-bend": 0, "other": 0, "right60": 1, "left60": -1, "right120": 2, "left120": -2}

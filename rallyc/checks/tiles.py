@@ -67,8 +67,10 @@ def _road(tile: ast.TileDef, road: ast.RoadDef) -> list[Diagnostic]:
     for item in road.items:
         if isinstance(item, ast.LimitLine) and item.value not in GEARS:
             out.append(_gear_error(name, "limit line", item.value, item.span))
+    told: set = set()  # the spaces of one `shortcut 5 5 ...` statement share its span: its zones told once
     for cut in road.shortcuts:
-        if not (1 <= cut.from_zone < cut.to_zone <= len(zones)):
+        if not (1 <= cut.from_zone < cut.to_zone <= len(zones)) and (cut.span, cut.from_zone, cut.to_zone) not in told:
+            told.add((cut.span, cut.from_zone, cut.to_zone))
             out.append(Diagnostic.of(
                 rc.RC150, f"shortcut {cut.limit} from {cut.from_zone} to {cut.to_zone}: {name}'s road has zones "
                 f"1 to {len(zones)}, and a shortcut runs from a zone to a later one",

@@ -113,7 +113,9 @@ class Line:
 
 @dataclass
 class Shortcut:
-    """``shortcut 3 from 1 to 3``: a shortcut space with limit 3 joining zone 1 to zone 3."""
+    """``shortcut 3 from 1 to 3``: a shortcut space with limit 3 joining zone 1 to zone 3.
+
+    ``shortcut 5 5 from 1 to 3`` is two of them in a row (224b), sharing the statement's span."""
 
     limit: int
     from_zone: int

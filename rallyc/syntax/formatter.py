@@ -101,6 +101,9 @@ def _leaf(node) -> str:
         return node.kind
     if isinstance(node, ast.Shortcut):
         return f"shortcut {int(node.limit)} from {int(node.from_zone)} to {int(node.to_zone)}"
+    if isinstance(node, _ShortcutRow):
+        first = node.cuts[0]
+        return f"shortcut {_ints(c.limit for c in node.cuts)} from {int(first.from_zone)} to {int(first.to_zone)}"
     if isinstance(node, ast.Step):
         parts = [node.tile.text]
         if node.turn:
@@ -183,6 +186,29 @@ def _header(node) -> str:
         by = f" by {quote(node.author)}" if node.author is not None else ""
         return f"{word} {quote(node.title)}{by}"
     raise TypeError(f"{type(node).__name__} is not a block")
+
+
+@dataclass
+class _ShortcutRow:
+    """Shortcut spaces written in one statement (``shortcut 5 5 from 1 to 3``): written back on one line."""
+
+    cuts: list
+    span: Span | None
+
+
+def _rows(items: list) -> list:
+    """``items`` with the shortcut spaces of one statement (same span, same zones) grouped as one row."""
+    out: list = []
+    for item in items:
+        last = out[-1] if out else None
+        if (isinstance(item, ast.Shortcut) and item.span is not None and isinstance(last, (ast.Shortcut, _ShortcutRow))
+                and last.span == item.span):
+            cuts = last.cuts if isinstance(last, _ShortcutRow) else [last]
+            if (cuts[0].from_zone, cuts[0].to_zone) == (item.from_zone, item.to_zone):
+                out[-1] = _ShortcutRow([*cuts, item], item.span)
+                continue
+        out.append(item)
+    return out
 
 
 def _children(node) -> list:
@@ -296,7 +322,7 @@ class _Formatter:
         if not _is_block(node):
             self.out.append(_Out(depth, _leaf(node), span.line if span else None))
             return
-        items = _children(node)
+        items = _rows(_children(node)) if isinstance(node, ast.RoadDef) else _children(node)
         close = span.end_line if span else None
         if not items and (span is None or not self._comment_in(span.line, span.end_line - 1)):
             self.out.append(_Out(depth, _header(node) + " {}", close))

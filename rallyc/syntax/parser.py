@@ -241,9 +241,14 @@ class _Build(Transformer):
     @v_args(meta=True)
     def road(self, meta, children):
         entry, end, turn, lanes, *items = children
+        flat: list = []
+        for i in items:
+            if isinstance(i, list):
+                flat += i  # the spaces of one `shortcut` statement
+            elif i is not None:
+                flat.append(i)
         return ast.RoadDef(str(entry), end, str(turn) if turn is not None else None,
-                           int(lanes) if lanes is not None else None,
-                           [i for i in items if i is not None], self._s(meta))
+                           int(lanes) if lanes is not None else None, flat, self._s(meta))
 
     def road_end(self, children):
         return str(children[0])
@@ -310,8 +315,10 @@ class _Build(Transformer):
 
     @v_args(meta=True)
     def shortcut(self, meta, children):
-        limit, a, b = children
-        return ast.Shortcut(int(limit), int(a), int(b), self._s(meta))
+        # one Shortcut per space: several limits are spaces in a row between the same zones
+        *limits, a, b = children
+        span = self._s(meta)
+        return [ast.Shortcut(int(limit), int(a), int(b), span) for limit in limits]
 
     def limit(self, children):
         return ("limits", tuple(None if str(c) == "-" else int(c) for c in children))

@@ -141,3 +141,32 @@ def test_strong_races_are_the_same_whatever_the_jobs():
     assert one == two
     alone = play_races(track, [3], seed=3, cars=1, kind=DriverKind.strong)
     assert alone[0] == one[3]  # a run does not depend on the runs played before it by the same driver
+
+
+def test_a_circuit_without_a_joker_and_a_two_place_pre_grid_is_analysed():
+    """Ice Track 1: its Pre-grid holds two cars and it has no Joker; the table races have two cars and the
+    report says there is no Joker (it used to stop with a traceback asking for four cars)."""
+    from rallyc.analysis.rxreport import analyze_circuit, circuit_text
+
+    c = analyze_circuit(_circuit("ice-track-1"), runs=2, table_runs=1, seed=0)
+    assert c.table_cars == 2 and [g.car for g in c.grid] == ["Car 1", "Car 2"] and c.joker == []
+    text = circuit_text(c)
+    assert "  no Joker on this circuit" in text and "  two cars (1 races), by grid place:" in text
+
+
+def test_the_analysis_drivers_implement_the_driver_protocol_themselves():
+    """The strong and greedy drivers are not the random bot with its decisions overridden: their decisions
+    (decide, replan, want_spare_tire, relay) are their own, their chance is the seeded draw shared with the bot
+    (mypy checks the protocol in PlanningDriver.play_turn)."""
+    from rallyc.analysis.drivers import GreedyDriver, PlanningDriver, StrongDriver
+    from rallyc.analysis.rxsim import JokerDriver
+    from rallyc.rules.bot import RandomBot, SeededChance
+
+    for cls in (StrongDriver, GreedyDriver, JokerDriver, StrongRxDriver):
+        assert RandomBot not in cls.__mro__ and issubclass(cls, PlanningDriver) and issubclass(cls, SeededChance)
+        for name in ("decide", "replan", "want_spare_tire", "relay", "turn"):
+            owner = next(k for k in cls.__mro__ if name in vars(k))
+            assert owner is not SeededChance and issubclass(owner, PlanningDriver), (cls, name, owner)
+    # the same seed draws the same chance as the random bot
+    a, b = StrongDriver(11), RandomBot(11)
+    assert [a.zero_side() for _ in range(5)] == [b.zero_side() for _ in range(5)]

@@ -1,9 +1,10 @@
 """Drivers that play to win: a greedy one ("highest safe gear") and a strong one (expectimax over the plan).
 
-Both are drivers in the sense of :mod:`rallyc.rules.bot`: the referee asks them for the turn (the dice
-laid, one by one or Flat Out) and, while rolling one by one, whether to roll the next die or stop. Chance
-(die faces, Time-card backs, Damage tokens) is drawn from their seeded random stream exactly as the
-random bot draws it, so a game played by them replays like any other record.
+Both implement the :class:`~rallyc.rules.driver.Driver` protocol (:class:`PlanningDriver`): the referee asks
+them for the turn (the dice laid, one by one or Flat Out) and, while rolling one by one, whether to roll the
+next die or stop. Chance (die faces, Time-card backs, Damage tokens) is drawn from their seeded random stream
+(:class:`~rallyc.rules.bot.SeededChance`) exactly as the random bot draws it, so a game played by them replays
+like any other record.
 
 The strong driver values a position by the seconds still to drive (:class:`RoadAhead.worth`) and a turn
 by its expectation over the dice faces: the Time card of the gear it ends in, plus a Loss of Control's
@@ -15,20 +16,22 @@ rolls on only while rolling is worth more than stopping. Flat Out is taken when 
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rallyc.analysis.lookahead import RoadAhead, road_ahead
-from rallyc.rules.bot import RandomBot
+from rallyc.rules.bot import SeededChance, relay_in_order
 from rallyc.rules.dice import Die, is_gear
 from rallyc.analysis.options import DiceOptions, Option, PlanState
 from rallyc.rules.plans import PlanContext, Placed, warning_limit
-from rallyc.rules.turn import Roll, Turn
+from rallyc.rules.turn import Outcome, Roll, Turn
 
 if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.rules.driver import Driver
     from rallyc.rules.stage import Stage
 
-__all__ = ["GreedyDriver", "StrongDriver", "TurnEvaluator", "Weights", "plan_situation"]
+__all__ = ["GreedyDriver", "PlanningDriver", "StrongDriver", "TurnEvaluator", "Weights", "plan_situation"]
 
 
 @dataclass(frozen=True)
@@ -225,7 +228,43 @@ class TurnEvaluator:
         return ok * self.settle(end.space, end.gear) + (1 - ok) * fail - tokens * self.token_value
 
 
-class StrongDriver(RandomBot):
+class PlanningDriver(SeededChance, ABC):
+    """A seeded driver that lays its plan and rolls it die by die: it implements the decisions of the
+    :class:`~rallyc.rules.driver.Driver` protocol itself (chance from :class:`~rallyc.rules.bot.SeededChance`),
+    with no random-bot decision behind it. Subclasses lay the turn and decide before each die."""
+
+    @abstractmethod
+    def turn(self, stage: Any) -> Turn:
+        """The turn of the player to move (chance is drawn while it is played)."""
+
+    @abstractmethod
+    def decide(self, stage: Any, i: int, placed: list[Placed], rolls: list[Roll], warnings: int,
+               limit: int) -> str:
+        """Before die ``i`` (one by one): roll, secure or stop (a :class:`~rallyc.rules.driver.Step`)."""
+
+    def play_turn(self, stage: Any) -> tuple[Turn, Outcome]:
+        """Decide and play one turn (of a stage or an RX race); returns the completed turn and its outcome."""
+        driver: Driver = self  # mypy checks here that a planning driver is a Driver
+        self.bind(stage)
+        out = stage.play(self.turn(stage), driver=driver)
+        assert out.turn is not None
+        return out.turn, out
+
+    def replan(self, stage: Any, ctx: PlanContext, done: list[Placed]) -> list[Die]:
+        """Keep the plan (these drivers never decide to re-plan, IMPROV-01)."""
+        return []
+
+    def want_spare_tire(self) -> bool:
+        """Change a tire whenever the rules allow it (CORE-SPARE)."""
+        return True
+
+    def relay(self, stage: Any, ctx: PlanContext, placed: list[Placed], rolls: list[Roll],
+              leader: bool) -> list[Roll]:
+        """After a failed Flat Out, the dice re-laid on the same path (CORE-ROLL-13)."""
+        return relay_in_order(stage, ctx, placed, rolls)
+
+
+class StrongDriver(PlanningDriver):
     """Plays the turn with the least expected seconds (see the module docstring); chance as the random bot."""
 
     def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
@@ -271,11 +310,7 @@ class StrongDriver(RandomBot):
         _, go = self._eval.one_by_one(self._plan, i, warnings)
         return "roll" if go else "stop"
 
-    def want_spare_tire(self) -> bool:
-        return True
-
-
-class GreedyDriver(RandomBot):
+class GreedyDriver(PlanningDriver):
     """"Highest safe gear": lays the plan that ends in the highest gear (then the longest) with no certain
     Loss of Control, rolls one by one and stops when one more Warning would be a Loss of Control."""
 
@@ -322,9 +357,6 @@ class GreedyDriver(RandomBot):
             return "roll"
         worst = _dice_count(placed[i])
         return "stop" if warnings + worst >= limit or (placed[i].jump and warnings) else "roll"
-
-    def want_spare_tire(self) -> bool:
-        return True
 
 
 def plan_situation(stage: Any, ctx: PlanContext) -> tuple:

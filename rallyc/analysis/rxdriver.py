@@ -28,10 +28,9 @@ from collections import deque
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from rallyc.analysis.drivers import TurnEvaluator, plan_situation
+from rallyc.analysis.drivers import PlanningDriver, TurnEvaluator, plan_situation
 from rallyc.analysis.lookahead import TOP_GEAR
 from rallyc.analysis.options import DiceOptions, Option
-from rallyc.rules.bot import RandomBot
 from rallyc.rules.dice import is_gear
 from rallyc.rules.domain import JokerState
 from rallyc.rules.driver import ROLL, SECURE, STOP
@@ -273,7 +272,7 @@ def _dice(roll: Roll) -> int:
     return 1 + int(roll.die.brake) + int(roll.die.boost)
 
 
-class StrongRxDriver(RandomBot):
+class StrongRxDriver(PlanningDriver):
     """Races with the least expected turns (see the module docstring); chance as the random bot."""
 
     def __init__(self, seed: int = 0, weights: RxWeights | None = None) -> None:
@@ -324,7 +323,7 @@ class StrongRxDriver(RandomBot):
         name = race.to_move()
         assert name is not None
         if getattr(race, "contact", None) is not None:
-            return super().turn(race)  # Full Contact (Danger tokens, pushes): not modelled by this driver
+            raise ValueError("the strong RX driver does not race with Full Contact (Danger tokens, pushes)")
         car = race.cars[name]
         full = race.context(name)[0]
         plan_t, flat = self._choose(race, car, *self._context(race, car, full))
@@ -369,6 +368,3 @@ class StrongRxDriver(RandomBot):
         if i == 0:
             return ROLL  # the first die is always rolled: stopping before it wastes the turn
         return ROLL if go else STOP
-
-    def want_spare_tire(self) -> bool:
-        return True

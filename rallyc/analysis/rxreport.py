@@ -89,6 +89,8 @@ class CircuitAnalysis:
     joker_cost: float | None = None
     table_runs: int = 0
     grid: list[GridPlace] = field(default_factory=list)
+    #: cars in each table race: four, or as many as the Pre-grid holds (Ice Track 1: two)
+    table_cars: int = 0
 
     def to_dict(self) -> dict:
         """JSON-ready figures (floats rounded, keys sorted by the writer)."""
@@ -151,7 +153,7 @@ def analyse_circuit(track, runs: list[RaceRun], *, seed: int, driver: str,
     n = len(cars)
     times = sorted(c.turns for c in cars if c.status == FINISHED)
     err = 1.96 * 1.2533 * statistics.stdev(times) / math.sqrt(len(times)) if len(times) > 1 else None
-    joker, cost = _joker_by_lap(cars, laps)
+    joker, cost = _joker_by_lap(cars, laps) if any(s.joker for s in track.spaces.values()) else ([], None)
     starts = [c.start for c in cars if c.start is not None]
     return CircuitAnalysis(
         circuit=track.name, laps=laps, tiles=tiles, runs=n, seed=seed, driver=driver,
@@ -159,7 +161,8 @@ def analyse_circuit(track, runs: list[RaceRun], *, seed: int, driver: str,
         p10=_quantile(times, 0.1) if times else None, p90=_quantile(times, 0.9) if times else None,
         finished=len(times) / n if n else 0.0, clean=sum(c.losses == 0 for c in cars) / n if n else 0.0,
         start=_mean(starts), lap_times=_lap_times(cars, laps), joker=joker, joker_cost=cost,
-        table_runs=len(table or []), grid=_grid(table or [], laps))
+        table_runs=len(table or []), grid=_grid(table or [], laps),
+        table_cars=len(table[0].cars) if table else 0)
 
 
 def _t(v: float | None, digits: int = 1) -> str:
@@ -179,12 +182,16 @@ def circuit_text(c: CircuitAnalysis) -> list[str]:
            f"{_t(c.start)} turns from the Pre-grid to the line",
            "  lap times (turns, median / mean): " + ", ".join(
                f"lap {lt.lap} {_t(lt.median)} / {_t(lt.mean)}" for lt in c.lap_times)]
-    out.append(f"  Joker lap: {_signed(c.joker_cost)} turns on the lap it is driven; by lap:")
+    if not c.joker:
+        out.append("  no Joker on this circuit")
+    else:
+        out.append(f"  Joker lap: {_signed(c.joker_cost)} turns on the lap it is driven; by lap:")
     for j in c.joker:
         out.append(f"    lap {j.lap}: driven in {j.share:.0%} of runs, {_t(j.with_joker)} turns with it vs "
                    f"{_t(j.without)} without ({_signed(j.cost)}), race {_t(j.race_turns)} turns")
     if c.grid:
-        out.append(f"  four cars ({c.table_runs} races), by grid place:")
+        out.append(f"  {_CARS_WORDS.get(c.table_cars, str(c.table_cars))} cars ({c.table_runs} races), by grid "
+                   f"place:")
         for g in c.grid:
             pos = ", ".join(f"{_ordinal(p)} {s:.0%}" for p, s in g.positions.items()) or "never finished"
             laps = " / ".join(_t(lt.mean) for lt in g.laps)
@@ -193,21 +200,28 @@ def circuit_text(c: CircuitAnalysis) -> list[str]:
     return out
 
 
+_CARS_WORDS = {2: "two", 3: "three", 4: "four"}
+
+
 def _ordinal(n: int) -> str:
     return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 def analyze_circuit(track, *, runs: int = 40, table_runs: int = 8, seed: int = 0, jobs: int = 1,
                     driver: "DriverKind | None" = None, source=None) -> CircuitAnalysis:
-    """The figures of one compiled RX circuit: ``runs`` solo races and ``table_runs`` four-car races, each car
-    planning its Joker on every lap in turn (see :mod:`rallyc.analysis.rxsim`)."""
+    """The figures of one compiled RX circuit: ``runs`` solo races and ``table_runs`` four-car races (fewer cars
+    when the Pre-grid holds fewer), each car planning its Joker on every lap in turn (see
+    :mod:`rallyc.analysis.rxsim`)."""
     from rallyc.analysis.rxsim import simulate_races
-    from rallyc.analysis.simulate import DriverKind
+    from rallyc.analysis.simulate import CARS, DriverKind
+    from rallyc.rules.rx_order import grid
+    from rallyc.rules.state import index_of
 
     asked = driver or DriverKind.strong
+    cars = min(len(CARS), len(grid(index_of(track))))
     solo = simulate_races(track, runs, seed=seed, cars=1, kind=asked, jobs=jobs, source=source)
-    table = simulate_races(track, table_runs, seed=seed + 1, cars=4, kind=asked, jobs=jobs, source=source) \
-        if table_runs else None
+    table = simulate_races(track, table_runs, seed=seed + 1, cars=cars, kind=asked, jobs=jobs, source=source) \
+        if table_runs and cars > 1 else None
     return analyse_circuit(track, solo, seed=seed, driver=asked.value, table=table)
 
 

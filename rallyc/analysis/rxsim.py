@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rallyc.analysis.drivers import GreedyDriver, plan_situation
-from rallyc.analysis.simulate import CARS, DriverKind, run_seed, spread_runs
+from rallyc.analysis.simulate import CARS, DriverKind, SimDriver, run_seed, spread_runs
 from rallyc.rules.bot import RandomBot
 from rallyc.rules.dice import Die
 from rallyc.rules.plans import Walk, die_options, start_walk
@@ -138,7 +138,7 @@ def _bypassed(ctx, length: float) -> frozenset[str]:
                      and (sp.progress - start) % length < end)
 
 
-def _driver(kind: DriverKind, seed: int) -> RandomBot:
+def _driver(kind: DriverKind, seed: int) -> SimDriver:
     from rallyc.analysis.rxdriver import StrongRxDriver
 
     if kind is DriverKind.strong:
@@ -162,7 +162,7 @@ def play_races(track, indices: list[int], *, seed: int, cars: int, kind: DriverK
     return out
 
 
-def _play(race: Race, driver: RandomBot, index: int) -> RaceRun:
+def _play(race: Race, driver: SimDriver, index: int) -> RaceRun:
     names = list(race.cars)
     turns = dict.fromkeys(names, 0)
     crossings: dict[str, list[int]] = {n: [] for n in names}

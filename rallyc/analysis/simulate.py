@@ -13,11 +13,19 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
+from typing import TYPE_CHECKING, Union
+
 from rallyc.rules.bot import RandomBot
 from rallyc.rules.options import Options
 from rallyc.rules.stage import Player, Stage
 
-__all__ = ["DriverKind", "LossRecord", "Run", "simulate", "run_seed"]
+if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.analysis.drivers import PlanningDriver
+
+__all__ = ["DriverKind", "LossRecord", "Run", "SimDriver", "simulate", "run_seed"]
+
+#: who drives a simulated car: the random bot or a planning driver (greedy, strong)
+SimDriver = Union[RandomBot, "PlanningDriver"]
 
 #: the player names and colours of simulated cars (CORE-SETUP-06: one colour each)
 CARS = (("Car 1", "red"), ("Car 2", "blue"), ("Car 3", "green"), ("Car 4", "yellow"))
@@ -65,7 +73,7 @@ def run_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7_919 + 17) & 0x7FFF_FFFF
 
 
-def _driver(kind: DriverKind, seed: int) -> RandomBot:
+def _driver(kind: DriverKind, seed: int) -> SimDriver:
     from rallyc.analysis.drivers import GreedyDriver, StrongDriver
 
     if kind is DriverKind.strong:
@@ -88,7 +96,7 @@ def play_runs(track, indices: list[int], *, seed: int, cars: int, kind: DriverKi
     return out
 
 
-def _play(stage: Stage, driver: RandomBot, index: int, me: str) -> Run:
+def _play(stage: Stage, driver: SimDriver, index: int, me: str) -> Run:
     spaces = stage.index.spaces
     run = Run(index, None, 0, False)
     steps: dict[int, float] = {}

@@ -21,19 +21,83 @@ from rallyc.rules.stage import Stage
 from rallyc.rules.state import DAMAGE_KINDS, WEATHER, Car
 from rallyc.rules.turn import Outcome, Roll, Turn, ZeroSide
 
-__all__ = ["RandomBot"]
+__all__ = ["RandomBot", "SeededChance", "relay_in_order", "play_stage"]
 
 
-class RandomBot:
+class SeededChance:
+    """Chance from a seeded random stream (the :class:`~rallyc.rules.driver.Chance` protocol): die faces,
+    Shortcut tokens, the "0" side of a Time card, Damage tokens. The seeded drivers build on it and add the
+    decisions of :class:`~rallyc.rules.driver.Driver`: the random bot below, and the greedy and strong drivers of
+    :mod:`rallyc.analysis`. Same seed, same draws."""
+
+    def __init__(self, seed: int = 0, *, weather: float | None = None) -> None:
+        """``weather``: the chance that a token drawn at a Shortcut is a Weather token when the weather option
+        is on (default: the share of Weather tokens in the bag, MC-WEATHER-01)."""
+        self.rng = random.Random(seed)
+        self.p_weather = weather
+        self._stage: Stage | Race | None = None
+        self._weather_drawn = False
+
+    def bind(self, stage: Stage | Race) -> None:
+        """Draw for the next turn of ``stage`` (a stage or an RX race: its dice faces and bag)."""
+        self._stage = stage
+        self._weather_drawn = False
+
+    def face(self, die: DieKind) -> Face:
+        n = self._stage.components.warning_faces[die] if self._stage else 1
+        return Face.WARNING if self.rng.randrange(6) < n else Face.OK
+
+    def token(self) -> str:
+        stage = self._stage
+        # RX Weather: only the first Weather token counts; a later one would be replaced (RX-WEATHER-07)
+        rx_open = stage.weather_open if isinstance(stage, Race) else None
+        if rx_open is not None and (not rx_open or self._weather_drawn):
+            return self.rng.choice(("ok", "ok", "coast", "minus1"))
+        if stage is not None and stage.options.weather:
+            bag = stage.damage_bag()
+            share = self.p_weather if self.p_weather is not None else bag[WEATHER] / sum(bag.values())
+            if self.rng.random() < share:
+                self._weather_drawn = True
+                return WEATHER
+        return self.rng.choice(("ok", "ok", "coast", "minus1"))
+
+    def zero_side(self) -> ZeroSide:
+        icon = self.rng.choices(("spinout", "crash", "sisu"), weights=(5, 4, 1))[0]
+        if icon == "sisu":
+            return ZeroSide("sisu", gear=self.rng.randint(1, 3))
+        if icon == "crash":
+            low = self.rng.randint(0, 1)
+            med = low + self.rng.randint(0, 1)
+            return ZeroSide("crash", marks={"low": low, "medium": med, "high": min(3, med + 1)})
+        return ZeroSide("spinout")
+
+    def damage(self, n: int) -> list[str]:
+        bag = self._stage.damage_bag() if self._stage else {k: 1 for k in DAMAGE_KINDS}
+        kinds = list(bag)
+        return [self.rng.choices(kinds, weights=[bag[k] for k in kinds])[0] for _ in range(n)]
+
+
+def relay_in_order(stage: Stage, ctx: PlanContext, placed, rolls) -> list[Roll]:
+    """The rolled dice re-laid after a failed Flat Out on the same path, up to the die that causes the Loss of
+    Control (CORE-ROLL-13; Full Contact: with the Danger Warnings, RX-DANGER-06)."""
+    relaid = [Roll(r.die, r.face, r.brake_face, boost_face=r.boost_face) for r in rolls]
+    probe = [Roll(r.die, r.face, r.brake_face, boost_face=r.boost_face) for r in rolls]
+    lim = min(warning_limit(ctx, p.space) for p in placed)
+    contact = stage.contact if isinstance(stage, Race) else None
+    extra = contact.warnings(stage.to_move() or "") if contact is not None else 0
+    run = _run(stage, ctx, placed, probe, sisu=False, warn_limit=lim, path="relaid", driver=_Silent(),
+               extra=extra)
+    return relaid[: len(run.resolved)]
+
+
+class RandomBot(SeededChance):
     """Random legal play with a fixed seed (same seed, same game)."""
 
     def __init__(self, seed: int = 0, *, flat_out: float = 0.3, secure: float = 0.15, stop_at_risk: float = 0.7,
                  max_dice: int = 8, weather: float | None = None,
                  joker: float = 0.8, replan: float = 0.25) -> None:
-        """``weather``: the chance that a token drawn at a Shortcut is a Weather token when the weather option
-        is on (default: the share of Weather tokens in the bag, MC-WEATHER-01)."""
-        self.rng = random.Random(seed)
-        self.p_weather = weather
+        """``weather``: see :class:`SeededChance`."""
+        super().__init__(seed, weather=weather)
         self.p_flat_out = flat_out
         self.p_secure = secure
         self.p_stop = stop_at_risk
@@ -42,8 +106,6 @@ class RandomBot:
         self.p_joker = joker
         #: with Improvisation: the chance to re-plan the dice not yet rolled after a roll (IMPROV-01)
         self.p_replan = replan
-        self._stage: Stage | None = None
-        self._weather_drawn = False
         #: scripted choices: callables (stage, name) -> Turn | None consulted before random play
         self.script: list = []
 
@@ -105,17 +167,12 @@ class RandomBot:
 
     def play_turn(self, stage: Stage) -> tuple[Turn, Outcome]:
         """Decide and play one turn; returns the completed turn and its outcome."""
-        self._stage = stage
-        self._weather_drawn = False
+        self.bind(stage)
         out = stage.play(self.turn(stage), driver=self)
         assert out.turn is not None
         return out.turn, out
 
     # -- driver hooks (called by the rules while resolving)
-    def face(self, die: DieKind) -> Face:
-        n = self._stage.components.warning_faces[die] if self._stage else 1
-        return Face.WARNING if self.rng.randrange(6) < n else Face.OK
-
     def decide(self, stage: Stage, i: int, placed, rolls, warnings: int, limit: int) -> str:
         car = stage.cars[stage.to_move() or ""]
         # Improvisation (IMPROV-01): after a roll, sometimes lay the rest of the dice again
@@ -143,48 +200,12 @@ class RandomBot:
             _, w = check_die(ctx, w, p.die)
         return self._extend(stage, ctx, w, self.rng.randint(1, max(1, self.max_dice - len(done))))
 
-    def token(self) -> str:
-        stage = self._stage
-        # RX Weather: only the first Weather token counts; a later one would be replaced (RX-WEATHER-07)
-        rx_open = stage.weather_open if isinstance(stage, Race) else None
-        if rx_open is not None and (not rx_open or self._weather_drawn):
-            return self.rng.choice(("ok", "ok", "coast", "minus1"))
-        if stage is not None and stage.options.weather:
-            bag = stage.damage_bag()
-            share = self.p_weather if self.p_weather is not None else bag[WEATHER] / sum(bag.values())
-            if self.rng.random() < share:
-                self._weather_drawn = True
-                return WEATHER
-        return self.rng.choice(("ok", "ok", "coast", "minus1"))
-
-    def zero_side(self) -> ZeroSide:
-        icon = self.rng.choices(("spinout", "crash", "sisu"), weights=(5, 4, 1))[0]
-        if icon == "sisu":
-            return ZeroSide("sisu", gear=self.rng.randint(1, 3))
-        if icon == "crash":
-            low = self.rng.randint(0, 1)
-            med = low + self.rng.randint(0, 1)
-            return ZeroSide("crash", marks={"low": low, "medium": med, "high": min(3, med + 1)})
-        return ZeroSide("spinout")
-
-    def damage(self, n: int) -> list[str]:
-        bag = self._stage.damage_bag() if self._stage else {k: 1 for k in DAMAGE_KINDS}
-        kinds = list(bag)
-        return [self.rng.choices(kinds, weights=[bag[k] for k in kinds])[0] for _ in range(n)]
-
     def want_spare_tire(self) -> bool:
         return self.rng.random() < 0.5
 
     def relay(self, stage: Stage, ctx: PlanContext, placed, rolls, leader: bool) -> list[Roll]:
         """Re-lay the rolled dice on the same path, up to the die that causes the Loss of Control."""
-        relaid = [Roll(r.die, r.face, r.brake_face, boost_face=r.boost_face) for r in rolls]
-        probe = [Roll(r.die, r.face, r.brake_face, boost_face=r.boost_face) for r in rolls]
-        lim = min(warning_limit(ctx, p.space) for p in placed)
-        contact = stage.contact if isinstance(stage, Race) else None  # Full Contact: Danger Warnings (RX-DANGER-06)
-        extra = contact.warnings(stage.to_move() or "") if contact is not None else 0
-        run = _run(stage, ctx, placed, probe, sisu=False, warn_limit=lim, path="relaid", driver=_Silent(self),
-                   extra=extra)
-        return relaid[: len(run.resolved)]
+        return relay_in_order(stage, ctx, placed, rolls)
 
 
 def _no_end(ctx: PlanContext, dice: list[Die]) -> bool:
@@ -204,9 +225,6 @@ def _size(r: Roll) -> int:
 
 class _Silent:
     """Answers Shortcut draws during a probe without consuming the bot's random stream."""
-
-    def __init__(self, bot: RandomBot) -> None:
-        self.bot = bot
 
     def token(self) -> str:
         return "ok"

@@ -310,6 +310,7 @@ class StrongDriver(PlanningDriver):
         _, go = self._eval.one_by_one(self._plan, i, warnings)
         return "roll" if go else "stop"
 
+
 class GreedyDriver(PlanningDriver):
     """"Highest safe gear": lays the plan that ends in the highest gear (then the longest) with no certain
     Loss of Control, rolls one by one and stops when one more Warning would be a Loss of Control."""
@@ -326,6 +327,11 @@ class GreedyDriver(PlanningDriver):
         name = stage.to_move()
         assert name is not None
         ctx, _ = stage.context(name)
+        return Turn(player=name, dice=[Roll(d) for d in self.plan_dice(stage, ctx)])
+
+    def plan_dice(self, stage: Any, ctx: PlanContext) -> list[Die]:
+        """The greedy plan of ``ctx`` (its barred spaces closed to it): the highest end gear, then the most dice,
+        with no certain Loss of Control; the first die offered when every plan is one."""
         situation = plan_situation(stage, ctx)
         memo = self._best.setdefault(situation, {})
         options = self._options.get(situation)
@@ -350,7 +356,7 @@ class GreedyDriver(PlanningDriver):
         if not dice:  # only certain Losses of Control: take the first die offered
             opts = options(start)
             dice = [opts[0].placed.die] if opts else []
-        return Turn(player=name, dice=[Roll(d) for d in dice])
+        return dice
 
     def decide(self, stage: "Stage", i: int, placed, rolls, warnings: int, limit: int) -> str:
         if i == 0:

@@ -10,14 +10,13 @@ runs are the same whichever process plays them and however many processes there 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from rallyc.analysis.drivers import GreedyDriver, plan_situation
+from rallyc.analysis.drivers import GreedyDriver
+from rallyc.analysis.rxdriver import bypassed_stretch
 from rallyc.analysis.simulate import CARS, DriverKind, SimDriver, run_seed, spread_runs
 from rallyc.rules.bot import RandomBot
-from rallyc.rules.dice import Die
-from rallyc.rules.plans import Walk, die_options, start_walk
 from rallyc.rules.turn import Roll, Turn
 from rallyc.rules.domain import JokerState, RaceStatus
 from rallyc.rules.race import Race
@@ -95,47 +94,14 @@ class JokerDriver(GreedyDriver):
         if not forks:
             return super().turn(stage)
         want = lap_at(forks[0]) >= self.plans[name]
-        bypassed = _bypassed(ctx, laps.length) if want else frozenset()
-        memo = self._best.setdefault((plan_situation(stage, ctx), want), {})
-
-        def allowed(w: Walk, to: str) -> bool:
-            # on the Joker's lap, stay on the spaces that still lead into it; on the others, keep out of it
-            return to not in bypassed if want else not spaces[to].joker
-
-        def best(w: Walk) -> tuple[tuple[int, int], list[Die]]:
-            if w not in memo:
-                top: tuple[tuple[int, int], list[Die]] = ((w.gear, 0), [])
-                for placed, nxt in die_options(ctx, w):
-                    if nxt.ended or placed.jump_loc or not allowed(w, placed.die.to):
-                        continue
-                    (gear, n), rest = best(nxt)
-                    if (gear, n + 1) > top[0]:
-                        top = ((gear, n + 1), [placed.die, *rest])
-                memo[w] = top
-            return memo[w]
-
-        dice = best(start_walk(ctx))[1]
-        if not dice:  # every die of the plan's way is a certain Loss of Control (say, too fast for the
-            # Joker's limit line at the fork): take the first one, as the greedy driver does (CORE-LOC)
-            opts = [o for o in die_options(ctx, start_walk(ctx)) if allowed(start_walk(ctx), o[0].die.to)]
-            if not opts:
-                return super().turn(stage)
-            dice = [opts[0][0].die]
+        # on the Joker's lap, stay on the spaces that still lead into it; on the others, keep out of it
+        closed = bypassed_stretch(ctx.index, ctx.succ, laps.length)[0] if want else \
+            frozenset(k for k, sp in spaces.items() if sp.joker)
+        extra = {k: ("RX-JOKER-01", f"{name}'s Joker plan") for k in sorted(closed) if k not in ctx.barred}
+        dice = self.plan_dice(stage, replace(ctx, barred={**ctx.barred, **extra}))
+        if not dice:  # every die of the plan's way is barred: drive as the greedy driver does
+            return super().turn(stage)
         return Turn(player=name, dice=[Roll(d) for d in dice])
-
-
-def _bypassed(ctx, length: float) -> frozenset[str]:
-    """The main-loop spaces from which the Joker can no longer be entered on this lap: those of the stretch
-    it bypasses, from the fork where it leaves (other than the spaces it leaves from) to where it rejoins."""
-    spaces = ctx.index.spaces
-    forks = {k for k, nxt in ctx.succ.items() if not spaces[k].joker and any(spaces[n].joker for n in nxt)}
-    rejoin = [n for k, nxt in ctx.succ.items() if spaces[k].joker for n in nxt if not spaces[n].joker]
-    if not forks or not rejoin:
-        return frozenset()
-    start = min(spaces[k].progress for k in forks) % length
-    end = min((spaces[n].progress - start) % length for n in rejoin)
-    return frozenset(k for k, sp in spaces.items() if not sp.joker and not sp.pregrid and k not in forks
-                     and (sp.progress - start) % length < end)
 
 
 def _driver(kind: DriverKind, seed: int) -> SimDriver:

@@ -89,21 +89,24 @@ def rx(runs: int, table_runs: int) -> list[dict]:
     """Strong against greedy on every published RX circuit: solo races (median turns, finished share, CPU per
     race) and four-car races (cars disqualified for a missing Joker, cars that drove it on their planned lap)."""
     from rallyc.analysis.rxsim import DISQUALIFIED, FINISHED, joker_plan, play_races
+    from rallyc.rules.rx_order import grid
+    from rallyc.rules.state import index_of
 
     rows = []
     for f, track in _circuits():
-        row: dict = {"circuit": f"{f.stem} {track.name}", "laps": track.laps}
+        cars = min(4, len(grid(index_of(track))))  # Ice Track 1's Pre-grid holds two
+        row: dict = {"circuit": f"{f.stem} {track.name}", "laps": track.laps, "table cars": cars}
         for kind in (DriverKind.strong, DriverKind.greedy):
             c0 = _cpu()
             solo = play_races(track, list(range(runs)), seed=7, cars=1, kind=kind)
             cpu = (_cpu() - c0) / runs
             turns = [r.cars[0].turns for r in solo if r.cars[0].status == FINISHED]
-            table = play_races(track, list(range(table_runs)), seed=1, cars=4, kind=kind) if table_runs else []
+            table = play_races(track, list(range(table_runs)), seed=1, cars=cars, kind=kind) if table_runs else []
             cars = [(r.index, g, c) for r in table for g, c in enumerate(r.cars)]
             laps = int(track.laps or 2)
             row[f"{kind.value} race"] = statistics.median(turns) if turns else None
             row[f"{kind.value} finished"] = f"{len(turns)}/{runs}"
-            row[f"{kind.value} disqualified (4 cars)"] = f"{sum(c.status == DISQUALIFIED for _, _, c in cars)}/{len(cars)}"
+            row[f"{kind.value} disqualified"] = f"{sum(c.status == DISQUALIFIED for _, _, c in cars)}/{len(cars)}"
             row[f"{kind.value} Joker on plan"] = f"{sum(c.joker_lap == joker_plan(i, g, laps) for i, g, c in cars)}/{len(cars)}"
             row[f"{kind.value} CPU s/solo race"] = round(cpu, 2)
         rows.append(row)

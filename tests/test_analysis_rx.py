@@ -170,3 +170,22 @@ def test_the_analysis_drivers_implement_the_driver_protocol_themselves():
     # the same seed draws the same chance as the random bot
     a, b = StrongDriver(11), RandomBot(11)
     assert [a.zero_side() for _ in range(5)] == [b.zero_side() for _ in range(5)]
+
+
+def test_the_heat_map_draws_an_rx_circuit_with_its_losses_of_control(tmp_path):
+    """`rallyc analyze CIRCUIT --heat-map` colours the spaces where the solo races lost control; JSON has the
+    same per-space figures (Losses of Control per race)."""
+    import json
+    import re
+    import subprocess
+    import sys
+
+    heat = tmp_path / "rx.svg"
+    r = subprocess.run([sys.executable, "-m", "rallyc", "analyze", "examples/rx-1.rally", "--runs", "3", "--table-runs",
+                        "0", "--heat-map", str(heat), "-f", "json"], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    risk = json.loads(r.stdout)["circuits"][0]["space_risk"]
+    svg = heat.read_text(encoding="utf-8")
+    coloured = set(re.findall(r'\[data-space="([^"]+)"\]\{fill:#', svg))
+    assert risk and coloured == {s for s, v in risk.items() if v > 0}
+    assert "RX 1: Losses of Control in 3 races" in svg

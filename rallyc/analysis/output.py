@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from html import escape
+from typing import Protocol
 
 from rallyc.analysis.report import TURN_SECONDS_AT_TABLE, RallyWarning, StageAnalysis
 
@@ -59,8 +60,28 @@ def _colour(rate: float, top: float) -> str:
     return f"#ff{g:02x}{g:02x}" if t < 1 else "#d7301f"
 
 
-def heat_map(svg: str, analysis: StageAnalysis) -> str:
-    """The stage map with every space coloured by how often cars lost control there (see :func:`heat_label`)."""
+class Risky(Protocol):
+    """What a heat map is drawn from: a stage's or an RX circuit's analysis."""
+
+    @property
+    def stage(self) -> str:
+        """The stage's or circuit's name."""
+        ...
+
+    @property
+    def runs(self) -> int:
+        """Solo runs (races) simulated."""
+        ...
+
+    @property
+    def space_risk(self) -> dict[str, float]:
+        """Losses of Control per run on each space."""
+        ...
+
+
+def heat_map(svg: str, analysis: Risky) -> str:
+    """The stage or circuit map with every space coloured by how often cars lost control there (see
+    :func:`heat_label`)."""
     top = max(analysis.space_risk.values(), default=0.0)
     rules = [f'[data-space="{escape(sid, quote=True)}"]{{fill:{_colour(rate, top)} !important}}'
              for sid, rate in sorted(analysis.space_risk.items()) if rate > 0]
@@ -69,8 +90,11 @@ def heat_map(svg: str, analysis: StageAnalysis) -> str:
     return svg[:head_end] + style + svg[head_end:]
 
 
-def heat_label(analysis: StageAnalysis) -> str:
+def heat_label(analysis: Risky) -> str:
     """The map's subtitle: what the colours mean (the map draws it in its title block)."""
     top = max(analysis.space_risk.values(), default=0.0)
+    if hasattr(analysis, "circuit"):  # an RX race passes a space once a lap: Losses of Control per race
+        return (f"{analysis.stage}: Losses of Control in {analysis.runs} races, white none to deep red "
+                f"{top:.2f} a race")
     return (f"{analysis.stage}: Loss-of-Control risk in {analysis.runs} runs, white none to deep red "
             f"{top:.0%} of runs")

@@ -91,6 +91,13 @@ class CircuitAnalysis:
     grid: list[GridPlace] = field(default_factory=list)
     #: cars in each table race: four, or as many as the Pre-grid holds (Ice Track 1: two)
     table_cars: int = 0
+    #: Losses of Control per solo race on each space (the heat map's colours)
+    space_risk: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def stage(self) -> str:
+        """The circuit's name (the heat map's title names it as it names a stage)."""
+        return self.circuit
 
     def to_dict(self) -> dict:
         """JSON-ready figures (floats rounded, keys sorted by the writer)."""
@@ -162,7 +169,8 @@ def analyse_circuit(track, runs: list[RaceRun], *, seed: int, driver: str,
         finished=len(times) / n if n else 0.0, clean=sum(c.losses == 0 for c in cars) / n if n else 0.0,
         start=_mean(starts), lap_times=_lap_times(cars, laps), joker=joker, joker_cost=cost,
         table_runs=len(table or []), grid=_grid(table or [], laps),
-        table_cars=len(table[0].cars) if table else 0)
+        table_cars=len(table[0].cars) if table else 0,
+        space_risk={s: k / n for s, k in sorted(Counter(s for c in cars for s in c.loss_spaces).items())})
 
 
 def _t(v: float | None, digits: int = 1) -> str:

@@ -46,6 +46,8 @@ class CarRace:
     #: the lap (1-based) in which it entered the Joker, None if it never did
     joker_lap: int | None = None
     losses: int = 0
+    #: the space of each Loss of Control, in race order
+    loss_spaces: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -133,7 +135,7 @@ def _play(race: Race, driver: SimDriver, index: int) -> RaceRun:
     turns = dict.fromkeys(names, 0)
     crossings: dict[str, list[int]] = {n: [] for n in names}
     joker: dict[str, int | None] = dict.fromkeys(names)
-    losses = dict.fromkeys(names, 0)
+    losses: dict[str, list[str]] = {n: [] for n in names}
     table = 0
     while not race.is_over() and table < MAX_RACE_TURNS:
         name = race.to_move()
@@ -144,7 +146,8 @@ def _play(race: Race, driver: SimDriver, index: int) -> RaceRun:
         car = race.cars[name]
         table += 1
         turns[name] += 1
-        losses[name] += out.loc is not None
+        if out.loc is not None:
+            losses[name].append(out.loc.space)
         crossings[name] += [turns[name]] * (car.crossed - before)
         if joker[name] is None and car.joker in (JokerState.IN, JokerState.DONE):
             joker[name] = max(1, car.crossed)
@@ -156,7 +159,7 @@ def _play(race: Race, driver: SimDriver, index: int) -> RaceRun:
         at = crossings[n]
         laps = [b - a for a, b in zip(at, at[1:])]
         out_cars.append(CarRace(n, str(c.status), position.get(n), turns[n], at[0] if at else None, laps,
-                                joker[n], losses[n]))
+                                joker[n], len(losses[n]), losses[n]))
     return RaceRun(index, out_cars, table)
 
 

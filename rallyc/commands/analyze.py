@@ -105,6 +105,7 @@ def register(app: typer.Typer) -> None:
                                           source=(file, track.name) if source_ok else None))
         warnings = rally_warnings(analyses)
         text = to_json(analyses, warnings) if fmt is AnalyzeFormat.json else to_text(analyses, warnings)
+        rx: list = []
         if circuits:
             from rallyc.analysis.rxreport import analyze_circuit
 
@@ -118,8 +119,9 @@ def register(app: typer.Typer) -> None:
             from rallyc.tiles.catalogue import Catalogue
 
             catalogue = Catalogue.from_tilesets(loaded.tilesets)
-            for (design, track), analysis in zip(stages, analyses):
+            drawn = list(zip(stages, analyses)) + list(zip(circuits, rx))  # stages, then RX circuits
+            for (design, track), analysis in drawn:
                 svg = render_map(track, catalogue, title=design.title, author=design.author,
                                  stage_label=heat_label(analysis), options=MapOptions(page="a4"))[0]
-                write_or_print(_heat_map_path(heat_map, track.name, len(stages) > 1), draw_heat_map(svg, analysis))
+                write_or_print(_heat_map_path(heat_map, track.name, len(drawn) > 1), draw_heat_map(svg, analysis))
         write_or_print(output, text)

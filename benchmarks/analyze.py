@@ -102,12 +102,14 @@ def rx(runs: int, table_runs: int) -> list[dict]:
             cpu = (_cpu() - c0) / runs
             turns = [r.cars[0].turns for r in solo if r.cars[0].status == FINISHED]
             table = play_races(track, list(range(table_runs)), seed=1, cars=cars, kind=kind) if table_runs else []
-            cars = [(r.index, g, c) for r in table for g, c in enumerate(r.cars)]
+            raced = [(r.index, g, c) for r in table for g, c in enumerate(r.cars)]
             laps = int(track.laps or 2)
             row[f"{kind.value} race"] = statistics.median(turns) if turns else None
             row[f"{kind.value} finished"] = f"{len(turns)}/{runs}"
-            row[f"{kind.value} disqualified"] = f"{sum(c.status == DISQUALIFIED for _, _, c in cars)}/{len(cars)}"
-            row[f"{kind.value} Joker on plan"] = f"{sum(c.joker_lap == joker_plan(i, g, laps) for i, g, c in cars)}/{len(cars)}"
+            row[f"{kind.value} disqualified"] = f"{sum(c.status == DISQUALIFIED for _, _, c in raced)}/{len(raced)}"
+            on_plan = sum(c.joker_lap == joker_plan(i, g, laps) for i, g, c in raced)
+            joker = any(s.joker for s in track.spaces.values())
+            row[f"{kind.value} Joker on plan"] = f"{on_plan}/{len(raced)}" if joker else "no Joker"
             row[f"{kind.value} CPU s/solo race"] = round(cpu, 2)
         rows.append(row)
         print(row, file=sys.stderr)

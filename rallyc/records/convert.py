@@ -13,14 +13,22 @@ __all__ = ["turn_from_json", "turn_to_json", "roll_to_json", "replans_from_json"
 GAME_2 = "rallyc-game/2"
 
 
+#: the records' words -> members (a dictionary look-up; calling the enum class is several times slower)
+_FACES: dict[str, Face] = {f.value: f for f in Face}
+_DIE_KINDS: dict[str, DieKind] = {k.value: k for k in DieKind}
+
+
 def _face(value: str | None) -> Face | None:
-    return None if value is None else Face(value)
+    if value is None:
+        return None
+    return _FACES.get(value) or Face(value)  # an unknown word: the enum's own ValueError
 
 
 def _roll(d: dict) -> Roll:
     """A record's die (its words checked by the schema) as a typed :class:`Roll`."""
     kind = "push" if "push" in d else "through" if "through" in d else None
-    return Roll(Die(DieKind(d["die"]), d["to"], bool(d.get("brake", False)), d.get("land"),
+    name = d["die"]
+    return Roll(Die(_DIE_KINDS.get(name) or DieKind(name), d["to"], bool(d.get("brake", False)), d.get("land"),
                     bool(d.get("boost", False)), d.get("push_to")),
                 _face(d.get("face")), _face(d.get("brake_face")), bool(d.get("secured", False)), d.get("token"),
                 _face(d.get("boost_face")), contact_claim_from_json(kind, d[kind]) if kind else None)

@@ -31,8 +31,8 @@ class Rules:
         self._ids: dict[str, None] = {}
 
     def add(self, *ids: str) -> None:
-        for rid in ids:
-            self._ids.setdefault(rid, None)
+        # update() keeps a key already there where it was: the order stays that of first addition
+        self._ids.update(dict.fromkeys(ids))
 
     def extend(self, ids: Iterable[str]) -> None:
         self.add(*ids)
@@ -128,7 +128,7 @@ def _road_rules(out: Rules, ctx: PlanContext, resolved: list[tuple[Placed, "Roll
                 out.add("MC-SNOW-01")
             if here.kind == "shortcut":
                 out.add("CORE-SHORTCUT-04")
-        elif s.kind != "shortcut" and any(spaces[o].lane in ("s1", "s2") for o in ctx.index.zones[s.zone_key]):
+        elif s.kind != "shortcut" and s.zone_key in ctx.index.slide_zones:
             out.add("CORE-SLIDE-01", "CORE-SLIDE-02")
         if s.kind == "shortcut":
             out.add("CORE-SHORTCUT-01", "CORE-SHORTCUT-02", "CORE-SHORTCUT-03", "CORE-SHORTCUT-05")
@@ -158,7 +158,7 @@ def _road_rules(out: Rules, ctx: PlanContext, resolved: list[tuple[Placed, "Roll
                 out.add("MC-TOKEN-01")
         elif here.water and i > 0:
             out.add("CORE-WATER-05")
-        if any(is_haybale(ctx, spaces[n]) for n in ctx.succ.get(pos, ())):
+        if any(spaces[n].tokens and is_haybale(ctx, spaces[n]) for n in ctx.succ.get(pos, ())):
             out.add("MC-TOKEN-03")
         # overtaking: entering a space alongside a car on the road, or passing a crashed car's space
         beside = [o for o in ctx.index.alongside[entered] if o in others]

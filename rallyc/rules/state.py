@@ -117,6 +117,8 @@ class TrackIndex:
             zones.setdefault(s.zone_key, []).append(s.id)
         self.zones = zones
         slide_zones = {k for k, ids in zones.items() if any(self.spaces[i].lane in ("s1", "s2") for i in ids)}
+        #: zones with slide spaces (CORE-SLIDE-01/02)
+        self.slide_zones: frozenset[str] = frozenset(slide_zones)
         #: spaces whose occupant stops a car entering this one (the space itself; lane vs slide halves)
         self.overlap: dict[str, tuple[str, ...]] = {}
         #: spaces alongside (a car there needs the gear check, CORE-OVERTAKE-01/04)

@@ -7,7 +7,9 @@ validation) and replays it (``replay_record``: the track file, then every turn).
 best of R runs of N passes:
 
 - ``cached``: tracks compiled once per process (``rallyc.records.tracks``), the way a long-running
-  process or a club's batch replays a season;
+  process or a club's batch replays a season; the report of ``rallyc replay`` without ``--explain`` (the
+  rule IDs of each turn are not worked out, ``replay_record(..., explain=False)``);
+- ``explained``: the same with each turn's rule IDs (``rallyc replay --explain``);
 - ``recompiled``: the track cache cleared before every record, as every record used to compile its track;
 - ``referee only``: records already loaded and tracks given, the referee alone;
 - ``load only``: reading and checking the records (JSON, duplicate keys, schema), nothing replayed.
@@ -15,7 +17,7 @@ best of R runs of N passes:
 The last line is the README's figure (``cached``: loading, validation and the referee, each track compiled once)
 against the issue's target of 20,000 turns/s.
 
-Nothing is asserted; the figures go in docs/options.md and the report of the change.
+Nothing is asserted; the figures go in docs/speed.md and the report of the change.
 """
 
 from __future__ import annotations
@@ -44,18 +46,18 @@ def turns_of(data: dict) -> int:
     return sum(len(s["turns"]) for s in data["stages"])
 
 
-def _pass(recompile: bool) -> None:
+def _pass(recompile: bool, explain: bool = False) -> None:
     for g in GAMES:
         if recompile:
             clear_cache()
-        report = replay_record(load_record(g), base_dir=g.parent)
+        report = replay_record(load_record(g), base_dir=g.parent, explain=explain)
         assert report.ok, g
 
 
 def _referee_pass(prepared) -> None:
     for data, tracks, flippers in prepared:
-        report = replay_record(data, tracks=tracks, flippers=flippers) if "race" not in data else \
-            replay_record(data, tracks=tracks)
+        report = replay_record(data, tracks=tracks, flippers=flippers, explain=False) if "race" not in data else \
+            replay_record(data, tracks=tracks, explain=False)
         assert report.ok
 
 
@@ -94,6 +96,7 @@ def main() -> int:
         prepared.append((data, tracks, flippers))
     figures = {
         "cached": _best(lambda: _pass(False), args.passes, args.repeat),
+        "explained": _best(lambda: _pass(False, explain=True), args.passes, args.repeat),
         "recompiled": _best(lambda: _pass(True), args.passes, args.repeat),
         "referee only": _best(lambda: _referee_pass(prepared), args.passes, args.repeat),
         "load only": _best(_load_pass, args.passes, args.repeat),

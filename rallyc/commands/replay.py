@@ -155,7 +155,9 @@ def register(app: typer.Typer) -> None:
             tour = is_tour_text(text)  # an Auto Tour record (rallyc.records.tour): its events replayed in turn
             data = parse_tour(text, file) if tour else parse_record(text, file)
             base = Path.cwd() if stdin else record.parent
-            report = replay_tour(data, base, components) if tour else replay_record(data, base, components)
+            # without --explain (or a viewer that shows them) the rule IDs are never worked out
+            report = replay_tour(data, base, components) if tour else \
+                replay_record(data, base, components, explain=explain or html_out is not None)
         except RecordError as exc:
             if not exc.file:
                 exc.file = file

@@ -131,13 +131,15 @@ class RaceReport:
         return "\n".join(lines) + "\n"
 
 
-def _outcome_json(o: RxOutcome) -> dict:
+def _outcome_json(o: RxOutcome, explain: bool = True) -> dict:
     d: dict[str, Any] = {"player": o.player, "start": o.start, "path": o.path, "end": o.end, "gear": o.gear, "warnings": o.warnings,
          "blocked": o.blocked, "flat_out": o.flat_out, "flat_out_failed": o.flat_out_failed,
          "focus_gained": o.focus_gained, "focus_spent": o.focus_spent, "damage": o.damage, "shortcut_tokens": o.tokens,
          "yellow_flags": o.yellow, "laps": o.laps, "joker": o.joker, "finished": o.finished,
          "position": o.position, "disqualified": o.disqualified, "retired": o.retired, "weather": o.weather,
-         "text": o.describe(), "applied": applied_of(o)}
+         "text": o.describe()}
+    if explain:
+        d["applied"] = applied_of(o)
     if o.loc is not None:
         d["loss_of_control"] = {"space": o.loc.space, "gear": o.loc.gear, "cause": o.loc.cause}
     if o.contact:  # Full Contact: who pushed whom (RX-PUSH, RX-THROUGH)
@@ -170,8 +172,9 @@ def race_track(data: dict, base_dir: Path):
 
 
 def replay_race(data: dict, base_dir: Path | str = ".", components: Components | None = None,
-                track=None) -> RaceReport:
-    """Replay an RX race record; the report holds the first illegal event (``report.error``) if any."""
+                track=None, explain: bool = True) -> RaceReport:
+    """Replay an RX race record; the report holds the first illegal event (``report.error``) if any.
+    ``explain=False`` leaves each turn's rule IDs (``applied``) out of the report: they are not worked out."""
     if components is None:
         from rallyc.records.replay import default_components
 
@@ -245,7 +248,7 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
             if "joker" in tj and tj["joker"] != out.joker:
                 raise IllegalMove("RX-JOKER-03", f"{out.player}'s Joker is {out.joker}, not {tj['joker']}",
                                   f"{tp}.joker")
-            rounds[rnd]["turns"].append(_outcome_json(out))
+            rounds[rnd]["turns"].append(_outcome_json(out, explain))
         if not race.is_over() and not race.decided():
             raise IllegalMove("RX-END-03", f"the record stops before any car has won: {race.to_move()} is still "
                                            f"racing (round {race.round})", "$.race.turns")

@@ -12,7 +12,7 @@ Every rule ID the referee reports (applied or refused) also goes to the observer
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple
 
 from rallyc.rules.dice import is_gear
 from rallyc.rules.plans import PlanContext, Placed, effective_limit, is_haybale
@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.rolling import Movement
     from rallyc.rules.turn import Outcome, Roll, Turn
 
-__all__ = ["turn_rules", "Rules"]
+__all__ = ["turn_rules", "turn_rules_later", "race_rules", "race_rules_later", "Rules"]
 
 class Rules:
     """An ordered set of rule IDs."""
@@ -241,14 +241,50 @@ def _movement_rules(rules: Rules, ctx: PlanContext, turn: "Turn", move: "Movemen
             rules.add("CORE-ADV-03")
 
 
+class _StageBefore(NamedTuple):
+    """What :func:`turn_rules` reads of the stage and the moving car, as it was before the turn (the commit and
+    later turns change them; the rule IDs may be worked out after both)."""
+
+    status: str
+    #: the car's last Time card before this turn (None: none yet)
+    last_card: Any
+    damage: dict[str, int]
+    dashboard: Any
+    wear: int
+    finished_any: bool
+    others: dict[str, int]
+    crashed: set[str]
+    spun: bool
+    components: Any
+    one_off: bool
+
+
 def turn_rules(stage, car: "Car", turn: "Turn", ctx: PlanContext, move: "Movement", out: "Outcome",
-               status: str) -> tuple[str, ...]:
+               status: str = "") -> tuple[str, ...]:
     """The rule IDs a resolved stage turn applied (see the module docstring); ``car`` is as it was before the
-    turn, ``status`` what it is after."""
+    turn (``status``, what it is after, is not read)."""
+    return turn_rules_later(stage, car, turn, ctx, move, out)()
+
+
+def turn_rules_later(stage, car: "Car", turn: "Turn", ctx: PlanContext, move: "Movement", out: "Outcome"
+                     ) -> Callable[[], tuple[str, ...]]:
+    """:func:`turn_rules`, worked out when called: what it reads of ``stage`` and ``car`` is taken now."""
+    cars = stage.cars.values()
+    before = _StageBefore(
+        car.status, car.cards[-1] if car.cards else None, dict(car.damage), car.dashboard, car.wear,
+        stage.finished_any, {c.space: c.gear for c in cars if c.impedes and c is not car and c.space},
+        {c.space for c in cars if c.status in ("crashed", "tire") and c is not car and c.space},
+        any(c.status == "spun" and c is not car for c in cars), stage.components, stage.one_off)
+    return lambda: _turn_rules(before, turn, ctx, move, out)
+
+
+def _turn_rules(car: _StageBefore, turn: "Turn", ctx: PlanContext, move: "Movement", out: "Outcome"
+                ) -> tuple[str, ...]:
     rules = Rules()
     run = move.run
     resolved = run.resolved
     spaces = ctx.index.spaces
+    components = car.components
     rules.add("CORE-DICE-01", "CORE-ORDER-01", "CORE-ORDER-02")
     if car.status == "waiting":
         rules.add("CORE-START-01", "CORE-START-03")
@@ -260,15 +296,13 @@ def turn_rules(stage, car: "Car", turn: "Turn", ctx: PlanContext, move: "Movemen
         rules.add("CORE-OVERTAKE-09")
     if out.leader:
         rules.add("CORE-DICE-03")
-    if stage.finished_any and stage.components.reading("leader_rule_ends") == "first-finisher":
+    if car.finished_any and components.reading("leader_rule_ends") == "first-finisher":
         rules.add("CORE-DICE-16")
-    _allowance_rules(rules, ctx, car)
-    others = {c.space: c.gear for c in stage.cars.values() if c.impedes and c is not car and c.space}
-    crashed = {c.space for c in stage.cars.values() if c.status in ("crashed", "tire") and c is not car and c.space}
-    if any(c.status == "spun" and c is not car for c in stage.cars.values()):
+    _allowance_rules(rules, ctx, car.damage)
+    if car.spun:
         rules.add("CORE-OVERTAKE-09")
     _movement_rules(rules, ctx, turn, move, blocked=out.blocked, gained=out.seconds_gained,
-                    failed=out.flat_out_failed, warnings=out.warnings, others=others, crashed=crashed,
+                    failed=out.flat_out_failed, warnings=out.warnings, others=car.others, crashed=car.crashed,
                     restart=car.status in ("spun", "crashed", "tire"))
     if out.sisu:
         rules.add("CORE-ADV-11", "CORE-ADV-12", "CORE-ADV-13", "CORE-ADV-15")
@@ -319,9 +353,9 @@ def turn_rules(stage, car: "Car", turn: "Turn", ctx: PlanContext, move: "Movemen
             rules.add("CORE-STAGEEND-03")
         if loc is not None:
             rules.add("CORE-STAGEEND-04", "CORE-STAGEEND-05")
-            rules.add("CORE-STAGEEND-06" if stage.one_off else "CORE-STAGEEND-07")
+            rules.add("CORE-STAGEEND-06" if car.one_off else "CORE-STAGEEND-07")
     elif loc is None and not out.spare_tire:
-        prev = car.cards[-1] if car.cards else None
+        prev = car.last_card
         if prev is not None and out.card == prev:
             rules.add("CORE-TURNEND-03")
         else:
@@ -332,9 +366,9 @@ def turn_rules(stage, car: "Car", turn: "Turn", ctx: PlanContext, move: "Movemen
             rules.add("MC-SOFT-08")
     if car.dashboard.tires == "soft":
         rules.add("MC-SOFT-01", "MC-SOFT-03")
-        wear_limit = stage.components.soft_wear_limit(car.wear)
+        wear_limit = components.soft_wear_limit(car.wear)
         rules.add("MC-SOFT-04" if wear_limit is not None else "MC-SOFT-06")
-        if any(spaces[p.space].surface not in stage.components.assumption("soft_wear_surfaces") for p, _ in resolved):
+        if any(spaces[p.space].surface not in components.assumption("soft_wear_surfaces") for p, _ in resolved):
             rules.add("MC-SOFT-05")
     if car.dashboard.car == "r4":
         rules.add("MC-R4-01")
@@ -356,12 +390,11 @@ def turn_rules(stage, car: "Car", turn: "Turn", ctx: PlanContext, move: "Movemen
     return rules.ids()
 
 
-def _allowance_rules(rules: Rules, ctx: PlanContext, car: "Car") -> None:
+def _allowance_rules(rules: Rules, ctx: PlanContext, dmg: dict[str, int]) -> None:
     """Damage taking dice away (CORE-DAMAGE-02..05), the Dashboard counts (CORE-DICE-02)."""
     rules.add("CORE-DICE-02")
     a = ctx.allowance
     printed = a.printed
-    dmg = car.damage
     for kind, rule, count, have in (("gear", "CORE-DAMAGE-02", a.gear, printed.gear),
                                     ("brake", "CORE-DAMAGE-03", a.brake, printed.brake),
                                     ("coast", "CORE-DAMAGE-04", a.coast, printed.coast + printed.leader)):
@@ -374,14 +407,34 @@ def _allowance_rules(rules: Rules, ctx: PlanContext, car: "Car") -> None:
         rules.add("CORE-SHORTCUT-08")
 
 
+class _RaceBefore(NamedTuple):
+    """What :func:`race_rules` reads of the race and the moving car, as it was before the turn."""
+
+    others: dict[str, int]
+    restart: bool
+    joker: Any
+    ice: bool
+
+
 def race_rules(race, car, turn: "Turn", ctx: PlanContext, move: "Movement", out) -> tuple[str, ...]:
     """The rule IDs a resolved RX (or Ice) race turn applied: the core movement, then what RX changes."""
+    return race_rules_later(race, car, turn, ctx, move, out)()
+
+
+def race_rules_later(race, car, turn: "Turn", ctx: PlanContext, move: "Movement", out
+                     ) -> Callable[[], tuple[str, ...]]:
+    """:func:`race_rules`, worked out when called: what it reads of ``race`` and ``car`` is taken now."""
+    before = _RaceBefore({c.space: c.gear for c in race.cars.values() if c.impedes and c is not car},
+                         car.gear == 0 and car.turns > 0, car.joker, race.format.name == "ice")
+    return lambda: _race_rules(before, turn, ctx, move, out)
+
+
+def _race_rules(car: _RaceBefore, turn: "Turn", ctx: PlanContext, move: "Movement", out) -> tuple[str, ...]:
     rules = Rules()
     rules.add("CORE-DICE-01", "RX-DICE-01", "RX-ROUND-01", "RX-ORDER-01", "RX-SETUP-10")
-    others = {c.space: c.gear for c in race.cars.values() if c.impedes and c is not car}
     _movement_rules(rules, ctx, turn, move, blocked=out.blocked, gained=out.focus_gained,
-                    failed=out.flat_out_failed, warnings=out.warnings, others=others, crashed=set(),
-                    restart=car.gear == 0 and car.turns > 0)
+                    failed=out.flat_out_failed, warnings=out.warnings, others=car.others, crashed=set(),
+                    restart=car.restart)
     if out.blocked:
         rules.add("RX-TURNEND-01")
     rules.add("RX-TURNEND-02")
@@ -411,7 +464,7 @@ def race_rules(race, car, turn: "Turn", ctx: PlanContext, move: "Movement", out)
         rules.add("RX-JOKER-04")
     if out.weather:
         rules.add("RX-WEATHER-04")
-    if race.format.name == "ice":
+    if car.ice:
         rules.add("ICE-01", "ICE-03", "ICE-05", "ICE-06")
         if any(p.die.boost for p, _ in move.run.resolved):
             rules.add("ICE-04")

@@ -27,11 +27,11 @@ for new ones.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, TypeVar
 
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.plans import PlanContext, Placed, Planner, die_options, start_walk
-from rallyc.rules.trace import report
+from rallyc.rules.trace import observing, report
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.driver import Driver
@@ -89,10 +89,38 @@ class TurnOutcome:
     tokens: list[str] = field(default_factory=list)
     finished: bool = False
     retired: bool = False
-    #: the rule IDs this turn applied, in the order of the turn (:mod:`rallyc.rules.applied`)
-    applied: tuple[str, ...] = ()
     #: the turn as played: the copy the referee completed (faces, tokens, cards, damage drawn)
     turn: "Turn | None" = field(default=None, repr=False, compare=False)
+    # the rule IDs worked out so far, and the steps still to apply to them (:attr:`applied`)
+    _applied: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    _pending: tuple[Callable[[tuple[str, ...]], tuple[str, ...]], ...] = field(default=(), repr=False,
+                                                                                compare=False)
+
+    @property
+    def applied(self) -> tuple[str, ...]:
+        """The rule IDs this turn applied, in the order of the turn (:mod:`rallyc.rules.applied`).
+
+        Worked out on first read, not while the turn is played: a replay without ``--explain`` (and without
+        trace observers) never needs them. What they depend on is taken when the turn is resolved."""
+        if self._pending:
+            ids = self._applied
+            for step in self._pending:
+                ids = step(ids)
+            self._applied, self._pending = ids, ()
+        return self._applied
+
+    @applied.setter
+    def applied(self, ids: tuple[str, ...]) -> None:
+        self._applied, self._pending = tuple(ids), ()
+
+    def then_applied(self, step: Callable[[tuple[str, ...]], tuple[str, ...]]) -> None:
+        """Change the rule IDs when they are read: ``step`` maps them to the new ones (added, reordered)."""
+        self._pending += (step,)
+
+    def add_applied(self, ids: tuple[str, ...]) -> None:
+        """Add ``ids`` after the rule IDs (when they are read)."""
+        if ids:
+            self._pending += (lambda got: got + ids,)
 
 
 def check_claims(kind: TokenKind, gear_rule: str, turn: "Turn", out: TurnOutcome) -> None:
@@ -201,9 +229,11 @@ class TurnEngine(Planner, Generic[O]):
         raise NotImplementedError
 
     def applied_rules(self, car: Any, turn: "Turn", ctx: PlanContext, move: "Movement", out: O, change: Any
-                      ) -> tuple[str, ...]:
-        """The rule IDs the resolved turn applied (``car`` as it was before the turn)."""
-        return ()
+                      ) -> Callable[[], tuple[str, ...]]:
+        """What works out the rule IDs the resolved turn applied (``car`` as it was before the turn), when the
+        outcome's :attr:`~TurnOutcome.applied` is read: it takes what it needs of the state now, since the
+        commit and later turns change it."""
+        return tuple
 
     def commit(self, car: Any, turn: "Turn", out: O, change: Any) -> None:  # pragma: no cover - abstract
         """Write the resolved turn into the state."""
@@ -224,9 +254,10 @@ class TurnEngine(Planner, Generic[O]):
         move = self.forced_movement(car, turn, ctx) or roll_and_move(self, self.mover(car), turn, ctx, leader=leader,
                                                                      driver=driver)
         out, change = self.end_of_turn(car, turn, ctx, move, driver)
-        out.applied = self.applied_rules(car, turn, ctx, move, out, change)
+        rules = self.applied_rules(car, turn, ctx, move, out, change)
+        out.then_applied(lambda _: rules())
         if move.replans:
-            out.applied += IMPROV_RULES  # the dice re-planned while rolling one by one
+            out.add_applied(IMPROV_RULES)  # the dice re-planned while rolling one by one
         return car, out, change
 
     def play(self, turn: "Turn", driver: "Driver | None" = None) -> O:
@@ -239,7 +270,8 @@ class TurnEngine(Planner, Generic[O]):
             turn = turn.copy()
         car, out, change = self.resolve(turn, driver)
         self.commit(car, turn, out, change)
-        report(out.applied)
+        if observing():
+            report(out.applied)
         out.turn = turn
         self.outcomes.append(out)
         self.position += 1

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, DashboardData, load_components
-from rallyc.rules.applied import race_rules
+from rallyc.rules.applied import race_rules_later
 from rallyc.rules.contact import Contact, ContactEvent
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
@@ -474,11 +475,12 @@ class Race(TurnEngine[RxOutcome]):
         return self.contact.start_of_turn(car, turn, ctx) if self.contact is not None else None
 
     def applied_rules(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, out: RxOutcome,
-                      change: RaceChange) -> tuple[str, ...]:
-        rules = race_rules(self, car, turn, ctx, move, out) + self._rx_rules(car, turn, ctx, move, out, change)
+                      change: RaceChange) -> Callable[[], tuple[str, ...]]:
+        rules = race_rules_later(self, car, turn, ctx, move, out)
+        rx = self._rx_rules(car, turn, ctx, move, out, change)  # reads the race as it is: taken now
         if self.contact is not None:
-            rules += self.contact.start_rules(car, ctx, not move.run.resolved and move.run.loc is not None)
-        return rules
+            rx += self.contact.start_rules(car, ctx, not move.run.resolved and move.run.loc is not None)
+        return lambda: rules() + rx
 
     def _setup_rules(self) -> tuple[str, ...]:
         """The setup the referee laid out before round 1 (reported with the race's first turn): the cars on the
@@ -560,9 +562,9 @@ class Race(TurnEngine[RxOutcome]):
     def commit(self, car: RxCar, turn: Turn, out: RxOutcome, change: RaceChange) -> None:
         self._commit(car, out, change)
         if out.retired:
-            out.applied += ("CORE-RETIRE-01",)
+            out.add_applied(("CORE-RETIRE-01",))
         if self.contact is not None:
-            out.applied += self.contact.commit(car, out)
+            out.add_applied(self.contact.commit(car, out))
 
     def end_of_turn(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, driver: Driver | None
                     ) -> tuple[RxOutcome, RaceChange]:

@@ -19,7 +19,7 @@ from rallyc.rules.dashboard import allowance, allowances, column_name
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.order import order_rules, round_order
-from rallyc.rules.applied import turn_rules
+from rallyc.rules.applied import turn_rules_later
 from rallyc.rules.engine import SECONDS, TurnEngine
 from rallyc.rules.plans import PlanContext, Placed, die_options, start_walk
 from rallyc.rules.setup import player_problem
@@ -282,24 +282,26 @@ class Stage(TurnEngine[Outcome]):
         return out, changes
 
     def applied_rules(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
-                      change: StageChange) -> tuple[str, ...]:
-        applied = turn_rules(self, car, turn, ctx, move, out, change.status)
+                      change: StageChange) -> Callable[[], tuple[str, ...]]:
+        rules = turn_rules_later(self, car, turn, ctx, move, out)
+        weather: tuple[str, ...] = ()
         if out.flipped:
-            applied += ("MC-WEATHER-02", "MC-WEATHER-03", "MC-WEATHER-04")
+            weather = ("MC-WEATHER-02", "MC-WEATHER-03", "MC-WEATHER-04")
             if self.flipped & set(out.flipped):
-                applied += ("MC-WEATHER-05",)  # turned over again
+                weather += ("MC-WEATHER-05",)  # turned over again
             if (out.damage + out.tokens).count(WEATHER) > 1:
-                applied += ("MC-WEATHER-06",)  # several tokens drawn, one flip
-        return applied
+                weather += ("MC-WEATHER-06",)  # several tokens drawn, one flip
+        return (lambda: rules() + weather) if weather else rules
 
     def commit(self, car: Car, turn: Turn, out: Outcome, change: StageChange) -> None:
         self._commit(car, turn, out, change)
         if out.flipped:
             self._flip(out.flipped)
         if self.position == 0:
-            out.applied = tuple(dict.fromkeys(self.round_rules + out.applied))
+            first = self.round_rules
+            out.then_applied(lambda ids: tuple(dict.fromkeys(first + ids)))
         if out.retired:
-            out.applied += ("CORE-RETIRE-01", "CORE-RETIRE-02")
+            out.add_applied(("CORE-RETIRE-01", "CORE-RETIRE-02"))
 
     def _commit(self, car: Car, turn: Turn, out: Outcome, changes: StageChange) -> None:
         car.space = out.end

@@ -15,6 +15,8 @@ first player uses them on gravel); the Head-to-Head only changes who that first 
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rallyc.rules.circuit_trial import CircuitTimeTrial
 from rallyc.rules.domain import CarStatus
 from rallyc.rules.engine import FOCUS
@@ -79,19 +81,23 @@ class TechnicalHeadToHead(Stage):
         self.round_rules = tuple(dict.fromkeys(rules))
 
     def applied_rules(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
-                      change: StageChange) -> tuple[str, ...]:
+                      change: StageChange) -> Callable[[], tuple[str, ...]]:
         """The core stage's, with Focus tokens for Second tokens (CUSTOM-07) and the Time cards of a Technical
-        Track (CUSTOM-14)."""
-        rules = super().applied_rules(car, turn, ctx, move, out, change)
-        rules = tuple(dict.fromkeys(HEAD_TO_HEAD_TOKENS.get(r, r) for r in rules
-                                    if not r.startswith("CORE-START")))
-        return rules + ("CUSTOM-14",) + (("CUSTOM-07",) if out.gained or out.spent else ())
+        Track (CUSTOM-14) (worked out when read, like the core's)."""
+        core = super().applied_rules(car, turn, ctx, move, out, change)
+        extra = ("CUSTOM-14",) + (("CUSTOM-07",) if out.gained or out.spent else ())
+
+        def rules() -> tuple[str, ...]:
+            return tuple(dict.fromkeys(HEAD_TO_HEAD_TOKENS.get(r, r) for r in core()
+                                       if not r.startswith("CORE-START"))) + extra
+
+        return rules
 
     def commit(self, car: Car, turn: Turn, out: Outcome, change: StageChange) -> None:
         super().commit(car, turn, out, change)
         if out.finished:
             self.finishers.append(car.name)  # CUSTOM-05: first across the line wins
-            out.applied += ("CUSTOM-05",)
+            out.add_applied(("CUSTOM-05",))
 
     def ranking(self) -> list[str]:
         """The finishing order, then the cars that retired (CUSTOM-05)."""

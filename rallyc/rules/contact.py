@@ -346,6 +346,7 @@ class Contact:
         self._weather_open = False
         self._weather_drawn = 0
         self._new_weather: str | None = None
+        self._barred: dict[tuple[str, bool, bool], dict[str, tuple[str, str]]] = {}
 
     # -- planning
     def plan(self, ctx: PlanContext, mover: str) -> PlanContext:
@@ -358,13 +359,17 @@ class Contact:
         spaces = race.index.spaces
         barred: dict[str, dict[str, tuple[str, str]]] = {}
         for c in race.cars.values():
-            b: dict[str, tuple[str, str]] = {}
-            if c.joker == "done":
-                b.update({s.id: ("RX-JOKER-02", f"{c.name} has driven the Joker ({s.id})")
-                          for s in spaces.values() if s.joker})
-            if c.left_pregrid:
-                b.update({s.id: ("RX-START-02", f"{c.name} has left the Pre-grid ({s.id})")
-                          for s in spaces.values() if s.pregrid})
+            key = (c.name, c.joker == "done", c.left_pregrid)
+            b = self._barred.get(key)
+            if b is None:  # built once per car and state (read-only; copied where a view changes it)
+                b = {}
+                if c.joker == "done":
+                    b.update({s.id: ("RX-JOKER-02", f"{c.name} has driven the Joker ({s.id})")
+                              for s in spaces.values() if s.joker})
+                if c.left_pregrid:
+                    b.update({s.id: ("RX-START-02", f"{c.name} has left the Pre-grid ({s.id})")
+                              for s in spaces.values() if s.pregrid})
+                self._barred[key] = b
             barred[c.name] = b
         plan = ContactPlan(mover, at, {n: c.gear for n, c in race.cars.items()}, barred)
         return replace(ctx, contact=plan, others=plan.others(at), corner_methods={})

@@ -9,7 +9,7 @@ after a partial plan (a :class:`Walk`), :func:`die_options` lists every legal ne
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, NamedTuple
 
 from rallyc.rules.dashboard import Allowance
 from rallyc.rules.dice import GEAR_DICE, Die, DieKind, gear_value, is_gear
@@ -76,9 +76,8 @@ class PlanContext:
                 self.corner_methods.setdefault(s.corner, set()).add(s.method)
 
 
-@dataclass(frozen=True)
-class Walk:
-    """A partial plan: where the car is and what it has used."""
+class Walk(NamedTuple):
+    """A partial plan: where the car is and what it has used (a named tuple: one is built per die laid)."""
 
     pos: str
     gear: int
@@ -96,9 +95,8 @@ class Walk:
     moved: tuple = ()
 
 
-@dataclass(frozen=True)
-class Placed:
-    """One die's effect once laid: where the car ends up and in which gear."""
+class Placed(NamedTuple):
+    """One die's effect once laid: where the car ends up and in which gear (a named tuple, like :class:`Walk`)."""
 
     die: Die
     #: the space the car is on after this die (the landing space for a jump)
@@ -144,8 +142,7 @@ def effective_limit(ctx: PlanContext, sid: str, came_from: str | None = None) ->
     token's limit works like a printed one (MC-TOKEN-02). Entered from ``came_from`` across an RX speed-limit
     line (an edge with ``limit``), the space has that limit too (RX-FORK-03)."""
     if came_from is not None:
-        edge = ctx.index.track.graph.get_edge_data(came_from, sid) or {}
-        line = edge.get("limit")
+        line = ctx.index.line_limit.get((came_from, sid))
         if line is not None:
             own = effective_limit(ctx, sid)
             return line if own is None else min(own, line)
@@ -386,18 +383,20 @@ def _advance(ctx: PlanContext, w: Walk, p: Placed) -> Walk:
         ended = f"jump too fast, landing on {p.space}"
     elif lim is not None and p.gear > lim and (p.jump == 0 or ctx.jump_landing_limit):
         ended = f"Gear {p.gear} over the limit {lim} on {p.space}"
+    name = d.die
+    gear_die = is_gear(name)
     return Walk(
-        pos=p.space,
-        gear=p.gear,
-        used=w.used | {d.die} if is_gear(d.die) else w.used,
-        n_gear=w.n_gear + (1 if is_gear(d.die) else 0),
-        n_coast=w.n_coast + (1 if d.die in ("coast", "leader") else 0),
-        n_brake=w.n_brake + (1 if d.brake or d.die == "brake" else 0),
-        n_boost=w.n_boost + (1 if d.boost else 0),
-        n=w.n + 1,
-        flying=w.flying or p.flying,
-        ended=ended,
-        moved=w.moved + p.contact.moved if p.contact is not None else w.moved,
+        p.space,
+        p.gear,
+        w.used | {name} if gear_die else w.used,
+        w.n_gear + 1 if gear_die else w.n_gear,
+        w.n_coast + 1 if name == "coast" or name == "leader" else w.n_coast,
+        w.n_brake + 1 if d.brake or name == "brake" else w.n_brake,
+        w.n_boost + 1 if d.boost else w.n_boost,
+        w.n + 1,
+        w.flying or p.flying,
+        ended,
+        w.moved + p.contact.moved if p.contact is not None else w.moved,
     )
 
 

@@ -226,6 +226,7 @@ class Race(TurnEngine[RxOutcome]):
         self.options = replace(self.options, weather=self.weather_rule)
         self.track = track
         self.index = index_of(track)
+        self._barred_cache: dict[tuple[str, bool, bool], dict[str, tuple[str, str]]] = {}
         self.laps = self.course(track)
         self.components = components or load_components()
         slots = self.start_grid()
@@ -385,6 +386,23 @@ class Race(TurnEngine[RxOutcome]):
                     out.add(frozenset((who, by_space[o])))
         return out
 
+    def _barred(self, name: str, joker_done: bool, left_pregrid: bool) -> dict[str, tuple[str, str]]:
+        """The spaces ``name`` may not enter: the Joker once driven (RX-JOKER-02), the Pre-grid once left
+        (RX-START-02). Built once per player and state (read-only: every context of that state shares it)."""
+        key = (name, joker_done, left_pregrid)
+        got = self._barred_cache.get(key)
+        if got is None:
+            spaces = self.index.spaces
+            got = {}
+            if joker_done:
+                got.update({s.id: ("RX-JOKER-02", f"{name} has driven the Joker: it may not enter it again ({s.id})")
+                            for s in spaces.values() if s.joker})
+            if left_pregrid:
+                got.update({s.id: ("RX-START-02", f"{name} has left the Pre-grid: it may not re-enter it ({s.id})")
+                            for s in spaces.values() if s.pregrid})
+            self._barred_cache[key] = got
+        return got
+
     def context(self, name: str | None = None) -> tuple[PlanContext, bool]:
         """The planning context of ``name``'s turn (the player to move by default); RX has no leader (False)."""
         name = name or self.to_move()
@@ -394,19 +412,13 @@ class Race(TurnEngine[RxOutcome]):
         if car.status != "road":
             raise StageOver(f"{name} has {car.status}")
         spaces = self.index.spaces
-        barred = {}
-        if car.joker == JokerState.DONE:  # RX-JOKER-02
-            barred.update({s.id: ("RX-JOKER-02", f"{name} has driven the Joker: it may not enter it again ({s.id})")
-                           for s in spaces.values() if s.joker})
-        if car.left_pregrid:  # RX-START-02
-            barred.update({s.id: ("RX-START-02", f"{name} has left the Pre-grid: it may not re-enter it ({s.id})")
-                           for s in spaces.values() if s.pregrid})
+        barred = self._barred(name, car.joker == JokerState.DONE, car.left_pregrid)
         flagged: set[int] = set()
         pairs: set[frozenset[str]] = set()
         for step in self._flags_in_force(name):
             flagged |= self._flag_steps(step)
             pairs |= self.yellow_pairs.get(step, set())
-        no_alongside = frozenset(s.id for s in spaces.values() if s.step in flagged)
+        no_alongside = frozenset(s.id for s in spaces.values() if s.step in flagged) if flagged else frozenset()
         before_flag = frozenset(c.space for c in self.cars.values()
                                 if c is not car and c.impedes and frozenset((name, c.name)) in pairs)
         comp = self.components

@@ -18,7 +18,8 @@ plays, which is what a record stores.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from copy import copy
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Callable
 
@@ -90,7 +91,10 @@ class _Runner:
         self.loc: LossOfControl | None = None
         self.flying_stop = False
         self.stopped = False
-        self.view = replace(ctx, minus1=self.minus1, corner_methods={})
+        # the road as the car drives it: the -1 tokens drawn this turn count at once (a shallow copy; only
+        # effective_limit reads it)
+        self.view = copy(ctx)
+        self.view.minus1 = self.minus1
         self.prev = ctx.start
 
     @property

@@ -132,7 +132,9 @@ def warning_limit(ctx: PlanContext, sid: str) -> int:
 
 def is_haybale(ctx: PlanContext, s) -> bool:
     """A hay-bale obstacle (MC-TOKEN-03)."""
-    if any(t == "haybale" for t in s.tokens):
+    if not s.tokens:
+        return False
+    if "haybale" in s.tokens:
         return True
     return ctx.haybale_chicane and "chicane" in s.tokens and s.chicane is None
 
@@ -173,13 +175,22 @@ def _count_rule(ctx: PlanContext, a: Allowance, kind: str, lost: bool) -> str:
     return "CORE-DICE-04"
 
 
+#: a Gear die's gear (``gear4`` -> 4); any other die is not in it
+_GEAR_VALUE: dict[str, int] = {name: gear_value(name) for name in GEAR_DICE}
+
+
+def _surface(ctx: PlanContext, a: Allowance) -> str:
+    """`` on <column>`` in a refusal when each surface has its own column (MC-DICE-01)."""
+    return f" on {a.column.replace('-leader', ' (leader)')}" if ctx.allowances else ""
+
+
 def _die_error(ctx: PlanContext, w: Walk, die: Die) -> tuple[str, str, str] | None:
     """Why this die cannot be laid next (rule, message, field), or None."""
     a = allowance_at(ctx, die.to)
-    surface = f" on {a.column.replace('-leader', ' (leader)')}" if ctx.allowances else ""
     name = die.die
-    if is_gear(name):
-        v = gear_value(name)
+    v = _GEAR_VALUE.get(name, 0)
+    if v or is_gear(name):
+        v = v or gear_value(name)
         if v > ctx.top_gear:
             rule = {"r4": "MC-R4-02", "r5": "MC-R5-02", "rx": "RX-DICE-02"}.get(ctx.car, "CORE-DICE-07")
             return rule, f"this car has no Gear {v} die (top gear {ctx.top_gear})", "die"
@@ -187,13 +198,13 @@ def _die_error(ctx: PlanContext, w: Walk, die: Die) -> tuple[str, str, str] | No
             return "CORE-DICE-05", f"the {name} die is already used this turn", "die"
         if w.n_gear + 1 > a.gear:
             rule = _count_rule(ctx, a, "gear", a.gear < a.printed.gear and w.n_gear + 1 <= a.printed.gear)
-            return rule, f"only {a.gear} Gear dice may be used this turn{surface}", "die"
+            return rule, f"only {a.gear} Gear dice may be used this turn{_surface(ctx, a)}", "die"
         if die.brake and die.boost:
             return "MC-BOOST-01", "a Gear die pairs with the Brake die or the Boost die, not both", "boost"
         if die.boost:
             if w.n_boost + 1 > a.boost:
                 rule = _count_rule(ctx, a, "boost", a.boost < a.printed.boost and w.n_boost + 1 <= a.printed.boost)
-                return rule, f"only {a.boost} Boost dice may be used this turn{surface}", "boost"
+                return rule, f"only {a.boost} Boost dice may be used this turn{_surface(ctx, a)}", "boost"
             if v != w.gear + 2:
                 return "MC-BOOST-02", (f"with the Boost the Gear die must be Gear {w.gear + 2} "
                                        f"(two above Gear {w.gear}), not Gear {v}"), "die"
@@ -201,7 +212,7 @@ def _die_error(ctx: PlanContext, w: Walk, die: Die) -> tuple[str, str, str] | No
         if die.brake:
             if w.n_brake + 1 > a.brake:
                 rule = _count_rule(ctx, a, "brake", a.brake < a.printed.brake and w.n_brake + 1 <= a.printed.brake)
-                return rule, f"only {a.brake} Brake dice may be used this turn{surface}", "brake"
+                return rule, f"only {a.brake} Brake dice may be used this turn{_surface(ctx, a)}", "brake"
             if v < 1 or w.gear - v < 2 or (ctx.brake_drop == "exactly-two" and w.gear - v != 2):
                 if w.gear - 2 < 1:
                     return "CORE-DICE-20", f"the Brake cannot take Gear {w.gear} below Gear 1", "brake"
@@ -236,7 +247,7 @@ def _die_error(ctx: PlanContext, w: Walk, die: Die) -> tuple[str, str, str] | No
         if w.n_coast + 1 > a.coast:
             lost = a.coast < a.printed.coast + a.printed.leader and w.n_coast + 1 <= a.printed.coast + a.printed.leader
             rule = _count_rule(ctx, a, "coast", lost)
-            return rule, f"only {a.coast} Coast/Leader dice may be used this turn{surface}", "die"
+            return rule, f"only {a.coast} Coast/Leader dice may be used this turn{_surface(ctx, a)}", "die"
         return None
     if name == "brake":
         if not ctx.redline:
@@ -245,13 +256,13 @@ def _die_error(ctx: PlanContext, w: Walk, die: Die) -> tuple[str, str, str] | No
             return "CORE-ADV-07", f"Redline: the Brake die is a Coast die only in top gear (Gear {ctx.top_gear})", "die"
         if w.n_brake + 1 > a.brake:
             rule = _count_rule(ctx, a, "brake", a.brake < a.printed.brake and w.n_brake + 1 <= a.printed.brake)
-            return rule, f"only {a.brake} Brake dice may be used this turn{surface}", "die"
+            return rule, f"only {a.brake} Brake dice may be used this turn{_surface(ctx, a)}", "die"
         return None
     return "CORE-DICE-02", f"unknown die {name!r}", "die"
 
 
 def _new_gear(w: Walk, die: Die) -> int:
-    return gear_value(die.die) if is_gear(die.die) else w.gear
+    return _GEAR_VALUE.get(die.die) or (gear_value(die.die) if is_gear(die.die) else w.gear)
 
 
 def entry_error(ctx: PlanContext, sid: str, gear: int, die: Die, *, check_side: bool = True,

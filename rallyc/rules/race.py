@@ -649,7 +649,8 @@ class Race(TurnEngine[RxOutcome]):
             if not turn.dice and gear > 1 and self.components.reading("water_stuck") == "gear-down" \
                     and stuck_at_water(ctx):
                 gear -= 1
-        if len(turn.damage) + len(run.tokens) > self.bag_left():
+        drawn = len(turn.damage) + len(run.tokens)
+        if drawn and drawn > self.bag_left():  # (nothing drawn: the bag never holds fewer than none)
             raise IllegalMove("RX-SETUP-02", f"the Damage bag holds {self.bag_left()} token(s)", "damage")
         laps_done = self.laps.laps_done(crossed)
         out = RxOutcome(

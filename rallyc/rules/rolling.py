@@ -360,6 +360,10 @@ class OneByOne:
         r = self.current
         r.face, r.brake_face, r.boost_face = face, brake_face, boost_face
         _check_faces([r], "", False, paths=[self._here()])
+        self._rolled(r)
+
+    def _rolled(self, r: Roll) -> None:
+        """The die that waits, ``r``, was rolled with faces already checked: it moves the car."""
         self._move(r)
         self.rolled_last = True
 
@@ -446,8 +450,16 @@ def _one_by_one(stage: "TurnEngine", ctx: PlanContext, turn: Turn, placed: list[
             continue
         if m.phase is Phase.RESOLVE:
             break
-        r = m.current
-        if driver is not None and not r.rolled and not r.secured:
+        r = m.rolls[m.i]
+        if driver is None:  # a replay: the record's faces were checked with its dice (and with each re-plan's)
+            if r.face is not None:
+                m._rolled(r)
+            elif r.secured:
+                m.secure()
+            else:
+                m.stop()
+            continue
+        if not r.rolled and not r.secured:
             step = driver.decide(stage, m.i, m.placed, m.rolls, m.warnings, m.limit())
             if step == Step.REPLAN and m.can_replan() and j == len(turn.replans):
                 dice = driver.replan(stage, ctx, m.placed[: m.i])

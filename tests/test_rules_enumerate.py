@@ -9,7 +9,7 @@ import rallyc
 from helpers.paths import EXAMPLES
 from rallyc.rules import Options, Player, Stage
 from rallyc.rules.enumerate import PlanEnumerator, enumerate_plans
-from rallyc.rules.plans import legal_plans
+from rallyc.rules.plans import _replans, check_die, legal_plans, legal_replans, start_walk
 from rallyc.rules.race import Race
 from rallyc.rules.state import Card
 
@@ -68,4 +68,22 @@ def test_enumerator_matches_legal_plans_in_rx_races(name):
         want = list(legal_plans(ctx, max_dice=4))
         assert list(enumerate_plans(ctx, max_dice=4)) == want
         n += len(want)
+    assert n > 0
+
+
+
+@pytest.mark.parametrize("path", FILES[:3], ids=[p.stem for p in FILES[:3]])
+def test_legal_replans_through_the_enumerator_match_the_validator(path):
+    """Improvisation's re-plans (plans.legal_replans: the enumerator from where the dice done left the car) are
+    the validator's (plans._replans), in the same order, after every legal start of one or two dice."""
+    n = 0
+    for i, track in enumerate(rallyc.load(path).tracks[:2]):
+        for ctx in _stage_contexts(track, i):
+            for done in list(legal_plans(ctx, max_dice=2))[:12]:
+                w = start_walk(ctx)
+                for d in done:
+                    _, w = check_die(ctx, w, d)
+                want = list(_replans(ctx, done, w, len(done) + 3))
+                assert list(legal_replans(ctx, done, max_dice=len(done) + 3)) == want
+                n += len(want)
     assert n > 0

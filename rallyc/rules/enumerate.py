@@ -15,9 +15,9 @@ from typing import Iterator, NamedTuple
 
 from rallyc.rules.dashboard import Allowance
 from rallyc.rules.dice import GEAR_DICE, Die, DieKind
-from rallyc.rules.plans import PlanContext, _landings, allowance_at, effective_limit, is_haybale
+from rallyc.rules.plans import PlanContext, Walk, _landings, allowance_at, effective_limit, is_haybale
 
-__all__ = ["PlanEnumerator", "PlanState", "enumerate_plans"]
+__all__ = ["PlanEnumerator", "PlanState", "enumerate_plans", "state_of"]
 
 _GEARS = tuple((name, int(name[4:])) for name in GEAR_DICE)
 
@@ -202,13 +202,21 @@ class PlanEnumerator:
                 out.append((Die(name, to, brake, None, boost), _State(to, gear, used, *nxt, st.n + 1), ended))
         return out
 
-    def plans(self, max_dice: int | None = None) -> Iterator[tuple[Die, ...]]:
-        """Every legal non-empty plan, depth first, shorter plans before their extensions (as legal_plans)."""
+    def plans(self, max_dice: int | None = None, after: Walk | None = None) -> Iterator[tuple[Die, ...]]:
+        """Every legal non-empty plan, depth first, shorter plans before their extensions (as legal_plans).
+
+        ``after``: the rest of a plan whose first dice are laid (Improvisation's re-plans, as
+        :func:`~rallyc.rules.plans.legal_replans`): the dice that may follow them, ``max_dice`` counting those
+        already laid."""
         limit = max_dice if max_dice is not None else 64
+        if after is not None:
+            if after.ended:  # a die laid causes a certain Loss of Control: no die may follow it
+                return
+            limit -= after.n
         if limit <= 0:
             return
         options = self.options
-        start = _State(self.ctx.start, self.ctx.gear, 0, 0, 0, 0, 0, 0)
+        start = _State(self.ctx.start, self.ctx.gear, 0, 0, 0, 0, 0, 0) if after is None else state_of(after)
         # an explicit depth-first stack: (options of a state, next index, the plan so far)
         stack: list[tuple[list[tuple[Die, _State, bool]], int, tuple[Die, ...]]] = [(options(start), 0, ())]
         while stack:
@@ -242,6 +250,14 @@ class PlanEnumerator:
             return got
 
         return walk(_State(self.ctx.start, self.ctx.gear, 0, 0, 0, 0, 0, 0), limit) if limit > 0 else 0
+
+
+def state_of(w: Walk) -> _State:
+    """A validator's partial plan (:class:`~rallyc.rules.plans.Walk`) as the enumerator's state."""
+    used = 0
+    for name in w.used:
+        used |= 1 << int(name[4:])
+    return _State(w.pos, w.gear, used, w.n_gear, w.n_coast, w.n_brake, w.n_boost, w.n)
 
 
 def enumerate_plans(ctx: PlanContext, max_dice: int | None = None) -> Iterator[tuple[Die, ...]]:

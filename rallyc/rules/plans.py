@@ -520,6 +520,17 @@ def legal_replans(ctx: PlanContext, done: list[Die] | tuple[Die, ...], max_dice:
     w = start_walk(ctx)
     for i, d in enumerate(done):
         _, w = check_die(ctx, w, d, f"dice[{i}]")
+    if ctx.contact is None:  # the dedicated enumerator, from where the dice done left the car
+        from rallyc.rules.enumerate import PlanEnumerator
+
+        yield from PlanEnumerator(ctx).plans(max_dice, after=w)
+    else:
+        yield from _replans(ctx, done, w, max_dice)
+
+
+def _replans(ctx: PlanContext, done: list[Die] | tuple[Die, ...], w: Walk, max_dice: int | None
+             ) -> Iterator[tuple[Die, ...]]:
+    """:func:`legal_replans` through the validator (Full Contact: pushes change the board mid-plan)."""
     limit = max_dice if max_dice is not None else 64
 
     def walk(w: Walk, prefix: tuple[Die, ...]) -> Iterator[tuple[Die, ...]]:

@@ -7,8 +7,8 @@ A die laid on the road is a :class:`Die`: which die, the space it is laid on, wh
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from rallyc.rules.domain import Face
 
@@ -54,9 +54,9 @@ def is_coast_like(die: str) -> bool:
     return die in ("coast", "leader", "brake")
 
 
-@dataclass(frozen=True)
-class Die:
-    """One die laid on the road during planning (CORE-DICE-01, CORE-MOVE-06)."""
+class Die(NamedTuple):
+    """One die laid on the road during planning (CORE-DICE-01, CORE-MOVE-06). A named tuple (one is built per
+    die of every record and every enumerated plan): change a field with ``die._replace(land=...)``."""
 
     die: DieKind
     #: the space the die is laid on (the space it makes the car enter)

@@ -8,7 +8,7 @@ after a partial plan (a :class:`Walk`), :func:`die_options` lists every legal ne
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator, NamedTuple
 
 from rallyc.rules.dashboard import Allowance
@@ -477,7 +477,7 @@ def die_options(ctx: PlanContext, w: Walk) -> list[tuple[Placed, Walk]]:
             placed, err = _place(ctx, w, die)
             if err and err[2] == "push_to" and ctx.contact is not None and die.push is None:
                 for dest in ctx.contact.choices(ctx, w, die):  # RX-PUSH-12/15: one option per place chosen
-                    p2, e2 = _place(ctx, w, replace(die, push=dest))
+                    p2, e2 = _place(ctx, w, die._replace(push=dest))
                     if p2 is not None:
                         out.append((p2, _advance(ctx, w, p2)))
                 continue
@@ -486,7 +486,7 @@ def die_options(ctx: PlanContext, w: Walk) -> list[tuple[Placed, Walk]]:
                 gear = _new_gear(w, die)
                 n = 1 if gear == s.jump else 2
                 for land in _landings(ctx, to, n):
-                    p2, e2 = _place(ctx, w, replace(die, land=land))
+                    p2, e2 = _place(ctx, w, die._replace(land=land))
                     if p2 is not None:
                         out.append((p2, _advance(ctx, w, p2)))
                 continue

@@ -24,8 +24,17 @@ def is_inside(index: TrackIndex, sid: str, horizon: int = 60) -> bool:
     """On the inside lane of the current or next speed-limited section (RX-ORDER-04, Ambiguity 27).
 
     On such a section the inside spaces are the ``in`` ones; before it, the lane that leads straight into
-    them (the lane followed ahead, as the core Position rule does for corners).
+    them (the lane followed ahead, as the core Position rule does for corners). Worked out once per track and
+    space (``index.inside_ahead``).
     """
+    key = (sid, horizon)
+    got = index.inside_ahead.get(key)
+    if got is None:
+        got = index.inside_ahead[key] = _is_inside(index, sid, horizon)
+    return got
+
+
+def _is_inside(index: TrackIndex, sid: str, horizon: int) -> bool:
     s = index.spaces[sid]
     if _limited(index, sid):
         return s.lane.startswith("in")

@@ -112,6 +112,8 @@ class TrackIndex:
         }
         #: with the Handbrake turn rule: the outside -> inside corner edges too (MC-HANDBRAKE-01)
         self.succ_handbrake: dict[str, list[str]] = {n: sorted(g.successors(n)) for n in g.nodes}
+        #: answers of rx_order.is_inside per (space, horizon), worked out once per track (RX-ORDER-04)
+        self.inside_ahead: dict[tuple[str, int], bool] = {}
         #: RX speed-limit lines: the edges with a ``limit`` (RX-FORK-03), read per die without the graph
         self.line_limit: dict[tuple[str, str], int] = {(a, b): d["limit"] for a, b, d in g.edges(data=True)
                                                        if d.get("limit") is not None}

@@ -34,7 +34,7 @@ from rallyc.model import codes as rc
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue
 
-__all__ = ["AreaBuild", "lay_area", "stage_over_area", "route_picks", "step_words"]
+__all__ = ["AreaBuild", "lay_area", "stage_over_area", "route_picks", "step_words", "tile_label"]
 
 
 @dataclass
@@ -161,7 +161,7 @@ def _resolve(build: AreaBuild, ident: ast.Ident, what: str) -> tuple[Laid | None
     return None, Diagnostic.of(rc.RC231, f"{build.name} has no tile `{ident.text}`", ident.span, hint)
 
 
-def _label(build: AreaBuild, key: int) -> str:
+def tile_label(build: AreaBuild, key: int) -> str:
     """How a stage names an area tile: its id when laid once, else its number."""
     t = build.tile(key)
     if t is None:
@@ -180,7 +180,7 @@ def route_picks(build: AreaBuild, route: Route, among: list[Route] | None = None
             break
         if all(r.choice_at(key) == word for r in left):
             continue
-        picks.append(ast.Pick(ast.Ident(_label(build, key)), word))
+        picks.append(ast.Pick(ast.Ident(tile_label(build, key)), word))
         left = [r for r in left if r.choice_at(key) == word]
     return picks
 
@@ -258,10 +258,10 @@ def stage_over_area(stage: ast.Stage, areas: dict[str, AreaBuild]) -> tuple[ast.
         parting = _parting(build, matching)
         if parting is not None:
             key, words = parting
-            hint = " or ".join(f"`junction {_label(build, key)} {w}`" for w in words)
+            hint = " or ".join(f"`junction {tile_label(build, key)} {w}`" for w in words)
             hint = f"add {hint}"
         else:
-            starts = sorted({_label(build, r.start) for r in matching})
+            starts = sorted({tile_label(build, r.start) for r in matching})
             hint = "add " + " or ".join(f"`from {s}`" for s in starts)
         return None, [Diagnostic.of(
             rc.RC234, f"stage {stage.name.text} can take {len(matching)} routes over {build.name}; "

@@ -19,8 +19,12 @@ from rallyc.interop.exporter import export_track
 from rallyc.interop.importer import ImportResult, import_track
 from rallyc.interop.model import TileRecord, TokenRecord, TrackFile
 from rallyc.interop.reader import detect_format, read_track
+from rallyc.interop.rximport import import_rx
 from rallyc.interop.writer import write_rekee, write_rgt
+from rallyc.pipeline import compile_loaded
+from rallyc.project import bundled_tilesets, load_text
 from rallyc.syntax import ast
+from rallyc.syntax.formatter import format_document
 from rallyc.tiles.catalogue import Catalogue
 
 if TYPE_CHECKING:  # for annotations only
@@ -37,7 +41,6 @@ FORMATS = ("rekee", "rgt")
 
 def bundled_catalogue() -> Catalogue:
     """The catalogue of the tilesets shipped with rallyc."""
-    from rallyc.project import bundled_tilesets
 
     return Catalogue.from_tilesets(bundled_tilesets())
 
@@ -66,11 +69,8 @@ def placed_from_route(result: ImportResult) -> list[PlacedTile]:
 
 
 def _compile_text(text: str):
-    """Compile rallyc text; the designs, or [] when the compiler cannot (or is not there yet)."""
+    """Compile rallyc text; the designs, or [] when the compiler cannot."""
     try:
-        from rallyc.pipeline import compile_loaded
-        from rallyc.project import load_text
-
         return compile_loaded(load_text(text, "<import>")).designs
     except Exception:  # noqa: BLE001 - verification is best effort; import itself never depends on it
         return []
@@ -95,8 +95,6 @@ def _directions(designs, result: ImportResult, catalogue: Catalogue) -> dict[int
 def import_text(text: str, display: str, catalogue: Catalogue | None = None, *,
                 fallback_title: str = "Imported track") -> ImportOutcome:
     """Read a Rekee/RGT file's text and write it as rallyc text (canonical layout)."""
-    from rallyc.syntax.formatter import format_document
-
     catalogue = catalogue or bundled_catalogue()
     track, diags = read_track(text, display, catalogue)
     if track is None:
@@ -105,8 +103,6 @@ def import_text(text: str, display: str, catalogue: Catalogue | None = None, *,
     out = format_document(result.document)
     compile_errors: list[Diagnostic] = []
     if result.kind == "circuit" and not result.route and not has_errors(diags):
-        from rallyc.interop.rximport import import_rx
-
         rx = import_rx(track, catalogue, fallback_title)
         if rx is not None:  # an RX circuit: loop, Joker and Pre-grid found
             result, out, compile_errors = rx
@@ -157,8 +153,6 @@ def _area_to_export(compiled, stage: str | None):
 def _export_area(area, doc: ast.Document, catalogue: Catalogue, fmt: str):
     """A whole rally area as one track file: every tile once, the tokens of every stage over it (a token
     on a tile two stages share is written once)."""
-    from rallyc.interop.model import TileRecord, TrackFile
-
     records: dict[tuple[int, int], TileRecord] = {}
     for p in area.placed:
         records.setdefault((p.q, p.r), TileRecord(p.tile, p.q, p.r, p.rot % 6, [], p.tile))
@@ -185,8 +179,6 @@ def export_loaded(loaded, fmt: str, stage: str | None = None) -> tuple[str | Non
 
     Returns (text or None, diagnostics). Nothing is written for a file with errors.
     """
-    from rallyc.pipeline import compile_loaded
-
     diags = list(loaded.diagnostics)
     if has_errors(diags):
         return None, diags

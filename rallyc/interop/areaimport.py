@@ -21,11 +21,13 @@ arches or no start-to-finish route is left to the circuit importers.
 
 from __future__ import annotations
 
-from rallyc.compiler.area import lay_area, route_picks, step_words
+from rallyc.compiler.area import lay_area, route_picks, step_words, tile_label
 from rallyc.compiler.routes import MAX_ROUTES, Laid, find_routes
 from rallyc.diagnostics import Diagnostic, Severity
 from rallyc.geometry.hexgrid import Hex
 from rallyc.interop.model import STANDEES, TrackFile
+from rallyc.interop.result import ImportResult, file_span, title_of
+from rallyc.interop.tokens import place_tokens
 from rallyc.syntax import ast
 
 __all__ = ["import_junctions"]
@@ -34,8 +36,6 @@ __all__ = ["import_junctions"]
 def import_junctions(track: TrackFile, catalogue, road_tiles, scenery, diags: list[Diagnostic],
                      fallback_title: str):
     """The ImportResult of a junction stage or an area, or None when the file is neither."""
-    from rallyc.interop.importer import ImportResult, _file_span, _place_tokens, _title
-
     if any(tok.kind in STANDEES for t, _ in road_tiles + scenery for tok in t.tokens):
         return None
     laid = [Laid(i, info, Hex(t.q, t.r), t.rot % 6) for i, (t, info) in enumerate(road_tiles, start=1)]
@@ -43,9 +43,9 @@ def import_junctions(track: TrackFile, catalogue, road_tiles, scenery, diags: li
     if not routes or not any(r.choices for r in routes):
         return None
     record = {i: t for i, (t, _info) in enumerate(road_tiles, start=1)}
-    title = _title(track, fallback_title)
+    title = title_of(track, fallback_title)
     author = track.author.strip() or None
-    span = _file_span(track)
+    span = file_span(track)
     if truncated:
         diags.append(Diagnostic.warning(
             "RC731", f"the junctions make more than {MAX_ROUTES} start-to-finish routes; the first "
@@ -85,12 +85,12 @@ def import_junctions(track: TrackFile, catalogue, road_tiles, scenery, diags: li
         items: list = [ast.AreaRef(title)]
         starts = {x.start for x in built.routes}
         if len(starts) > 1:
-            items.append(ast.RouteFrom(ast.Ident(_label(built, mine.start))))
+            items.append(ast.RouteFrom(ast.Ident(tile_label(built, mine.start))))
         among = [x for x in built.routes if x.start == mine.start]
         items.extend(route_picks(built, mine, among))
         steps = [(record[d.tile.key], d.tile.info, d.road, d.forward) for d in r.drives]
         sub = TrackFile(track.title, track.author, [s[0] for s in steps], track.format)
-        tokens, _standees, _spans = _place_tokens(sub, steps, [], {}, [])
+        tokens, _standees, _spans = place_tokens(sub, steps, [], {}, [])
         items.extend(tokens)
         stages.append(ast.Stage(ast.Ident(f"SS{i}"), None, items))
     for k in left_out:
@@ -119,16 +119,8 @@ def import_junctions(track: TrackFile, catalogue, road_tiles, scenery, diags: li
     return ImportResult(doc, "area", [], False, diags, None, origins, junctions=True)
 
 
-def _label(build, key: int) -> str:
-    from rallyc.compiler.area import _label as label
-
-    return label(build, key)
-
-
 def _junction_stage(track, title, author, route, record, scenery, diags):
     """One route through the junctions, driving every road tile: a stage in route form."""
-    from rallyc.interop.importer import ImportResult, _place_tokens
-
     items: list = []
     origins = []
     steps = []
@@ -142,7 +134,7 @@ def _junction_stage(track, title, author, route, record, scenery, diags):
     for t, info in scenery:
         items.append(ast.Scenery(ast.Ident(info.id), ast.Position(t.q, t.r, t.rot % 6)))
         origins.append(t.span)
-    tokens, _standees, spans = _place_tokens(track, steps, scenery, {}, diags)
+    tokens, _standees, spans = place_tokens(track, steps, scenery, {}, diags)
     items.extend(tokens)
     origins.extend(spans.get(id(tok)) for tok in tokens)
     doc = ast.Document("<import>", [ast.Rally(title, author, [ast.Stage(ast.Ident("SS1"), None, items)])])

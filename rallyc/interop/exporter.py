@@ -13,7 +13,7 @@ from rallyc.compiler.track import PlacedTile, Standee
 from rallyc.diagnostics import Diagnostic
 from rallyc.geometry.hexgrid import world_to_own
 from rallyc.interop import roadgeom
-from rallyc.interop.importer import CHICANE_TOKEN_LIMIT, JUMP_TOKEN_GEAR
+from rallyc.interop.tokens import CHICANE_TOKEN_LIMIT, JUMP_TOKEN_GEAR
 from rallyc.interop.model import TileRecord, TokenRecord, TrackFile
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue

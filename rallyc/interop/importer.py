@@ -29,69 +29,24 @@ RX arches or RX tiles, as ``circuit "TITLE" by "AUTHOR" { ... }`` without a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from rallyc.compiler.roads import driven_turn
 from rallyc.diagnostics import Diagnostic, Severity, Span
-from rallyc.geometry.hexgrid import Hex, neighbour, opposite, own_to_world, world_to_own
-from rallyc.interop import roadgeom
+from rallyc.geometry.hexgrid import Hex, neighbour, opposite, world_to_own
+from rallyc.interop.areaimport import import_junctions
 from rallyc.interop.model import STANDEES, TileRecord, TrackFile
+from rallyc.interop.result import Drive, ImportResult, file_span, title_of
+from rallyc.interop.tokens import CHICANE_TOKEN_LIMIT, JUMP_TOKEN_GEAR, place_tokens
 from rallyc.model.tiles import TileRole
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue, TileInfo
 
-__all__ = ["ImportResult", "Drive", "import_track", "split_tiles", "driven_turn"]
+__all__ = ["ImportResult", "Drive", "import_track", "split_tiles", "driven_turn", "CHICANE_TOKEN_LIMIT",
+           "JUMP_TOKEN_GEAR"]
 
-#: ASSUMPTIONS (the formats do not carry these values; the importer says so with RC716):
-#: the speed limit on the Co-Pilot pack's chicane-with-limit token,
-CHICANE_TOKEN_LIMIT = 2
-#: the gear of its jump token,
-JUMP_TOKEN_GEAR = 4
-#: and the laps of an imported circuit (the RX minimum, TRACK-RX-09).
+#: ASSUMPTION (the formats do not carry it; the importer says so): the laps of an imported circuit (the RX
+#: minimum, TRACK-RX-09). The token assumptions are in :mod:`rallyc.interop.tokens`.
 CIRCUIT_LAPS = 2
 _STANDEE_ORDER = ("finish", "joker-entry", "joker-exit")
-@dataclass(frozen=True)
-class Drive:
-    """One route step as found on the grid: which tile, which road, which way round."""
-
-    tile: TileRecord
-    info: TileInfo
-    road: int
-    forward: bool
-
-    @property
-    def road_def(self) -> ast.RoadDef:
-        return self.info.roads[self.road - 1]
-
-    @property
-    def exit_world(self) -> str | None:
-        rd = self.road_def
-        own = rd.exit if self.forward else rd.entry
-        return None if own == "end" else own_to_world(own, self.tile.rot)
-
-    @property
-    def entry_world(self) -> str:
-        rd = self.road_def
-        return own_to_world(rd.entry if self.forward else rd.exit, self.tile.rot)
-
-
-@dataclass
-class ImportResult:
-    """The design as a document, the route found (empty in the absolute form) and the diagnostics."""
-
-    document: ast.Document
-    kind: str
-    route: list[Drive] = field(default_factory=list)
-    closed: bool = False
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    #: the RX reading written (RX form), else None
-    layout: object | None = None
-    #: for each statement of the stage or circuit block, in order: where it comes from in the file
-    origins: list[Span | None] = field(default_factory=list)
-    #: True when written from the routes through junction tiles (:mod:`rallyc.interop.areaimport`)
-    junctions: bool = False
-
-
 def _chain(first: Drive, by_cell: dict[Hex, tuple[TileRecord, TileInfo]]) -> tuple[list[Drive], bool]:
     """Follow the road from ``first`` tile to tile; (steps, closed). Stops at a dead end, at an
     edge with no road to take, at a choice of roads (fork) or when the route comes back on itself."""
@@ -191,10 +146,6 @@ def _against_arch(d, rev: bool, diags: list[Diagnostic]) -> bool:
     return True
 
 
-def _title(track: TrackFile, fallback: str) -> str:
-    return track.title.strip() or fallback
-
-
 def split_tiles(track: TrackFile, catalogue: Catalogue):
     """(road tiles, scenery tiles) of a track file as (record, info) pairs; unknown ids left out."""
     road_tiles: list[tuple[TileRecord, TileInfo]] = []
@@ -227,7 +178,6 @@ def import_track(track: TrackFile, catalogue: Catalogue, *, fallback_title: str 
 
     route, closed = ([], False) if layout is not None else find_route(road_tiles)
     if layout is None and not route:
-        from rallyc.interop.areaimport import import_junctions
 
         found = import_junctions(track, catalogue, road_tiles, scenery, diags, fallback_title)
         if found is not None:
@@ -256,7 +206,7 @@ def import_track(track: TrackFile, catalogue: Catalogue, *, fallback_title: str 
             diags.append(Diagnostic(
                 "RC710", Severity.NOTE,
                 "the tiles do not chain from a start tile to a finish tile (nor around a closed circuit); "
-                "every tile is written with its cell and rotation", _file_span(track), None))
+                "every tile is written with its cell and rotation", file_span(track), None))
         for t, info in road_tiles:
             items.append(ast.Step(ast.Ident(info.id), position=ast.Position(t.q, t.r, t.rot)))
             origins.append(t.span)
@@ -265,20 +215,20 @@ def import_track(track: TrackFile, catalogue: Catalogue, *, fallback_title: str 
         items.append(ast.Scenery(ast.Ident(info.id), ast.Position(t.q, t.r, t.rot)))
         origins.append(t.span)
 
-    tokens, standees, spans = _place_tokens(track, steps, scenery, directions or {}, diags)
+    tokens, standees, spans = place_tokens(track, steps, scenery, directions or {}, diags)
     if layout is not None:  # the steps are in driving order, not the file's: so are tokens and standees
         tokens.sort(key=lambda t: (t.at.step, t.at.zone, t.at.lane or "", t.kind))
         standees.sort(key=lambda st: (_STANDEE_ORDER.index(st.kind), st.at.step, st.at.zone))
     items.extend(tokens)
     origins.extend(spans.get(id(tok)) for tok in tokens)
-    title = _title(track, fallback_title)
+    title = title_of(track, fallback_title)
     author = track.author.strip() or None
     if kind == "circuit":
         diags.append(Diagnostic.warning(
             "RC716", f"the file does not say how many laps; written `laps {CIRCUIT_LAPS}` (the RX minimum)",
-            _file_span(track), "change the `laps` line if the race is longer"))
+            file_span(track), "change the `laps` line if the race is longer"))
         items.insert(0, ast.Laps(CIRCUIT_LAPS))
-        origins.insert(0, _file_span(track))
+        origins.insert(0, file_span(track))
         if layout is not None:
             standees = _arches_on_forks(standees, layout, spans)
         items.extend(standees)
@@ -314,78 +264,3 @@ def _arches_on_forks(standees: list[ast.Standee], layout, spans: dict) -> list[a
             st = moved
         out.append(st)
     return out
-
-
-def _file_span(track: TrackFile) -> Span | None:
-    for t in track.tiles:
-        if t.span is not None:
-            return Span(t.span.file, 1, 1, 1, 2)
-    return None
-
-
-def _place_tokens(track: TrackFile, steps, scenery, directions, diags):
-    """(tokens, standees, id of each -> span of its token in the file) of the steps' tiles."""
-    spans: dict[int, Span | None] = {}
-    tokens: list[ast.Token] = []
-    standees: list[ast.Standee] = []
-    scenery_ids = {id(t) for t, _ in scenery}
-    steps_of: dict[int, list[int]] = {}
-    for index, (t, _info, _road, _fwd) in enumerate(steps, start=1):
-        steps_of.setdefault(id(t), []).append(index)
-    for t in track.tiles:
-        for tok in t.tokens:
-            where = steps_of.get(id(t))
-            if not where:
-                why = "a scenery tile" if id(t) in scenery_ids else "a tile that is not imported"
-                diags.append(Diagnostic.error(
-                    "RC707", f"token `{tok.rekee_id}` on {t.raw_id or t.id} at {t.q} {t.r}: it lies on {why}, "
-                    "which has no space for it", tok.span, "move the token onto a road tile"))
-                continue
-            info = steps[where[0] - 1][1]
-            known_roads = {steps[i - 1][2] for i in where} - {None}
-            if directions:
-                known_roads |= {directions[i][0] for i in where if i in directions}
-            pl = roadgeom.locate(info.definition, tok.q, tok.r, sorted(known_roads) or None)
-            if pl is None:
-                diags.append(Diagnostic.error(
-                    "RC707", f"token `{tok.rekee_id}` on {info.id} at {t.q} {t.r} lies off the road "
-                    f"(offset {tok.q:.2f} {tok.r:.2f})", tok.span, "move the token onto a space of the road"))
-                continue
-            step = next((i for i in where if (steps[i - 1][2] or directions.get(i, (None,))[0]) == pl.road), where[0])
-            forward = steps[step - 1][3]
-            if forward is None:
-                forward = directions.get(step, (pl.road, True))[1]
-            zones = roadgeom.zone_count(info.definition, pl.road)
-            if tok.print and info.surface in ("asphalt", "gravel", "snow") and tok.print != info.surface:
-                diags.append(Diagnostic.warning(
-                    "RC709", f"token `{tok.rekee_id}` has a {tok.print} print on a {info.surface} tile; "
-                    f"rallyc keeps the token, not its print (export writes `{tok.kind}-{info.surface}`)",
-                    tok.span))
-            if tok.kind in STANDEES:
-                zone = pl.driven_boundary(forward, zones)
-                standees.append(ast.Standee(STANDEES[tok.kind], ast.SpaceRef(step, zone)))
-                spans[id(standees[-1])] = tok.span
-                continue
-            zone, lane = pl.driven(forward, zones)
-            ref = ast.SpaceRef(step, zone, lane)
-            token = _token(tok.kind, ref)
-            if tok.kind in ("jump", "chicane-limit"):
-                what = f"jump {token.value}" if tok.kind == "jump" else f"chicane limit {token.limit}"
-                diags.append(Diagnostic.warning(
-                    "RC716", f"token `{tok.rekee_id}` carries no number in the file; written `token {what}` "
-                    "(an assumption)", tok.span, "check the value against the token and correct it if needed"))
-            tokens.append(token)
-            spans[id(token)] = tok.span
-    return tokens, standees, spans
-
-
-def _token(kind: str, ref: ast.SpaceRef) -> ast.Token:
-    if kind == "chicane-limit":
-        return ast.Token("chicane", None, CHICANE_TOKEN_LIMIT, ref)
-    if kind.startswith("oxygen-"):
-        return ast.Token("oxygen", int(kind[-1]), None, ref)
-    if kind == "jump":
-        return ast.Token("jump", JUMP_TOKEN_GEAR, None, ref)
-    if kind == "mud-spray":
-        return ast.Token("mud", None, None, ref)
-    return ast.Token(kind, None, None, ref)

@@ -16,11 +16,16 @@ from typing import cast
 
 from rallyc.diagnostics import Diagnostic, Severity, Span
 from rallyc.geometry.hexgrid import Hex
-from rallyc.interop.importer import ImportResult, _file_span, import_track, split_tiles
+from rallyc.interop.importer import import_track, split_tiles
 from rallyc.interop.model import STANDEES, TrackFile
+from rallyc.interop.result import ImportResult, file_span
 from rallyc.interop.rxlayout import RxLayout, rx_layouts
 from rallyc.interop.rxstandees import Inferred, NotInferred, infer_standees
+from rallyc.pipeline import compile_circuit, compile_loaded
+from rallyc.project import load_text
 from rallyc.syntax import ast
+from rallyc.syntax.formatter import format_document
+from rallyc.syntax.parser import parse
 from rallyc.tiles.catalogue import Catalogue
 
 __all__ = ["import_rx", "MAX_TRIES"]
@@ -39,24 +44,19 @@ def _arches(track: TrackFile) -> dict[Hex, set[str]]:
 
 
 def _compile_errors(text: str) -> list[Diagnostic]:
-    from rallyc.pipeline import compile_loaded
-    from rallyc.project import load_text
-
     result = compile_loaded(load_text(text, "<import>"))
     return [d for d in result.diagnostics if d.severity is Severity.ERROR]
 
 
 def _located(errors: list[Diagnostic], result: ImportResult, text: str, track: TrackFile) -> list[Diagnostic]:
     """The compiler's errors on the imported text, put on the file's tiles and tokens."""
-    from rallyc.syntax.parser import parse
-
     doc, _ = parse(text, "<import>")
     items = cast(ast.Circuit, doc.items[0]).items if doc.items else []  # the imported text is one circuit
     origin: dict[int, Span | None] = {}
     for item, span in zip(items, result.origins):
         if item.span is not None:
             origin[item.span.line] = span
-    fallback = _file_span(track)
+    fallback = file_span(track)
     out = []
     for d in errors:
         span = origin.get(d.span.line) if d.span is not None and d.span.file == "<import>" else None
@@ -118,8 +118,6 @@ def _with_inferred_standees(result: ImportResult, track: TrackFile, catalogue: C
 
     Returns the reading turned to start at an inferred finish line that is not at step 1 (to import again),
     else None."""
-    from rallyc.pipeline import compile_circuit
-
     circuit = result.document.items[0]
     if not isinstance(circuit, ast.Circuit):
         return None
@@ -130,7 +128,7 @@ def _with_inferred_standees(result: ImportResult, track: TrackFile, catalogue: C
     names = _TOKEN_NAMES.get(track.format, _TOKEN_NAMES["rekee"])
 
     def span_of(step: int) -> Span | None:
-        return steps[step - 1].tile.span if 0 < step <= len(steps) else _file_span(track)
+        return steps[step - 1].tile.span if 0 < step <= len(steps) else file_span(track)
 
     found = _layout_arches(circuit, layout)
     for inf in found:
@@ -154,7 +152,7 @@ def _with_inferred_standees(result: ImportResult, track: TrackFile, catalogue: C
     for miss in missing:
         result.diagnostics.append(Diagnostic.warning(
             "RC741", f"the file has no {_WHAT[miss.kind]} (`{names[miss.kind]}`) and none can be inferred: "
-            f"{miss.why}", _file_span(track),
+            f"{miss.why}", file_span(track),
             f"{miss.hint} in the written file, or add the `{names[miss.kind]}` token in the editor and import again"))
     return None
 
@@ -163,8 +161,6 @@ def import_rx(track: TrackFile, catalogue: Catalogue, fallback_title: str
               ) -> tuple[ImportResult, str, list[Diagnostic]] | None:
     """(result, rallyc text, compile errors located in the file) of an RX circuit, or None when no
     closed loop takes in every tile (the importer then writes the absolute form)."""
-    from rallyc.syntax.formatter import format_document
-
     road_tiles, _ = split_tiles(track, catalogue)
     layouts = rx_layouts(road_tiles, _arches(track))
     best = None

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from rallyc.geometry.hexgrid import Hex, edge_index, neighbour, opposite, world_to_own
-from rallyc.interop.importer import Drive
+from rallyc.interop.result import Drive
 from rallyc.interop.model import TileRecord
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import TileInfo

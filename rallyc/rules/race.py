@@ -489,10 +489,10 @@ class Race(TurnEngine[RxOutcome]):
     def applied_rules(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, out: RxOutcome,
                       change: RaceChange) -> Callable[[], tuple[str, ...]]:
         rules = race_rules_later(self, car, turn, ctx, move, out)
-        rx = self._rx_rules(car, turn, ctx, move, out, change)  # reads the race as it is: taken now
-        if self.contact is not None:
-            rx += self.contact.start_rules(car, ctx, not move.run.resolved and move.run.loc is not None)
-        return lambda: rules() + rx
+        rx = self._rx_rules(car, turn, ctx, move, out, change)
+        danger = self.contact.start_rules(car, ctx, not move.run.resolved and move.run.loc is not None) \
+            if self.contact is not None else ()
+        return lambda: rules() + rx() + danger
 
     def _setup_rules(self) -> tuple[str, ...]:
         """The setup the referee laid out before round 1 (reported with the race's first turn): the cars on the
@@ -509,67 +509,78 @@ class Race(TurnEngine[RxOutcome]):
         return tuple(rules)
 
     def _rx_rules(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, out: RxOutcome,
-                  change: RaceChange) -> tuple[str, ...]:
+                  change: RaceChange) -> Callable[[], tuple[str, ...]]:
         """What the round, the RX Dashboard, the Boost die, the forks, the Yellow Flags, the Joker, the finish and the
-        RX Weather did this turn (``car`` as it was before the turn)."""
-        out_rules: list[str] = list(self._setup_rules()) if not self.outcomes else []
-        resolved = move.run.resolved
-        out_rules += ["RX-ROLL-01", "RX-ROUND-02"]  # rolled as in the core; its Gear marker showed the round's colour
+        RX Weather did this turn (``car`` as it was before the turn): what it reads of the race and the car is
+        taken now, the road the car drove is read when the IDs are (:attr:`TurnOutcome.applied`)."""
+        head: list[str] = list(self._setup_rules()) if not self.outcomes else []
+        head += ["RX-ROLL-01", "RX-ROUND-02"]  # rolled as in the core; its Gear marker showed the round's colour
         if self.position == 0 and self.round > 1:
-            out_rules.append("RX-ROUND-03")  # no marker showed the last round's colour: flipped, a new order
+            head.append("RX-ROUND-03")  # no marker showed the last round's colour: flipped, a new order
         if self.round == 1:
-            out_rules.append("RX-START-01")  # no staggered start: every car plays in round 1 from Gear 0
+            head.append("RX-START-01")  # no staggered start: every car plays in round 1 from Gear 0
         if self.format.name in ("rx", "ice"):
-            out_rules += ["RX-DASH-01", "RX-SETUP-09"]  # one pool on every surface, the Dashboard's damage table
+            head += ["RX-DASH-01", "RX-SETUP-09"]  # one pool on every surface, the Dashboard's damage table
         if any(car.damage.values()):
-            out_rules.append("RX-DASH-03")  # Damage tokens on the Dashboard take dice away
+            head.append("RX-DASH-03")  # Damage tokens on the Dashboard take dice away
         if self.weather_rule:
-            out_rules.append("RX-DASH-02")  # the side of the weather and the tires fitted give the dice
+            head.append("RX-DASH-02")  # the side of the weather and the tires fitted give the dice
             drawn = change.weather_drawn + sum(t == WEATHER for t in out.tokens)
             if drawn > (1 if out.weather else 0):
-                out_rules.append("RX-WEATHER-07")  # a later Weather token is discarded, another drawn
+                head.append("RX-WEATHER-07")  # a later Weather token is discarded, another drawn
         if car.gear == 0 and any(car.name in holders for holders in self.yellow.values()):
-            out_rules.append("RX-DAMAGE-08")  # its own Yellow Flag goes to its Dashboard
-        graph = self.track.graph
-        path = [ctx.start] + [p.space for p, _ in resolved]
-        spaces = self.index.spaces
-        if any(spaces[sid].kind in ("half", "junction") for sid in path[1:]):
-            out_rules.append("RX-FORK-01")
-            if any(spaces[sid].kind == "half" for sid in path[1:]):
-                out_rules.append("RX-FORK-02")
-                if any(o in ctx.others for sid in path[1:] if spaces[sid].kind == "half"
+            head.append("RX-DAMAGE-08")  # its own Yellow Flag goes to its Dashboard
+        # the race and the car as they are now, for the rest
+        joker_todo, finishers, from_gear0 = car.joker == JokerState.TODO, bool(self.finishers), car.gear == 0
+        several_flags = bool(ctx.no_alongside) and any(len(holders) > 1 for holders
+                                                       in self._flags_in_force(car.name).values())
+        weather, tires = self.weather, car.dashboard.tires
+
+        def rules() -> tuple[str, ...]:
+            out_rules = list(head)
+            resolved = move.run.resolved
+            graph = self.track.graph
+            path = [ctx.start] + [p.space for p, _ in resolved]
+            spaces = self.index.spaces
+            if any(spaces[sid].kind in ("half", "junction") for sid in path[1:]):
+                out_rules.append("RX-FORK-01")
+                if any(spaces[sid].kind == "half" for sid in path[1:]):
+                    out_rules.append("RX-FORK-02")
+                    if any(o in ctx.others for sid in path[1:] if spaces[sid].kind == "half"
+                           for o in self.index.alongside[sid]):
+                        out_rules.append("RX-FORK-04")  # round another car by the half-line spaces
+            if any(graph.has_edge(a, b) and graph.edges[a, b].get("limit") is not None
+                   for a, b in zip(path, path[1:])):
+                out_rules += ["RX-FORK-03", "RX-FORK-05"]  # the line's limit for the next space, not a corner
+            if self.joker_rule and out.joker == JokerState.IN and joker_todo:
+                out_rules.append("RX-JOKER-01")  # the Joker lap, driven once on a lap of the player's choice
+            if out.finished and finishers:
+                out_rules.append("RX-END-04")  # play goes on for the places after the winner
+            if out.loc is not None and self.format.name == "rx":
+                out_rules.append("RX-LOC-01")  # the consequences come from the Dashboard, not from Time cards
+            if self.format.name == "rx" and any(p.die.boost for p, _ in resolved):
+                out_rules.append("RX-DICE-03")
+                if any(r.secured and r.die.boost for _, r in resolved):
+                    out_rules.append("RX-DICE-04")  # secured with its Gear die: both dice paid for
+                if self.options.flying_start and from_gear0:
+                    out_rules.append("RX-DICE-05")  # a Boost from Gear 0 is not a Flying Start
+            if ctx.no_alongside:
+                entered = {p.space for p, _ in resolved}
+                if any(o in ctx.others and not ctx.others[o] for sid in entered & ctx.no_alongside
                        for o in self.index.alongside[sid]):
-                    out_rules.append("RX-FORK-04")  # round another car by the half-line spaces
-        if any(graph.has_edge(a, b) and graph.edges[a, b].get("limit") is not None for a, b in zip(path, path[1:])):
-            out_rules += ["RX-FORK-03", "RX-FORK-05"]  # the line's limit for the next space, not a corner
-        if self.joker_rule and out.joker == JokerState.IN and car.joker == JokerState.TODO:
-            out_rules.append("RX-JOKER-01")  # the Joker lap, driven once on a lap of the player's choice
-        if out.finished and self.finishers:
-            out_rules.append("RX-END-04")  # play goes on for the places after the winner
-        if out.loc is not None and self.format.name == "rx":
-            out_rules.append("RX-LOC-01")  # the consequences come from the Dashboard, not from Time cards
-        if self.format.name == "rx" and any(p.die.boost for p, _ in resolved):
-            out_rules.append("RX-DICE-03")
-            if any(r.secured and r.die.boost for _, r in resolved):
-                out_rules.append("RX-DICE-04")  # secured with its Gear die: both dice paid for
-            if self.options.flying_start and car.gear == 0:
-                out_rules.append("RX-DICE-05")  # a Boost from Gear 0 is not a Flying Start
-        if ctx.no_alongside:
-            spaces = {p.space for p, _ in resolved}
-            if any(o in ctx.others and not ctx.others[o] for sid in spaces & ctx.no_alongside
-                   for o in self.index.alongside[sid]):
-                out_rules.append("RX-DAMAGE-05")  # alongside a car in Gear 0 under a Yellow Flag
-            if any(len(holders) > 1 for holders in self._flags_in_force(car.name).values()):
-                out_rules.append("RX-DAMAGE-07")  # several flags on one tile: one flag's effect
-        if self.format.name == "ice":
-            out_rules.append("ICE-02")  # any tiles race as an Ice track: their surfaces do not change the dice
-        if self.weather_rule:
-            tires = car.dashboard.tires
-            if tires == "asphalt" and self.weather == "wet":
-                out_rules.append("RX-WEATHER-05")
-            elif tires == "rain" and self.weather == "dry":
-                out_rules.append("RX-WEATHER-06")
-        return tuple(out_rules)
+                    out_rules.append("RX-DAMAGE-05")  # alongside a car in Gear 0 under a Yellow Flag
+                if several_flags:
+                    out_rules.append("RX-DAMAGE-07")  # several flags on one tile: one flag's effect
+            if self.format.name == "ice":
+                out_rules.append("ICE-02")  # any tiles race as an Ice track: their surfaces do not change the dice
+            if self.weather_rule:
+                if tires == "asphalt" and weather == "wet":
+                    out_rules.append("RX-WEATHER-05")
+                elif tires == "rain" and weather == "dry":
+                    out_rules.append("RX-WEATHER-06")
+            return tuple(out_rules)
+
+        return rules
 
     def commit(self, car: RxCar, turn: Turn, out: RxOutcome, change: RaceChange) -> None:
         self._commit(car, out, change)

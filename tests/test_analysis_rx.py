@@ -189,3 +189,13 @@ def test_the_heat_map_draws_an_rx_circuit_with_its_losses_of_control(tmp_path):
     coloured = set(re.findall(r'\[data-space="([^"]+)"\]\{fill:#', svg))
     assert risk and coloured == {s for s, v in risk.items() if v > 0}
     assert "RX 1: Losses of Control in 3 races" in svg
+
+
+def test_the_python_api_analyses_circuits_too():
+    """``rallyc.analysis.analyze`` on an RX design returns its circuits' figures (it used to refuse them)."""
+    from rallyc.analysis import analyze
+
+    result = analyze(ROOT / "examples" / "rx-2.rally", circuit_runs=2, circuit_table_runs=0, seed=4)
+    assert result.stages == [] and [c.circuit for c in result.circuits] == ["RX 2"]
+    c = result.circuits[0]
+    assert c.runs == 2 and c.driver == "strong" and c.finished == 1.0 and c.laps == 2

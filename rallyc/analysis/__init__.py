@@ -1,27 +1,34 @@
 """Stage analysis: par times, the risk of every corner, and whether a rally is balanced.
 
 ``analyze(path)`` plays every stage of a design many times with a strong driver (solo, and with four cars
-for the table's playing time) and returns a :class:`StageAnalysis` per stage plus the rally's warnings.
+for the table's playing time) and returns a :class:`StageAnalysis` per stage plus the rally's warnings, and
+races every RX circuit (:class:`~rallyc.analysis.rxreport.CircuitAnalysis`: lap times, the Joker's cost by
+lap, the grid places).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rallyc.analysis.report import RallyWarning, StageAnalysis, analyse_stage, rally_warnings
 from rallyc.analysis.simulate import DriverKind, simulate
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.analysis.rxreport import CircuitAnalysis
 
 __all__ = ["Analysis", "DriverKind", "StageAnalysis", "RallyWarning", "analyze", "analyze_track"]
 
 
 @dataclass
 class Analysis:
-    """Every analysed stage of one design, and the warnings across them."""
+    """Every analysed stage and RX circuit of one design, and the warnings across the stages."""
 
     design: str
     stages: list[StageAnalysis]
     warnings: list[RallyWarning]
+    circuits: list["CircuitAnalysis"] = field(default_factory=list)
 
 
 def analyze_track(track, *, runs: int = 200, table_runs: int = 0, seed: int = 0, jobs: int = 1,
@@ -34,18 +41,23 @@ def analyze_track(track, *, runs: int = 200, table_runs: int = 0, seed: int = 0,
 
 
 def analyze(path: str | Path, *, stages: list[str] | None = None, runs: int = 200, table_runs: int = 20,
-            seed: int = 0, jobs: int = 1, driver: DriverKind = DriverKind.strong) -> Analysis:
-    """Analyse the stages of the design in ``path`` (all stages, or those named; RX circuits are not
-    analysed yet: asking for one raises ValueError)."""
+            seed: int = 0, jobs: int = 1, driver: DriverKind = DriverKind.strong, circuit_runs: int = 40,
+            circuit_table_runs: int = 8) -> Analysis:
+    """Analyse the stages and RX circuits of the design in ``path`` (all of them, or those named): ``runs`` /
+    ``table_runs`` per stage, ``circuit_runs`` / ``circuit_table_runs`` per circuit (the command's defaults);
+    an unknown name raises KeyError."""
     import rallyc
+    from rallyc.analysis.rxreport import analyze_circuit
 
     design = rallyc.load(str(path))
-    names = stages or [t.name for t in design.tracks if t.kind == "stage"]
-    out = []
+    names = stages or [t.name for t in design.tracks if t.kind in ("stage", "circuit")]
+    out, circuits = [], []
     for name in names:
         track = design.track(name)
-        if track.kind != "stage":
-            raise ValueError(f"{name} is an RX circuit: analyze plays stages only (lap times are not analysed yet)")
+        if track.kind == "circuit":
+            circuits.append(analyze_circuit(track, runs=circuit_runs, table_runs=circuit_table_runs, seed=seed,
+                                            jobs=jobs, driver=driver, source=(Path(path), name)))
+            continue
         out.append(analyze_track(track, runs=runs, table_runs=table_runs, seed=seed, jobs=jobs, driver=driver,
                                  source=(Path(path), name)))
-    return Analysis(design.title, out, rally_warnings(out))
+    return Analysis(design.title, out, rally_warnings(out), circuits)

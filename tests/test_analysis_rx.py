@@ -15,7 +15,7 @@ import pytest
 
 import rallyc
 from rallyc.analysis.rxdriver import StrongRxDriver
-from rallyc.analysis.rxsim import DISQUALIFIED, FINISHED, joker_plan, play_races
+from rallyc.analysis.rxsim import FINISHED, joker_plan, play_races
 from rallyc.analysis.simulate import DriverKind
 from rallyc.rules.domain import JokerState
 from rallyc.rules.race import Race
@@ -29,14 +29,14 @@ def _circuit(name: str):
     return rallyc.load(str(ROOT / "examples" / f"{name}.rally")).tracks[0]
 
 
-def test_greedy_cars_can_miss_their_joker_in_a_four_car_race():
-    """The failure the strong driver fixes, reproduced: in four-car race 2 of seed 1 on RX 1 a greedy car reaches
-    the last space before the fork while another car stands on the fork's only space into the Joker; it must
-    move (CORE-MOVE-07), drives past, and crossing the line after its last lap without the Joker it is
-    disqualified (RX-JOKER-04)."""
-    race = play_races(_circuit("rx-1"), [2], seed=1, cars=4, kind=DriverKind.greedy)[0]
-    missed = [c for c in race.cars if c.status == DISQUALIFIED]
-    assert missed and all(c.joker_lap is None for c in missed), race
+@pytest.mark.parametrize("kind", [DriverKind.greedy, DriverKind.strong])
+def test_no_car_misses_its_joker_in_the_four_car_race_that_disqualified_a_greedy_car(kind):
+    """Regression: in four-car race 2 of seed 1 on RX 1 a greedy car standing on the space at the finish line
+    (its progress is the line's) counted the lap at the fork one short, kept out of the Joker on its last lap
+    and was disqualified crossing the line (RX-JOKER-04). Both drivers now count it as the referee does."""
+    race = play_races(_circuit("rx-1"), [2], seed=1, cars=4, kind=kind)[0]
+    assert [c.status for c in race.cars] == [FINISHED] * 4, race
+    assert all(c.joker_lap is not None for c in race.cars), race
 
 
 @pytest.mark.parametrize("index", [2, 5] + ([0, 1, 3, 4, 6, 7, 8, 9, 10, 11] if SLOW else []))

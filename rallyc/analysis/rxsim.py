@@ -10,6 +10,7 @@ runs are the same whichever process plays them and however many processes there 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -84,17 +85,17 @@ class JokerDriver(GreedyDriver):
         ctx, _ = stage.context(name)
         spaces = ctx.index.spaces
         laps = stage.laps
-        here_p = car.distance % laps.length
-        to_line = (laps.line - here_p) % laps.length
-
-        def lap_at(space: str) -> int:
-            """The lap the car is on when it reaches ``space`` this turn (it may cross the line first)."""
-            ahead = (spaces[space].progress % laps.length - here_p) % laps.length
-            return max(1, car.crossed + (0 < to_line < ahead))
-
         forks = [k for k, nxt in ctx.succ.items() if not spaces[k].joker and any(spaces[n].joker for n in nxt)]
         if not forks:
             return super().turn(stage)
+
+        def lap_at(space: str) -> int:
+            """The lap the car is on when it next reaches ``space`` (it may cross the line first; a car on the
+            line itself has not crossed it yet)."""
+            at = spaces[space].progress % laps.length
+            reach = at + math.ceil((car.distance - at) / laps.length - 1e-9) * laps.length
+            return max(1, car.crossed + laps.crossings(car.distance, reach))
+
         want = lap_at(forks[0]) >= self.plans[name]
         # on the Joker's lap, stay on the spaces that still lead into it; on the others, keep out of it
         closed = bypassed_stretch(ctx.index, ctx.succ, laps.length)[0] if want else \

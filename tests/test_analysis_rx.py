@@ -199,3 +199,11 @@ def test_the_python_api_analyses_circuits_too():
     assert result.stages == [] and [c.circuit for c in result.circuits] == ["RX 2"]
     c = result.circuits[0]
     assert c.runs == 2 and c.driver == "strong" and c.finished == 1.0 and c.laps == 2
+
+
+def test_the_strong_driver_prices_retiring_and_finishes_the_race_it_retired_from():
+    """Regression: solo race 21 of seed 7 on RX 2 retired (no Gear die left, CORE-RETIRE-01) after four Losses
+    of Control in eight turns; a Loss of Control is now priced with the chance that its Damage tokens take the
+    last Gear dice (RX-LOC-04), and the race finishes."""
+    car = play_races(_circuit("rx-2"), [21], seed=7, cars=1, kind=DriverKind.strong)[0].cars[0]
+    assert car.status == FINISHED and car.joker_lap is not None, car

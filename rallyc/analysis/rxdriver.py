@@ -35,6 +35,7 @@ from rallyc.rules.dice import is_gear
 from rallyc.rules.domain import JokerState
 from rallyc.rules.driver import ROLL, SECURE, STOP
 from rallyc.rules.plans import PlanContext
+from rallyc.rules.rx_dashboard import loc_damage
 from rallyc.rules.turn import Roll, Turn
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -66,6 +67,9 @@ class RxWeights:
     trap_last_lap: float = 6.0
     #: Focus tokens worth holding (more than secure the riskiest dice of a few turns are worth nothing more)
     focus_cap: int = 8
+    #: retiring (no Gear die left, CORE-RETIRE-01): priced on a Loss of Control by the chance its Damage
+    #: tokens take the last Gear dice
+    retired: float = 40.0
     #: a disqualification (RX-JOKER-04): worse than anything else
     disqualified: float = 1_000.0
 
@@ -230,6 +234,24 @@ class RxEvaluator(TurnEvaluator):
         self.token_value = 0.0
         #: another car stands on a space the Joker leaves from: a trap space is worse
         self.fork_taken = any(f in ctx.others for f in ahead.forks)
+        self.race = race
+        bag = race.damage_bag()
+        #: the chance that a Damage token drawn is a Gear token, and the Gear dice the car has left
+        self.gear_token = bag.get("gear", 0) / max(1, sum(bag.values()))
+        self.gear_left = ctx.allowance.gear
+        self.retire_odds: dict[str, float] = {}
+
+    def loss_of_control(self, space: str) -> float:
+        """The stage driver's price of a Loss of Control on ``space``, plus the chance that its Damage tokens
+        (drawn as in top gear there, RX-LOC-04) take the car's last Gear dice, times retiring."""
+        odds = self.retire_odds.get(space)
+        if odds is None:
+            race = self.race
+            n = loc_damage(race.components, TOP_GEAR, race.index.spaces[space].danger, race.format.loc_table)
+            odds = self.retire_odds[space] = sum(
+                math.comb(n, k) * self.gear_token ** k * (1 - self.gear_token) ** (n - k)
+                for k in range(self.gear_left, n + 1)) if self.gear_left <= n else 0.0
+        return super().loss_of_control(space) + odds * self.w.retired
 
     def card(self, gear: int) -> float:
         return 1.0

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, TypeVar
 
 from rallyc.rules.errors import IllegalMove, StageOver
-from rallyc.rules.plans import PlanContext, Placed, Planner, die_options, start_walk
+from rallyc.rules.plans import PlanContext, Placed, Planner, can_lay, start_walk
 from rallyc.rules.trace import observing, report
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -142,7 +142,7 @@ def stuck_at_water(ctx: PlanContext) -> bool:
     from dataclasses import replace
 
     dry = replace(ctx, ignore_water=True, corner_methods={})
-    return bool(die_options(dry, start_walk(dry)))
+    return can_lay(dry, start_walk(dry))
 
 
 O = TypeVar("O", bound=TurnOutcome)

@@ -19,7 +19,7 @@ from rallyc.rules.state import TrackIndex
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.contact import ContactMove, ContactPlan
 
-__all__ = ["Planner", "PlanContext", "Walk", "Placed", "check_die", "check_plan", "die_options", "legal_plans", "legal_replans",
+__all__ = ["Planner", "PlanContext", "Walk", "Placed", "check_die", "check_plan", "die_options", "can_lay", "legal_plans", "legal_replans",
            "effective_limit", "allowance_at", "warning_limit", "is_haybale"]
 
 
@@ -467,10 +467,18 @@ def _candidates(ctx: PlanContext, w: Walk) -> list[tuple[DieKind, bool, bool]]:
 
 def die_options(ctx: PlanContext, w: Walk) -> list[tuple[Placed, Walk]]:
     """Every legal next die after ``w`` (each jump landing a separate option)."""
+    return list(_die_options(ctx, w))
+
+
+def can_lay(ctx: PlanContext, w: Walk) -> bool:
+    """Some die may be laid after ``w`` (:func:`die_options` stopped at the first)."""
+    return next(_die_options(ctx, w), None) is not None
+
+
+def _die_options(ctx: PlanContext, w: Walk) -> Iterator[tuple[Placed, Walk]]:
     if w.ended:
-        return []
+        return
     idx = ctx.index
-    out = []
     for name, brake, boost in _candidates(ctx, w):
         for to in ctx.succ.get(w.pos, ()):
             die = Die(name, to, brake, boost=boost)
@@ -479,7 +487,7 @@ def die_options(ctx: PlanContext, w: Walk) -> list[tuple[Placed, Walk]]:
                 for dest in ctx.contact.choices(ctx, w, die):  # RX-PUSH-12/15: one option per place chosen
                     p2, e2 = _place(ctx, w, die._replace(push=dest))
                     if p2 is not None:
-                        out.append((p2, _advance(ctx, w, p2)))
+                        yield p2, _advance(ctx, w, p2)
                 continue
             if err and err[2] == "land" and err[0] in ("CORE-JUMP-02", "CORE-JUMP-03") and die.land is None:
                 s = idx.spaces[to]
@@ -488,11 +496,10 @@ def die_options(ctx: PlanContext, w: Walk) -> list[tuple[Placed, Walk]]:
                 for land in _landings(ctx, to, n):
                     p2, e2 = _place(ctx, w, die._replace(land=land))
                     if p2 is not None:
-                        out.append((p2, _advance(ctx, w, p2)))
+                        yield p2, _advance(ctx, w, p2)
                 continue
             if placed is not None:
-                out.append((placed, _advance(ctx, w, placed)))
-    return out
+                yield placed, _advance(ctx, w, placed)
 
 
 def legal_plans(ctx: PlanContext, max_dice: int | None = None) -> Iterator[tuple[Die, ...]]:
@@ -570,4 +577,4 @@ class Planner:
     def is_blocked(self, player: str | None = None) -> bool:
         """True when no die can be laid at all (CORE-MOVE-08/09/10, RX-TURNEND-01)."""
         ctx, _ = self.context(player)
-        return not die_options(ctx, start_walk(ctx))
+        return not can_lay(ctx, start_walk(ctx))

@@ -21,7 +21,7 @@ from rallyc.rules.options import Options
 from rallyc.rules.order import order_rules, round_order
 from rallyc.rules.applied import turn_rules_later
 from rallyc.rules.engine import SECONDS, TurnEngine
-from rallyc.rules.plans import PlanContext, Placed, die_options, start_walk
+from rallyc.rules.plans import PlanContext, Placed, can_lay, start_walk
 from rallyc.rules.setup import player_problem
 from rallyc.rules.state import WEATHER, Car, index_of
 from rallyc.rules.timecards import StageChange, time_card_end
@@ -235,9 +235,9 @@ class Stage(TurnEngine[Outcome]):
         comp = self.components
         ctx = self.plan_context(car, space, allow, car.dashboard.car, allowances=by_surface, limits=limits,
                                 handbrake=self.options.handbrake)
-        if self.minus1 and comp.reading("unusable_corner") == "creep" and not die_options(ctx, start_walk(ctx)):
+        if self.minus1 and comp.reading("unusable_corner") == "creep" and not can_lay(ctx, start_walk(ctx)):
             creep = replace(ctx, limit_floor=1, corner_methods={})
-            if die_options(creep, start_walk(creep)):
+            if can_lay(creep, start_walk(creep)):
                 ctx = creep
         return ctx, leader
 

@@ -55,6 +55,7 @@ NOT_A_FILE = {
     "RC117": "a file whose lines end with CR alone, which cannot be printed as an example",
     "RC118": "a FIFO in the folder, made with mkfifo",
     "RC119": "a symbolic link out of the folder",
+    "RC160": "an option no referee plays: every option of the registry is refereed today (`repairs` since issue 12)",
 }
 
 _REPORTED = re.compile(r"\b(error|warning|note)\[(RC\d{3})\]")
@@ -136,6 +137,22 @@ def test_explain_prints_the_example_and_the_command():
 
 
 # ------------------------------------------------------------------ codes no file can show
+
+
+def test_unrefereed_option_rc160(tmp_path, monkeypatch):
+    """An option the registry lists with no referee variant (here `repairs`, made so for the test) is RC160."""
+    import dataclasses
+
+    from rallyc.checks import names
+    from rallyc.model import options as registry
+
+    spec = dataclasses.replace(registry.OPTIONS["repairs"], variants=frozenset())
+    monkeypatch.setitem(registry.OPTIONS, "repairs", spec)
+    monkeypatch.setitem(names.OPTIONS, "repairs", spec)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "example.rally").write_text('rally "R" {\n  stage SS1 {\n    202a\n    203a\n  }\n'
+                                            '  options repairs no\n}\n', encoding="utf-8")
+    assert _run_command("rallyc check example.rally").get("RC160") == "warning"
 
 
 def test_missing_file_rc001(tmp_path, monkeypatch):

@@ -100,13 +100,16 @@ def test_an_option_given_twice_in_a_record(tmp_path):
     assert code == 1 and "given twice" in err
 
 
-def test_an_unrefereed_option_in_force_is_said_at_replay(tmp_path):
-    """A custom race's `repairs` choice is not refereed yet: the race replays and the warning says which rules were
-    not checked."""
+def test_repairs_in_force_are_refereed_at_replay(tmp_path):
+    """CUSTOM-15: `repairs no` is refereed (a race has no repairs anyway): the race replays, no warning; `repairs
+    yes` asks for GT Pit Stops in a race without Time cards: refused at the option, naming CUSTOM-15."""
     path = _copy(tmp_path, "rx-1-race.json", "rx-1.rally", "options repairs no")
     code, out, err = _replay(path)
-    assert code == 0
-    assert "warning: option `repairs` is in force but not refereed" in err and "CUSTOM-15" in err
+    assert code == 0 and "not refereed" not in err
+    (tmp_path / "yes").mkdir()
+    path = _copy(tmp_path / "yes", "rx-1-race.json", "rx-1.rally", "options repairs yes")
+    code, out, err = _replay(path)
+    assert code == 1 and "CUSTOM-15" in out + err
 
 
 def test_full_contact_in_force_is_refereed_at_replay(tmp_path):
@@ -145,15 +148,20 @@ def test_the_design_weather_word_is_the_rx_start_weather(tmp_path):
     assert code == 0 and json.loads(out)["race"]["weather"] is None
 
 
-def test_check_warns_about_an_unrefereed_option(tmp_path):
+def test_check_warns_about_repairs_in_a_race(tmp_path):
+    """RC162: `repairs yes` on a circuit raced without Time cards (GT Pit Stops, CUSTOM-15); `repairs no` is
+    refereed: no warning."""
     shutil.copy(ROOT / "examples" / "rx-1.rally", tmp_path / "rx-1.rally")
     p = tmp_path / "rx-1.rally"
     text = p.read_text(encoding="utf-8").rstrip()
-    p.write_text(text[:-1] + "  options repairs no\n}\n", encoding="utf-8")
+    p.write_text(text[:-1] + "  options repairs yes\n}\n", encoding="utf-8")
     r = CliRunner().invoke(app, ["check", str(p)])
     assert r.exit_code == 0
-    assert re.search(r"rx-1\.rally:\d+:\d+: warning\[RC160\]: option `repairs` is not refereed", r.output)
+    assert re.search(r"rx-1\.rally:\d+:\d+: warning\[RC162\]: repairs in a race without Time cards", r.output)
     assert "CUSTOM-15" in r.output
+    p.write_text(text[:-1] + "  options repairs no\n}\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["check", str(p)])
+    assert r.exit_code == 0 and "RC160" not in r.output and "RC162" not in r.output
 
 
 def test_full_contact_on_a_circuit_is_refereed_no_warning(tmp_path):
@@ -179,7 +187,7 @@ def test_options_unknown_or_bad_value_is_a_value_error():
         Options.from_dict({"full_contactt": True})
     with pytest.raises(ValueError):
         Options.from_dict({"sisu": "per-lap"})
-    assert [o.name for o in Options.from_dict({"repairs": "no"}).unrefereed()] == ["repairs"]
+    assert Options.from_dict({"repairs": "no"}).unrefereed() == []
     assert Options.from_dict({"race-type": "time-trial"}).unrefereed() == []
     assert Options.from_dict({"full-contact": True, "improvisation": True}).unrefereed() == []
 
@@ -201,7 +209,7 @@ def test_compiled_json_values_options_as_the_registry(tmp_path):
     ("rally-1.rally", "improvisation", None),        # IMPROV-01: any race
     ("rx-1.rally", "improvisation", None),
     ("rally-1.rally", "race-type time-trial", None),  # a custom Time Trial on a stage: the core stage
-    ("rally-1.rally", "repairs no", "RC160"),        # no variant plays it yet
+    ("rally-1.rally", "repairs no", None),           # CUSTOM-15: no Spare Tire, no tire change, no repairs
     ("rally-1.rally", "handbrake", None),
 ])
 def test_check_says_which_options_the_referee_plays_for_this_design(tmp_path, design, option, code):

@@ -368,3 +368,65 @@ def test_time_card_races_on_a_circuit_with_a_joker_keep_out_of_it():
 
     plans = list(enumerate_plans(near, 2))
     assert plans and not any(d.to in joker for plan in plans for d in plan)
+
+
+# -- repairs (CUSTOM-15)
+def test_repairs_no_takes_the_spare_tire_away():
+    """CUSTOM-15: with `repairs no` there is no Spare Tire: the recorded rally-4 game, whose turn 23 of SS2 changes
+    a tire, is refused there naming CUSTOM-15; with `repairs yes` it replays as recorded (the core's Spare Tire)."""
+    rec = load_record(GAMES / "rally-4-full.json")
+    assert rec["stages"][1]["turns"][23].get("spare_tire")
+    bad = copy.deepcopy(rec)
+    bad["options"]["repairs"] = "no"
+    assert refused(bad) == ("CUSTOM-15", "$.stages[1].turns[23].spare_tire")
+    good = copy.deepcopy(rec)
+    good["options"]["repairs"] = "yes"
+    assert replay_record(parse_record(json.dumps(good)), GAMES).ok
+
+
+def test_repairs_no_in_a_rally_keeps_the_damage_and_the_tires():
+    """CUSTOM-15: with `repairs no` Assistance repairs nothing, a tire change after a stage and the Spare Tire
+    between stages are refused."""
+    import rallyc
+    from rallyc.rules.bot import RandomBot
+    from rallyc.rules.errors import IllegalMove
+    from rallyc.rules.rally import Rally
+
+    design = rallyc.load(EXAMPLES / "rally-4.rally")
+    assist = [k for k, t in enumerate(design.tracks) if t.has_assistance]
+    assert assist
+    k = assist[0]
+    for repairs, repaired in (("no", False), (None, True)):
+        rally = Rally(design.tracks[: k + 2], CARS, Options(repairs=repairs))
+        bot = RandomBot(4)
+        for _ in range(k + 1):
+            stage = rally.start_stage()
+            while not stage.is_over():
+                bot.play_turn(stage)
+            cars = {n: (sum(c.damage.values()), c.spare) for n, c in stage.cars.items()}
+            rec = rally.end_stage()
+        damaged = [n for n, (d, _) in cars.items() if d]
+        if repaired:
+            assert all(not rally.carry[n].damage for n in damaged) and all(c.spare for c in rally.carry.values())
+        else:
+            assert all(not c.spare for c in rally.carry.values())
+            assert not damaged or any(rally.carry[n].damage for n in damaged)
+            with pytest.raises(IllegalMove) as err:
+                rally.start_stage(tires={"Ann": "gravel" if CARS[0].tires != "gravel" else "asphalt"})
+            assert err.value.rule_id == "CUSTOM-15"
+        assert rec.assistance
+
+
+def test_bot_games_with_repairs_no_replay_cleanly():
+    """The bot never changes a tire when the race allows no repairs; its games replay."""
+    from rallyc.records.generate import bot_record
+
+    import rallyc
+
+    design = rallyc.load(EXAMPLES / "auto-tour-1.rally")
+    for seed in range(4 if SLOW else 1):
+        rec = bot_record(design.tracks[:1], CARS, seed=seed, options=Options(race_type="time-trial", repairs="no"),
+                         header={"track": "../auto-tour-1.rally", "design": design.title})
+        rec["stages"][0]["stage"] = design.tracks[0].name
+        assert not any(t.get("spare_tire") for t in rec["stages"][0]["turns"])
+        assert replay_record(parse_record(json.dumps(rec)), GAMES).ok

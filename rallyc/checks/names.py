@@ -207,7 +207,7 @@ def _pairing(options: list[ast.Option], racetrack: str) -> list[Diagnostic]:
     named: dict[str, ast.Option] = {}
     for o in options:  # the valid choices only: a bad value is RC143's
         name = canonical(o.name)
-        if name in CHOICES and name not in named and str(o.value) in (ALL_OPTIONS[name].values or ()):
+        if name in CHOICES + ("repairs",) and name not in named and str(o.value) in (ALL_OPTIONS[name].values or ()):
             named[name] = o
     values = {name: str(o.value) for name, o in named.items()}
     problem = pairing_problem(racetrack, values)

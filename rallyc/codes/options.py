@@ -10,23 +10,13 @@ CODES: list[CodeInfo] = [
         rc.RC160,
         "The option is a rule of the rulebooks and the file may name it, but no variant of the referee plays it "
         "yet: `rallyc replay` does not check the rules it switches on (the message lists them), so a game "
-        "recorded on this design is refereed without them. Today Full Contact and a custom race's `repairs` "
-        "choice are not refereed (docs/custom-races.md).",
-        (
-            "rally \"Sunday Sprint\" {\n"
-            "  stage SS1 {\n"
-            "    202a\n"
-            "    205a\n"
-            "    206a\n"
-            "    208a left\n"
-            "    204a\n"
-            "    203a\n"
-            "  }\n"
-            "  options sisu per-rally, repairs no\n"
-            "}\n"
-        ),
+        "recorded on this design is refereed without them. Today every option of the registry is refereed (the "
+        "last, a custom race's `repairs`, since issue 12: docs/custom-races.md); the warning stays for an option a "
+        "rulebook adds before its referee does.",
+        "none: no option of the registry is unrefereed today",
         "Keep the option if the table plays it, knowing the referee does not check those rules; remove it to "
         "silence the warning. `rallyc explain RULE-ID` prints each rule it names.",
+        example_kind="internal",
     ),
     CodeInfo(
         rc.RC161,
@@ -53,7 +43,8 @@ CODES: list[CodeInfo] = [
         "The design's options make it a custom race (RX book, Customisable Races: a racetrack, a race type and "
         "track rules, CUSTOM-01/04) that no variant of the referee plays: a Time Trial under Speed Track rules "
         "(Loss-of-Control damage from the Dashboard in a timed race, CUSTOM-13), or a race with Time cards "
-        "(Technical Track rules) drawing from a Damage set other than DIRT (CUSTOM-19). The rules allow it; "
+        "(Technical Track rules) drawing from a Damage set other than DIRT (CUSTOM-19), or `repairs yes` in a race "
+        "without Time cards (GT Pit Stops, CUSTOM-15, a Rallyman: GT rule). The rules allow it; "
         "`rallyc replay` refuses its games with a located error naming the rule. The referee plays a Head-to-Head "
         "under Speed Track rules and any race under Technical Track rules, on a stage or a circuit "
         "(docs/custom-races.md).",

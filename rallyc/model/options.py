@@ -139,8 +139,9 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
     OptionSpec("track-rules", ("technical", "speed"), False,
                "custom race: Technical (surfaces change the dice, Time cards) or Speed (GT rules)",
                ("CUSTOM-01",) + rule_range("CUSTOM", 8, 14), Chooser.DESIGN, _RALLY_RX),
-    OptionSpec("repairs", ("yes", "no"), True, "custom race: repairs and tire changes allowed or not",
-               ("CUSTOM-15", "TOUR-10"), Chooser.DESIGN, _NONE),
+    OptionSpec("repairs", ("yes", "no"), True, "custom race: repairs and tire changes allowed or not (no: no Spare "
+               "Tire, no tire change, no repairs at Assistance; yes in a race: GT Pit Stops, refused)",
+               ("CUSTOM-15", "TOUR-10"), Chooser.DESIGN, _RALLY_RX),
     OptionSpec("damage-bag", ("dirt", "gt", "light"), False,
                "custom race: the DIRT, GT or lighter Shortcut damage set",
                ("CUSTOM-18", "CUSTOM-19", "CUSTOM-20", "CUSTOM-21", "CUSTOM-22"), Chooser.DESIGN, _RALLY_RX),

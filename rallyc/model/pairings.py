@@ -4,8 +4,9 @@ referee (:class:`rallyc.rules.custom.CustomRace`) and ``rallyc check`` (RC162) r
 A custom race is a racetrack (``stage`` or ``circuit``) x a race type x track rules. The referee plays a
 Head-to-Head under Speed Track rules as a race (no Time cards) and any race under Technical Track rules as the core
 stage with Time cards (a Time Trial, or the Technical Head-to-Head, CUSTOM-14), on either racetrack; a Time Trial
-under Speed Track rules (Dashboard damage in a Time Trial, CUSTOM-13) has no referee yet, and a race with Time cards
-draws from the DIRT Damage set only.
+under Speed Track rules (Dashboard damage in a Time Trial, CUSTOM-13) has no referee yet, a race with Time cards
+draws from the DIRT Damage set only, and repairs in a race without Time cards (GT Pit Stops, CUSTOM-15) are not
+refereed.
 """
 
 from __future__ import annotations
@@ -44,9 +45,14 @@ def choices_of(racetrack: str, options: Mapping[str, object]) -> tuple[str, str,
 
 
 def pairing_problem(racetrack: str, options: Mapping[str, object]) -> tuple[str, str] | None:
-    """Why the referee cannot play the custom race these options make on a ``racetrack``: (the option to blame,
-    the reason), or None when it can (or the game is no custom race)."""
+    """Why the referee cannot play the custom race these options make on a ``racetrack`` (``repairs`` included):
+    (the option to blame, the reason), or None when it can (or the game is no custom race)."""
     choices = choices_of(racetrack, options)
+    plays = referee_of(*choices[:2]) if choices else ("race" if racetrack == "circuit" else "stage")
+    if options.get("repairs") == "yes" and plays == "race":
+        return "repairs", ("repairs in a race without Time cards are GT Pit Stops (CUSTOM-15), a Rallyman: GT rule not "
+                           "refereed: a race has no repairs (RX-DAMAGE-09); choose `repairs no` or Technical Track "
+                           "rules (the Spare Tire)")
     if choices is None:
         return None
     race_type, track_rules, bag = choices

@@ -37,6 +37,13 @@ def race_format_of(data: dict, track, design) -> RaceFormat:
     options in force make of it (:func:`rallyc.rules.custom.custom_race`, ``format`` then ``custom`` or left out).
     :class:`RecordError` at the option or format that does not fit (CUSTOM-01/04/05/06/21)."""
     _, in_force = game_options(data, design)
+    if in_force.get("repairs") == "yes":
+        key = "repairs" if "repairs" in (data.get("options") or {}) else None
+        raise refused("repairs in a race without Time cards are GT Pit Stops (a Rallyman: GT rule), not refereed: "
+                      "a race has no repairs (RX-DAMAGE-09); `repairs yes` plays with Time cards (Technical Track "
+                      "rules, the Spare Tire)", f"$.options.{key}" if key else "$.options", "CUSTOM-15")
+    if in_force.get("repairs") == "no":
+        report(("CUSTOM-15",))  # no repairs: the race's own rule too (RX-DAMAGE-09)
     custom = custom_race(track.kind, in_force)
     fname = data["race"].get("format", "custom" if custom is not None else "rx")
     if custom is None:
@@ -75,6 +82,8 @@ def custom_stage_rules(data: dict, in_force: dict, tracks: list) -> None:
     (:class:`rallyc.rules.custom.CustomRace`); :class:`RecordError` at the option that asks for another one
     (CUSTOM-04/05/06/21). A circuit is recorded stage by stage only as such a custom race."""
     opts = data.get("options") or {}
+    if in_force.get("repairs") in ("yes", "no"):
+        report(("CUSTOM-15",))  # the Spare Tire, tire changes and Assistance repairs allowed or not (rules.stage)
 
     def where(name: str) -> str:
         for key in (name.replace("-", "_"), name):

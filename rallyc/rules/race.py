@@ -212,6 +212,9 @@ class Race(TurnEngine[RxOutcome]):
         if bad:
             raise ValueError(f"option(s) {', '.join(bad)} are not RX race rules (RX-ADV-01: Flying Start, "
                              f"Redline and Full Contact)")
+        if self.options.repairs == "yes":
+            raise ValueError("option repairs yes: repairs in a race are GT Pit Stops (CUSTOM-15), not refereed; a "
+                             "race has no repairs (RX-DAMAGE-09)")
         self.format = race_format
         if weather is not None and not race_format.weather:
             raise ValueError(f"there are no weather changes in an {race_format.name} race (ICE-05)")

@@ -94,6 +94,9 @@ class Rally:
         for name, kind in tires.items():
             if name not in by_name:
                 raise IllegalMove("CORE-SETUP-06", f"no player {name!r}", f"tires.{name}")
+            if self.stages and self.options.repairs == "no":
+                raise IllegalMove("CUSTOM-15", f"no tire change in this game (option repairs no): {name} keeps "
+                                               f"{self.tires[name]}", f"tires.{name}")
             if self.stages and not self.stages[-1].assistance:
                 raise IllegalMove("MC-TIRE-04", f"no Assistance after {self.stages[-1].name}: {name} cannot change "
                                                 f"tires (keeps {self.tires[name]})", f"tires.{name}")
@@ -154,7 +157,8 @@ class Rally:
         carried: dict[str, dict] = {}
         for name, car in stage.cars.items():
             k = self.carry[name]
-            if assistance or car.status == "retired":  # CORE-RALLY-03, CORE-RETIRE-04, CORE-RALLY-10
+            if car.status == "retired" or (assistance and self.options.repairs != "no"):
+                # CORE-RALLY-03, CORE-RETIRE-04, CORE-RALLY-10; no repairs at Assistance with repairs no (CUSTOM-15)
                 k.damage = Counter()
                 k.spare = True
             else:  # CORE-RALLY-04/07: Gear, Coast/Leader and Brake Damage carried; OK!, -1 and flags go back
@@ -163,6 +167,9 @@ class Rally:
                 k.spare = car.spare
             k.wear = car.wear  # Ambiguity 23: soft-tire wear carries over unless the tires are renewed
             if name in spare_between:
+                if self.options.repairs == "no":
+                    raise IllegalMove("CUSTOM-15", "no repairs in this game (option repairs no): no Spare Tire",
+                                      "spare_tire")
                 if assistance:
                     raise IllegalMove("CORE-RALLY-08", "the Spare Tire between stages is for stages without Assistance",
                                       "spare_tire")

@@ -111,6 +111,8 @@ class Stage(TurnEngine[Outcome]):
                 k = carry[p.name]
                 c.damage = Counter(k.damage)
                 c.spare = k.spare
+            if self.options.repairs == "no":  # CUSTOM-15: no repairs and no tire change in this race
+                c.spare = False
                 c.sisu = c.sisu and k.sisu
                 c.wear = k.wear
             self.cars[p.name] = c
@@ -253,6 +255,9 @@ class Stage(TurnEngine[Outcome]):
                                     f"not {turn.player}'s", "player")
         if turn.round is not None and turn.round != self.round:
             raise IllegalMove("CORE-ORDER-01", f"this turn is in round {self.round}, not round {turn.round}", "round")
+        if turn.spare_tire and self.options.repairs == "no":
+            raise IllegalMove("CUSTOM-15", "this race allows no repairs and no tire change (option repairs no): "
+                                           "no Spare Tire", "spare_tire")
 
     def turn_context(self, name: str, turn: Turn) -> tuple[PlanContext, bool]:
         """A starting car chooses its start space (reading 3)."""

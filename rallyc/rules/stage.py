@@ -111,10 +111,10 @@ class Stage(TurnEngine[Outcome]):
                 k = carry[p.name]
                 c.damage = Counter(k.damage)
                 c.spare = k.spare
-            if self.options.repairs == "no":  # CUSTOM-15: no repairs and no tire change in this race
-                c.spare = False
                 c.sisu = c.sisu and k.sisu
                 c.wear = k.wear
+            if self.options.repairs == "no":  # CUSTOM-15: no repairs and no tire change in this race
+                c.spare = False
             self.cars[p.name] = c
         #: -1 Shortcut tokens per route step (CORE-SHORTCUT-08)
         self.minus1: dict[int, int] = {}

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rallyc.diagnostics import Span
-from rallyc.geometry.hexgrid import mirror_turn, turn_of
+from rallyc.geometry.hexgrid import mirror_turn, own_to_world, turn_of
 from rallyc.syntax import ast
 
 __all__ = ["DrivenZone", "DrivenLine", "DrivenShortcut", "DrivenRoad", "drive_road", "turn_of", "LANE_IDS",
-           "driven_turn"]
+           "driven_turn", "driven_entry", "driven_exit"]
 
 #: lane ids left to right as driven, by lane count
 LANE_IDS: dict[int, tuple[str, ...]] = {1: ("m",), 2: ("l", "r"), 3: ("l", "m", "r"), 4: ("l", "ml", "mr", "r")}
@@ -28,6 +28,17 @@ def driven_turn(road: ast.RoadDef, forward: bool) -> str:
     """The road's turn as driven in this direction (a left bend driven backwards turns right)."""
     turn = road.turn or (turn_of(road.entry, road.exit) if road.exit != "end" else "other")
     return turn if forward else mirror_turn(turn)
+
+
+def driven_entry(road: ast.RoadDef, forward: bool, rot: int) -> str:
+    """The world edge where the road, driven this way on a tile turned ``rot``, is entered."""
+    return own_to_world(road.entry if forward else road.exit, rot)
+
+
+def driven_exit(road: ast.RoadDef, forward: bool, rot: int) -> str | None:
+    """The world edge where the road, driven this way on a tile turned ``rot``, is left; None at a dead end."""
+    own = road.exit if forward else road.entry
+    return None if own == "end" else own_to_world(own, rot)
 
 
 @dataclass

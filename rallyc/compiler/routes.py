@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from rallyc.compiler.roads import driven_turn
-from rallyc.geometry.hexgrid import Hex, neighbour, opposite, own_to_world, world_to_own
+from rallyc.compiler.roads import driven_entry, driven_exit, driven_turn
+from rallyc.geometry.hexgrid import Hex, neighbour, opposite, world_to_own
 from rallyc.model.tiles import TileRole
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import TileInfo
@@ -67,14 +67,11 @@ class Drive:
 
     @property
     def entry_world(self) -> str:
-        rd = self.road_def
-        return own_to_world(rd.entry if self.forward else rd.exit, self.tile.rot)
+        return driven_entry(self.road_def, self.forward, self.tile.rot)
 
     @property
     def exit_world(self) -> str | None:
-        rd = self.road_def
-        own = rd.exit if self.forward else rd.entry
-        return None if own == "end" else own_to_world(own, self.tile.rot)
+        return driven_exit(self.road_def, self.forward, self.tile.rot)
 
     @property
     def turn(self) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rallyc.diagnostics import Diagnostic, Span
-from rallyc.geometry.hexgrid import own_to_world
+from rallyc.compiler.roads import driven_entry, driven_exit
 from rallyc.interop.model import TileRecord, TrackFile
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import TileInfo
@@ -32,14 +32,11 @@ class Drive:
 
     @property
     def exit_world(self) -> str | None:
-        rd = self.road_def
-        own = rd.exit if self.forward else rd.entry
-        return None if own == "end" else own_to_world(own, self.tile.rot)
+        return driven_exit(self.road_def, self.forward, self.tile.rot)
 
     @property
     def entry_world(self) -> str:
-        rd = self.road_def
-        return own_to_world(rd.entry if self.forward else rd.exit, self.tile.rot)
+        return driven_entry(self.road_def, self.forward, self.tile.rot)
 
 
 @dataclass

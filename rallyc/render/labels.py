@@ -131,18 +131,20 @@ class LabelIndex:
                 return False
         return True
 
+    def _sheet_limits(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) a filed box must lie within: the sheet's bounds, or unbounded without a sheet."""
+        b = self.bounds
+        if b is None:
+            return -math.inf, -math.inf, math.inf, math.inf
+        return b.x0, b.y0, b.x1, b.y1
+
     def place(self, candidates: Sequence[Point], w: float, h: float,
               inside: Sequence[Point] | None = None, file_failed: bool = True) -> tuple[Point, bool]:
         """The first candidate centre where a ``w`` x ``h`` box is free, filed; (first candidate, False) if none
         (filed too unless ``file_failed`` is False)."""
         region = None if inside is None else self._region(inside)
         hw, hh = w / 2, h / 2
-        b = self.bounds
-        if b is None:
-            bx0 = by0 = -math.inf
-            bx1 = by1 = math.inf
-        else:
-            bx0, by0, bx1, by1 = b.x0, b.y0, b.x1, b.y1
+        bx0, by0, bx1, by1 = self._sheet_limits()
         for ax, ay in candidates:
             # the box Rect.around(at, w, h) would give; the sheet's bounds and the region (``_free``'s first
             # two tests, the cheap ones) inline
@@ -180,12 +182,7 @@ class LabelIndex:
                         for i, c in enumerate(candidates)])
         region = None if inside is None else self._region(inside)
         hw, hh = w / 2, h / 2
-        b = self.bounds
-        if b is None:
-            bx0 = by0 = -math.inf
-            bx1 = by1 = math.inf
-        else:
-            bx0, by0, bx1, by1 = b.x0, b.y0, b.x1, b.y1
+        bx0, by0, bx1, by1 = self._sheet_limits()
         best: tuple | None = None  # the best exact key of the free candidates found so far
         for k, key in enumerate(bound):
             if best is not None and best < key:

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from rallyc.analysis.lookahead import RoadAhead, road_ahead
 from rallyc.rules.bot import SeededChance, relay_in_order
 from rallyc.rules.dice import Die, is_gear
 from rallyc.analysis.options import DiceOptions, Option, PlanState
+from rallyc.rules.driver import ROLL, STOP
 from rallyc.rules.plans import PlanContext, Placed, warning_limit
 from rallyc.rules.turn import Outcome, Roll, Turn
 
@@ -31,7 +32,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.driver import Driver
     from rallyc.rules.stage import Stage
 
-__all__ = ["GreedyDriver", "PlanningDriver", "StrongDriver", "TurnEvaluator", "Weights", "plan_situation"]
+__all__ = ["ExpectimaxDriver", "GreedyDriver", "PlanningDriver", "StrongDriver", "TurnEvaluator", "Weights",
+           "dice_count", "plan_situation"]
 
 
 @dataclass(frozen=True)
@@ -62,8 +64,9 @@ def _warning_odds(faces: dict[str, int], die: Die) -> list[tuple[int, float]]:
     return sorted(dist.items())
 
 
-def _dice_count(placed: Placed) -> int:
-    return 1 + int(placed.die.brake) + int(placed.die.boost)
+def dice_count(die: Die) -> int:
+    """Dice a laid die rolls: a Brake or Boost pair is two (CORE-SECONDS-07, RX-DICE-04)."""
+    return 1 + int(die.brake) + int(die.boost)
 
 
 #: one legal next die with what rolling it needs: the option, the seconds of a Loss of Control on its space,
@@ -264,51 +267,90 @@ class PlanningDriver(SeededChance, ABC):
         return relay_in_order(stage, ctx, placed, rolls)
 
 
-class StrongDriver(PlanningDriver):
+class ExpectimaxDriver(PlanningDriver):
+    """The shared base of the strong drivers (stage: :class:`StrongDriver`, RX: :class:`~rallyc.analysis.rxdriver.
+    StrongRxDriver`): one :class:`TurnEvaluator` per situation (its memo of partial plans serves every later turn
+    in it), one decision (the plan laid, Flat Out or not) per situation and turn start, and, die by die, roll on
+    only while rolling beats stopping (CORE-ROLL-06). Subclasses say what a situation is, how to build its
+    evaluator and what Flat Out is worth."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        #: the road-ahead tables of each track (by its index), computed once
+        self._ahead: dict[int, Any] = {}
+        #: one evaluator per situation: its memo of partial plans serves every later turn in the same situation
+        self._evals: dict[tuple, TurnEvaluator] = {}
+        self._decisions: dict[tuple, tuple[tuple[Option, ...], bool]] = {}
+        self._plan: list[Option] = []
+        self._eval: TurnEvaluator | None = None
+
+    def ahead(self, stage: Any) -> Any:
+        """What the driver knows of the track ahead of every space (computed once per track)."""
+        key = id(stage.index)
+        got = self._ahead.get(key)
+        if got is None:
+            got = self._ahead[key] = self.road_tables(stage)
+        return got
+
+    @abstractmethod
+    def road_tables(self, stage: Any) -> Any:
+        """The road-ahead tables of ``stage``'s track."""
+
+    def flat_out_value(self, ev: TurnEvaluator, plan: list[Option]) -> float:
+        """Expected cost of rolling ``plan`` Flat Out (what the tokens earned are worth taken off)."""
+        return ev.flat_out(plan)
+
+    def choose(self, situation: tuple, make: Callable[[], TurnEvaluator], ctx: PlanContext, turn_key: tuple
+               ) -> tuple[tuple[Option, ...], bool]:
+        """The plan laid and whether it goes Flat Out, for the turn of ``ctx`` (memoised by ``turn_key``); the
+        evaluator of ``situation`` (built by ``make`` the first time) then decides die by die."""
+        ev = self._evals.get(situation)
+        if ev is None:
+            ev = self._evals[situation] = make()
+        ev.ctx = ctx
+        cached = self._decisions.get(turn_key)
+        if cached is None:
+            plan = ev.plan()
+            flat = bool(plan) and self.flat_out_value(ev, plan) < ev.one_by_one(plan)[0]
+            cached = self._decisions[turn_key] = (tuple(plan), flat)
+        self._plan, self._eval = list(cached[0]), ev
+        return cached
+
+    def before_die(self, stage: Any, ev: TurnEvaluator, i: int, rolls: list[Roll], warnings: int) -> str | None:
+        """A decision before die ``i`` that takes precedence (RX: securing it with Focus tokens); None: none."""
+        return None
+
+    def decide(self, stage: Any, i: int, placed, rolls, warnings: int, limit: int) -> str:
+        ev = self._eval
+        if ev is None:
+            return ROLL
+        step = self.before_die(stage, ev, i, rolls, warnings)
+        if step is not None:
+            return step
+        if i == 0:
+            return ROLL  # the first die is always rolled: stopping before it wastes the turn
+        _, go = ev.one_by_one(self._plan, i, warnings)
+        return ROLL if go else STOP
+
+
+class StrongDriver(ExpectimaxDriver):
     """Plays the turn with the least expected seconds (see the module docstring); chance as the random bot."""
 
     def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
         super().__init__(seed)
         self.weights = weights or Weights()
-        self._ahead: dict[int, RoadAhead] = {}
-        self._decisions: dict[tuple, tuple[tuple[Option, ...], bool]] = {}
-        #: one evaluator per stage situation (everything but where the car is and its gear): its memo of
-        #: partial plans serves every later turn in the same situation
-        self._evals: dict[tuple, TurnEvaluator] = {}
-        self._plan: list[Option] = []
-        self._eval: TurnEvaluator | None = None
 
-    def ahead(self, stage: "Stage") -> RoadAhead:
-        key = id(stage.index)
-        if key not in self._ahead:
-            self._ahead[key] = road_ahead(stage.index)
-        return self._ahead[key]
+    def road_tables(self, stage: Any) -> RoadAhead:
+        return road_ahead(stage.index)
 
     def turn(self, stage: "Stage") -> Turn:
         name = stage.to_move()
         assert name is not None
         ctx, _ = stage.context(name)
         situation = plan_situation(stage, ctx)
-        ev = self._evals.get(situation)
-        if ev is None:
-            ev = self._evals[situation] = TurnEvaluator(stage, ctx, self.ahead(stage), self.weights)
-        ev.ctx = ctx
-        key = (situation, ctx.start, ctx.gear, stage.cars[name].seconds > 0)
-        cached = self._decisions.get(key)
-        if cached is None:
-            plan = ev.plan()
-            flat = bool(plan) and ev.flat_out(plan) < ev.one_by_one(plan)[0]
-            cached = (tuple(plan), flat)
-            self._decisions[key] = cached
-        plan_t, flat = cached
-        self._plan, self._eval = list(plan_t), ev
+        plan_t, flat = self.choose(situation, lambda: TurnEvaluator(stage, ctx, self.ahead(stage), self.weights),
+                                   ctx, (situation, ctx.start, ctx.gear, stage.cars[name].seconds > 0))
         return Turn(player=name, dice=[Roll(o.placed.die) for o in plan_t], flat_out=flat)
-
-    def decide(self, stage: "Stage", i: int, placed, rolls, warnings: int, limit: int) -> str:
-        if self._eval is None or i == 0:
-            return "roll"  # the first die is always rolled: stopping before it wastes the turn
-        _, go = self._eval.one_by_one(self._plan, i, warnings)
-        return "roll" if go else "stop"
 
 
 class GreedyDriver(PlanningDriver):
@@ -361,7 +403,7 @@ class GreedyDriver(PlanningDriver):
     def decide(self, stage: "Stage", i: int, placed, rolls, warnings: int, limit: int) -> str:
         if i == 0:
             return "roll"
-        worst = _dice_count(placed[i])
+        worst = dice_count(placed[i].die)
         return "stop" if warnings + worst >= limit or (placed[i].jump and warnings) else "roll"
 
 

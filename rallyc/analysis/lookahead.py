@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rallyc.rules.state import TrackIndex
 
-__all__ = ["RoadAhead", "road_ahead"]
+__all__ = ["RoadAhead", "road_ahead", "safe_gears", "worth"]
 
 #: the highest gear of any Dashboard (Gear 6, CORE-DICE)
 TOP_GEAR = 6
@@ -31,8 +31,36 @@ class RoadAhead:
         left = self.remaining.get(space)
         if left is None:  # a dead end or a space off the route: as bad as the start
             left = max(self.remaining.values(), default=0) + 1
-        safe = self.safe_gear.get(space, TOP_GEAR)
-        return per_space * left - momentum * min(gear, safe) + overspeed * max(0, gear - safe)
+        return worth(left, gear, self.safe_gear.get(space, TOP_GEAR), per_space=per_space, momentum=momentum,
+                     overspeed=overspeed)
+
+
+def worth(left: float, gear: int, safe: int, *, per_space: float, momentum: float, overspeed: float) -> float:
+    """The price of a position, in the unit of ``per_space`` (seconds on a stage, turns in an RX race): ``left``
+    spaces still to drive, less the ``gear`` carried into the next turn (up to the ``safe`` gear), plus a penalty
+    per gear above it (braking hard, or a forced Loss of Control). The strong stage and RX drivers share it."""
+    return per_space * left - momentum * min(gear, safe) + overspeed * max(0, gear - safe)
+
+
+def safe_gears(index: TrackIndex) -> dict[str, int]:
+    """Per space, the highest gear from which every speed limit (and Chicane limit) ahead can still be met, one
+    gear a space (the Gear dice's step): the space's own limit, or one more than the safe gear of a space after
+    it. Relaxed until nothing changes, so it serves a stage and a closed circuit alike (the result does not
+    depend on the order; the order by progress makes a stage one pass)."""
+    spaces = index.spaces
+    safe: dict[str, int] = {}
+    for sid, sp in spaces.items():
+        own = TOP_GEAR if sp.limit is None else sp.limit
+        safe[sid] = own if sp.chicane is None else min(own, sp.chicane)
+    order = sorted(spaces, key=lambda s: (-spaces[s].progress, s))
+    changed = True
+    while changed:
+        changed = False
+        for sid in order:
+            low = min([safe[sid], *[safe[t] + 1 for t in index.succ.get(sid, ())]])
+            if low < safe[sid]:
+                safe[sid], changed = low, True
+    return safe
 
 
 def road_ahead(index: TrackIndex) -> RoadAhead:
@@ -50,12 +78,4 @@ def road_ahead(index: TrackIndex) -> RoadAhead:
             if s not in remaining:
                 remaining[s] = remaining[t] + 1
                 queue.append(s)
-    safe: dict[str, int] = {}
-    for sid in sorted(index.spaces, key=lambda s: (-index.spaces[s].progress, s)):
-        sp = index.spaces[sid]
-        own = TOP_GEAR if sp.limit is None else sp.limit
-        if sp.chicane is not None:
-            own = min(own, sp.chicane)
-        ahead = [safe[t] + 1 for t in index.succ.get(sid, ()) if t in safe]
-        safe[sid] = min([own, *ahead])
-    return RoadAhead(remaining, safe)
+    return RoadAhead(remaining, safe_gears(index))

@@ -28,12 +28,12 @@ from collections import deque
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from rallyc.analysis.drivers import PlanningDriver, TurnEvaluator, plan_situation
-from rallyc.analysis.lookahead import TOP_GEAR
+from rallyc.analysis.drivers import ExpectimaxDriver, TurnEvaluator, dice_count, plan_situation
+from rallyc.analysis.lookahead import TOP_GEAR, safe_gears, worth
 from rallyc.analysis.options import DiceOptions, Option
 from rallyc.rules.dice import is_gear
 from rallyc.rules.domain import JokerState
-from rallyc.rules.driver import ROLL, SECURE, STOP
+from rallyc.rules.driver import ROLL, SECURE
 from rallyc.rules.plans import PlanContext
 from rallyc.rules.rx_dashboard import loc_damage
 from rallyc.rules.turn import Roll, Turn
@@ -112,7 +112,7 @@ class CircuitAhead:
                       for s, nxt in index.succ.items() for t in nxt}
         self.free = self._distances(frozenset())
         self.take = self._distances(self.bypassed)
-        self.safe = self._safe_gears()
+        self.safe = safe_gears(index)
         self.worst = max([*self.free.values(), *self.take.values(), 0]) + 1
 
     def _traps(self, depth: int = 6) -> dict[str, int]:
@@ -157,24 +157,6 @@ class CircuitAhead:
                     dist[prev] = dist[node] + 1
                     queue.append(prev)
         return dist
-
-    def _safe_gears(self) -> dict[str, int]:
-        """The highest gear from which every limit ahead can still be met, one gear a space (round the loop until
-        nothing changes)."""
-        spaces = self.index.spaces
-        safe: dict[str, int] = {}
-        for sid, sp in spaces.items():
-            own = TOP_GEAR if sp.limit is None else sp.limit
-            safe[sid] = own if sp.chicane is None else min(own, sp.chicane)
-        changed = True
-        while changed:
-            changed = False
-            for sid in sorted(spaces):
-                ahead = [safe[t] + 1 for t in self.index.succ.get(sid, ())]
-                low = min([safe[sid], *ahead])
-                if low < safe[sid]:
-                    safe[sid], changed = low, True
-        return safe
 
     def lap_at_fork(self, car: "RxCar") -> int:
         """The lap the car is on when it next reaches the fork (it may cross the line first)."""
@@ -286,15 +268,10 @@ class RxEvaluator(TurnEvaluator):
             # as far back as it can
             trap = w.trap * (w.trap_last_lap if left == 1 else 1.0) * (2.0 if self.fork_taken else 1.0) \
                 / 2 ** (depth - 1)
-        return w.per_space * spaces - w.momentum * min(gear, safe) + w.overspeed * max(0, gear - safe) + trap
+        return worth(spaces, gear, safe, per_space=w.per_space, momentum=w.momentum, overspeed=w.overspeed) + trap
 
 
-def _dice(roll: Roll) -> int:
-    """Dice in a roll: a Brake or Boost pair is two (CORE-SECONDS-07, RX-DICE-04)."""
-    return 1 + int(roll.die.brake) + int(roll.die.boost)
-
-
-class StrongRxDriver(PlanningDriver):
+class StrongRxDriver(ExpectimaxDriver):
     """Races with the least expected turns (see the module docstring); chance as the random bot."""
 
     def __init__(self, seed: int = 0, weights: RxWeights | None = None) -> None:
@@ -302,20 +279,12 @@ class StrongRxDriver(PlanningDriver):
         self.weights = weights or RxWeights()
         #: car -> the lap (1-based) on which it drives the Joker; lap 1 for a car without a plan
         self.plans: dict[str, int] = {}
-        self._ahead: dict[int, CircuitAhead] = {}
         self._options: dict[tuple, DiceOptions] = {}
-        #: one evaluator per situation and turn start: its memo serves every later turn that starts alike
-        self._evals: dict[tuple, RxEvaluator] = {}
-        self._decisions: dict[tuple, tuple[tuple[Option, ...], bool]] = {}
-        self._plan: list[Option] = []
-        self._eval: RxEvaluator | None = None
+        self._held = 0
 
-    def ahead(self, race: "Race") -> CircuitAhead:
-        """The tables of the race's circuit (computed once)."""
-        key = id(race.index)
-        if key not in self._ahead:
-            self._ahead[key] = CircuitAhead(race.index, race.laps)
-        return self._ahead[key]
+    def road_tables(self, stage) -> CircuitAhead:
+        """The tables of the race's circuit."""
+        return CircuitAhead(stage.index, stage.laps)
 
     def options(self, race: "Race", ctx: PlanContext) -> DiceOptions:
         """The legal next dice of ``ctx``'s situation (shared by every turn in it)."""
@@ -359,34 +328,30 @@ class StrongRxDriver(PlanningDriver):
                 ) -> tuple[tuple[Option, ...], bool]:
         """The plan laid and whether Flat Out, for ``ctx`` (memoised); sets the plan rolled one by one."""
         situation = plan_situation(race, ctx)
-        held = min(car.tokens, self.weights.focus_cap)
-        ev = self._evals.get((situation, spot))
-        if ev is None:
-            ev = self._evals[(situation, spot)] = RxEvaluator(race, ctx, self.ahead(race), spot, self.weights,
-                                                              self.options(race, ctx))
-        ev.ctx = ctx
-        key = (situation, spot, ctx.start, ctx.gear, held)
-        cached = self._decisions.get(key)
-        if cached is None:
-            plan = ev.plan()
-            flat = bool(plan) and ev.flat_out_turns(plan, held) < ev.one_by_one(plan)[0]
-            cached = self._decisions[key] = (tuple(plan), flat)
-        self._plan, self._eval = list(cached[0]), ev
-        return cached
+        held = self._held = min(car.tokens, self.weights.focus_cap)
+        return self.choose((situation, spot),
+                           lambda: RxEvaluator(race, ctx, self.ahead(race), spot, self.weights,
+                                               self.options(race, ctx)),
+                           ctx, (situation, spot, ctx.start, ctx.gear, held))
 
-    def decide(self, stage, i: int, placed, rolls, warnings: int, limit: int) -> str:
-        ev = self._eval
-        if ev is None or i >= len(self._plan):
+    def flat_out_value(self, ev: TurnEvaluator, plan: list[Option]) -> float:
+        """Flat Out in turns, less what its Focus tokens are worth with those held (RX-ROLL-03)."""
+        assert isinstance(ev, RxEvaluator)
+        return ev.flat_out_turns(plan, self._held)
+
+    def before_die(self, stage, ev: TurnEvaluator, i: int, rolls, warnings: int) -> str | None:
+        """Roll past the plan's end; secure die ``i`` with Focus tokens where that beats rolling it or stopping
+        (RX-ROLL-04: 1, then 2, then 3 tokens a die)."""
+        assert isinstance(ev, RxEvaluator)
+        if i >= len(self._plan):
             return ROLL
-        now, go = ev.one_by_one(self._plan, i, warnings)
+        now, _ = ev.one_by_one(self._plan, i, warnings)
         car = stage.cars[stage.to_move() or ""]
-        secured = sum(_dice(r) for r in rolls[:i] if r.secured)
-        k = _dice(rolls[i])
+        secured = sum(dice_count(r.die) for r in rolls[:i] if r.secured)
+        k = dice_count(rolls[i].die)
         cost = sum(range(secured + 1, secured + k + 1))  # 1, then 2, then 3... a die (RX-ROLL-04)
         if car.tokens - secured * (secured + 1) // 2 >= cost:
             after = ev.one_by_one(self._plan, i + 1, warnings)[0]  # the die secured: no Warning, move on
             if after - ev.focus_worth(car.tokens - secured * (secured + 1) // 2, -cost) < now - 1e-9:
                 return SECURE
-        if i == 0:
-            return ROLL  # the first die is always rolled: stopping before it wastes the turn
-        return ROLL if go else STOP
+        return None

@@ -10,12 +10,11 @@ runs are the same whichever process plays them and however many processes there 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rallyc.analysis.drivers import GreedyDriver
-from rallyc.analysis.rxdriver import bypassed_stretch
+from rallyc.analysis.rxdriver import CircuitAhead
 from rallyc.analysis.simulate import CARS, DriverKind, SimDriver, run_seed, spread_runs
 from rallyc.rules.bot import RandomBot
 from rallyc.rules.turn import Roll, Turn
@@ -75,6 +74,8 @@ class JokerDriver(GreedyDriver):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.plans: dict[str, int] = {}
+        #: the Joker's fork and the stretch it bypasses, per circuit (the strong RX driver's tables)
+        self._circuit: dict[int, CircuitAhead] = {}
 
     def turn(self, stage) -> Turn:
         name = stage.to_move()
@@ -82,24 +83,14 @@ class JokerDriver(GreedyDriver):
         car = stage.cars[name]
         if name not in self.plans or car.joker not in (JokerState.TODO,):
             return super().turn(stage)
-        ctx, _ = stage.context(name)
-        spaces = ctx.index.spaces
-        laps = stage.laps
-        forks = [k for k, nxt in ctx.succ.items() if not spaces[k].joker and any(spaces[n].joker for n in nxt)]
-        if not forks:
+        ahead = self._circuit.get(id(stage.index))
+        if ahead is None:
+            ahead = self._circuit[id(stage.index)] = CircuitAhead(stage.index, stage.laps)
+        if not ahead.has_joker:
             return super().turn(stage)
-
-        def lap_at(space: str) -> int:
-            """The lap the car is on when it next reaches ``space`` (it may cross the line first; a car on the
-            line itself has not crossed it yet)."""
-            at = spaces[space].progress % laps.length
-            reach = at + math.ceil((car.distance - at) / laps.length - 1e-9) * laps.length
-            return max(1, car.crossed + laps.crossings(car.distance, reach))
-
-        want = lap_at(forks[0]) >= self.plans[name]
+        ctx, _ = stage.context(name)
         # on the Joker's lap, stay on the spaces that still lead into it; on the others, keep out of it
-        closed = bypassed_stretch(ctx.index, ctx.succ, laps.length)[0] if want else \
-            frozenset(k for k, sp in spaces.items() if sp.joker)
+        closed = ahead.bypassed if ahead.lap_at_fork(car) >= self.plans[name] else ahead.joker_spaces
         extra = {k: ("RX-JOKER-01", f"{name}'s Joker plan") for k in sorted(closed) if k not in ctx.barred}
         dice = self.plan_dice(stage, replace(ctx, barred={**ctx.barred, **extra}))
         if not dice:  # every die of the plan's way is barred: drive as the greedy driver does

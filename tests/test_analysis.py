@@ -126,8 +126,9 @@ def test_rx_circuit_is_analysed_lap_times_joker_and_grid_places():
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     assert lines[0].startswith("RX 2: race ") and "2 laps of 12 tiles, 2 solo runs of the strong driver" in lines[0]
-    assert lines[2].startswith("  lap times (turns, median / mean): lap 1 ") and ", lap 2 " in lines[2]
-    assert lines[4].startswith("    lap 1: driven in 50% of runs") and lines[5].startswith("    lap 2: driven in 50%")
+    assert lines[1].startswith("  raced as an RX race (a Joker lap: TRACK-RX-07): RX Dashboards")
+    assert lines[3].startswith("  lap times (turns, median / mean): lap 1 ") and ", lap 2 " in lines[3]
+    assert lines[5].startswith("    lap 1: driven in 50% of runs") and lines[6].startswith("    lap 2: driven in 50%")
     assert "  four cars (1 races), by grid place:" in lines and sum(ln.startswith("    Car ") for ln in lines) == 4
     r = _cli("analyze", "examples/rx-2.rally", "--runs", "2", "--table-runs", "0", "-f", "json")
     assert r.returncode == 0, r.stderr
@@ -135,7 +136,7 @@ def test_rx_circuit_is_analysed_lap_times_joker_and_grid_places():
     assert doc["stages"] == [] and [c["circuit"] for c in doc["circuits"]] == ["RX 2"]
     c = doc["circuits"][0]
     assert c["laps"] == 2 and [j["lap"] for j in c["joker"]] == [1, 2] and c["grid"] == []
-    assert [lt["runs"] for lt in c["lap_times"]] == [2, 2] and c["finished"] == 1.0
+    assert [lt["runs"] for lt in c["lap_times"]] == [2, 2] and c["finished"] == 1.0 and c["race_format"] == "rx"
 
 
 def test_rx_races_follow_their_joker_plans_and_are_deterministic():

@@ -154,6 +154,47 @@ def test_a_circuit_without_a_joker_and_a_two_place_pre_grid_is_analysed():
     assert c.table_cars == 2 and [g.car for g in c.grid] == ["Car 1", "Car 2"] and c.joker == []
     text = circuit_text(c)
     assert "  no Joker on this circuit" in text and "  two cars (1 races), by grid place:" in text
+    assert c.race_format == "ice" and text[1].startswith("  raced as an Ice race (no Joker, all snow: ICE-01/02)")
+
+
+@pytest.mark.parametrize("name,fmt,dashboard", [("rx-1", "rx", "rx-asphalt"), ("ice-track-1", "ice", "ice-standard"),
+                                                 ("track-1", "custom", "r6-asphalt")])
+def test_each_published_circuit_is_raced_under_its_own_rules_and_dashboards(name, fmt, dashboard):
+    """A circuit with a Joker lap is an RX circuit (TRACK-RX-07); Ice Track 1 (no Joker, all snow) is an Ice race:
+    a Head-to-Head under Speed Track rules with ICE Dashboards, all on one side (ICE-01..05); Auto Tour 1's Track 1
+    (no Joker, asphalt) is no RX circuit: the circuit's own custom Head-to-Head (CUSTOM-01/05). Until this session
+    every circuit was raced with RX Dashboards."""
+    from rallyc.analysis.rxsim import circuit_rules
+
+    track = _circuit(name)
+    rules = circuit_rules(track)
+    assert rules.name == fmt
+    race = play_races(track, [0], seed=3, cars=2, kind=DriverKind.strong)[0]
+    assert [c.dashboard for c in race.cars] == [dashboard, dashboard]
+    assert all(c.status == FINISHED for c in race.cars)
+
+
+def test_a_design_s_custom_race_options_decide_how_its_circuit_is_raced(tmp_path):
+    """The design's own custom-race choices win (CUSTOM-01): a Head-to-Head with the DIRT Damage set is raced so;
+    a Time Trial is timed with Time cards, no race, and `rallyc analyze` says so (exit 2, no traceback)."""
+    import subprocess
+    import sys
+
+    from rallyc.analysis.rxsim import circuit_rules
+
+    text = (ROOT / "examples" / "ice-track-1.rally").read_text(encoding="utf-8")
+    h2h = tmp_path / "h2h.rally"
+    h2h.write_text(text.replace("  laps 2\n", "  laps 2\n  options race-type head-to-head, damage-bag dirt\n"),
+                   encoding="utf-8")
+    design = rallyc.load(str(h2h))
+    rules = circuit_rules(design.tracks[0], design.options)
+    assert rules.name == "custom" and rules.format.bag == "dirt" and "dirt Damage set" in rules.why
+    trial = tmp_path / "trial.rally"
+    trial.write_text(text.replace("  laps 2\n", "  laps 2\n  options race-type time-trial\n"), encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "rallyc", "analyze", str(trial), "--runs", "1", "--table-runs", "0"],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "trial.rally" in r.stderr, r.stderr
+    assert r.stdout == ""
 
 
 def test_the_analysis_drivers_implement_the_driver_protocol_themselves():

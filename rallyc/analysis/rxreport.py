@@ -18,6 +18,7 @@ from rallyc.analysis.report import _quantile, _rounded
 from rallyc.analysis.rxsim import DISQUALIFIED, FINISHED, RETIRED, CarRace, RaceRun
 
 if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.analysis.rxsim import CircuitRules
     from rallyc.analysis.simulate import DriverKind
 
 __all__ = ["JokerLap", "LapTimes", "GridPlace", "CircuitAnalysis", "analyse_circuit", "analyze_circuit", "circuit_text",
@@ -93,6 +94,10 @@ class CircuitAnalysis:
     table_cars: int = 0
     #: Losses of Control per solo race on each space (the heat map's colours)
     space_risk: dict[str, float] = field(default_factory=dict)
+    #: the race format it was raced under (``rx``, ``ice``, ``custom``: :func:`rallyc.analysis.rxsim.circuit_rules`)
+    race_format: str = "rx"
+    #: why, in the rulebooks' words
+    rules: str = ""
 
     @property
     def stage(self) -> str:
@@ -152,7 +157,7 @@ def _grid(table: list[RaceRun], laps: int) -> list[GridPlace]:
 
 
 def analyse_circuit(track, runs: list[RaceRun], *, seed: int, driver: str,
-                    table: list[RaceRun] | None = None) -> CircuitAnalysis:
+                    table: list[RaceRun] | None = None, rules: "CircuitRules | None" = None) -> CircuitAnalysis:
     """The figures of one circuit from its solo races (the first car of each) and its four-car races."""
     laps = int(track.laps or 0)
     tiles = len({s.step for s in track.spaces.values() if not s.joker and not s.pregrid})
@@ -170,7 +175,8 @@ def analyse_circuit(track, runs: list[RaceRun], *, seed: int, driver: str,
         start=_mean(starts), lap_times=_lap_times(cars, laps), joker=joker, joker_cost=cost,
         table_runs=len(table or []), grid=_grid(table or [], laps),
         table_cars=len(table[0].cars) if table else 0,
-        space_risk={s: k / n for s, k in sorted(Counter(s for c in cars for s in c.loss_spaces).items())})
+        space_risk={s: k / n for s, k in sorted(Counter(s for c in cars for s in c.loss_spaces).items())},
+        race_format=rules.name if rules else "rx", rules=rules.why if rules else "")
 
 
 def _t(v: float | None, digits: int = 1) -> str:
@@ -186,6 +192,7 @@ def circuit_text(c: CircuitAnalysis) -> list[str]:
     err = f" ± {c.race_error:.1f}" if c.race_error is not None else ""
     out = [f"{c.circuit}: race {_t(c.race)}{err} turns (10-90%: {_t(c.p10)}-{_t(c.p90)}), {c.laps} laps of "
            f"{c.tiles} tiles, {c.runs} solo runs of the {c.driver} driver, seed {c.seed}",
+           *([f"  raced as {c.rules}"] if c.rules else []),
            f"  finished {c.finished:.0%}, without a Loss of Control {c.clean:.0%}, "
            f"{_t(c.start)} turns from the Pre-grid to the line",
            "  lap times (turns, median / mean): " + ", ".join(
@@ -216,21 +223,25 @@ def _ordinal(n: int) -> str:
 
 
 def analyze_circuit(track, *, runs: int = 40, table_runs: int = 8, seed: int = 0, jobs: int = 1,
-                    driver: "DriverKind | None" = None, source=None) -> CircuitAnalysis:
-    """The figures of one compiled RX circuit: ``runs`` solo races and ``table_runs`` four-car races (fewer cars
+                    driver: "DriverKind | None" = None, source=None,
+                    design_options: dict | None = None) -> CircuitAnalysis:
+    """The figures of one compiled circuit: ``runs`` solo races and ``table_runs`` four-car races (fewer cars
     when the Pre-grid holds fewer), each car planning its Joker on every lap in turn (see
-    :mod:`rallyc.analysis.rxsim`)."""
-    from rallyc.analysis.rxsim import simulate_races
+    :mod:`rallyc.analysis.rxsim`), under the rules :func:`~rallyc.analysis.rxsim.circuit_rules` reads from the track
+    and ``design_options`` (an RX race, an Ice race or a custom Head-to-Head). ValueError when the design's options
+    make a race that is not raced (a Time Trial, Technical Track rules)."""
+    from rallyc.analysis.rxsim import circuit_rules, simulate_races
     from rallyc.analysis.simulate import CARS, DriverKind
     from rallyc.rules.rx_order import grid
     from rallyc.rules.state import index_of
 
     asked = driver or DriverKind.strong
     cars = min(len(CARS), len(grid(index_of(track))))
-    solo = simulate_races(track, runs, seed=seed, cars=1, kind=asked, jobs=jobs, source=source)
-    table = simulate_races(track, table_runs, seed=seed + 1, cars=cars, kind=asked, jobs=jobs, source=source) \
-        if table_runs and cars > 1 else None
-    return analyse_circuit(track, solo, seed=seed, driver=asked.value, table=table)
+    rules = circuit_rules(track, design_options)
+    solo = simulate_races(track, runs, seed=seed, cars=1, kind=asked, jobs=jobs, source=source, rules=rules)
+    table = simulate_races(track, table_runs, seed=seed + 1, cars=cars, kind=asked, jobs=jobs, source=source,
+                           rules=rules) if table_runs and cars > 1 else None
+    return analyse_circuit(track, solo, seed=seed, driver=asked.value, table=table, rules=rules)
 
 
 def circuits_text(circuits: list[CircuitAnalysis]) -> str:

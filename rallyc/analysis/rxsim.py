@@ -11,6 +11,7 @@ runs are the same whichever process plays them and however many processes there 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from rallyc.analysis.drivers import GreedyDriver
@@ -19,10 +20,13 @@ from rallyc.analysis.simulate import CARS, DriverKind, SimDriver, run_seed, spre
 from rallyc.rules.bot import RandomBot
 from rallyc.rules.turn import Roll, Turn
 from rallyc.rules.domain import JokerState, RaceStatus
+from rallyc.model.options import in_force
+from rallyc.rules.custom import custom_race
 from rallyc.rules.race import Race
+from rallyc.rules.race_format import ICE, RX, RaceFormat
 from rallyc.rules.stage import Player
 
-__all__ = ["CarRace", "RaceRun", "simulate_races", "MAX_RACE_TURNS"]
+__all__ = ["CarRace", "CircuitRules", "RaceRun", "circuit_rules", "simulate_races", "MAX_RACE_TURNS"]
 
 #: a race still running after this many turns (all cars together) is stopped; its racing cars did not finish
 MAX_RACE_TURNS = 2_000
@@ -48,6 +52,8 @@ class CarRace:
     losses: int = 0
     #: the space of each Loss of Control, in race order
     loss_spaces: list[str] = field(default_factory=list)
+    #: the Dashboard it raced with (``[dashboards.NAME]``: RX, ICE or the custom race's own)
+    dashboard: str = ""
 
 
 @dataclass
@@ -57,6 +63,60 @@ class RaceRun:
     index: int
     cars: list[CarRace]
     table_turns: int
+
+
+@dataclass(frozen=True)
+class CircuitRules:
+    """The rules a circuit is raced under in the analysis: the race format (Dashboards, Damage bag, damage table)
+    and the tires of the simulated cars, with why."""
+
+    format: RaceFormat
+    #: the tires (Dashboard side) of every simulated car
+    tires: str
+    #: the rulebook's reason, for the report
+    why: str
+
+    @property
+    def name(self) -> str:
+        """``rx``, ``ice`` or ``custom`` (a record's ``race.format``)."""
+        return self.format.name
+
+    def player(self, name: str, colour: str) -> Player:
+        """A simulated car under these rules."""
+        return Player(name, colour, self.format.car or "r6", self.tires)
+
+
+def circuit_rules(track, design_options: dict | None = None) -> CircuitRules:
+    """The race a circuit is analysed as, from what the design states and what the rulebooks say a circuit is:
+
+    - the design's custom-race options (``race-type``, ``track-rules``, ``damage-bag``) make it that custom race, a
+      Head-to-Head under Speed Track rules with R6 cars on Asphalt tires (CUSTOM-01/05/08/10); any other custom race
+      is not a race and raises ValueError;
+    - a circuit with a Joker lap is an RX circuit (TRACK-RX-07): RX Dashboards (RX-SETUP-03);
+    - a circuit without a Joker whose road is all snow is an Ice track (ICE-01/02): ICE Dashboards, all on the ICE
+      side (ICE-03), the GT Damage set, no weather (ICE-05);
+    - any other circuit without a Joker is no RX circuit: it is raced as the circuit's own custom race, a
+      Head-to-Head under Speed Track rules (CUSTOM-01: the choices a circuit leaves open)."""
+    spaces = track.spaces.values()
+    shortcuts = any(s.kind == "shortcut" for s in spaces)
+    options = in_force(dict(design_options or {}), None)[0]
+    custom = custom_race("circuit", options)
+    if custom is not None:
+        return CircuitRules(custom.race_format(shortcuts), "asphalt",
+                            f"the design's custom race ({custom.race_type}, {custom.track_rules} Track rules, "
+                            f"{custom.bag_name} Damage set: CUSTOM-01): R6 cars on Asphalt tires")
+    if any(s.joker for s in spaces):
+        return CircuitRules(RX, "asphalt", "an RX race (a Joker lap: TRACK-RX-07): RX Dashboards on Asphalt tires (RX-SETUP-03)")
+    if all(s.surface == "snow" for s in spaces):
+        return CircuitRules(ICE, ICE.sides[0], "an Ice race (no Joker, all snow: ICE-01/02): ICE Dashboards, all on "
+                                               "the ICE side (ICE-03), the GT Damage set, no weather (ICE-05)")
+    # the standard Speed Track set (CUSTOM-18), the DIRT set where Shortcut tiles need it (CUSTOM-21)
+    custom = custom_race("circuit", {"race-type": "head-to-head", "damage-bag": "dirt" if shortcuts else None})
+    assert custom is not None
+    return CircuitRules(custom.race_format(shortcuts), "asphalt",
+                        f"a custom Head-to-Head under Speed Track rules, the choices a circuit leaves open (CUSTOM-01/05; "
+                        f"no Joker lap, so no RX race: TRACK-RX-07): R6 cars on Asphalt tires, the {custom.bag_name} "
+                        f"Damage set")
 
 
 def joker_plan(index: int, grid: int, laps: int) -> int:
@@ -108,14 +168,17 @@ def _driver(kind: DriverKind, seed: int) -> SimDriver:
     return RandomBot(seed)
 
 
-def play_races(track, indices: list[int], *, seed: int, cars: int, kind: DriverKind) -> list[RaceRun]:
-    """Play the races ``indices`` of a simulation on the circuit ``track``."""
+def play_races(track, indices: list[int], *, seed: int, cars: int, kind: DriverKind,
+               rules: CircuitRules | None = None) -> list[RaceRun]:
+    """Play the races ``indices`` of a simulation on the circuit ``track`` (under ``rules``: by default those
+    :func:`circuit_rules` reads from the track alone)."""
+    rules = rules or circuit_rules(track)
     driver = _driver(kind, seed)
-    players = [Player(n, c) for n, c in CARS[:cars]]
+    players = [rules.player(n, c) for n, c in CARS[:cars]]
     out = []
     for i in indices:
         driver.rng.seed(run_seed(seed, i))
-        race = Race(track, players)
+        race = Race(track, players, race_format=rules.format)
         if hasattr(driver, "plans"):  # the greedy and the strong driver follow a Joker plan
             driver.plans = {p.name: joker_plan(i, g, race.laps.laps) for g, p in enumerate(players)}
         out.append(_play(race, driver, i))
@@ -151,15 +214,18 @@ def _play(race: Race, driver: SimDriver, index: int) -> RaceRun:
         at = crossings[n]
         laps = [b - a for a, b in zip(at, at[1:])]
         out_cars.append(CarRace(n, str(c.status), position.get(n), turns[n], at[0] if at else None, laps,
-                                joker[n], len(losses[n]), losses[n]))
+                                joker[n], len(losses[n]), losses[n], c.dashboard.name))
     return RaceRun(index, out_cars, table)
 
 
 def simulate_races(track, runs: int, *, seed: int = 0, cars: int = 1, kind: DriverKind = DriverKind.strong,
-                   jobs: int = 1, source: tuple[Path, str] | None = None) -> list[RaceRun]:
-    """``runs`` seeded races of ``cars`` cars (1 to 4) on ``track``, in run order, spread over ``jobs``
-    processes when ``source`` (file, circuit name) lets each compile the track again: same results."""
-    return spread_runs(play_races, track, runs, seed=seed, cars=cars, kind=kind, jobs=jobs, source=source)
+                   jobs: int = 1, source: tuple[Path, str] | None = None,
+                   rules: CircuitRules | None = None) -> list[RaceRun]:
+    """``runs`` seeded races of ``cars`` cars (1 to 4) on ``track`` under ``rules`` (default: :func:`circuit_rules`
+    of the track alone), in run order, spread over ``jobs`` processes when ``source`` (file, circuit name) lets
+    each compile the track again: same results."""
+    return spread_runs(partial(play_races, rules=rules or circuit_rules(track)), track, runs, seed=seed, cars=cars,
+                       kind=kind, jobs=jobs, source=source)
 
 
 # keep the statuses' words in one place for the report

@@ -109,10 +109,14 @@ def register(app: typer.Typer) -> None:
         if circuits:
             from rallyc.analysis.rxreport import analyze_circuit
 
-            rx = [analyze_circuit(track, runs=40 if runs is None else runs,
-                                  table_runs=8 if table_runs is None else table_runs, seed=seed,
-                                  jobs=jobs if source_ok else 1, driver=DriverKind(driver.value),
-                                  source=(file, track.name) if source_ok else None) for _, track in circuits]
+            try:
+                rx = [analyze_circuit(track, runs=40 if runs is None else runs,
+                                      table_runs=8 if table_runs is None else table_runs, seed=seed,
+                                      jobs=jobs if source_ok else 1, driver=DriverKind(driver.value),
+                                      source=(file, track.name) if source_ok else None, design_options=design.options)
+                      for design, track in circuits]
+            except ValueError as exc:  # the design's custom race is no race (a Time Trial, Technical Track rules)
+                raise fail(f"{file}: {exc}") from None
             text = _with_circuits(text, rx, fmt, bool(stages))
         if heat_map is not None:
             from rallyc.render.document import MapOptions, render_map

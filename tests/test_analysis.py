@@ -51,6 +51,13 @@ def test_cli_prints_a_par_time_and_the_riskiest_corners_of_every_stage(tmp_path)
     for block in blocks:
         corners = re.findall(r"^    \d+\.\d+ \(step \d+, \d{3}[ab]\): \d+% of runs", block, re.M)
         assert 1 <= len(corners) <= 3, block
+    # issue 15: the strong driver against the greedy one on the same runs, and what it gains (strong is the default)
+    against = re.findall(r"^  against the greedy driver \(the same 24 runs' seeds\): par (\d+) s ± \d+ .*; the strong "
+                         r"driver (gains|loses) (\d+) ± \d+ s \(\d+%\)$", r.stdout, re.M)
+    assert len(against) == 3, r.stdout
+    pars = [int(p) for p in re.findall(r"^SS\d: par (\d+) s", r.stdout, re.M)]
+    for par, (greedy, verb, gain) in zip(pars, against):
+        assert abs((int(greedy) - par) - (int(gain) if verb == "gains" else -int(gain))) <= 1
     assert "Short by the rulebook; four cars take" in r.stdout
     for stage in ("SS1", "SS2", "SS3"):  # one heat map per stage, and each draws
         svg = (tmp_path / f"risk-{stage}.svg").read_text(encoding="utf-8")
@@ -70,6 +77,11 @@ def test_json_is_deterministic_and_the_same_whatever_the_jobs():
     assert one.stdout == two.stdout
     doc = json.loads(one.stdout)
     assert doc["format"] == "rallyc-analysis/1" and doc["stages"][0]["runs"] == 12
+    stage = doc["stages"][0]
+    assert stage["against"]["driver"] == "greedy"
+    assert stage["against"]["gain"] == round(stage["against"]["par"] - stage["par"], 3)
+    r = _cli(*args, "--against", "none")
+    assert r.returncode == 0 and json.loads(r.stdout)["stages"][0]["against"] is None
 
 
 def test_a_harder_stage_has_a_higher_par_and_more_risk_where_it_was_made_harder(tmp_path):

@@ -32,20 +32,24 @@ class Analysis:
 
 
 def analyze_track(track, *, runs: int = 200, table_runs: int = 0, seed: int = 0, jobs: int = 1,
-                  driver: DriverKind = DriverKind.strong, source: tuple[Path, str] | None = None) -> StageAnalysis:
-    """The figures of one compiled stage: ``runs`` solo runs and ``table_runs`` four-car runs."""
+                  driver: DriverKind = DriverKind.strong, source: tuple[Path, str] | None = None,
+                  against: DriverKind | None = None) -> StageAnalysis:
+    """The figures of one compiled stage: ``runs`` solo runs and ``table_runs`` four-car runs; with ``against``
+    (another driver), the same solo runs (same seeds) by that driver too, and what ``driver`` gains on it."""
     solo = simulate(track, runs, seed=seed, kind=driver, jobs=jobs, source=source)
     table = simulate(track, table_runs, seed=seed + 1, cars=4, kind=driver, jobs=jobs, source=source) \
         if table_runs else None
-    return analyse_stage(track, solo, seed=seed, driver=driver.value, table=table)
+    other = (against.value, simulate(track, runs, seed=seed, kind=against, jobs=jobs, source=source)) \
+        if against is not None and against is not driver else None
+    return analyse_stage(track, solo, seed=seed, driver=driver.value, table=table, against=other)
 
 
 def analyze(path: str | Path, *, stages: list[str] | None = None, runs: int = 200, table_runs: int = 20,
             seed: int = 0, jobs: int = 1, driver: DriverKind = DriverKind.strong, circuit_runs: int = 40,
-            circuit_table_runs: int = 8) -> Analysis:
+            circuit_table_runs: int = 8, against: DriverKind | None = DriverKind.greedy) -> Analysis:
     """Analyse the stages and RX circuits of the design in ``path`` (all of them, or those named): ``runs`` /
-    ``table_runs`` per stage, ``circuit_runs`` / ``circuit_table_runs`` per circuit (the command's defaults);
-    an unknown name raises KeyError."""
+    ``table_runs`` per stage, ``circuit_runs`` / ``circuit_table_runs`` per circuit, each stage's solo runs driven
+    by ``against`` too (the command's defaults); an unknown name raises KeyError."""
     import rallyc
     from rallyc.analysis.rxreport import analyze_circuit
 
@@ -60,5 +64,5 @@ def analyze(path: str | Path, *, stages: list[str] | None = None, runs: int = 20
                                             design_options=design.options))
             continue
         out.append(analyze_track(track, runs=runs, table_runs=table_runs, seed=seed, jobs=jobs, driver=driver,
-                                 source=(Path(path), name)))
+                                 source=(Path(path), name), against=against))
     return Analysis(design.title, out, rally_warnings(out), circuits)

@@ -34,6 +34,8 @@ def to_text(stages: list[StageAnalysis], warnings: list[RallyWarning]) -> str:
         slow = sorted(s.steps.items(), key=lambda kv: (-kv[1]["per_space"], kv[0]))[:3]
         if slow:
             out.append("  slowest steps: " + ", ".join(f"step {k} {v['per_space']:.1f} s/space" for k, v in slow))
+        if s.against is not None:
+            out.append(_against(s))
         if s.playing_minutes is not None:
             agree = "agrees with" if s.measured_class == s.rulebook_class else "differs from"
             out.append(f"  length: {s.tiles} tiles, {s.rulebook_class} by the rulebook; four cars take "
@@ -44,6 +46,22 @@ def to_text(stages: list[StageAnalysis], warnings: list[RallyWarning]) -> str:
     for w in warnings:
         out.append(f"warning[{w.code}]: {w.message}")
     return "\n".join(out) + "\n"
+
+
+def _against(s: StageAnalysis) -> str:
+    """The line comparing the analysed driver with the other on the same runs."""
+    a = s.against
+    assert a is not None
+    err = f" ± {a.par_error:.0f}" if a.par_error is not None else ""
+    line = (f"  against the {a.driver} driver (the same {s.runs} runs' seeds): par {_secs(a.par)}{err} "
+            f"(10-90%: {_secs(a.p10)}-{_secs(a.p90)}), finished {a.finished:.0%}, without a Loss of Control "
+            f"{a.clean:.0%}; ")
+    if a.gain is None:
+        return line + "no par to compare"
+    gain_err = f" ± {a.gain_error:.0f}" if a.gain_error is not None else ""
+    share = f" ({abs(a.gain_share):.0%})" if a.gain_share is not None else ""
+    verb = "gains" if a.gain >= 0 else "loses"
+    return line + f"the {s.driver} driver {verb} {abs(a.gain):.0f}{gain_err} s{share}"
 
 
 def to_json(stages: list[StageAnalysis], warnings: list[RallyWarning]) -> str:

@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 
 from rallyc.analysis.simulate import Run
 
-__all__ = ["CornerRisk", "StageAnalysis", "RallyWarning", "analyse_stage", "rally_warnings",
+__all__ = ["CornerRisk", "DriverComparison", "StageAnalysis", "RallyWarning", "analyse_stage", "rally_warnings",
            "TURN_SECONDS_AT_TABLE", "CLASS_MINUTES"]
 
 #: Named assumption: seconds of table time a player's turn takes. The Core rulebook's guideline gives a
@@ -30,6 +30,25 @@ class CornerRisk:
     tile: str
     rate: float
     gears: dict[int, int]
+
+
+@dataclass(frozen=True)
+class DriverComparison:
+    """The same solo runs (same seeds) driven by another driver, and what the analysed driver gains on it."""
+
+    driver: str
+    par: float | None
+    par_error: float | None
+    p10: float | None
+    p90: float | None
+    finished: float
+    clean: float
+    #: the other driver's par minus the analysed driver's (seconds; positive: the analysed driver is faster)
+    gain: float | None
+    #: the gain's 95% error (the two pars' errors combined)
+    gain_error: float | None
+    #: the gain as a share of the other driver's par
+    gain_share: float | None
 
 
 @dataclass
@@ -61,6 +80,8 @@ class StageAnalysis:
     measured_class: str | None = None
     #: Loss-of-Control rate per space (the heat map)
     space_risk: dict[str, float] = field(default_factory=dict)
+    #: the same solo runs by another driver (the greedy one, by default of the strong driver's analysis)
+    against: DriverComparison | None = None
 
     def to_dict(self) -> dict:
         """JSON-ready figures (floats rounded, keys sorted by the writer)."""
@@ -98,19 +119,37 @@ def measured_class(minutes: float) -> str:
     return min(CLASS_MINUTES, key=lambda c: (abs(CLASS_MINUTES[c] - minutes), CLASS_MINUTES[c]))
 
 
-def analyse_stage(track, runs: list[Run], *, seed: int, driver: str, table: list[Run] | None = None) -> StageAnalysis:
-    """The figures of one stage from its solo runs (and, if given, its four-car runs)."""
+def par_figures(runs: list[Run]) -> tuple[float | None, float | None, float | None, float | None]:
+    """(par, its 95% error, 10% and 90% quantiles) of the stage times of the runs that finished."""
+    times = sorted(r.seconds for r in runs if r.seconds is not None)
+    if not times:
+        return None, None, None, None
+    err = 1.96 * 1.2533 * statistics.stdev(times) / math.sqrt(len(times)) if len(times) > 1 else None
+    return statistics.median(times), err, _quantile(times, 0.1), _quantile(times, 0.9)
+
+
+def compare(par: float | None, par_error: float | None, runs: list[Run], driver: str) -> DriverComparison:
+    """The same runs by ``driver`` against the analysed par (and its error)."""
+    other, err, p10, p90 = par_figures(runs)
+    n = max(1, len(runs))
+    gain = None if par is None or other is None else other - par
+    gain_error = None if gain is None or err is None or par_error is None else math.hypot(err, par_error)
+    return DriverComparison(driver, other, err, p10, p90, sum(r.finished for r in runs) / n,
+                            sum(not r.losses for r in runs) / n, gain, gain_error,
+                            None if gain is None or not other else gain / other)
+
+
+def analyse_stage(track, runs: list[Run], *, seed: int, driver: str, table: list[Run] | None = None,
+                  against: tuple[str, list[Run]] | None = None) -> StageAnalysis:
+    """The figures of one stage from its solo runs (and, if given, its four-car runs, and the same solo runs by
+    another driver: ``(driver, runs)``)."""
     from rallyc.compiler.stats import stage_class
 
     spaces = track.spaces
     steps_of_route = sorted({s.step for s in spaces.values()})
     tiles = len(steps_of_route)
-    times = sorted(r.seconds for r in runs if r.seconds is not None)
     n = len(runs)
-    par = statistics.median(times) if times else None
-    err = None
-    if len(times) > 1:
-        err = 1.96 * 1.2533 * statistics.stdev(times) / math.sqrt(len(times))
+    par, err, p10, p90 = par_figures(runs)
     corner_hits: dict[str, Counter] = {}
     zone_hits: dict[str, Counter] = {}
     space_hits: Counter = Counter()
@@ -140,12 +179,12 @@ def analyse_stage(track, runs: list[Run], *, seed: int, driver: str, table: list
     rulebook = stage_class(tiles) if track.kind == "stage" else None
     analysis = StageAnalysis(
         stage=track.name, tiles=tiles, rulebook_class=rulebook, runs=n, seed=seed, driver=driver,
-        par=par, par_error=err, p10=_quantile(times, 0.1) if times else None,
-        p90=_quantile(times, 0.9) if times else None,
+        par=par, par_error=err, p10=p10, p90=p90,
         finished=sum(r.finished for r in runs) / n, clean=sum(not r.losses for r in runs) / n,
         damage=sum(r.damage for r in runs) / n, turns=sum(r.turns for r in runs) / n,
         corners=risks(corner_hits, by_corner.__getitem__), zones=risks(zone_hits, by_zone.__getitem__),
         steps=steps, space_risk={s: space_hits[s] / n for s in sorted(space_hits)},
+        against=compare(par, err, against[1], against[0]) if against else None,
     )
     if table:
         turns = sum(r.table_turns for r in table) / len(table)

@@ -25,6 +25,13 @@ class DriverChoice(str, Enum):
     random = "random"
 
 
+class AgainstChoice(str, Enum):
+    greedy = "greedy"
+    random = "random"
+    strong = "strong"
+    none = "none"
+
+
 ANALYZE_EPILOG = """\b
 Examples:
   rallyc analyze examples/rally-1.rally                       # every stage: par time, riskiest corners
@@ -34,7 +41,9 @@ Examples:
 \b
 The same --seed gives the same figures whatever --jobs. The par time is the median stage time of the
 solo runs, with a 95% error; the length class is compared with the playing time of --table-runs
-four-car runs (an assumed 32 s a turn).
+four-car runs (an assumed 32 s a turn). Each stage's solo runs are driven again by the --against
+driver (default: greedy for the strong driver, none for the others) with the same seeds: its par
+beside the analysed one, and the seconds the analysed driver gains.
 \b
 Exit codes: 0 done, 1 the file has errors, 2 usage or I/O error."""
 
@@ -73,6 +82,9 @@ def register(app: typer.Typer) -> None:
         seed: int = typer.Option(0, "--seed", min=0, max=2**31 - 1, help="Seed of the runs."),
         jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, help="Processes to spread the runs over."),
         driver: DriverChoice = typer.Option(DriverChoice.strong, "--driver", help="strong, greedy or random."),
+        against: Optional[AgainstChoice] = typer.Option(
+            None, "--against", help="Drive each stage's solo runs again with this driver and compare (greedy, random, "
+                                    "strong or none; default greedy for the strong driver, else none)."),
         fmt: AnalyzeFormat = typer.Option(AnalyzeFormat.text, "--format", "-f", help="text or json."),
         output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to FILE (atomically)."),
         heat_map: Optional[Path] = typer.Option(None, "--heat-map",
@@ -97,12 +109,14 @@ def register(app: typer.Typer) -> None:
         if not stages and not circuits:
             raise fail(f"{file} has no stage or RX circuit to analyse")
         source_ok = str(file) != "-"
+        other = against or (AgainstChoice.greedy if driver is DriverChoice.strong else AgainstChoice.none)
         analyses = []
         for _, track in stages:
             analyses.append(analyze_track(track, runs=200 if runs is None else runs,
                                           table_runs=20 if table_runs is None else table_runs, seed=seed,
                                           jobs=jobs if source_ok else 1, driver=DriverKind(driver.value),
-                                          source=(file, track.name) if source_ok else None))
+                                          source=(file, track.name) if source_ok else None,
+                                          against=None if other is AgainstChoice.none else DriverKind(other.value)))
         warnings = rally_warnings(analyses)
         text = to_json(analyses, warnings) if fmt is AnalyzeFormat.json else to_text(analyses, warnings)
         rx: list = []

@@ -100,9 +100,14 @@ def test_the_same_stage_laid_elsewhere_gives_exactly_the_same_figures(tmp_path):
     base = _ss1_text()
     assert "202a at -1 1 rot 5" in base
     moved = base.replace("202a at -1 1 rot 5", "202a at 7 -4 rot 2")  # shifted and turned by 3 steps
-    a = analyze_track(_track(base, tmp_path, "SS1"), runs=16, seed=11)
+    here = _track(base, tmp_path, "SS1")
     (tmp_path / "m").mkdir()
-    b = analyze_track(_track(moved, tmp_path / "m", "SS1"), runs=16, seed=11)
+    there = _track(moved, tmp_path / "m", "SS1")
+    # not the same layout under another name: every tile of the stage stands elsewhere, turned
+    assert len(here.placed) == len(there.placed) >= 10
+    assert all((p.q, p.r) != (m.q, m.r) and p.rot != m.rot for p, m in zip(here.placed, there.placed))
+    a = analyze_track(here, runs=16, seed=11)
+    b = analyze_track(there, runs=16, seed=11)
     assert a.to_dict() == b.to_dict()
 
 
@@ -111,6 +116,8 @@ def test_two_seeds_agree_within_the_reported_error():
     a = analyze_track(track, runs=40, seed=1)
     b = analyze_track(track, runs=40, seed=2)
     assert abs(a.par - b.par) <= a.par_error + b.par_error
+    # and the errors are not so wide that any two pars would agree: each within 10% of its par
+    assert a.par_error < 0.1 * a.par and b.par_error < 0.1 * b.par, (a.par, a.par_error, b.par, b.par_error)
 
 
 STAGES = [("rally-1.rally", "SS1"), ("rally-5.rally", "SS1")]
@@ -128,6 +135,8 @@ def test_the_strong_driver_beats_the_greedy_and_the_random_driver(file, stage):
         runs = simulate(track, n, seed=5, kind=kind)
         times = sorted(r.seconds if r.seconds is not None else 10**6 for r in runs)
         medians[kind] = times[len(times) // 2]
+        if kind is not DriverKind.random:  # not won by the other car failing to finish: both drive it through
+            assert all(r.finished for r in runs), (kind, [r.index for r in runs if not r.finished])
     assert medians[DriverKind.strong] < medians[DriverKind.greedy] < medians[DriverKind.random], medians
 
 

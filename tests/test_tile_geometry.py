@@ -46,9 +46,16 @@ def test_the_map_and_the_track_files_put_every_space_in_one_place(info):
             assert math.dist(drawn.centreline.point(t), laid.line.point(t)) < 1e-9
     # each space: a token written for it lies in its outline on the map and reads back onto it
     shapes = drawn_shapes.spaces
+    # on a fork the map draws a branch's space that is another road's space (from a shared edge up to the
+    # merge zone, a Y's arm) in that road's place (rallyc.render.forks); the track files still place its
+    # token on the branch's own band, so those are not compared here (tests/test_render_forks.py)
+    outlines = [tuple(s.outline) for s in shapes.values()]
+    shared = {sid for sid, s in shapes.items() if outlines.count(tuple(s.outline)) > 1 and not sid.startswith("1.")}
     checked = 0
     for space in track.spaces.values():
         if space.kind != "lane" or space.zone is None or space.lane not in ("l", "m", "r", "ml", "mr"):
+            continue
+        if space.id in shared:
             continue
         road = space.step  # tile_track numbers its steps by road
         q, r, _ = roadgeom.token_offset(info.definition, road, True, space.zone, space.lane)

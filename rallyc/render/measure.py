@@ -12,6 +12,7 @@ clears it on paper.
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -160,3 +161,36 @@ def rect_hits_polygon(x0: float, y0: float, x1: float, y1: float, poly: Sequence
 def boxes_cross_polygon(boxes: Iterable[TextBox], polygons: Sequence[Sequence[Point]]) -> list[TextBox]:
     """The text boxes that share area with any of ``polygons``."""
     return [b for b in boxes if any(rect_hits_polygon(b.x0, b.y0, b.x1, b.y1, poly) for poly in polygons)]
+
+
+def overlapping_outlines(outlines: dict[str, Sequence[Point]], step: float, least: float
+                         ) -> list[tuple[str, str, float]]:
+    """The pairs of space outlines that share area: (id, id, common area) for every pair whose common area,
+    sampled on a grid of ``step``, exceeds ``least``. Outlines that coincide (one place drawn for two ids:
+    a fork's branch space that is a main-road space) are one place, not an overlap; touching edges share
+    no area."""
+    # an offset no edge of a drawing lies on, so that a shared edge puts its grid points on one side only
+    ox, oy = step * 0.31830988, step * 0.27182818
+    cells: dict[str, frozenset[tuple[int, int]]] = {}
+    seen: dict[tuple, str] = {}
+    for sid, poly in sorted(outlines.items()):
+        if len(poly) < 3:
+            continue
+        key = tuple((round(x / step * 100), round(y / step * 100)) for x, y in poly)
+        if key in seen:
+            continue
+        seen[key] = sid
+        xs = [p[0] for p in poly]
+        ys = [p[1] for p in poly]
+        i0, i1 = math.floor((min(xs) - ox) / step), math.ceil((max(xs) - ox) / step)
+        j0, j1 = math.floor((min(ys) - oy) / step), math.ceil((max(ys) - oy) / step)
+        cells[sid] = frozenset((i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)
+                               if _inside((ox + i * step, oy + j * step), poly))
+    ids = sorted(cells)
+    out = []
+    for n, a in enumerate(ids):
+        for b in ids[n + 1:]:
+            common = len(cells[a] & cells[b]) * step * step
+            if common > least:
+                out.append((a, b, common))
+    return out

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from rallyc.compiler.track import PlacedTile, Space, Track
 from rallyc.geometry.hexgrid import edge_index, own_to_world, neighbour
 from rallyc.geometry.tile import LANE_WIDTH, RoadForm, lane_strip, road_width, zone_bounds, zone_weight
+from rallyc.render.forks import ForkArm, branch_zones, fork_kinds, lay_fork
 from rallyc.render.geometry import Centreline, HexLayout, Point, polygon_centroid
 from rallyc.tiles.shape import checkered_lines, is_fork, road_form
 
@@ -67,10 +68,17 @@ class RoadShape:
     #: printed grid-slot bars (RX 401: a short bar at the line-side end of each space behind the line),
     #: each a segment across its lane
     grid_bars: list[list[Point]] = field(default_factory=list)
+    #: world edges where the road enters and leaves, as driven (None: a dead end's exit)
+    entry: int | None = None
+    exit: int | None = None
+    #: the zones of the tile's road as driven (fork arms): ``half``, ``merge``, ``junction``, ``plain``...
+    kinds: tuple[str, ...] = ()
+    #: a fork branch's own zones, numbered after the loop road's in the graph: graph zone -> zone as driven
+    zone_map: dict[int, int] = field(default_factory=dict)
 
     def zone_span(self, zone: int) -> tuple[float, float]:
         """The t range of a zone (clamped to the road)."""
-        k = max(1, min(zone, len(self.bounds) - 1))
+        k = max(1, min(self.zone_map.get(zone, zone), len(self.bounds) - 1))
         return self.bounds[k - 1], self.bounds[k]
 
 
@@ -167,6 +175,7 @@ def track_shapes(track: Track, layout: HexLayout, catalogue=None) -> TrackShapes
     roads: list[RoadShape] = []
     shapes: dict[str, SpaceShape] = {}
     done: set[tuple[int, int | None]] = set()
+    arms: dict[tuple[int, int], list[ForkArm]] = {}
     per_step = Counter(p.step for p in track.placed if not p.scenery)
     shared = {step for step, n in per_step.items() if n > 1}
     keys_of_step: dict[int, list[tuple[int, int | None]]] = {}
@@ -206,20 +215,35 @@ def track_shapes(track: Track, layout: HexLayout, catalogue=None) -> TrackShapes
             elif group:
                 danger = (group[0].danger, group[0].danger)
             line = Centreline.of(layout, placed.q, placed.r, entry, exit_, form)
-            road = _road_shape(placed.step, road_no, line, layout, group, surface, danger)
+            kinds: tuple[str, ...] = ()
+            zone_map: dict[int, int] = {}
+            if fork and road_def is not None:
+                kinds = fork_kinds(road_def, reversed_)
+                zone_map = branch_zones(track, group, len(kinds))
+            road = _road_shape(placed.step, road_no, line, layout, group, surface, danger, zone_map, len(kinds))
             road.dead_end = exit_ is None
             road.cell = (placed.q, placed.r)
             road.fork = fork
+            road.entry, road.exit, road.kinds = entry, exit_, kinds
             if road_def is not None:
                 _printed_lines(road, road_def, reversed_, group, layout)
             roads.append(road)
-            for sh in _space_shapes(track, road, group, layout):
+            laid = _space_shapes(track, road, group, layout)
+            if fork:
+                arms.setdefault(road.cell, []).append(ForkArm(road, [(track.spaces[sh.id], sh) for sh in laid]))
+            for sh in laid:
                 shapes[sh.id] = sh
+    for cell_arms in arms.values():
+        lay_fork(cell_arms, layout)
     return TrackShapes(layout, roads, dict(sorted(shapes.items())))
 
 
 def _road_shape(step: int, road_no: int | None, line: Centreline, layout: HexLayout,
-                group: list[Space], surface: str, danger: tuple[str, str]) -> RoadShape:
+                group: list[Space], surface: str, danger: tuple[str, str], zone_map: dict[int, int] | None = None,
+                described: int = 0) -> RoadShape:
+    """``zone_map`` (a fork branch's own zones, numbered after the loop road's): graph zone -> zone as driven
+    of the ``described`` zones of the tile's road."""
+    zone_map = zone_map or {}
     zones: dict[int, list[Space]] = {}
     for s in group:
         if s.zone is not None:
@@ -228,8 +252,13 @@ def _road_shape(step: int, road_no: int | None, line: Centreline, layout: HexLay
     lanes = 2
     for spaces in zones.values():
         lanes = max(lanes, sum(1 for s in spaces if s.kind in ("lane", "half")))
-    bounds = zone_bounds([_zone_weight(zones.get(z, [])) for z in range(1, count + 1)])
-    road = RoadShape(step, road_no, line, road_width(lanes, layout.size), bounds, surface, danger)
+    if zone_map:
+        driven = {zone_map.get(z, z): spaces for z, spaces in zones.items()}
+        bounds = zone_bounds([_zone_weight(driven.get(z, [])) for z in range(1, described + 1)])
+    else:
+        bounds = zone_bounds([_zone_weight(zones.get(z, [])) for z in range(1, count + 1)])
+    road = RoadShape(step, road_no, line, road_width(lanes, layout.size), bounds, surface, danger,
+                     zone_map=zone_map)
     for z, spaces in sorted(zones.items()):
         # the line stands after the last zone of start spaces (an RX Pre-grid has two rows of slots)
         if any(s.start for s in spaces) and not any(s.start for s in zones.get(z + 1, [])):

@@ -1,0 +1,145 @@
+"""Fork and Y tiles (issue 13): the spaces of every road of the tile laid as one partition of its road
+surface (rallyc.render.forks), measured on the drawn outlines: no two spaces share area, a branch's
+half-line spaces stop at the main road's kerb, the Y's centre is three spaces."""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from rallyc import project
+from rallyc.pipeline import compile_loaded
+from rallyc.render.document import MapOptions, render_map
+from rallyc.render.geometry import HexLayout
+from rallyc.render.measure import overlapping_outlines, parse_path
+from rallyc.render.shapes import track_shapes
+from rallyc.render.tile import render_tile_svg, tile_track
+from rallyc.tiles.catalogue import Catalogue
+from rallyc.tiles.shape import is_fork
+
+ROOT = Path(__file__).resolve().parent.parent
+SVG = "{http://www.w3.org/2000/svg}"
+CAT = Catalogue.from_tilesets(project.bundled_tilesets())
+UNIT = HexLayout(1.0)
+#: every fork and Y side of the RX box
+RX_FORKS = sorted(t.id for t in CAT if t.box == "dirt-rx" and t.roads and is_fork(t.definition))
+#: 407a and 409a write their junction as roads sharing spaces by position (a `wide` space of road 3 that is
+#: road 1's inner lane; see tilesets/dirt-rx.rally): the overlaps that reading leaves, counted exactly
+BY_POSITION = {"407a": 4, "409a": 4}
+#: area (in R^2, R = 1) above which two outlines overlap, sampled on a grid of 0.02 R
+STEP, LEAST = 0.02, 0.002
+
+
+def _overlaps(shapes, ids=None):
+    """Pairs of drawn outlines sharing area: solid outlines pairwise, and a slide half (drawn as the dashed
+    line of its zone) with anything but the lane spaces of its own zone."""
+    spaces = {sid: s for sid, s in shapes.spaces.items() if ids is None or sid in ids}
+    found = overlapping_outlines({sid: s.outline for sid, s in spaces.items()}, STEP, LEAST)
+    out = []
+    for a, b, _ in found:
+        dashed = spaces[a].dashed or spaces[b].dashed
+        if dashed and a.rpartition(".")[0] == b.rpartition(".")[0]:
+            continue
+        out.append((a, b))
+    return out
+
+
+def test_the_rx_box_has_its_fork_tiles():
+    assert {"402a", "404a", "408a", "415a", "415b"} <= set(RX_FORKS) and len(RX_FORKS) == 18
+
+
+@pytest.mark.parametrize("tile_id", RX_FORKS)
+def test_no_space_of_a_fork_tile_overlaps_another(tile_id):
+    shapes = track_shapes(tile_track(CAT.get(tile_id), CAT), UNIT, CAT)
+    assert len(_overlaps(shapes)) == BY_POSITION.get(tile_id, 0), _overlaps(shapes)
+
+
+def test_the_measure_sees_overlapping_outlines():
+    """The measure itself: two strips over each other overlap, two strips side by side do not, one outline
+    drawn for two ids (a branch space that is a main-road space) is one place."""
+    a = [(0.0, 0.0), (1.0, 0.0), (1.0, 0.2), (0.0, 0.2)]
+    b = [(0.5, 0.1), (1.5, 0.1), (1.5, 0.3), (0.5, 0.3)]
+    c = [(0.0, 0.2), (1.0, 0.2), (1.0, 0.4), (0.0, 0.4)]
+    assert [(x, y) for x, y, _ in overlapping_outlines({"a": a, "b": b}, STEP, LEAST)] == [("a", "b")]
+    assert overlapping_outlines({"a": a, "c": c}, STEP, LEAST) == []
+    assert overlapping_outlines({"a": a, "a2": list(a)}, STEP, LEAST) == []
+
+
+@pytest.mark.parametrize("tile_id", ["402a", "404a", "408a"])
+def test_a_branch_takes_the_main_road_spaces_it_shares(tile_id):
+    """The branch's merge zone and the zones after it are the main road's spaces: drawn as those; its
+    half-line spaces are its own, beside the main road and touching its kerb."""
+    track = tile_track(CAT.get(tile_id), CAT)
+    shapes = track_shapes(track, UNIT, CAT).spaces
+    main = {tuple(s.outline) for sid, s in shapes.items() if sid.startswith("1.")}
+    merge = [s for s in track.spaces.values() if s.step > 1 and s.kind == "lane"]
+    assert merge and all(tuple(shapes[s.id].outline) in main for s in merge)
+    halves = [shapes[s.id] for s in track.spaces.values() if s.kind == "half"]
+    assert len(halves) == 4  # two per branch, the same two spaces for both branches
+    assert len({tuple(h.outline) for h in halves}) == 2
+    body = [p for sid, s in shapes.items() if sid.startswith("1.") for p in s.outline]
+    for h in halves:
+        assert tuple(h.outline) not in main
+        # it reaches the main road: a corner within 1% of R of a main-road outline point
+        assert min(math.dist(p, q) for p in h.outline for q in body) < 0.01
+
+
+@pytest.mark.parametrize("tile_id", ["415a", "415b"])
+def test_the_y_centre_is_three_spaces_meeting_at_the_tile_centre(tile_id):
+    track = tile_track(CAT.get(tile_id), CAT)
+    shapes = track_shapes(track, UNIT, CAT).spaces
+    centre = [shapes[s.id] for s in sorted(track.spaces.values(), key=lambda s: s.id) if s.kind == "junction"]
+    assert len(centre) == 3 and len({tuple(c.outline) for c in centre}) == 3
+    for c in centre:
+        assert min(math.dist(p, (0.0, 0.0)) for p in c.outline) < 1e-9
+    top, lower_left, lower_right = (c.label for c in centre)  # roads F-B, F-D, B-D
+    assert top[1] < 0 < lower_left[1] and top[1] < 0 < lower_right[1]
+    assert lower_left[0] < 0 < lower_right[0]
+
+
+@lru_cache(maxsize=None)
+def _published(stem: str):
+    loaded = project.load(ROOT / "examples" / f"{stem}.rally")
+    track = compile_loaded(loaded).designs[0].tracks[0]
+    return track, Catalogue.from_tilesets(loaded.tilesets)
+
+
+@pytest.mark.parametrize("stem", ["rx-1", "rx-2"])
+def test_the_forks_of_the_published_circuits_overlap_nothing(stem):
+    """Measured on the SVG the map writes: the space outlines of every fork tile's steps share no area."""
+    track, catalogue = _published(stem)
+    svg = render_map(track, catalogue, title=stem, options=MapOptions())[0]
+    root = ET.fromstring(svg)
+    fork_cells = {(p.q, p.r) for p in track.placed
+                  if catalogue.get(p.tile) is not None and len(catalogue.get(p.tile).roads) > 1}
+    steps = {p.step for p in track.placed if (p.q, p.r) in fork_cells}
+    outlines = {}
+    for el in root.iter(f"{SVG}path"):
+        sid = el.get("data-space")
+        if sid and "slide" not in (el.get("class") or "") and track.spaces[sid].step in steps:
+            outlines[sid] = parse_path(el.get("d"))
+    assert len(outlines) > 20
+    R = MapOptions().tile_mm / math.sqrt(3)
+    assert overlapping_outlines(outlines, STEP * R, LEAST * R * R) == []
+
+
+def test_a_circuit_branch_s_own_spaces_lie_at_its_end_of_the_tile():
+    """RX 1's Joker leaves 408a by its branch: the graph numbers the branch's half-line spaces after the
+    loop's zones (2.4.l/r), the map draws them at the branch's far edge, not in the middle of the road."""
+    track, catalogue = _published("rx-1")
+    shapes = track_shapes(track, UNIT, catalogue)
+    branch = next(r for r in shapes.roads if r.step == 2 and r.road == 3)
+    assert branch.zone_map == {4: 2}
+    far = branch.centreline.point(1.0)
+    for sid in ("2.4.l", "2.4.r"):
+        assert min(math.dist(p, far) for p in shapes.spaces[sid].outline) < 0.3
+
+
+def test_tiles_show_draws_the_y_centre():
+    svg = render_tile_svg(CAT.get("415a"), CAT)
+    ids = [el.get("data-space") for el in ET.fromstring(svg).iter(f"{SVG}path") if el.get("data-space")]
+    assert {"1.2.j", "2.2.j", "3.2.j"} <= set(ids)

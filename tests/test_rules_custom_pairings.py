@@ -431,3 +431,65 @@ def test_bot_games_with_repairs_no_replay_cleanly():
         rec["stages"][0]["stage"] = design.tracks[0].name
         assert not any(t.get("spare_tire") for t in rec["stages"][0]["turns"])
         assert replay_record(parse_record(json.dumps(rec)), GAMES).ok
+
+
+# -- the turn text and the rule report of the custom races (regressions)
+def test_a_head_to_head_on_a_stage_counts_no_laps_in_its_text():
+    """CUSTOM-03: a stage has no laps: a Head-to-Head on one says nothing of laps done (it printed "0 lap(s)
+    done"); on a circuit the laps stay in the text."""
+    run = rallyc("replay", str(H2H_STAGE))
+    assert run.returncode == 0, run.stderr
+    turns = [line for line in run.stdout.splitlines() if line.startswith("    ") and "->" in line]
+    assert turns and not any("lap(s)" in line for line in turns)
+    circuit = rallyc("replay", str(GAMES / "auto-tour-1-event-2-track-1-head-to-head.json"))
+    assert circuit.returncode == 0 and "1 lap(s) done" in circuit.stdout
+
+
+def test_the_technical_head_to_head_says_focus_tokens():
+    """CUSTOM-07 (Ambiguity 37): in a Head-to-Head a Flat Out earns Focus tokens, which take no time off: the turn
+    text says "+N Focus" (it said "+N s tokens") and the stage times are the Time cards' alone; a Time Trial keeps
+    its Second tokens."""
+    run = rallyc("replay", str(TECH_H2H))
+    assert run.returncode == 0, run.stderr
+    assert " s tokens" not in run.stdout and " s secured" not in run.stdout
+    assert "Focus," in run.stdout and "Focus tokens take no time off" in run.stdout
+    trial = rallyc("replay", str(TT_CIRCUIT))
+    assert trial.returncode == 0 and " s tokens" in trial.stdout and "Focus" not in trial.stdout
+
+
+def _finishing_turns(engine_cls, rec: dict) -> list[tuple[bool, bool]]:
+    """(dice beyond the finishing die, CORE-STAGEEND-03 reported) for each finishing turn of ``rec``, the finishing
+    die as the engine finds it (on a circuit: the crossing after the last lap, not the line's flags)."""
+    from rallyc.rules.plans import Placed
+
+    seen: list[tuple[bool, bool]] = []
+    original = engine_cls.commit
+
+    def commit(self, car, turn, out, change):
+        if out.finished:
+            fin = self.finish_index(car, [Placed(None, s, 0) for s in out.path])  # type: ignore[arg-type]
+            seen.append((fin is not None and fin < len(out.path) - 1, "CORE-STAGEEND-03" in out.applied))
+        return original(self, car, turn, out, change)
+
+    engine_cls.commit = commit
+    try:
+        assert replay_record(parse_record(json.dumps(rec)), GAMES).ok
+    finally:
+        engine_cls.commit = original
+    return seen
+
+
+def test_stageend_03_on_a_lapped_finish_only_when_dice_go_beyond_the_finishing_one():
+    """CORE-STAGEEND-03 (dice beyond the first space after the line count for nothing) is reported on a lapped
+    finish exactly when the car laid dice beyond the die that finishes its last lap: checked on the recorded Time
+    Trial and Technical Head-to-Head on circuits and on bot games, with both cases present."""
+    from rallyc.records.custom_examples import custom_example
+    from rallyc.rules.circuit_trial import CircuitTimeTrial
+
+    recs = [load_record(TT_CIRCUIT), load_record(TECH_H2H)]
+    recs += [custom_example(c, None, rt, "technical", None, CARS, seed, EXAMPLES)
+             for c in ("track-1.rally", "track-2.rally") for rt in ("time-trial", "head-to-head")
+             for seed in range(4 if SLOW else 1)]
+    seen = [pair for rec in recs for pair in _finishing_turns(CircuitTimeTrial, rec)]
+    assert all(beyond == reported for beyond, reported in seen), seen
+    assert {beyond for beyond, _ in seen} == {True, False}  # both cases are exercised

@@ -81,7 +81,8 @@ class ReplayReport:
                 ranked = sorted(st["times"].items(), key=lambda kv: (kv[1] is None, kv[1] or 0, kv[0]))
                 for i, (name, t) in enumerate(ranked, start=1):
                     d = st["detail"][name]
-                    extra = f"cards {format_time(d['cards'])} - {d['tokens']} s tokens"
+                    extra = f"cards {format_time(d['cards'])} - {d['tokens']} s tokens" if not st.get("focus") \
+                        else f"cards {format_time(d['cards'])}; Focus tokens take no time off"  # CUSTOM-07
                     if d.get("penalty"):
                         extra += f" + {d['penalty']} s checkpoint"
                     if d["status"] == "retired":
@@ -271,6 +272,8 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
                 raise e.at(sp)
             res = rec.result
             entry["times"] = dict(sorted(rec.times.items()))
+            if isinstance(stage, TechnicalHeadToHead):
+                entry["focus"] = True  # the Flat Out's tokens are Focus tokens (CUSTOM-07)
             entry["assistance"] = rec.assistance
             entry["carried"] = dict(sorted(rec.carried.items()))
             entry["detail"] = {n: {"cards": res.cards[n], "tokens": res.tokens[n], "penalty": 5 * rec.penalties.get(n, 0),

@@ -117,6 +117,8 @@ class RxOutcome(TurnOutcome):
     weather: str | None = None
     #: Full Contact: the pushes and Push Throughs that took effect (:mod:`rallyc.rules.contact`)
     contact: list[ContactEvent] = field(default_factory=list)
+    #: the racetrack has laps (a circuit); a Head-to-Head on a stage has none (CUSTOM-03): the text leaves them out
+    lapped: bool = True
 
     @property
     def focus_gained(self) -> int:
@@ -135,7 +137,9 @@ class RxOutcome(TurnOutcome):
         else:
             mode = "flat out" if self.flat_out else "one by one"
             move = f"{self.start} -> {self.end} ({len(self.path)} spaces, {mode})"
-        bits = [f"{self.player}: {move}, Gear {self.gear}", f"{self.laps} lap(s) done"]
+        bits = [f"{self.player}: {move}, Gear {self.gear}"]
+        if self.lapped:
+            bits.append(f"{self.laps} lap(s) done")
         if self.joker != "none":
             bits.append(f"Joker {self.joker}")
         if self.flat_out_failed:
@@ -673,7 +677,7 @@ class Race(TurnEngine[RxOutcome]):
             flat_out_failed=move.failed, gained=move.gained, spent=move.spent,
             damage=list(turn.damage), tokens=list(run.tokens), laps=min(laps_done, self.laps.laps), joker=joker,
             finished=status == "finished", disqualified=status == "disqualified", yellow=yellow,
-            weather=new_weather,
+            weather=new_weather, lapped=self.laps.laps > 0,
         )
         check_claims(FOCUS, "RX-TURNEND-02", turn, out)
         commit = RaceChange(status, distance, crossed, joker, left, run.minus1, damage, yellow, drawn_weather)

@@ -19,6 +19,7 @@ from typing import Callable
 
 from rallyc.rules.circuit_trial import CircuitTimeTrial
 from rallyc.rules.domain import CarStatus
+from rallyc.rules.driver import Driver
 from rallyc.rules.engine import FOCUS
 from rallyc.rules.plans import PlanContext
 from rallyc.rules.rolling import Movement
@@ -79,6 +80,14 @@ class TechnicalHeadToHead(Stage):
             rules.append("RX-ORDER-02" if a[0] != b[0] else "RX-ORDER-03" if a[1] != b[1] else "RX-ORDER-04")
         #: the rules that decided this round's order, reported with its first turn's outcome
         self.round_rules = tuple(dict.fromkeys(rules))
+
+    def end_of_turn(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, driver: Driver | None
+                    ) -> tuple[Outcome, StageChange]:
+        """The core stage's End of the Turn (a Time card, CUSTOM-14); the Flat Out's tokens are Focus tokens
+        (CUSTOM-07), and the turn's text says so."""
+        out, change = super().end_of_turn(car, turn, ctx, move, driver)
+        out.focus = True
+        return out, change
 
     def applied_rules(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
                       change: StageChange) -> Callable[[], tuple[str, ...]]:

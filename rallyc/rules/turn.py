@@ -137,6 +137,8 @@ class Outcome(TurnOutcome):
     leader: bool = False
     #: route steps turned to their other side at the end of this turn (MC-WEATHER-02)
     flipped: list[int] = field(default_factory=list)
+    #: the Flat Out's tokens are Focus tokens, not Second tokens (a Head-to-Head, CUSTOM-07): only the text differs
+    focus: bool = False
 
     @property
     def seconds_gained(self) -> int:
@@ -165,9 +167,9 @@ class Outcome(TurnOutcome):
         if self.tokens:
             bits.append("shortcut " + "+".join(self.tokens))
         if self.seconds_gained:
-            bits.append(f"+{self.seconds_gained} s tokens")
+            bits.append(f"+{self.seconds_gained} Focus" if self.focus else f"+{self.seconds_gained} s tokens")
         if self.seconds_spent:
-            bits.append(f"-{self.seconds_spent} s secured")
+            bits.append(f"-{self.seconds_spent} Focus secured" if self.focus else f"-{self.seconds_spent} s secured")
         if self.spare_tire:
             bits.append("spare tire")
         if self.sisu:

@@ -161,7 +161,8 @@ class Outcome(TurnOutcome):
         if self.flat_out_failed:
             bits.append("Flat Out failed")
         if self.loc:
-            bits.append(f"Loss of Control ({self.loc.cause}) on {self.loc.space} in Gear {self.loc.gear}: {self.card.icon}")
+            icon = f": {self.card.icon}" if self.card.icon else ""  # no icon read: a finish, or the Dashboard's (CUSTOM-13)
+            bits.append(f"Loss of Control ({self.loc.cause}) on {self.loc.space} in Gear {self.loc.gear}{icon}")
         if self.damage:
             bits.append("damage " + "+".join(self.damage))
         if self.tokens:

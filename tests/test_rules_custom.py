@@ -105,4 +105,6 @@ def test_referee_of_each_pairing():
     assert CustomRace("stage", "time-trial", "technical").referee == "stage"
     assert CustomRace("stage", "head-to-head", "speed").referee == "race"
     assert CustomRace("circuit", "time-trial", "technical").referee == "stage"
-    assert CustomRace("stage", "time-trial", "speed").referee is None
+    # a Time Trial under Speed Track rules is the core stage too (rules.speed_trial): Time cards, Dashboard damage
+    assert CustomRace("stage", "time-trial", "speed").referee == "stage"
+    assert CustomRace("circuit", "time-trial", "speed").referee == "stage"

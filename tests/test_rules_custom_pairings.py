@@ -143,8 +143,8 @@ def test_time_trial_on_a_circuit_mutations_are_refused():
         bad["options"].pop(key)  # a circuit in `stages` without the Time Trial's choices
     assert refused(bad) == ("CUSTOM-06", "$.stages[0]")
     bad = copy.deepcopy(rec)
-    bad["options"]["track_rules"] = "speed"  # Dashboard damage in a Time Trial: not refereed
-    assert refused(bad) == ("CUSTOM-04", "$.options.track_rules")
+    bad["options"]["track_rules"] = "speed"  # a Speed Time Trial with the Speed Tracks' GT set: Yellow Flags
+    assert refused(bad) == ("CUSTOM-18", "$.options.track_rules")
     bad = copy.deepcopy(rec)
     bad["stages"][0]["times"]["Ann"] += 10
     assert refused(bad) == ("CORE-STAGEEND-08", "$.stages[0].times.Ann")
@@ -293,6 +293,9 @@ def test_bot_technical_head_to_heads_replay_cleanly(design, stage, seeds):
 @pytest.mark.parametrize("design, option, line_has", [
     ("track-1.rally", "race-type time-trial", "race-type"),                        # Speed (a circuit's own) TT
     ("rally-1.rally", "track-rules speed", "track-rules"),                         # a Speed Time Trial on stages
+    ("rally-1.rally", "track-rules speed, damage-bag dirt", None),                 # played: SpeedTimeTrial
+    ("track-1.rally", "race-type time-trial, damage-bag dirt", None),              # played: CircuitSpeedTimeTrial
+    ("track-1.rally", "race-type time-trial, damage-bag light", "damage-bag"),     # Speed TT, Yellow Flags
     ("rally-1.rally", "race-type head-to-head, damage-bag gt", "damage-bag"),      # Time cards with the GT set
     ("track-1.rally", "race-type time-trial, track-rules technical", None),        # played: CircuitTimeTrial
     ("rally-1.rally", "race-type head-to-head", None),                             # played: TechnicalHeadToHead

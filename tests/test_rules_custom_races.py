@@ -59,10 +59,12 @@ def test_what_each_choice_fixes():
     assert (h2h.referee, tt.referee) == ("race", "stage")
     assert h2h.race_format().car == "" and h2h.race_format().bag == "gt"
     assert CustomRace("circuit", "head-to-head", "speed", damage_bag="light").race_format(True).bag == "light"
-    # the pairings allowed by the rules that no referee plays yet say why
-    for racetrack, race_type, rules in (("circuit", "time-trial", "speed"), ("stage", "time-trial", "speed")):
-        c = CustomRace(racetrack, race_type, rules)
-        assert c.referee is None and "not refereed yet" in (c.unplayable() or "")
+    # a Time Trial under Speed Track rules: Time cards, one Dashboard column, Dashboard damage (rules.speed_trial)
+    for racetrack in ("circuit", "stage"):
+        c = CustomRace(racetrack, "time-trial", "speed")
+        assert c.referee == "stage" and c.unplayable() is None and c.time_cards
+        assert not c.surfaces_change_dice and c.loss_of_control == "dashboard" and c.bag_name == "gt"
+        assert "CUSTOM-13" in c.stage_rules() and "CUSTOM-14" not in c.stage_rules()
         with pytest.raises(ValueError):
             c.race_format()
     # the Technical Head-to-Head is the core stage with Time cards (CUSTOM-14), not a race
@@ -136,7 +138,9 @@ def test_a_race_type_contradicting_the_game_is_refused():
     bad["options"]["track_rules"] = "speed"
     with pytest.raises(RecordError) as err:
         replay_record(bad, GAMES)
-    assert err.value.rule_id == "CUSTOM-04" and "not refereed yet" in err.value.message
+    # a Time Trial under Speed Track rules is refereed with the DIRT set: the Speed Tracks' GT set (Yellow Flags) not yet
+    assert (err.value.rule_id, err.value.path) == ("CUSTOM-18", "$.options.track_rules")
+    assert "Yellow Flags" in err.value.message and "damage_bag" in err.value.message
     bad = copy.deepcopy(tt)
     bad["options"]["damage_bag"] = "gt"
     with pytest.raises(RecordError) as err:

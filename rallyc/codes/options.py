@@ -41,13 +41,13 @@ CODES: list[CodeInfo] = [
     CodeInfo(
         rc.RC162,
         "The design's options make it a custom race (RX book, Customisable Races: a racetrack, a race type and "
-        "track rules, CUSTOM-01/04) that no variant of the referee plays: a Time Trial under Speed Track rules "
-        "(Loss-of-Control damage from the Dashboard in a timed race, CUSTOM-13), or a race with Time cards "
-        "(Technical Track rules) drawing from a Damage set other than DIRT (CUSTOM-19), or `repairs yes` in a race "
-        "without Time cards (GT Pit Stops, CUSTOM-15, a Rallyman: GT rule). The rules allow it; "
-        "`rallyc replay` refuses its games with a located error naming the rule. The referee plays a Head-to-Head "
-        "under Speed Track rules and any race under Technical Track rules, on a stage or a circuit "
-        "(docs/custom-races.md).",
+        "track rules, CUSTOM-01/04) that no variant of the referee plays: a race with Time cards (a Time Trial, or a "
+        "Head-to-Head under Technical Track rules) drawing from a Damage set other than DIRT (CUSTOM-19; the GT and "
+        "light sets' Yellow Flags are refereed in a race only), among them a Time Trial under Speed Track rules left "
+        "with the Speed Tracks' standard GT set (CUSTOM-18), or `repairs yes` in a race without Time cards (GT Pit "
+        "Stops, CUSTOM-15, a Rallyman: GT rule). The rules allow it; `rallyc replay` refuses its games with a located "
+        "error naming the rule. The referee plays every pairing of racetrack, race type and track rules, on a stage "
+        "or a circuit (docs/custom-races.md).",
         (
             "circuit \"Ring\" {\n"
             "  laps 3\n"
@@ -61,7 +61,7 @@ CODES: list[CodeInfo] = [
             "  options race-type time-trial\n"
             "}\n"
         ),
-        "Choose `track-rules technical` for a Time Trial (Time cards), or `race-type head-to-head` for a race under "
-        "Speed Track rules; with Time cards, leave `damage-bag` out or choose `dirt`.",
+        "With Time cards choose `damage-bag dirt` (under Technical Track rules leaving it out is the same), or "
+        "`race-type head-to-head` for a race under Speed Track rules.",
     ),
 ]

@@ -2,11 +2,11 @@
 referee (:class:`rallyc.rules.custom.CustomRace`) and ``rallyc check`` (RC162) read.
 
 A custom race is a racetrack (``stage`` or ``circuit``) x a race type x track rules. The referee plays a
-Head-to-Head under Speed Track rules as a race (no Time cards) and any race under Technical Track rules as the core
-stage with Time cards (a Time Trial, or the Technical Head-to-Head, CUSTOM-14), on either racetrack; a Time Trial
-under Speed Track rules (Dashboard damage in a Time Trial, CUSTOM-13) has no referee yet, a race with Time cards
-draws from the DIRT Damage set only, and repairs in a race without Time cards (GT Pit Stops, CUSTOM-15) are not
-refereed.
+Head-to-Head under Speed Track rules as a race (no Time cards) and every other pairing as the core stage with Time
+cards (a Time Trial under either track rules, or the Technical Head-to-Head, CUSTOM-14), on either racetrack. A race
+with Time cards draws from the DIRT Damage set only (the GT and light sets hold Yellow Flags, refereed in a race
+only), a Time Trial under Speed Track rules is refereed on one racetrack (a record of one stage or one circuit),
+and repairs in a race without Time cards (GT Pit Stops, CUSTOM-15) are not refereed.
 """
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ CHOICES = ("race-type", "track-rules", "damage-bag")
 
 
 def referee_of(race_type: str, track_rules: str) -> str | None:
-    """``race`` (the race engine: a Head-to-Head under Speed Track rules), ``stage`` (the core stage with Time
-    cards: Technical Track rules) or None (a Time Trial under Speed Track rules: no referee yet)."""
+    """``race`` (the race engine: a Head-to-Head under Speed Track rules) or ``stage`` (the core stage with Time
+    cards: a Time Trial, or a Head-to-Head under Technical Track rules); None for a choice that is no pairing."""
+    if race_type not in RACE_TYPES or track_rules not in TRACK_RULES:
+        return None
     if race_type == "head-to-head" and track_rules == "speed":
         return "race"
-    if track_rules == "technical":
-        return "stage"
-    return None
+    return "stage"
 
 
 def choices_of(racetrack: str, options: Mapping[str, object]) -> tuple[str, str, str | None] | None:
@@ -57,11 +57,11 @@ def pairing_problem(racetrack: str, options: Mapping[str, object]) -> tuple[str,
         return None
     race_type, track_rules, bag = choices
     referee = referee_of(race_type, track_rules)
-    if referee is None:
-        blame = "track-rules" if options.get("track-rules") else "race-type"
-        return blame, (f"a Time Trial under Speed Track rules on a {racetrack} (Dashboard damage in a Time Trial, "
-                       f"CUSTOM-13) is allowed by the rules (CUSTOM-04) but not refereed yet: choose Technical Track "
-                       f"rules")
+    if referee == "stage" and track_rules == "speed" and bag != "dirt":
+        blame = "damage-bag" if bag else "track-rules" if options.get("track-rules") else "race-type"
+        return blame, (f"a Time Trial under Speed Track rules draws from the {bag or 'gt'} Damage set "
+                       f"({'the standard one of Speed Tracks, ' if not bag else ''}CUSTOM-18/22), whose Yellow Flags "
+                       f"are refereed in a race, not yet with Time cards: choose `damage-bag dirt` (CUSTOM-19/20)")
     if referee == "stage" and bag not in (None, "dirt"):
         return "damage-bag", (f"the {bag} Damage set with Time cards (Technical Track rules) is not refereed yet: a "
                               f"race under Technical Track rules draws from the DIRT set (CUSTOM-19)")

@@ -9,9 +9,13 @@ Trial on a circuit"), on the same Auto Tour 1 designs:
 - a Time Trial on Track 1 (a circuit, two laps) under Technical Track rules, Time cards and Second tokens: recorded
   as ``stages``;
 - a Head-to-Head on Track 2 (a circuit) under Technical Track rules: Time cards in a Head-to-Head (CUSTOM-14), the
-  Head-to-Head's start, order and Focus tokens (CUSTOM-05/07), recorded as ``stages``.
+  Head-to-Head's start, order and Focus tokens (CUSTOM-05/07), recorded as ``stages``;
+- a Time Trial under Speed Track rules on SS1 (a stage) and on Track 1 (a circuit): Time cards and Second tokens, one
+  Dashboard column on every surface, Loss-of-Control damage from the Dashboard (CUSTOM-08/13, the DIRT Damage set),
+  recorded as ``stages``.
 
-Seeds are searched from 0 until the bot's game ends with every car classified. Run
+Seeds are searched from 0 until the bot's game ends with every car classified (a Speed Time Trial: and with a Loss of
+Control that drew Damage tokens from the Dashboard). Run
 ``python -m rallyc.records.custom_examples`` to rewrite them; the tests replay the committed files.
 """
 
@@ -35,6 +39,8 @@ CUSTOM_EXAMPLES: list[tuple[str, str, str | None, str, str, str | None]] = [
     ("auto-tour-1-ss1-head-to-head.json", "auto-tour-1.rally", "SS1", "head-to-head", "speed", "light"),
     ("auto-tour-1-track-1-time-trial.json", "track-1.rally", None, "time-trial", "technical", None),
     ("auto-tour-1-track-2-technical-head-to-head.json", "track-2.rally", None, "head-to-head", "technical", None),
+    ("auto-tour-1-ss1-speed-time-trial.json", "auto-tour-1.rally", "SS1", "time-trial", "speed", "dirt"),
+    ("auto-tour-1-track-1-speed-time-trial.json", "track-1.rally", None, "time-trial", "speed", "dirt"),
 ]
 
 
@@ -66,6 +72,13 @@ def _classified(rec: dict) -> bool:
     return all(t is not None for t in rec["stages"][0]["times"].values())
 
 
+def _dashboard_damage(rec: dict) -> bool:
+    """A Loss of Control before the finish drew Damage tokens from the Dashboard (a Time Trial under Speed Track rules:
+    its card's "0" side states no icon, CUSTOM-13)."""
+    return any(t.get("damage") and "card" in t and "zero" not in t["card"] and not t.get("finished", False)
+               for st in rec.get("stages", []) for t in st["turns"])
+
+
 def build_custom_examples(out_dir: Path, examples_dir: Path, max_seed: int = 200) -> dict[str, int]:
     """Write each of :data:`CUSTOM_EXAMPLES` from the first seed whose game classifies every car; the seed used per
     file."""
@@ -76,7 +89,7 @@ def build_custom_examples(out_dir: Path, examples_dir: Path, max_seed: int = 200
                 rec = custom_example(track_file, stage, race_type, rules, bag, CUSTOM_PLAYERS, seed, examples_dir)
             except RuntimeError:
                 continue
-            if _classified(rec):
+            if _classified(rec) and (rules != "speed" or race_type != "time-trial" or _dashboard_damage(rec)):
                 break
         else:  # pragma: no cover - the bot finishes within a few seeds
             raise RuntimeError(f"no seed below {max_seed} finishes {name}")

@@ -6,10 +6,11 @@ variant the referee plays: a Time Trial under Technical Track rules is the core 
 tokens (:class:`~rallyc.rules.stage.Stage`; on a circuit, lap by lap: :class:`~rallyc.rules.circuit_trial.CircuitTimeTrial`),
 a Head-to-Head under Technical Track rules the core stage with the Head-to-Head's start, order, Focus tokens and
 winner (:class:`~rallyc.rules.technical_h2h.TechnicalHeadToHead`, Time cards even in a Head-to-Head, CUSTOM-14);
-a Head-to-Head under Speed Track rules is the race (:class:`~rallyc.rules.race.Race`; on a stage:
-:class:`~rallyc.rules.stage_race.StageRace`) with :meth:`CustomRace.race_format`: each player's own Rally Dashboard,
-one column on every surface, the chosen Damage set. The other pairings are allowed by the rules (CUSTOM-04) but
-have no referee here yet (:attr:`CustomRace.referee` is None; :meth:`CustomRace.unplayable` says why).
+a Time Trial under Speed Track rules the core stage with one Dashboard column on every surface and Loss-of-Control
+damage from the Dashboard (:class:`~rallyc.rules.speed_trial.SpeedTimeTrial`, CUSTOM-08/13); a Head-to-Head under
+Speed Track rules is the race (:class:`~rallyc.rules.race.Race`; on a stage: :class:`~rallyc.rules.stage_race.StageRace`)
+with :meth:`CustomRace.race_format`: each player's own Rally Dashboard, one column on every surface, the chosen
+Damage set.
 """
 
 from __future__ import annotations
@@ -127,8 +128,11 @@ class CustomRace:
         if self.referee != "stage":
             raise ValueError(self.unplayable() or f"a {self.race_type} on a {self.racetrack} is not a stage")
         self.check_track(has_shortcuts)
-        return ("CUSTOM-01", self.track_rule, "CUSTOM-04", "CUSTOM-06" if self.race_type == "time-trial" else "CUSTOM-05",
-                "CUSTOM-07", "CUSTOM-09", "CUSTOM-14")
+        kind = "CUSTOM-06" if self.race_type == "time-trial" else "CUSTOM-05"
+        if self.track_rules == "speed":  # a Time Trial: one Dashboard column, Dashboard damage (rules.speed_trial)
+            return ("CUSTOM-01", self.track_rule, "CUSTOM-04", kind, "CUSTOM-07", "CUSTOM-08", "CUSTOM-10",
+                    "CUSTOM-12", "CUSTOM-13")
+        return ("CUSTOM-01", self.track_rule, "CUSTOM-04", kind, "CUSTOM-07", "CUSTOM-09", "CUSTOM-14")
 
     @property
     def track_rule(self) -> str:
@@ -136,20 +140,20 @@ class CustomRace:
         return "CUSTOM-02" if self.racetrack == "circuit" else "CUSTOM-03"
 
     def unplayable(self) -> str | None:
-        """Why no referee plays this race yet, or None when one does."""
+        """Why no referee plays this race yet, or None when one does (the Damage set aside: :meth:`check_track`,
+        :func:`rallyc.model.pairings.pairing_problem`)."""
         if self.referee is not None:
             return None
-        return (f"a Time Trial under Speed Track rules on a {self.racetrack} is allowed by the rules but not refereed "
-                f"yet (Dashboard damage in a Time Trial, CUSTOM-13): choose Technical Track rules")
+        return f"no referee plays a {self.race_type} under {self.track_rules} Track rules (CUSTOM-01)"
 
     # -- which referee plays it
     @property
     def referee(self) -> str | None:
         """``race`` for a Head-to-Head under Speed Track rules (the race, on a circuit or on a stage:
-        :class:`~rallyc.rules.stage_race.StageRace`), ``stage`` for a race under Technical Track rules (the core
-        stage with Time cards, on a stage or, lap by lap, on a circuit: :class:`~rallyc.rules.circuit_trial.CircuitTimeTrial`;
-        a Head-to-Head: :class:`~rallyc.rules.technical_h2h.TechnicalHeadToHead`), None otherwise (a Time Trial under
-        Speed Track rules)."""
+        :class:`~rallyc.rules.stage_race.StageRace`), ``stage`` for every other pairing (the core stage with Time
+        cards, on a stage or, lap by lap, on a circuit: :class:`~rallyc.rules.circuit_trial.CircuitTimeTrial`; a
+        Technical Head-to-Head: :class:`~rallyc.rules.technical_h2h.TechnicalHeadToHead`; a Time Trial under Speed
+        Track rules: :class:`~rallyc.rules.speed_trial.SpeedTimeTrial`)."""
         return referee_of(self.race_type, self.track_rules)
 
 

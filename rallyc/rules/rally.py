@@ -16,6 +16,7 @@ from rallyc.rules.circuit_trial import CircuitTimeTrial
 from rallyc.rules.custom import custom_race
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.options import Options
+from rallyc.rules.speed_trial import CircuitSpeedTimeTrial, SpeedTimeTrial
 from rallyc.rules.stage import Carry, Player, Stage, StageResult
 from rallyc.rules.technical_h2h import CircuitHeadToHead, TechnicalHeadToHead
 from rallyc.rules.trace import report
@@ -26,13 +27,14 @@ __all__ = ["Rally", "StageRecord", "stage_engine"]
 def stage_engine(racetrack: str, options: Options) -> type[Stage]:
     """The variant of the core stage a game of Time cards on this racetrack is played by: the core stage; lap by
     lap on a circuit (a custom Time Trial, CUSTOM-02/04); the Technical Head-to-Head when the options make the game
-    one (CUSTOM-05/14)."""
+    one (CUSTOM-05/14); a Time Trial under Speed Track rules (CUSTOM-08/13)."""
     custom = custom_race(racetrack, {"race-type": options.race_type, "track-rules": options.track_rules,
                                      "damage-bag": options.damage_bag})
     h2h = custom is not None and custom.race_type == "head-to-head"
+    speed = custom is not None and custom.track_rules == "speed" and not h2h  # CUSTOM-08/13
     if racetrack == "circuit":
-        return CircuitHeadToHead if h2h else CircuitTimeTrial
-    return TechnicalHeadToHead if h2h else Stage
+        return CircuitHeadToHead if h2h else CircuitSpeedTimeTrial if speed else CircuitTimeTrial
+    return TechnicalHeadToHead if h2h else SpeedTimeTrial if speed else Stage
 
 
 @dataclass

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Callable, ClassVar
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Column, Components, load_components
@@ -73,6 +73,8 @@ class Stage(TurnEngine[Outcome]):
     tokens = SECONDS
     gear_rule = "CORE-TURNEND-05"
     over_message = "the stage is over: every car has finished or retired"
+    #: surfaces and tires change the dice (Technical Track rules, CUSTOM-09); see :meth:`dice_surface`
+    surfaces_change_dice: ClassVar[bool] = True
 
     def __init__(self, track: Track, players: list[Player], options: Options | None = None,
                  components: Components | None = None, carry: dict[str, Carry] | None = None,
@@ -163,10 +165,17 @@ class Stage(TurnEngine[Outcome]):
         return True
 
     # -- dashboards and the bag
+    def dice_surface(self, car: Car, surface: str) -> str:
+        """The surface whose Dashboard column gives ``car`` its dice on a space of ``surface``: that surface, as
+        surfaces and tires change the dice (CORE-DICE-02, CUSTOM-09); a variant under Speed Track rules reads one
+        column everywhere (:class:`~rallyc.rules.speed_trial.SpeedTimeTrial`, CUSTOM-08)."""
+        return surface
+
     def column_for(self, surface: str, leader: bool, car: Car | None = None) -> Column:
         """The Dashboard column of ``car`` (the first car by default) for a surface."""
-        dash = (car or next(iter(self.cars.values()))).dashboard
-        return dash.columns.get(column_name(surface, leader)) or dash.columns["gravel"]
+        car = car or next(iter(self.cars.values()))
+        dash = car.dashboard
+        return dash.columns.get(column_name(self.dice_surface(car, surface), leader)) or dash.columns["gravel"]
 
     def warning_limit(self, car: Car, surface: str, leader: bool) -> int:
         """The Warning limit of ``car`` on ``surface`` this turn (MC-WARN-01); on soft tires the Wear marker's
@@ -228,9 +237,10 @@ class Stage(TurnEngine[Outcome]):
         # the round's first player uses the Gravel (leader) column wherever it lays dice on gravel (CORE-DICE-03)
         first = bool(self.order) and self.order[0] == name and self.leader_rule_active()
         leader = first and surface == "gravel"
-        allow = allowance(car.dashboard, surface, first, self.options.one_shot, car.damage)
+        allow = allowance(car.dashboard, self.dice_surface(car, surface), first, self.options.one_shot, car.damage)
         by_surface = {}
-        if len(self.index.surfaces) > 1:  # MC-DICE-01: each die keeps to the column of its own surface
+        if len(self.index.surfaces) > 1 and self.surfaces_change_dice:
+            # MC-DICE-01: each die keeps to the column of its own surface
             every = allowances(car.dashboard, first, self.options.one_shot, car.damage)
             by_surface = {s: every[s] for s in self.index.surfaces if s in every}
         limits = {s: self.warning_limit(car, s, first) for s in self.index.surfaces}

@@ -1,0 +1,143 @@
+"""A Time Trial under Speed Track rules (RX book, Customisable Races: CUSTOM-06/08/13), on a stage or a circuit.
+
+The Time Trial is the core stage's (:class:`~rallyc.rules.stage.Stage`): a staggered start, the order Distance >
+Speed > Position, a Time card every turn, Second tokens deducted from the time, the lowest time wins (CUSTOM-06/07).
+What the Speed Track rules change:
+
+- the surfaces are cosmetic (CUSTOM-08): each car takes its dice from one column of its Dashboard, the column of
+  the tires fitted, on every surface (named assumption ``custom_crossover_dashboard``, as in the custom Head-to-Head
+  under Speed Track rules); so there are no Leader dice (a Gravel-column rule) and no per-surface limits;
+- a Loss of Control's consequences are the Dashboard's (CUSTOM-13, GT method), not the Time card's: the car stays on
+  its space and plays its next turn from Gear 0, and draws the Damage tokens of its Dashboard's cell for its gear and
+  the tile's danger colour (assumption ``rx_loc_damage``, RX-LOC-02..04). Named reading ``custom_speed_trial_loc``:
+  the turn still takes the Time card of the gear at the Loss of Control on its "0" side, which adds the "0" side's
+  seconds (CORE-LOC-03/04: a Time Trial is timed by its cards); its icon and black marks are not read (no Spin Out,
+  Crash or SISU), so a record states no ``card.zero``.
+
+On a circuit the car runs its laps first (:class:`CircuitSpeedTimeTrial`, with
+:class:`~rallyc.rules.circuit_trial.CircuitTimeTrial`). The Damage set is the chosen one; only the DIRT set is
+refereed here (the GT and light sets hold Yellow Flags, a rule of the race, not of a Time Trial with Time cards yet:
+:func:`rallyc.model.pairings.pairing_problem`).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, ClassVar
+
+from rallyc.compiler.track import Track
+from rallyc.rules.circuit_trial import CircuitTimeTrial
+from rallyc.rules.domain import CarStatus
+from rallyc.rules.driver import Driver
+from rallyc.rules.engine import check_claims
+from rallyc.rules.errors import IllegalMove
+from rallyc.rules.plans import PlanContext
+from rallyc.rules.race_format import damage_set
+from rallyc.rules.rolling import Movement
+from rallyc.rules.rx_dashboard import loc_damage
+from rallyc.rules.stage import Stage
+from rallyc.rules.state import DAMAGE_KINDS, Card, Car
+from rallyc.rules.timecards import StageChange
+from rallyc.rules.turn import Outcome, Turn
+
+__all__ = ["SpeedTimeTrial", "CircuitSpeedTimeTrial", "SPEED_LOC_TABLE", "SPEED_TRIAL_BAG"]
+
+#: the named assumption holding a Rally car's Dashboard Loss-of-Control table (CUSTOM-13)
+SPEED_LOC_TABLE = "rx_loc_damage"
+#: the Damage set a Time Trial under Speed Track rules is refereed with (CUSTOM-19/20)
+SPEED_TRIAL_BAG = "dirt"
+#: the rules a Loss of Control applies when the Dashboard gives its consequences (CUSTOM-13; RX-LOC-02..04: the car
+#: stays on its space, restarts from Gear 0, draws its Dashboard cell's Damage tokens)
+_DASHBOARD_LOC = ("CUSTOM-13", "RX-LOC-02", "RX-LOC-03", "RX-LOC-04")
+
+
+class SpeedTimeTrial(Stage):
+    """A Time Trial under Speed Track rules on a stage: the core stage with one Dashboard column on every surface
+    and Loss-of-Control damage from the Dashboard (CUSTOM-06/08/13)."""
+
+    surfaces_change_dice: ClassVar[bool] = False
+
+    def __init__(self, track: Track, *args, **kwargs) -> None:
+        super().__init__(track, *args, **kwargs)
+        if self.options.weather:
+            raise ValueError("the Monte-Carlo weather turns snow and asphalt tiles over: under Speed Track rules "
+                             "surfaces never change the dice (CUSTOM-08/16)")
+
+    # -- Speed Track dice (CUSTOM-08)
+    def dice_surface(self, car: Car, surface: str) -> str:
+        """The column of the tires fitted, whatever the surface (CUSTOM-08, assumption custom_crossover_dashboard)."""
+        return car.dashboard.tires
+
+    def leader_rule_active(self) -> bool:
+        """No Leader dice: the Gravel (leader) column is a surface's, and surfaces are cosmetic (CUSTOM-08)."""
+        return False
+
+    def damage_bag(self) -> dict[str, int]:
+        """The chosen Damage set (CUSTOM-19/20): the DIRT set."""
+        return damage_set(self.components, SPEED_TRIAL_BAG)
+
+    # -- Loss of Control from the Dashboard (CUSTOM-13)
+    def end_of_turn(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, driver: Driver | None
+                    ) -> tuple[Outcome, StageChange]:
+        """The core stage's End of the Turn; a Loss of Control before the finish is the Dashboard's (CUSTOM-13,
+        reading custom_speed_trial_loc)."""
+        run = move.run
+        if run.loc is None or self.finish_index(car, [p for p, _ in run.resolved]) is not None:
+            return super().end_of_turn(car, turn, ctx, move, driver)
+        loc = run.loc
+        claim = turn.card
+        if claim is not None and claim.zero is not None:
+            raise IllegalMove("CUSTOM-13", "under Speed Track rules the Dashboard gives a Loss of Control's "
+                                           "consequences: the card's \"0\" side is not read (no `card.zero`)",
+                              "card.zero")
+        if claim is not None and claim.gear is not None and claim.gear != loc.gear:
+            raise IllegalMove("CORE-LOC-03", f"the Loss of Control card is of Gear {loc.gear} (the gear at the Loss "
+                                             f"of Control on {loc.space}), not Gear {claim.gear}", "card.gear")
+        seconds = self.cards.zero
+        if claim is not None and claim.seconds is not None and claim.seconds != seconds:
+            raise IllegalMove("CORE-LOC-04", f"a \"0\" side of this game adds {seconds} s, not {claim.seconds} s "
+                                             f"(the game's card table)", "card.seconds")
+        if turn.spare_tire:
+            raise IllegalMove("CORE-SPARE-01", "a tire change is declared at the end of a movement, not after a "
+                                               "Loss of Control", "spare_tire")
+        danger = self.index.spaces[loc.space].danger
+        n = min(loc_damage(self.components, loc.gear, danger, SPEED_LOC_TABLE), self.bag_left())
+        if driver is not None and not turn.damage and n:
+            turn.damage = driver.damage(n)
+        if len(turn.damage) != n:
+            raise IllegalMove("RX-LOC-04", f"a Loss of Control in Gear {loc.gear} on a {danger} tile draws {n} Damage "
+                                           f"token(s) from the Dashboard (CUSTOM-13, assumption {SPEED_LOC_TABLE}), "
+                                           f"not {len(turn.damage)}", "damage")
+        bag = self.damage_bag()
+        for i, d in enumerate(turn.damage):
+            if d not in DAMAGE_KINDS or d not in bag:
+                raise IllegalMove("CORE-SETUP-03", f"the {SPEED_TRIAL_BAG.upper()} Damage set holds "
+                                                   f"{', '.join(sorted(bag))} tokens, not {d!r}", f"damage[{i}]")
+        path = [p.space for p, _ in run.resolved]
+        out = Outcome(
+            player=car.name, round=self.round, start=ctx.start, path=path, end=path[-1] if path else ctx.start,
+            gear=0, card=Card(loc.gear, seconds, True), warnings=run.warnings, loc=loc, blocked=not turn.dice,
+            stopped=run.stopped, flat_out=turn.flat_out, flat_out_failed=move.failed, gained=move.gained,
+            spent=move.spent, damage=list(turn.damage), tokens=run.tokens, sisu=move.sisu, leader=False)
+        check_claims(self.tokens, self.gear_rule, turn, out)
+        return out, StageChange(CarStatus.ROAD, run.minus1)  # stays on the road, on its space (RX-LOC-02)
+
+    def applied_rules(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
+                      change: StageChange) -> Callable[[], tuple[str, ...]]:
+        """The core stage's, with Speed Track dice (CUSTOM-08) and a Loss of Control from the Dashboard (CUSTOM-13):
+        its "0" side's time stays (CORE-LOC-03/04), its icon is not read (no CORE-LOC-05)."""
+        core = super().applied_rules(car, turn, ctx, move, out, change)
+        dashboard = out.loc is not None and not out.finished
+        extra = ("CUSTOM-08",) + (("CUSTOM-07",) if out.gained or out.spent else ())
+
+        def rules() -> tuple[str, ...]:
+            ids = core()
+            if dashboard:
+                ids = tuple(r for r in ids if r != "CORE-LOC-05") + _DASHBOARD_LOC
+            return ids + extra
+
+        return rules
+
+
+class CircuitSpeedTimeTrial(SpeedTimeTrial, CircuitTimeTrial):
+    """A Time Trial under Speed Track rules on a circuit: the laps of :class:`CircuitTimeTrial`, the Speed Track of
+    :class:`SpeedTimeTrial` (CUSTOM-02/06/08/13)."""

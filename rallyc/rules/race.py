@@ -37,6 +37,7 @@ from rallyc.rules.domain import JokerState, RaceStatus
 from rallyc.rules.driver import Driver
 from rallyc.rules.rolling import Movement, Mover
 from rallyc.rules.turn import Turn
+from rallyc.rules.yellow_flags import flag_limits, flag_steps, flags_in_force, pairs_alongside, step_neighbours
 
 __all__ = ["Race", "RxCar", "RxOutcome", "RaceResult", "round_colour"]
 
@@ -353,45 +354,21 @@ class Race(TurnEngine[RxOutcome]):
 
     # -- planning
     def _step_neighbours(self) -> dict[int, set[int]]:
-        g = self.track.graph
-        spaces = self.index.spaces
-        out: dict[int, set[int]] = {}
-        for a, b in g.edges:
-            sa, sb = spaces[a].step, spaces[b].step
-            if sa != sb:
-                out.setdefault(sa, set()).add(sb)
-                out.setdefault(sb, set()).add(sa)
-        return out
+        return step_neighbours(self.track.graph, self.index.spaces)
 
     def _flags_in_force(self, mover: str) -> dict[int, list[str]]:
         """Yellow Flags at the start of ``mover``'s turn: its own go to its Dashboard if it starts in Gear 0
         (RX-DAMAGE-08)."""
-        car = self.cars[mover]
-        out = {}
-        for step, holders in self.yellow.items():
-            keep = [h for h in holders if not (h == mover and car.gear == 0)]
-            if keep:
-                out[step] = keep
-        return out
+        return flags_in_force(self.yellow, mover, self.cars[mover].gear == 0)
 
     def _flag_steps(self, step: int) -> set[int]:
-        """The route steps a Yellow Flag on ``step`` covers: its tile and the tiles directly before and after
-        (RX-DAMAGE-04)."""
-        return {step} | self._neighbours.get(step, set())
+        """The route steps a Yellow Flag on ``step`` covers (RX-DAMAGE-04)."""
+        return flag_steps(self._neighbours, step)
 
     def _pairs_alongside(self, step: int) -> set[frozenset[str]]:
-        """Pairs of cars on the track alongside each other, one of them under a flag on ``step``, as the flag is
-        placed: they may move normally while it stays (RX-DAMAGE-06)."""
-        covered = self._flag_steps(step)
-        by_space = {c.space: c.name for c in self.cars.values() if c.impedes}
-        out: set[frozenset[str]] = set()
-        for sid, who in by_space.items():
-            if self.index.spaces[sid].step not in covered:
-                continue
-            for o in self.index.alongside[sid]:
-                if o in by_space:
-                    out.add(frozenset((who, by_space[o])))
-        return out
+        """Pairs of cars alongside each other under a flag on ``step`` as it is placed (RX-DAMAGE-06)."""
+        return pairs_alongside(self.index, self._neighbours, step,
+                               {c.space: c.name for c in self.cars.values() if c.impedes})
 
     def _barred(self, name: str, joker_done: bool, left_pregrid: bool) -> dict[str, tuple[str, str]]:
         """The spaces ``name`` may not enter: the Joker once driven (RX-JOKER-02), the Pre-grid once left
@@ -418,16 +395,10 @@ class Race(TurnEngine[RxOutcome]):
         car = self.cars[name]
         if car.status != "road":
             raise StageOver(f"{name} has {car.status}")
-        spaces = self.index.spaces
         barred = self._barred(name, car.joker == JokerState.DONE, car.left_pregrid)
-        flagged: set[int] = set()
-        pairs: set[frozenset[str]] = set()
-        for step in self._flags_in_force(name):
-            flagged |= self._flag_steps(step)
-            pairs |= self.yellow_pairs.get(step, set())
-        no_alongside = frozenset(s.id for s in spaces.values() if s.step in flagged) if flagged else frozenset()
-        before_flag = frozenset(c.space for c in self.cars.values()
-                                if c is not car and c.impedes and frozenset((name, c.name)) in pairs)
+        no_alongside, before_flag = flag_limits(
+            self.index, self._neighbours, self._flags_in_force(name), self.yellow_pairs, name,
+            [(c.name, c.space) for c in self.cars.values() if c is not car and c.impedes])
         comp = self.components
         allow = rx_allowance(car.dashboard, car.damage, self.weather)
         if comp.reading("rx_boost_pairs") == "one" and allow.boost > 1:

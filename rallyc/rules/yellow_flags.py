@@ -1,0 +1,83 @@
+"""Yellow Flags on the track (RX book, Damage tokens > Yellow Flag: RX-DAMAGE-03..08), for every game form whose
+Damage bag holds them: the RX race (:class:`~rallyc.rules.race.Race`) and a Time Trial under Speed Track rules with
+the GT or light Damage set (:class:`~rallyc.rules.speed_trial.SpeedTimeTrial`, CUSTOM-18/22).
+
+A flag drawn is placed on the route step of the tile where the car lost control (RX-DAMAGE-03); while it is there, no
+car moves alongside a car in Gear 1 or more on that tile or the tiles directly before and after it (RX-DAMAGE-04/05),
+except beside the cars it was already alongside when the flag was placed (RX-DAMAGE-06); several flags on one tile
+are one (RX-DAMAGE-07); when its drawer starts a later turn in Gear 0 the flag goes to its Dashboard (RX-DAMAGE-08).
+The state is a game form's own (``flags``: route step -> the drawers; ``pairs``: route step -> the pairs of cars
+alongside when it was placed); these functions read and build it.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import networkx as nx
+
+__all__ = ["step_neighbours", "flags_in_force", "flag_steps", "pairs_alongside", "flag_limits", "Flags", "Pairs"]
+
+#: route step -> the players who drew a Yellow Flag there
+Flags = dict[int, list[str]]
+#: route step -> the pairs of cars already alongside each other when a flag was placed there
+Pairs = dict[int, set[frozenset[str]]]
+
+
+def step_neighbours(graph: nx.DiGraph, spaces) -> dict[int, set[int]]:
+    """Route step -> the steps of the tiles directly before and after it (joined by a move in either direction)."""
+    out: dict[int, set[int]] = {}
+    for a, b in graph.edges:
+        sa, sb = spaces[a].step, spaces[b].step
+        if sa != sb:
+            out.setdefault(sa, set()).add(sb)
+            out.setdefault(sb, set()).add(sa)
+    return out
+
+
+def flags_in_force(flags: Flags, mover: str, from_gear0: bool) -> Flags:
+    """The flags at the start of ``mover``'s turn: its own go to its Dashboard if it starts in Gear 0
+    (RX-DAMAGE-08)."""
+    out = {}
+    for step, holders in flags.items():
+        keep = [h for h in holders if not (h == mover and from_gear0)]
+        if keep:
+            out[step] = keep
+    return out
+
+
+def flag_steps(neighbours: dict[int, set[int]], step: int) -> set[int]:
+    """The route steps a Yellow Flag on ``step`` covers: its tile and the tiles directly before and after
+    (RX-DAMAGE-04)."""
+    return {step} | neighbours.get(step, set())
+
+
+def pairs_alongside(index, neighbours: dict[int, set[int]], step: int, by_space: dict[str, str]
+                    ) -> set[frozenset[str]]:
+    """Pairs of cars on the track (``by_space``: space -> car) alongside each other, one of them under a flag on
+    ``step``, as the flag is placed: they may move normally while it stays (RX-DAMAGE-06)."""
+    covered = flag_steps(neighbours, step)
+    out: set[frozenset[str]] = set()
+    for sid, who in by_space.items():
+        if index.spaces[sid].step not in covered:
+            continue
+        for o in index.alongside[sid]:
+            if o in by_space:
+                out.add(frozenset((who, by_space[o])))
+    return out
+
+
+def flag_limits(index, neighbours: dict[int, set[int]], in_force: Flags, pairs: Pairs, mover: str,
+                others: Iterable[tuple[str, str]]) -> tuple[frozenset, frozenset]:
+    """What the flags in force forbid ``mover`` this turn: the spaces where it may not move alongside a car in Gear 1
+    or more (RX-DAMAGE-04), and the spaces of the cars (``others``: (name, space) of the other cars on the track) it
+    was already alongside when a flag was placed (RX-DAMAGE-06): the plan context's ``no_alongside`` and
+    ``alongside_before_flag``."""
+    flagged: set[int] = set()
+    near: set[frozenset[str]] = set()
+    for step in in_force:
+        flagged |= flag_steps(neighbours, step)
+        near |= pairs.get(step, set())
+    no_alongside = frozenset(s.id for s in index.spaces.values() if s.step in flagged) if flagged else frozenset()
+    before_flag = frozenset(space for name, space in others if frozenset((mover, name)) in near)
+    return no_alongside, before_flag

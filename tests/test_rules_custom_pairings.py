@@ -143,8 +143,9 @@ def test_time_trial_on_a_circuit_mutations_are_refused():
         bad["options"].pop(key)  # a circuit in `stages` without the Time Trial's choices
     assert refused(bad) == ("CUSTOM-06", "$.stages[0]")
     bad = copy.deepcopy(rec)
-    bad["options"]["track_rules"] = "speed"  # a Speed Time Trial with the Speed Tracks' GT set: Yellow Flags
-    assert refused(bad) == ("CUSTOM-18", "$.options.track_rules")
+    bad["options"]["track_rules"] = "speed"  # a Speed Time Trial: the Dashboard, not the card's back, after a LoC
+    rule, path = refused(bad)
+    assert rule == "CUSTOM-13" and path.endswith(".card.zero")
     bad = copy.deepcopy(rec)
     bad["stages"][0]["times"]["Ann"] += 10
     assert refused(bad) == ("CORE-STAGEEND-08", "$.stages[0].times.Ann")
@@ -291,11 +292,11 @@ def test_bot_technical_head_to_heads_replay_cleanly(design, stage, seeds):
 
 # -- `rallyc check` warns about a pairing no referee plays (RC162)
 @pytest.mark.parametrize("design, option, line_has", [
-    ("track-1.rally", "race-type time-trial", "race-type"),                        # Speed (a circuit's own) TT
-    ("rally-1.rally", "track-rules speed", "track-rules"),                         # a Speed Time Trial on stages
+    ("track-1.rally", "race-type time-trial", None),                               # played: CircuitSpeedTimeTrial
+    ("rally-1.rally", "track-rules speed", None),                                  # played: SpeedTimeTrial
     ("rally-1.rally", "track-rules speed, damage-bag dirt", None),                 # played: SpeedTimeTrial
-    ("track-1.rally", "race-type time-trial, damage-bag dirt", None),              # played: CircuitSpeedTimeTrial
-    ("track-1.rally", "race-type time-trial, damage-bag light", "damage-bag"),     # Speed TT, Yellow Flags
+    ("track-1.rally", "race-type time-trial, damage-bag light", None),             # Speed TT, Yellow Flags
+    ("track-1.rally", "race-type time-trial, track-rules technical, damage-bag gt", "damage-bag"),  # Time cards, GT
     ("rally-1.rally", "race-type head-to-head, damage-bag gt", "damage-bag"),      # Time cards with the GT set
     ("track-1.rally", "race-type time-trial, track-rules technical", None),        # played: CircuitTimeTrial
     ("rally-1.rally", "race-type head-to-head", None),                             # played: TechnicalHeadToHead
@@ -331,7 +332,8 @@ def test_rc162_agrees_with_the_referee():
                 for bag in (None, "dirt", "gt", "light"):
                     opts = {"race-type": race_type, "track-rules": rules, "damage-bag": bag}
                     c = CustomRace(racetrack, race_type, rules, damage_bag=bag)
-                    playable = c.referee is not None and (c.referee == "race" or c.bag_name == "dirt")
+                    playable = c.referee is not None and (c.referee == "race" or c.track_rules == "speed"
+                                                          or c.bag_name == "dirt")
                     assert (pairing_problem(racetrack, opts) is None) == playable, (racetrack, opts)
 
 

@@ -41,13 +41,12 @@ CODES: list[CodeInfo] = [
     CodeInfo(
         rc.RC162,
         "The design's options make it a custom race (RX book, Customisable Races: a racetrack, a race type and "
-        "track rules, CUSTOM-01/04) that no variant of the referee plays: a race with Time cards (a Time Trial, or a "
-        "Head-to-Head under Technical Track rules) drawing from a Damage set other than DIRT (CUSTOM-19; the GT and "
-        "light sets' Yellow Flags are refereed in a race only), among them a Time Trial under Speed Track rules left "
-        "with the Speed Tracks' standard GT set (CUSTOM-18), or `repairs yes` in a race without Time cards (GT Pit "
-        "Stops, CUSTOM-15, a Rallyman: GT rule). The rules allow it; `rallyc replay` refuses its games with a located "
-        "error naming the rule. The referee plays every pairing of racetrack, race type and track rules, on a stage "
-        "or a circuit (docs/custom-races.md).",
+        "track rules, CUSTOM-01/04) that no variant of the referee plays: a race under Technical Track rules (Time "
+        "cards, a Time Trial or a Head-to-Head) drawing from a Damage set other than DIRT (CUSTOM-19; the GT and light "
+        "sets' Yellow Flags are refereed in a race and in a Time Trial under Speed Track rules), or `repairs yes` in a "
+        "race without Time cards (GT Pit Stops, CUSTOM-15, a Rallyman: GT rule). The rules allow it; `rallyc replay` "
+        "refuses its games with a located error naming the rule. The referee plays every pairing of racetrack, race "
+        "type and track rules, on a stage or a circuit (docs/custom-races.md).",
         (
             "circuit \"Ring\" {\n"
             "  laps 3\n"
@@ -58,10 +57,10 @@ CODES: list[CodeInfo] = [
             "  221a right\n"
             "  222a right\n"
             "  standee finish at 1.1\n"
-            "  options race-type time-trial\n"
+            "  options race-type time-trial, track-rules technical, damage-bag gt\n"
             "}\n"
         ),
-        "With Time cards choose `damage-bag dirt` (under Technical Track rules leaving it out is the same), or "
-        "`race-type head-to-head` for a race under Speed Track rules.",
+        "Under Technical Track rules leave `damage-bag` out or choose `dirt`; or choose `track-rules speed` (a Time "
+        "Trial under Speed Track rules draws from any set).",
     ),
 ]

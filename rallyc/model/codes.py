@@ -188,8 +188,8 @@ RC741 = Code("RC741", W, "a standee the file does not have cannot be inferred", 
 # options a design switches on
 RC160 = Code("RC160", W, "option not refereed", ("IMPROV-01", "RX-ADV-01", "CUSTOM-23"))
 RC161 = Code("RC161", W, "option not played by this kind of design", ("RX-ADV-01", "CORE-ADV-11"))
-RC162 = Code("RC162", W, "a custom race the referee cannot play", ("CUSTOM-04", "CUSTOM-15", "CUSTOM-18",
-                                                                    "CUSTOM-19", "CUSTOM-22"))
+RC162 = Code("RC162", W, "a custom race the referee cannot play", ("CUSTOM-04", "CUSTOM-15",
+                                                                    "CUSTOM-19"))
 
 #: every code by its text, sorted
 CODES: dict[str, Code] = dict(sorted((str(v), v) for v in list(globals().values()) if isinstance(v, Code)))

@@ -4,9 +4,10 @@ referee (:class:`rallyc.rules.custom.CustomRace`) and ``rallyc check`` (RC162) r
 A custom race is a racetrack (``stage`` or ``circuit``) x a race type x track rules. The referee plays a
 Head-to-Head under Speed Track rules as a race (no Time cards) and every other pairing as the core stage with Time
 cards (a Time Trial under either track rules, or the Technical Head-to-Head, CUSTOM-14), on either racetrack. A race
-with Time cards draws from the DIRT Damage set only (the GT and light sets hold Yellow Flags, refereed in a race
-only), a Time Trial under Speed Track rules is refereed on one racetrack (a record of one stage or one circuit),
-and repairs in a race without Time cards (GT Pit Stops, CUSTOM-15) are not refereed.
+under Technical Track rules draws from the DIRT Damage set only (the GT and light sets' Yellow Flags are refereed in a
+race and in a Time Trial under Speed Track rules), a Time Trial under Speed Track rules is refereed on one racetrack
+(a record of one stage or one circuit), and repairs in a race without Time cards (GT Pit Stops, CUSTOM-15) are not
+refereed.
 """
 
 from __future__ import annotations
@@ -57,12 +58,7 @@ def pairing_problem(racetrack: str, options: Mapping[str, object]) -> tuple[str,
         return None
     race_type, track_rules, bag = choices
     referee = referee_of(race_type, track_rules)
-    if referee == "stage" and track_rules == "speed" and bag != "dirt":
-        blame = "damage-bag" if bag else "track-rules" if options.get("track-rules") else "race-type"
-        return blame, (f"a Time Trial under Speed Track rules draws from the {bag or 'gt'} Damage set "
-                       f"({'the standard one of Speed Tracks, ' if not bag else ''}CUSTOM-18/22), whose Yellow Flags "
-                       f"are refereed in a race, not yet with Time cards: choose `damage-bag dirt` (CUSTOM-19/20)")
-    if referee == "stage" and bag not in (None, "dirt"):
+    if referee == "stage" and track_rules == "technical" and bag not in (None, "dirt"):
         return "damage-bag", (f"the {bag} Damage set with Time cards (Technical Track rules) is not refereed yet: a "
                               f"race under Technical Track rules draws from the DIRT set (CUSTOM-19)")
     return None

@@ -105,14 +105,14 @@ def custom_stage_rules(data: dict, in_force: dict, tracks: list) -> None:
                           "`race`, not `stages` (CUSTOM-05)", where("race-type"), "CUSTOM-05")
         if custom.referee is None:  # pragma: no cover - every pairing recorded by stages has a referee
             raise refused(custom.unplayable() or "", where("track-rules"), "CUSTOM-04")
-        if custom.track_rules == "speed":  # a Time Trial under Speed Track rules (rules.speed_trial)
-            _speed_trial(custom, in_force, tracks, i, where)
-        if custom.bag_name != "dirt":
+        if custom.track_rules == "speed":  # a Time Trial under Speed Track rules (rules.speed_trial), any set
+            _speed_trial(in_force, tracks, i, where)
+        elif custom.bag_name != "dirt":
             raise refused(f"the {custom.bag_name} Damage set is not refereed with Time cards yet: a race under "
                           f"Technical Track rules draws from the DIRT set (CUSTOM-19)", where("damage-bag"), "CUSTOM-19")
         try:
             report(custom.stage_rules(any(s.kind == "shortcut" for s in track.spaces.values())))
-        except ValueError as exc:  # pragma: no cover - the DIRT set fits every track
+        except ValueError as exc:  # the GT set on a track with a Shortcut (a Speed Time Trial)
             raise refused(str(exc), where("damage-bag"), "CUSTOM-21") from None
         _advanced(in_force)
         if in_force.get("weather"):
@@ -121,15 +121,9 @@ def custom_stage_rules(data: dict, in_force: dict, tracks: list) -> None:
             report(("CUSTOM-20",))
 
 
-def _speed_trial(custom, in_force: dict, tracks: list, i: int, where) -> None:
-    """What a Time Trial under Speed Track rules is refereed with: one racetrack, the DIRT Damage set, no Monte-Carlo
-    weather (:mod:`rallyc.rules.speed_trial`); :class:`RecordError` at what asks for more."""
-    if custom.bag_name != "dirt":
-        rule = "CUSTOM-22" if custom.bag_name == "light" else "CUSTOM-18"
-        raise refused(f"a Time Trial under Speed Track rules draws from the {custom.bag_name} Damage set"
-                      f"{' (the standard one of Speed Tracks)' if custom.damage_bag is None else ''}, whose Yellow "
-                      f"Flags are refereed in a race, not yet with Time cards: choose `damage_bag` dirt (CUSTOM-19/20)",
-                      where("damage-bag") if custom.damage_bag is not None else where("track-rules"), rule)
+def _speed_trial(in_force: dict, tracks: list, i: int, where) -> None:
+    """What a Time Trial under Speed Track rules is refereed with: one racetrack, no Monte-Carlo weather
+    (:mod:`rallyc.rules.speed_trial`); :class:`RecordError` at what asks for more."""
     if in_force.get("weather"):
         raise refused("the Monte-Carlo weather turns snow and asphalt tiles over; under Speed Track rules surfaces "
                       "never change the dice (CUSTOM-08), and GT Dry/Wet weather is a Rallyman: GT rule",

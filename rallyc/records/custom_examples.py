@@ -10,12 +10,12 @@ Trial on a circuit"), on the same Auto Tour 1 designs:
   as ``stages``;
 - a Head-to-Head on Track 2 (a circuit) under Technical Track rules: Time cards in a Head-to-Head (CUSTOM-14), the
   Head-to-Head's start, order and Focus tokens (CUSTOM-05/07), recorded as ``stages``;
-- a Time Trial under Speed Track rules on SS1 (a stage) and on Track 1 (a circuit): Time cards and Second tokens, one
-  Dashboard column on every surface, Loss-of-Control damage from the Dashboard (CUSTOM-08/13, the DIRT Damage set),
-  recorded as ``stages``.
+- a Time Trial under Speed Track rules on SS1 (a stage, the lighter Shortcut set) and on Track 1 (a circuit, the GT
+  set, standard for Speed Tracks): Time cards and Second tokens, one Dashboard column on every surface, Loss-of-Control
+  damage from the Dashboard and Yellow Flags on the track (CUSTOM-08/13/18/22), recorded as ``stages``.
 
 Seeds are searched from 0 until the bot's game ends with every car classified (a Speed Time Trial: and with a Loss of
-Control that drew Damage tokens from the Dashboard). Run
+Control that drew Damage tokens from the Dashboard, a Yellow Flag among them). Run
 ``python -m rallyc.records.custom_examples`` to rewrite them; the tests replay the committed files.
 """
 
@@ -39,8 +39,8 @@ CUSTOM_EXAMPLES: list[tuple[str, str, str | None, str, str, str | None]] = [
     ("auto-tour-1-ss1-head-to-head.json", "auto-tour-1.rally", "SS1", "head-to-head", "speed", "light"),
     ("auto-tour-1-track-1-time-trial.json", "track-1.rally", None, "time-trial", "technical", None),
     ("auto-tour-1-track-2-technical-head-to-head.json", "track-2.rally", None, "head-to-head", "technical", None),
-    ("auto-tour-1-ss1-speed-time-trial.json", "auto-tour-1.rally", "SS1", "time-trial", "speed", "dirt"),
-    ("auto-tour-1-track-1-speed-time-trial.json", "track-1.rally", None, "time-trial", "speed", "dirt"),
+    ("auto-tour-1-ss1-speed-time-trial.json", "auto-tour-1.rally", "SS1", "time-trial", "speed", "light"),
+    ("auto-tour-1-track-1-speed-time-trial.json", "track-1.rally", None, "time-trial", "speed", None),
 ]
 
 
@@ -73,10 +73,11 @@ def _classified(rec: dict) -> bool:
 
 
 def _dashboard_damage(rec: dict) -> bool:
-    """A Loss of Control before the finish drew Damage tokens from the Dashboard (a Time Trial under Speed Track rules:
-    its card's "0" side states no icon, CUSTOM-13)."""
-    return any(t.get("damage") and "card" in t and "zero" not in t["card"] and not t.get("finished", False)
-               for st in rec.get("stages", []) for t in st["turns"])
+    """A Loss of Control before the finish drew Damage tokens from the Dashboard, a Yellow Flag among them (a Time
+    Trial under Speed Track rules: its card's "0" side states no icon, CUSTOM-13; RX-DAMAGE-03)."""
+    drawn = [d for st in rec.get("stages", []) for t in st["turns"] if "card" in t and "zero" not in t["card"]
+             for d in t.get("damage", [])]
+    return "yellow" in drawn and len(drawn) > 1
 
 
 def build_custom_examples(out_dir: Path, examples_dir: Path, max_seed: int = 200) -> dict[str, int]:

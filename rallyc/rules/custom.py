@@ -130,8 +130,9 @@ class CustomRace:
         self.check_track(has_shortcuts)
         kind = "CUSTOM-06" if self.race_type == "time-trial" else "CUSTOM-05"
         if self.track_rules == "speed":  # a Time Trial: one Dashboard column, Dashboard damage (rules.speed_trial)
+            bag = {"gt": "CUSTOM-18", "dirt": "CUSTOM-19"}.get(self.bag_name, "CUSTOM-22")
             return ("CUSTOM-01", self.track_rule, "CUSTOM-04", kind, "CUSTOM-07", "CUSTOM-08", "CUSTOM-10",
-                    "CUSTOM-12", "CUSTOM-13")
+                    "CUSTOM-12", "CUSTOM-13", bag)
         return ("CUSTOM-01", self.track_rule, "CUSTOM-04", kind, "CUSTOM-07", "CUSTOM-09", "CUSTOM-14")
 
     @property

@@ -14,14 +14,17 @@ What the Speed Track rules change:
   seconds (CORE-LOC-03/04: a Time Trial is timed by its cards); its icon and black marks are not read (no Spin Out,
   Crash or SISU), so a record states no ``card.zero``.
 
+The Damage set is the chosen one, the GT set by default (the standard one of Speed Tracks, CUSTOM-18); a Yellow Flag
+drawn is placed on the track as in a race (:mod:`rallyc.rules.yellow_flags`, RX-DAMAGE-03..08) and goes to its
+drawer's Dashboard when it starts a later turn in Gear 0 (after the Loss of Control that drew it, its next turn).
+
 On a circuit the car runs its laps first (:class:`CircuitSpeedTimeTrial`, with
-:class:`~rallyc.rules.circuit_trial.CircuitTimeTrial`). The Damage set is the chosen one; only the DIRT set is
-refereed here (the GT and light sets hold Yellow Flags, a rule of the race, not of a Time Trial with Time cards yet:
-:func:`rallyc.model.pairings.pairing_problem`).
+:class:`~rallyc.rules.circuit_trial.CircuitTimeTrial`).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, ClassVar
 
 from rallyc.compiler.track import Track
@@ -38,13 +41,16 @@ from rallyc.rules.stage import Stage
 from rallyc.rules.state import DAMAGE_KINDS, Card, Car
 from rallyc.rules.timecards import StageChange
 from rallyc.rules.turn import Outcome, Turn
+from rallyc.rules.yellow_flags import Flags, Pairs, flag_limits, flags_in_force, pairs_alongside, step_neighbours
 
-__all__ = ["SpeedTimeTrial", "CircuitSpeedTimeTrial", "SPEED_LOC_TABLE", "SPEED_TRIAL_BAG"]
+__all__ = ["SpeedTimeTrial", "CircuitSpeedTimeTrial", "SPEED_LOC_TABLE", "SPEED_TRACK_BAG"]
 
 #: the named assumption holding a Rally car's Dashboard Loss-of-Control table (CUSTOM-13)
 SPEED_LOC_TABLE = "rx_loc_damage"
-#: the Damage set a Time Trial under Speed Track rules is refereed with (CUSTOM-19/20)
-SPEED_TRIAL_BAG = "dirt"
+#: the standard Damage set of Speed Tracks (CUSTOM-18), when the race chooses none
+SPEED_TRACK_BAG = "gt"
+#: the Yellow Flag token of the GT and light sets (RX-DAMAGE-03)
+YELLOW = "yellow"
 #: the rules a Loss of Control applies when the Dashboard gives its consequences (CUSTOM-13; RX-LOC-02..04: the car
 #: stays on its space, restarts from Gear 0, draws its Dashboard cell's Damage tokens)
 _DASHBOARD_LOC = ("CUSTOM-13", "RX-LOC-02", "RX-LOC-03", "RX-LOC-04")
@@ -61,6 +67,14 @@ class SpeedTimeTrial(Stage):
         if self.options.weather:
             raise ValueError("the Monte-Carlo weather turns snow and asphalt tiles over: under Speed Track rules "
                              "surfaces never change the dice (CUSTOM-08/16)")
+        #: the Damage set (CUSTOM-18/19/22)
+        self.bag_name = self.options.damage_bag or SPEED_TRACK_BAG
+        #: Yellow Flags on the track, and the pairs of cars alongside when each was placed (RX-DAMAGE-03/06)
+        self.yellow: Flags = {}
+        self.yellow_pairs: Pairs = {}
+        #: Yellow Flags drawn (on the track, then on their drawer's Dashboard: out of the bag either way)
+        self.yellow_drawn = 0
+        self._neighbours = step_neighbours(track.graph, self.index.spaces)
 
     # -- Speed Track dice (CUSTOM-08)
     def dice_surface(self, car: Car, surface: str) -> str:
@@ -72,8 +86,28 @@ class SpeedTimeTrial(Stage):
         return False
 
     def damage_bag(self) -> dict[str, int]:
-        """The chosen Damage set (CUSTOM-19/20): the DIRT set."""
-        return damage_set(self.components, SPEED_TRIAL_BAG)
+        """The chosen Damage set, the GT set by default (CUSTOM-18/19/20/22)."""
+        return damage_set(self.components, self.bag_name)
+
+    def bag_left(self) -> int:
+        """The core stage's count, less the Yellow Flags drawn (on the track or a Dashboard)."""
+        return super().bag_left() - self.yellow_drawn
+
+    # -- Yellow Flags (RX-DAMAGE-03..08)
+    def _in_force(self, car: Car) -> Flags:
+        """The flags at the start of ``car``'s turn: its own go to its Dashboard if it starts in Gear 0."""
+        return flags_in_force(self.yellow, car.name, car.gear == 0)
+
+    def context(self, name: str | None = None, start: str | None = None) -> tuple[PlanContext, bool]:
+        """The core stage's context, with what the Yellow Flags in force forbid (RX-DAMAGE-04..06)."""
+        ctx, leader = super().context(name, start)
+        if self.yellow:
+            car = self.cars[name or self.to_move() or ""]
+            no_alongside, before_flag = flag_limits(
+                self.index, self._neighbours, self._in_force(car), self.yellow_pairs, car.name,
+                [(c.name, c.space) for c in self.cars.values() if c is not car and c.impedes and c.space])
+            ctx = replace(ctx, no_alongside=no_alongside, alongside_before_flag=before_flag)
+        return ctx, leader
 
     # -- Loss of Control from the Dashboard (CUSTOM-13)
     def end_of_turn(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, driver: Driver | None
@@ -109,8 +143,8 @@ class SpeedTimeTrial(Stage):
                                            f"not {len(turn.damage)}", "damage")
         bag = self.damage_bag()
         for i, d in enumerate(turn.damage):
-            if d not in DAMAGE_KINDS or d not in bag:
-                raise IllegalMove("CORE-SETUP-03", f"the {SPEED_TRIAL_BAG.upper()} Damage set holds "
+            if (d not in DAMAGE_KINDS and d != YELLOW) or d not in bag:
+                raise IllegalMove("CORE-SETUP-03", f"the {self.bag_name} Damage set holds "
                                                    f"{', '.join(sorted(bag))} tokens, not {d!r}", f"damage[{i}]")
         path = [p.space for p, _ in run.resolved]
         out = Outcome(
@@ -121,13 +155,36 @@ class SpeedTimeTrial(Stage):
         check_claims(self.tokens, self.gear_rule, turn, out)
         return out, StageChange(CarStatus.ROAD, run.minus1)  # stays on the road, on its space (RX-LOC-02)
 
+    def commit(self, car: Car, turn: Turn, out: Outcome, change: StageChange) -> None:
+        """The core stage's commit; the car's own Yellow Flags go to its Dashboard when it starts in Gear 0
+        (RX-DAMAGE-08), a Yellow Flag drawn goes on the tile of the Loss of Control (RX-DAMAGE-03), not among the
+        Damage tokens that take dice away."""
+        self.yellow = self._in_force(car)
+        super().commit(car, turn, out, change)
+        flags = out.damage.count(YELLOW)
+        if flags and out.loc is not None:
+            car.damage[YELLOW] -= flags
+            del car.damage[YELLOW]
+            self.yellow_drawn += flags
+            step = self.index.spaces[out.loc.space].step
+            if step not in self.yellow:
+                self.yellow_pairs[step] = pairs_alongside(
+                    self.index, self._neighbours, step, {c.space: c.name for c in self.cars.values()
+                                                         if c.impedes and c.space})
+            self.yellow.setdefault(step, []).extend([car.name] * flags)
+        self.yellow_pairs = {step: pairs for step, pairs in self.yellow_pairs.items() if step in self.yellow}
+
     def applied_rules(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
                       change: StageChange) -> Callable[[], tuple[str, ...]]:
         """The core stage's, with Speed Track dice (CUSTOM-08) and a Loss of Control from the Dashboard (CUSTOM-13):
-        its "0" side's time stays (CORE-LOC-03/04), its icon is not read (no CORE-LOC-05)."""
+        its "0" side's time stays (CORE-LOC-03/04), its icon is not read (no CORE-LOC-05); the Yellow Flags
+        (RX-DAMAGE-03/04/08)."""
         core = super().applied_rules(car, turn, ctx, move, out, change)
         dashboard = out.loc is not None and not out.finished
-        extra = ("CUSTOM-08",) + (("CUSTOM-07",) if out.gained or out.spent else ())
+        flags = (("RX-DAMAGE-08",) if car.gear == 0 and any(car.name in h for h in self.yellow.values()) else ()) \
+            + (("RX-DAMAGE-04",) if ctx.no_alongside else ()) \
+            + (("RX-DAMAGE-03",) if dashboard and YELLOW in out.damage else ())
+        extra = ("CUSTOM-08",) + (("CUSTOM-07",) if out.gained or out.spent else ()) + flags
 
         def rules() -> tuple[str, ...]:
             ids = core()

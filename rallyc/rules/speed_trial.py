@@ -172,6 +172,8 @@ class SpeedTimeTrial(Stage):
                     self.index, self._neighbours, step, {c.space: c.name for c in self.cars.values()
                                                          if c.impedes and c.space})
             self.yellow.setdefault(step, []).extend([car.name] * flags)
+        if out.retired and self.components.reading("rx_retired_flag") == "removed":
+            self.yellow = {s: keep for s, h in self.yellow.items() if (keep := [n for n in h if n != car.name])}
         self.yellow_pairs = {step: pairs for step, pairs in self.yellow_pairs.items() if step in self.yellow}
 
     def applied_rules(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,

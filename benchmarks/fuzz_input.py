@@ -202,9 +202,11 @@ def _setup_worker() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
     except (ValueError, OSError):
         pass
+    import rallyc.records.race as race
     import rallyc.records.replay as replay
 
-    replay.record_stages = _cached_tracks(replay.record_stages)
+    # both importers of rallyc.records.stages.record_stages: stage records and RX race records
+    replay.record_stages = race.record_stages = _cached_tracks(replay.record_stages)
     # warm up outside the time limit: the grammar tables and the bundled tilesets are read once per worker
     from typer.testing import CliRunner
 

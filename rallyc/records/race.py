@@ -9,6 +9,8 @@ from typing import Any
 from rallyc.data.components import Components
 from rallyc.records.convert import _roll, record_format, replans_from_json, replans_to_json, roll_to_json
 from rallyc.records.load import RecordError
+from rallyc.records.stages import default_components, record_stages
+from rallyc.rules.bot import RandomBot
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.records.explain import applied_of, rules_line, without_applied
 from rallyc.records.custom import race_format_of
@@ -156,8 +158,6 @@ def race_track(data: dict, base_dir: Path):
     """The track a race record is run on (``track``, ``design``), compiled; :class:`RecordError` if none. A circuit,
     or a stage for a custom Head-to-Head (:func:`rallyc.records.custom.race_format_of` refuses any other race on a
     stage)."""
-    from rallyc.records.replay import record_stages
-
     if "track" not in data:
         raise RecordError("an RX race record names its circuit's `track` file", path="$")
     stage = data["race"].get("stage") if isinstance(data.get("race"), dict) else None
@@ -176,8 +176,6 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
     """Replay an RX race record; the report holds the first illegal event (``report.error``) if any.
     ``explain=False`` leaves each turn's rule IDs (``applied``) out of the report: they are not worked out."""
     if components is None:
-        from rallyc.records.replay import default_components
-
         components = default_components()
     own_track = track is None
     if track is None:
@@ -272,8 +270,6 @@ def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Opt
                     max_turns: int = 3000, weather: str | None = None, race_format: RaceFormat = RX) -> dict:
     """Play a whole RX race with the seeded bot and return its record (claims included); ``weather`` plays
     with the RX Weather rule."""
-    from rallyc.rules.bot import RandomBot
-
     options = options or Options()
     bot = bot or RandomBot(seed)
     race = race_engine(track)(track, players, options, components, weather=weather, race_format=race_format)

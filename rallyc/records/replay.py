@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
-from typing import TYPE_CHECKING, Any
-
-from rallyc.compiler.track import Track
-from rallyc.data.components import Components, load_components
+from rallyc.data.components import Components
 from rallyc.records.convert import turn_from_json
 from rallyc.records.load import RecordError, record_problem
 from rallyc.rules.cards import CardTable, CardTableError
@@ -18,18 +15,18 @@ from rallyc.records.explain import applied_of, rules_line, without_applied
 from rallyc.records.custom import custom_stage_rules
 from rallyc.rules.technical_h2h import TechnicalHeadToHead
 from rallyc.records.game_options import game_options, record_design
-from rallyc.records.tracks import compiled_track_file
+from rallyc.records.race import RaceReport, replay_race
+from rallyc.records.stages import default_components, record_stages, record_tracks
 from rallyc.rules.options import Options
 from rallyc.rules.rally import Rally
 from rallyc.rules.setup import player_problem
-from rallyc.rules.sketch import SketchError, sketch
 from rallyc.rules.stage import Player
 from rallyc.rules.turn import Outcome
 
-if TYPE_CHECKING:  # pragma: no cover
-    from rallyc.records.race import RaceReport
-
-__all__ = ["ReplayReport", "replay_record", "record_cards", "record_tracks", "record_stages", "format_time"]
+# record_tracks, record_stages and default_components live in rallyc.records.stages (shared with the RX race
+# records, rallyc.records.race, which this module imports); they stay importable from here.
+__all__ = ["ReplayReport", "replay_record", "record_cards", "record_tracks", "record_stages", "default_components",
+           "format_time"]
 
 
 def format_time(seconds: int | None) -> str:
@@ -117,74 +114,6 @@ def _outcome_json(o: Outcome, explain: bool = True) -> dict:
     return d
 
 
-def record_tracks(data: dict, base_dir: Path) -> tuple[list, str]:
-    """The tracks a record is played on: compiled from ``track`` (relative to the record) or ``sketch``."""
-    tracks, title, _ = record_stages(data, base_dir)
-    return tracks, title
-
-
-def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
-    """Like :func:`record_tracks`, with each track's flipper (``Design.flipper``; None for sketches), which
-    the Monte-Carlo ``weather`` option needs to turn tiles over (MC-WEATHER-04)."""
-    if "sketch" in data:
-        assist = data.get("assistance", [])
-        tracks: list[Track] = []
-        for i, s in enumerate(data["sketch"]):
-            try:
-                tracks.append(sketch(s, f"SS{i + 1}", assistance=bool(assist[i]) if i < len(assist) else False))
-            except SketchError as exc:
-                raise RecordError(str(exc), path=f"$.sketch[{i}]") from None
-        return tracks, data.get("title", "sketch"), [None] * len(tracks)
-    if "track" not in data:
-        raise RecordError("the record names no `track` file (or `sketch`)", path="$")
-    path = (base_dir / data["track"]).resolve()
-    if path.is_dir():
-        raise RecordError(f"the track is a folder, not a .rally file: {path}", path="$.track")
-    if not path.is_file():
-        raise RecordError(f"track file not found: {path}", path="$.track")
-    compiled = compiled_track_file(path)
-    diags = compiled.diagnostics
-    errors = [d for d in diags if getattr(d, "severity", "error") == "error"]
-    if errors:
-        first = errors[0]
-        span = getattr(first, "span", None)
-        where = f"{span.file}:{span.line}:{span.column}: " if span is not None else f"{path}: "
-        more = f" (and {len(errors) - 1} more; run `rallyc check` on it)" if len(errors) > 1 else ""
-        raise RecordError(f"track file has errors: {where}{getattr(first, 'code', '')} "
-                          f"{getattr(first, 'message', first)}{more}", path="$.track")
-    designs = compiled.designs
-    if not designs:
-        raise RecordError(f"{data['track']} holds no stage or rally", path="$.track")
-    design = designs[0]
-    if "design" in data:
-        match = [d for d in designs if d.title == data["design"]]
-        if not match:
-            raise RecordError(f"no design titled {data['design']!r} in {data['track']} "
-                              f"(there are: {', '.join(d.title for d in designs)})", path="$.design")
-        design = match[0]
-    names = [s.get("stage") for s in data["stages"]]
-    tracks = []
-    for i, name in enumerate(names):
-        if name is None:
-            if i >= len(design.tracks):
-                raise RecordError(f"{design.title} has {len(design.tracks)} stage(s)", path=f"$.stages[{i}]")
-            tracks.append(design.tracks[i])
-        else:
-            found = [t for t in design.tracks if t.name == name]
-            if not found:
-                raise RecordError(f"no stage {name!r} in {design.title} "
-                                  f"(there are: {', '.join(t.name for t in design.tracks)})",
-                                  path=f"$.stages[{i}].stage")
-            tracks.append(found[0])
-    return tracks, design.title, [compiled.flipper(design, t.name) for t in tracks]
-
-
-@lru_cache(maxsize=1)
-def default_components() -> Components:
-    """The bundled component numbers, read once per process (the referee only reads them)."""
-    return load_components()
-
-
 def record_cards(data: dict, components: Components) -> CardTable:
     """The game's Time-card table: the ``cards`` header of a ``rallyc-game/2`` record over the named assumptions
     (a ``rallyc-game/1`` record has none: the assumptions)."""
@@ -210,8 +139,6 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
     components = components or default_components()
     design = record_design(data, Path(base_dir)) if tracks is None else None
     if "race" in data:  # an RX race (rallyc.records.race)
-        from rallyc.records.race import replay_race
-
         return replay_race(data, base_dir, components, tracks[0] if tracks else None, explain=explain)
     if tracks is None:
         tracks, title, flippers = record_stages(data, Path(base_dir))

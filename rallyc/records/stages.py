@@ -1,0 +1,84 @@
+"""The tracks a game record is played on (its ``track`` file's design, or its ``sketch``) and the bundled
+component numbers: shared by the stage replay (:mod:`rallyc.records.replay`) and the RX race records
+(:mod:`rallyc.records.race`)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from rallyc.compiler.track import Track
+from rallyc.data.components import Components, load_components
+from rallyc.records.load import RecordError
+from rallyc.records.tracks import compiled_track_file
+from rallyc.rules.sketch import SketchError, sketch
+
+__all__ = ["record_tracks", "record_stages", "default_components"]
+
+
+def record_tracks(data: dict, base_dir: Path) -> tuple[list, str]:
+    """The tracks a record is played on: compiled from ``track`` (relative to the record) or ``sketch``."""
+    tracks, title, _ = record_stages(data, base_dir)
+    return tracks, title
+
+
+def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
+    """Like :func:`record_tracks`, with each track's flipper (``Design.flipper``; None for sketches), which
+    the Monte-Carlo ``weather`` option needs to turn tiles over (MC-WEATHER-04)."""
+    if "sketch" in data:
+        assist = data.get("assistance", [])
+        tracks: list[Track] = []
+        for i, s in enumerate(data["sketch"]):
+            try:
+                tracks.append(sketch(s, f"SS{i + 1}", assistance=bool(assist[i]) if i < len(assist) else False))
+            except SketchError as exc:
+                raise RecordError(str(exc), path=f"$.sketch[{i}]") from None
+        return tracks, data.get("title", "sketch"), [None] * len(tracks)
+    if "track" not in data:
+        raise RecordError("the record names no `track` file (or `sketch`)", path="$")
+    path = (base_dir / data["track"]).resolve()
+    if path.is_dir():
+        raise RecordError(f"the track is a folder, not a .rally file: {path}", path="$.track")
+    if not path.is_file():
+        raise RecordError(f"track file not found: {path}", path="$.track")
+    compiled = compiled_track_file(path)
+    diags = compiled.diagnostics
+    errors = [d for d in diags if getattr(d, "severity", "error") == "error"]
+    if errors:
+        first = errors[0]
+        span = getattr(first, "span", None)
+        where = f"{span.file}:{span.line}:{span.column}: " if span is not None else f"{path}: "
+        more = f" (and {len(errors) - 1} more; run `rallyc check` on it)" if len(errors) > 1 else ""
+        raise RecordError(f"track file has errors: {where}{getattr(first, 'code', '')} "
+                          f"{getattr(first, 'message', first)}{more}", path="$.track")
+    designs = compiled.designs
+    if not designs:
+        raise RecordError(f"{data['track']} holds no stage or rally", path="$.track")
+    design = designs[0]
+    if "design" in data:
+        match = [d for d in designs if d.title == data["design"]]
+        if not match:
+            raise RecordError(f"no design titled {data['design']!r} in {data['track']} "
+                              f"(there are: {', '.join(d.title for d in designs)})", path="$.design")
+        design = match[0]
+    names = [s.get("stage") for s in data["stages"]]
+    tracks = []
+    for i, name in enumerate(names):
+        if name is None:
+            if i >= len(design.tracks):
+                raise RecordError(f"{design.title} has {len(design.tracks)} stage(s)", path=f"$.stages[{i}]")
+            tracks.append(design.tracks[i])
+        else:
+            found = [t for t in design.tracks if t.name == name]
+            if not found:
+                raise RecordError(f"no stage {name!r} in {design.title} "
+                                  f"(there are: {', '.join(t.name for t in design.tracks)})",
+                                  path=f"$.stages[{i}].stage")
+            tracks.append(found[0])
+    return tracks, design.title, [compiled.flipper(design, t.name) for t in tracks]
+
+
+@lru_cache(maxsize=1)
+def default_components() -> Components:
+    """The bundled component numbers, read once per process (the referee only reads them)."""
+    return load_components()

@@ -9,27 +9,19 @@ Everything else, ``--help`` and every usage message included, goes to the typer 
 
 import sys
 
-
-def _console_survives_any_code_page() -> None:
-    """A character the console cannot show (a Windows code page) is printed as an escape (``\\u4e2d``)
-    instead of ending the command with UnicodeEncodeError."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # a TextIOWrapper
-        except (AttributeError, ValueError):  # replaced by a test runner, or already closed
-            pass
+from rallyc import __version__
+from rallyc.console import console_survives_any_code_page
 
 
 def main() -> None:
     """Console entry point."""
-    _console_survives_any_code_page()
+    console_survives_any_code_page()
     args = sys.argv[1:]
     if args == ["--version"]:
-        from rallyc import __version__
-
         sys.stdout.write(f"rallyc {__version__}\n")
         return
     if args[:1] == ["check"]:
+        # start-up: the check without typer, imported only for `rallyc check`
         from rallyc.commands.checking import parse_check_args, run_check
 
         parsed = parse_check_args(args[1:])

@@ -14,19 +14,19 @@ that need them, so importing ``rallyc`` or this module stays cheap for commands 
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from rallyc.config import Config, ConfigError, filter_diagnostics, load_config
-from rallyc.diagnostics import Diagnostic, DiagnosticError, Sources, Span, has_errors
+from rallyc.diagnostics import Diagnostic, Sources, has_errors
+from rallyc.fileio import scan_folder
 from rallyc.model import codes as rc
 
 if TYPE_CHECKING:  # for annotations only; imported where used
+    from rallyc.compilation import Compilation
     from rallyc.compiler import CompileResult, Design
     from rallyc.project import Loaded
 
@@ -64,8 +64,6 @@ def collect_files(paths: Iterable[str | os.PathLike]) -> tuple[list[Target], lis
             continue
         p = Path(raw)
         if p.is_dir():
-            from rallyc.fileio import scan_folder
-
             found, left_out = scan_folder(p)  # stays in the folder; pipes and devices left out (RC118/RC119)
             problems += left_out
             if not found:
@@ -80,6 +78,7 @@ def collect_files(paths: Iterable[str | os.PathLike]) -> tuple[list[Target], lis
 
 def read_stdin() -> bytes:
     """All of standard input, as bytes."""
+    # start-up: the parser (lark) only when text is read
     from rallyc.syntax.parser import MAX_SOURCE_BYTES
 
     # at most one byte over the limit: enough for RC101, never a gigabyte in memory
@@ -91,41 +90,15 @@ def read_stdin() -> bytes:
 # ------------------------------------------------------------------ compile a loaded file
 
 
-@contextmanager
-def _collector_paused():
-    """Pause Python's automatic garbage collection (not reference counting) for the block.
-
-    A compile allocates tens of thousands of objects that all stay alive (the space graph: a dict per
-    space and per move), so every automatic collection during it walks a growing heap and frees
-    nothing: at 10,000 tiles that was 42% of the compile. The collector is switched back on afterwards
-    (if it was on), and collects as usual from then on. The objects made meanwhile go straight to the
-    oldest generation (``gc.freeze()`` then ``gc.unfreeze()``: two list splices), so the first young
-    collection after the compile does not walk them all once more only to find them alive (a fifth of a
-    1,000-tile compile); a full collection still frees any of them that become garbage. Skipped when the
-    program froze objects itself (``gc.get_freeze_count()``): unfreezing would undo that.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            if not gc.get_freeze_count():
-                gc.freeze()
-                gc.unfreeze()
-            gc.enable()
-
-
 def compile_loaded(loaded: "Loaded", boxes: Sequence[str] | None = None, *,
                    keep_tracks: bool = True) -> "CompileResult":
     """Every design of a loaded file compiled, with all diagnostics; ``boxes``: the boxes owned when the file
     declares none. ``keep_tracks=False`` drops each track once it is checked (designs without tracks; a
     check of a large file then holds one track at a time). The one call of the compiler behind
-    :func:`check` and :func:`compile`."""
-    from rallyc.pipeline import compile_loaded as compile_designs
+    :func:`check` and :func:`compile` (:func:`rallyc.compilation.compile_paused`)."""
+    from rallyc.compilation import compile_paused  # start-up: the compiler only when a file is compiled
 
-    with _collector_paused():
-        return compile_designs(loaded, default_boxes=boxes, keep_tracks=keep_tracks)
+    return compile_paused(loaded, boxes, keep_tracks=keep_tracks)
 
 
 # ------------------------------------------------------------------ check
@@ -172,6 +145,7 @@ def check_loaded(loaded: "Loaded", boxes: Sequence[str] | None = None) -> list[D
 
 def _name_checks(loaded: "Loaded") -> list[Diagnostic]:
     """Name and tile-definition checks alone, for a file the compiler cannot take."""
+    # start-up: the compiler and checks (networkx) only when a file is compiled
     from rallyc.checks.names import check_names
     from rallyc.checks.tiles import check_tiles
     from rallyc.tiles.catalogue import Catalogue
@@ -195,13 +169,6 @@ class _Settings:
             base = load_config(folder) if self.use_files else Config()
             self._by_folder[folder] = base.with_cli(self.select, self.ignore)
         return self._by_folder[folder]
-
-
-def _check_boxes(config: Config, loaded: "Loaded") -> None:
-    for box in config.boxes or ():
-        if box not in loaded.tilesets:
-            raise ConfigError(f"{config.path}: boxes: no box (tileset) named `{box}` "
-                              f"(boxes in scope: {', '.join(sorted(loaded.tilesets))})")
 
 
 def check(paths: Iterable[str | os.PathLike], *, select: Iterable[str] | None = None,
@@ -229,6 +196,7 @@ def check(paths: Iterable[str | os.PathLike], *, select: Iterable[str] | None = 
         if entry is None:
             entry, keep = _check_target(t, config, stdin)
             if key is not None and keep:
+                # start-up: the results cache only when a file is checked
                 from rallyc.checkcache import write_entry
 
                 write_entry(key, entry)
@@ -248,6 +216,7 @@ def _cache_key(target: Target, config: Config) -> str | None:
         data = target.path.read_bytes()
     except OSError:
         return None
+    # start-up: the results cache only when a file is checked
     from rallyc.checkcache import entry_key
 
     return entry_key(data, target.display, target.project_dir,
@@ -257,6 +226,7 @@ def _cache_key(target: Target, config: Config) -> str | None:
 def _kept(key: str | None):
     if key is None:
         return None
+    # start-up: the results cache only when a file is checked
     from rallyc.checkcache import read_entry
 
     return read_entry(key)
@@ -266,7 +236,9 @@ def _check_target(t: Target, config: Config, stdin: bytes | None):
     """(entry, may it be kept) of one file's check: a :class:`rallyc.checkcache.Entry` with its diagnostics
     (settings applied), whether it could not be read, and the texts its diagnostics quote. A file with
     ``use "file"`` includes is not kept (its result depends on files the cache key does not hash)."""
-    from rallyc.checkcache import Entry
+    # start-up: the compiler (networkx) only when a file is compiled
+    from rallyc.checkcache import Entry  # start-up: a file's check, only when the cache has no result
+    from rallyc.compilation import check_boxes
     from rallyc.project import decode_source, load, load_text
 
     if t.path is None:
@@ -278,7 +250,7 @@ def _check_target(t: Target, config: Config, stdin: bytes | None):
         loaded = load_text(text, t.display, base_dir=Path.cwd())
     else:
         loaded = load(t.path, t.display, project_dir=t.project_dir)
-    _check_boxes(config, loaded)
+    check_boxes(config, loaded)
     diags = check_loaded(loaded, config.boxes)
     kept = filter_diagnostics(diags, config, loaded.sources)
     includes = any(use.is_path for doc in loaded.documents for use in doc.uses)
@@ -292,73 +264,30 @@ def check_text(text: str, display: str, base_dir: Path, *, settings: bool = True
     """(loaded file, diagnostics) of source text whose includes are read relative to ``base_dir``: what
     :func:`check` reports for that file (the settings found from ``base_dir`` and ``# rallyc: ignore`` apply),
     for an editor that checks unsaved text."""
+    # start-up: the parser (lark) only when a file is read
+    from rallyc.compilation import check_boxes  # start-up: the compiler only when a text is checked
     from rallyc.project import load_text
 
     config = _Settings(None, None, settings).for_path(base_dir / "_")
     loaded = load_text(text, display, base_dir=base_dir)
-    _check_boxes(config, loaded)
+    check_boxes(config, loaded)
     return loaded, filter_diagnostics(check_loaded(loaded, config.boxes), config, loaded.sources)
 
 
 # ------------------------------------------------------------------ compile
 
 
-@dataclass
-class Compilation:
-    """A file compiled, or why not: the one way every command and :func:`load` read a design."""
-
-    #: None when standard input was not text
-    loaded: "Loaded | None"
-    #: None when loading stopped (a code that stops compilation, :data:`rallyc.model.codes.STOPPING`) or the
-    #: compiler failed
-    result: "CompileResult | None"
-    #: what to show the user: loading's diagnostics when it stopped, else the compiler's (all of them)
-    diagnostics: list[Diagnostic]
-    #: why there is nothing to use: None, ``"io"`` (the file cannot be read), ``"errors"`` (problems in the
-    #: file), ``"empty"`` (no stage, rally or circuit) or ``"internal"`` (a bug in rallyc: ``internal``)
-    problem: str | None = None
-    internal: str | None = None
-
-    @property
-    def designs(self) -> "list[Design]":
-        """The compiled designs (empty unless the file compiled)."""
-        return self.result.designs if self.result is not None else []
-
-
-def compile(path: str | os.PathLike, *, stdin: bytes | None = None, display: str | None = None) -> Compilation:
-    """Load a file (``-``: standard input, read from ``stdin`` when given) with its includes and compile it.
+def compile(path: str | os.PathLike, *, stdin: bytes | None = None, display: str | None = None) -> "Compilation":
+    """Load a file (``-``: standard input, read from ``stdin`` when given) with its includes and compile it:
+    a :class:`rallyc.compilation.Compilation`.
 
     Never raises for bad input: ``problem`` says what stopped it. The settings file's ``boxes`` apply.
     """
-    from rallyc.project import decode_source, load as load_project, load_text
+    from rallyc.compilation import compile_path  # start-up: the compiler only when a file is compiled
 
-    file = Path(path)
-    if str(path) == "-":
-        text, err = decode_source(stdin if stdin is not None else read_stdin(), "<stdin>")
-        if err is not None:
-            return Compilation(None, None, [err], "errors")
-        assert text is not None  # decoded (no error)
-        loaded = load_text(text, "<stdin>", base_dir=Path.cwd())
-        config = load_config(Path.cwd())
-    else:
-        loaded = load_project(file, display or str(path))
-        config = load_config(file.parent if str(file.parent) else Path("."))
-    if rc.stops_compilation(d.code for d in loaded.diagnostics):
-        io = any(d.code == rc.RC001 and d.span is None for d in loaded.diagnostics)
-        return Compilation(loaded, None, list(loaded.diagnostics), "io" if io else "errors")
-    _check_boxes(config, loaded)
-    try:
-        result = compile_loaded(loaded, config.boxes)
-    except Exception as e:  # noqa: BLE001 - a bug in rallyc: the caller reports it, never a traceback
-        return Compilation(loaded, None, [], "internal", f"{type(e).__name__}: {e}")
-    if has_errors(result.diagnostics):
-        return Compilation(loaded, result, result.diagnostics, "errors")
-    if not result.designs:
-        shown = "<stdin>" if str(path) == "-" else (display or str(path))
-        nothing = Diagnostic.of(rc.RC312, f"{shown} defines no stage, rally or circuit", Span(shown, 1, 1, 1, 2),
-                                   "add a `stage NAME { ... }`, a `rally` or a `circuit`")
-        return Compilation(loaded, result, result.diagnostics + [nothing], "empty")
-    return Compilation(loaded, result, result.diagnostics)
+    if str(path) == "-" and stdin is None:
+        stdin = read_stdin()
+    return compile_path(path, stdin=stdin, display=display)
 
 
 def load(path: str | os.PathLike, stage: str | None = None) -> "Design":
@@ -368,24 +297,19 @@ def load(path: str | os.PathLike, stage: str | None = None) -> "Design":
     Raises :class:`DiagnosticError` carrying the error diagnostics when the file has errors (warnings are
     allowed) or defines nothing, and ``KeyError`` when no stage has that name.
     """
-    from dataclasses import replace
+    from rallyc.compilation import load_design  # start-up: the compiler only when a file is compiled
 
-    compiled = compile(path)
-    if compiled.problem == "internal":
-        raise DiagnosticError([Diagnostic.of(rc.RC100, f"internal error in the compiler: {compiled.internal}", None,
-                                                "this is a bug in rallyc; please report it with the file")])
-    if compiled.problem == "empty":
-        raise DiagnosticError([Diagnostic.of(rc.RC312, f"{path} defines no stage, rally or circuit", None,
-                                                "pass the file that holds the design")])
-    if compiled.problem is not None:
-        raise DiagnosticError([d for d in compiled.diagnostics if d.severity.value == "error"])
-    if stage is None:
-        return compiled.designs[0]
-    for design in compiled.designs:
-        for track in design.tracks:
-            if track.name == stage:
-                return replace(design, tracks=[track])
-    raise KeyError(stage)
+    return load_design(path, stage)
+
+
+def __getattr__(name: str):
+    # PEP 562: ``rallyc.api.Compilation`` (and ``rallyc.Compilation``) without importing the compiler at start-up
+    if name == "Compilation":
+        # start-up: the compiler (networkx) only when a file is compiled
+        from rallyc.compilation import Compilation
+
+        return Compilation
+    raise AttributeError(f"module 'rallyc.api' has no attribute {name!r}")
 
 
 # ------------------------------------------------------------------ format, import, export, replay
@@ -395,6 +319,7 @@ def format(text: str, path: str = "<input>") -> tuple[str | None, list[Diagnosti
     """Source text in the canonical layout: (new text, diagnostics); the text is None if the file has errors.
 
     The result is checked (it parses to the same tree and keeps every comment)."""
+    # start-up: the parser (lark) only when text is read
     from rallyc.syntax.formatter import format_text
 
     return format_text(text, path)
@@ -402,6 +327,7 @@ def format(text: str, path: str = "<input>") -> tuple[str | None, list[Diagnosti
 
 def import_track(text: str, display: str, *, fallback_title: str = "Imported track"):
     """A Rekee JSON or RGT track file's text as rallyc text: an ``ImportOutcome`` (text or None, diagnostics)."""
+    # start-up: import and export only for those commands
     from rallyc.interop import import_text
 
     return import_text(text, display, fallback_title=fallback_title)
@@ -410,6 +336,7 @@ def import_track(text: str, display: str, *, fallback_title: str = "Imported tra
 def export(path: str | os.PathLike, to: str, stage: str | None = None) -> tuple[str | None, list[Diagnostic]]:
     """A design's stage or circuit (the first, or ``stage``) as ``to`` (``rekee`` or ``rgt``): (text or None,
     diagnostics)."""
+    # start-up: import and export only for those commands
     from rallyc.interop import export_loaded
     from rallyc.project import load as load_project
 
@@ -419,6 +346,7 @@ def export(path: str | os.PathLike, to: str, stage: str | None = None) -> tuple[
 def replay(record: str | os.PathLike | dict, base_dir: str | os.PathLike | None = None):
     """Replay a game record (a file, or parsed JSON with ``base_dir`` for its track files): a ``ReplayReport``
     whose ``error`` is the first illegal event, if any. Raises ``RecordError`` for a record that cannot be read."""
+    # start-up: the referee and the record schema (jsonschema) only for replays
     from rallyc.records import load_record, replay_record
 
     if isinstance(record, dict):

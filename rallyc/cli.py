@@ -6,6 +6,7 @@ import typer
 
 from rallyc import __version__
 from rallyc.commands import command_modules
+from rallyc.console import console_survives_any_code_page
 
 app = typer.Typer(
     name="rallyc",
@@ -37,9 +38,7 @@ for _module in command_modules():
 
 def main(prog_name: str | None = None) -> None:
     """Run the typer app (:mod:`rallyc.__main__` is the console entry point, which calls this)."""
-    from rallyc.__main__ import _console_survives_any_code_page
-
-    _console_survives_any_code_page()
+    console_survives_any_code_page()
     app(prog_name=prog_name)
 
 

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rallyc.analysis.report import RallyWarning, StageAnalysis, analyse_stage, rally_warnings
+from rallyc.analysis.rxreport import CircuitAnalysis, analyze_circuit
 from rallyc.analysis.simulate import DriverKind, simulate
-
-if TYPE_CHECKING:  # pragma: no cover
-    from rallyc.analysis.rxreport import CircuitAnalysis
+from rallyc.compilation import load_design
 
 __all__ = ["Analysis", "DriverKind", "StageAnalysis", "RallyWarning", "analyze", "analyze_track"]
 
@@ -50,10 +48,7 @@ def analyze(path: str | Path, *, stages: list[str] | None = None, runs: int = 20
     """Analyse the stages and RX circuits of the design in ``path`` (all of them, or those named): ``runs`` /
     ``table_runs`` per stage, ``circuit_runs`` / ``circuit_table_runs`` per circuit, each stage's solo runs driven
     by ``against`` too (the command's defaults); an unknown name raises KeyError."""
-    import rallyc
-    from rallyc.analysis.rxreport import analyze_circuit
-
-    design = rallyc.load(str(path))
+    design = load_design(path)
     names = stages or [t.name for t in design.tracks if t.kind in ("stage", "circuit")]
     out, circuits = [], []
     for name in names:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rallyc.compilation import load_design
+
 __all__ = ["load_track"]
 
 
 def load_track(path: Path, stage: str):
     """The compiled track named ``stage`` in the design file ``path`` (raises DiagnosticError on errors)."""
-    import rallyc
-
-    return rallyc.load(str(path)).track(stage)
+    return load_design(path).track(stage)

@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 from rallyc.analysis.simulate import Run
+from rallyc.compiler.stats import stage_class
 
 __all__ = ["CornerRisk", "DriverComparison", "StageAnalysis", "RallyWarning", "analyse_stage", "rally_warnings",
            "TURN_SECONDS_AT_TABLE", "CLASS_MINUTES"]
@@ -143,8 +144,6 @@ def analyse_stage(track, runs: list[Run], *, seed: int, driver: str, table: list
                   against: tuple[str, list[Run]] | None = None) -> StageAnalysis:
     """The figures of one stage from its solo runs (and, if given, its four-car runs, and the same solo runs by
     another driver: ``(driver, runs)``)."""
-    from rallyc.compiler.stats import stage_class
-
     spaces = track.spaces
     steps_of_route = sorted({s.step for s in spaces.values()})
     tiles = len(steps_of_route)

@@ -12,14 +12,13 @@ import math
 import statistics
 from collections import Counter
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING
 
 from rallyc.analysis.report import _quantile, _rounded
-from rallyc.analysis.rxsim import DISQUALIFIED, FINISHED, RETIRED, CarRace, RaceRun
-
-if TYPE_CHECKING:  # pragma: no cover
-    from rallyc.analysis.rxsim import CircuitRules
-    from rallyc.analysis.simulate import DriverKind
+from rallyc.analysis.rxsim import DISQUALIFIED, FINISHED, RETIRED, CarRace, CircuitRules, RaceRun, circuit_rules, \
+    simulate_races
+from rallyc.analysis.simulate import CARS, DriverKind
+from rallyc.rules.rx_order import grid
+from rallyc.rules.state import index_of
 
 __all__ = ["JokerLap", "LapTimes", "GridPlace", "CircuitAnalysis", "analyse_circuit", "analyze_circuit", "circuit_text",
            "circuits_text"]
@@ -230,11 +229,6 @@ def analyze_circuit(track, *, runs: int = 40, table_runs: int = 8, seed: int = 0
     :mod:`rallyc.analysis.rxsim`), under the rules :func:`~rallyc.analysis.rxsim.circuit_rules` reads from the track
     and ``design_options`` (an RX race, an Ice race or a custom Head-to-Head). ValueError when the design's options
     make a race that is not raced (a Time Trial, Technical Track rules)."""
-    from rallyc.analysis.rxsim import circuit_rules, simulate_races
-    from rallyc.analysis.simulate import CARS, DriverKind
-    from rallyc.rules.rx_order import grid
-    from rallyc.rules.state import index_of
-
     asked = driver or DriverKind.strong
     cars = min(len(CARS), len(grid(index_of(track))))
     rules = circuit_rules(track, design_options)

@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 
 from rallyc.analysis.drivers import GreedyDriver
-from rallyc.analysis.rxdriver import CircuitAhead
+from rallyc.analysis.rxdriver import CircuitAhead, StrongRxDriver
 from rallyc.analysis.simulate import CARS, DriverKind, SimDriver, run_seed, spread_runs
 from rallyc.rules.bot import RandomBot
 from rallyc.rules.turn import Roll, Turn
@@ -159,8 +159,6 @@ class JokerDriver(GreedyDriver):
 
 
 def _driver(kind: DriverKind, seed: int) -> SimDriver:
-    from rallyc.analysis.rxdriver import StrongRxDriver
-
     if kind is DriverKind.strong:
         return StrongRxDriver(seed)
     if kind is DriverKind.greedy:

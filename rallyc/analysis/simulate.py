@@ -15,6 +15,8 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING, Union
 
+from rallyc.analysis.drivers import GreedyDriver, StrongDriver
+from rallyc.analysis.load import load_track
 from rallyc.rules.bot import RandomBot
 from rallyc.rules.options import Options
 from rallyc.rules.stage import Player, Stage
@@ -74,8 +76,6 @@ def run_seed(seed: int, index: int) -> int:
 
 
 def _driver(kind: DriverKind, seed: int) -> SimDriver:
-    from rallyc.analysis.drivers import GreedyDriver, StrongDriver
-
     if kind is DriverKind.strong:
         return StrongDriver(seed)
     if kind is DriverKind.greedy:
@@ -125,8 +125,6 @@ def _play(stage: Stage, driver: SimDriver, index: int, me: str) -> Run:
 
 def _worker(args: tuple) -> list:
     play, path, name, indices, seed, cars, kind = args
-    from rallyc.analysis.load import load_track
-
     return play(load_track(Path(path), name), indices, seed=seed, cars=cars, kind=kind)
 
 

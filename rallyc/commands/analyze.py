@@ -12,6 +12,7 @@ from typing import List, Optional
 import typer
 
 from rallyc.commands.inputs import compile_file, fail, pick, refuse_output, write_or_print
+from rallyc.tiles.catalogue import Catalogue
 
 
 class AnalyzeFormat(str, Enum):
@@ -58,6 +59,7 @@ def _with_circuits(text: str, rx: list, fmt: AnalyzeFormat, stages: bool) -> str
     """The stages' output with the RX circuits' figures added (a ``circuits`` list in JSON)."""
     import json
 
+    # start-up: the analysis (referee and drivers) only for `rallyc analyze`
     from rallyc.analysis.rxreport import circuits_text
 
     if fmt is AnalyzeFormat.json:
@@ -91,6 +93,7 @@ def register(app: typer.Typer) -> None:
                                                 help="Write the risk heat map SVG (NAME-STAGE.svg for several)."),
     ) -> None:
         """Par time, spread, risk of every corner, where time goes and the length class of each stage."""
+        # start-up: the analysis (referee and drivers) only for `rallyc analyze`
         from rallyc.analysis import DriverKind, analyze_track
         from rallyc.analysis.output import heat_label, heat_map as draw_heat_map
         from rallyc.analysis.output import to_json, to_text
@@ -121,6 +124,7 @@ def register(app: typer.Typer) -> None:
         text = to_json(analyses, warnings) if fmt is AnalyzeFormat.json else to_text(analyses, warnings)
         rx: list = []
         if circuits:
+            # start-up: the analysis (referee and drivers) only for `rallyc analyze`
             from rallyc.analysis.rxreport import analyze_circuit
 
             try:
@@ -133,8 +137,8 @@ def register(app: typer.Typer) -> None:
                 raise fail(f"{file}: {exc}") from None
             text = _with_circuits(text, rx, fmt, bool(stages))
         if heat_map is not None:
+            # start-up: the maps (svgwrite) only when one is drawn
             from rallyc.render.document import MapOptions, render_map
-            from rallyc.tiles.catalogue import Catalogue
 
             catalogue = Catalogue.from_tilesets(loaded.tilesets)
             drawn = list(zip(stages, analyses)) + list(zip(circuits, rx))  # stages, then RX circuits

@@ -13,7 +13,10 @@ from typing import List, Optional
 
 import typer
 
+from rallyc.api import read_stdin
 from rallyc.commands.inputs import EXIT_PROBLEMS, EXIT_USAGE, fail
+from rallyc.config import ConfigError, load_config
+from rallyc.diagnostics import render_text
 
 __all__ = ["register", "suggest_text"]
 
@@ -25,12 +28,10 @@ class SuggestFormat(str, Enum):
 
 def _load(file: Path):
     """The loaded file (``-``: standard input); exits 2 on I/O problems, 1 when it does not parse."""
-    from rallyc.diagnostics import render_text
+    # start-up: the parser (lark) only when a file is read
     from rallyc.project import decode_source, load, load_text
 
     if str(file) == "-":
-        from rallyc.api import read_stdin
-
         text, err = decode_source(read_stdin(), "<stdin>")
         if err is not None:
             typer.echo(render_text([err]), err=True, nl=False)
@@ -53,6 +54,7 @@ def _load(file: Path):
 
 def suggest_text(result, shown: list) -> str:
     """The text report of ``rallyc suggest``: a header, then one line per suggestion."""
+    # start-up: the compiler (networkx) only when a file is compiled
     from rallyc.compiler.stats import stage_class
 
     if result.cell is not None:
@@ -118,13 +120,12 @@ def register(app: typer.Typer) -> None:
         limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, help="At most N suggestions."),
     ) -> None:
         """Every tile side that can legally follow a step of a stage: road, turn word, cell, what it adds."""
+        # start-up: the route search only when a route is suggested
         from rallyc.suggest import SuggestError, suggest
 
         loaded = _load(file)
         names = [b for raw in (boxes or []) for b in raw.replace(",", " ").split()] or None
         if names is None and not any(d.boxes for d in loaded.documents):
-            from rallyc.config import ConfigError, load_config
-
             try:  # the settings' default boxes, as `rallyc check` uses them
                 config = load_config(Path.cwd() if str(file) == "-" else file.resolve().parent)
             except ConfigError as e:
@@ -148,6 +149,7 @@ def register(app: typer.Typer) -> None:
     def lsp_cmd() -> None:
         """Run the rallyc language server on standard input/output (for editors)."""
         try:
+            # start-up: pygls only for `rallyc lsp`
             from rallyc.lsp.server import serve
         except ImportError as e:
             raise fail(f"the language server needs pygls 2 ({e.name or e}); install it with "

@@ -15,6 +15,7 @@ import typer
 
 from rallyc.commands.errors import handles_errors
 from rallyc.commands.inputs import compile_file, pick, refuse_output, write_or_print
+from rallyc.tiles.catalogue import Catalogue
 
 
 class StatsFormat(str, Enum):
@@ -24,6 +25,7 @@ class StatsFormat(str, Enum):
 
 def compile_json(result, stage: Optional[str] = None, file: Path | str = "") -> str:
     """The JSON text `rallyc compile` writes: one design, or ``{"designs": [...]}`` when a file has several."""
+    # start-up: the compiler (networkx) only when a file is compiled
     from rallyc.compiler.export import design_to_dict, dumps
 
     picked = pick(result, stage, file)
@@ -95,8 +97,8 @@ def register(app: typer.Typer) -> None:
         output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to FILE (atomically)."),
     ) -> None:
         """Per stage: length in tiles and spaces, rulebook class, surfaces, danger, tiles needed, pacenotes."""
+        # start-up: the compiler (networkx) only when a file is compiled
         from rallyc.compiler.stats import track_stats
-        from rallyc.tiles.catalogue import Catalogue
 
         refuse_output([output], [file])
         result, loaded = compile_file(file)

@@ -46,6 +46,7 @@ def _output_problem(output: Path | None, paths: Sequence[str]) -> str | None:
     """Why ``-o`` must not be written (a folder, or one of the files to read), before any work."""
     if output is None or str(output) == "-":
         return None
+    # start-up: writing an output file only when there is one
     from rallyc.commands.outputs import output_problem
 
     targets, _ = api.collect_files(paths)
@@ -66,10 +67,12 @@ def report(run: api.CheckResult, fmt: OutputFormat) -> str:
         summaries, fixes = _rules_info()
         return render_sarif(run.diagnostics, __version__, summaries, fixes)
     if fmt is OutputFormat.github:
+        # start-up: a CI system's format only when asked for
         from rallyc.ci_formats import render_github
 
         return render_github(run.diagnostics)
     if fmt is OutputFormat.gitlab:
+        # start-up: a CI system's format only when asked for
         from rallyc.ci_formats import render_gitlab
 
         return render_gitlab(run.diagnostics)
@@ -95,6 +98,7 @@ def run_check(paths: Sequence[str], fmt: OutputFormat = OutputFormat.text, outpu
             sys.stdout.write(text)
             sys.stdout.flush()
         else:
+            # start-up: writing an output file only when there is one
             from rallyc.commands.outputs import write_output
 
             problem = write_output(output, text)

@@ -64,6 +64,7 @@ def pick(result, stage: Optional[str], file: Path | str = "", prog: str = "rally
 def refuse_output(outputs: Iterable[Optional[Path]], inputs: Iterable[Path | str | None],
                   prog: str = "rallyc") -> None:
     """Exit 2 before any work when an output names a folder or one of the inputs."""
+    # start-up: writing an output file only when there is one
     from rallyc.commands.outputs import output_problem
 
     given = [None if i is None or str(i) == "-" else Path(i) for i in inputs]
@@ -77,6 +78,7 @@ def refuse_output(outputs: Iterable[Optional[Path]], inputs: Iterable[Path | str
 
 def write_or_print(output: Optional[Path], text: str, prog: str = "rallyc") -> None:
     """Write ``text`` to ``output`` atomically, or to standard output (None or ``-``); exit 2 if it cannot."""
+    # start-up: writing an output file only when there is one
     from rallyc.commands.outputs import write_output
 
     if output is None or str(output) == "-":

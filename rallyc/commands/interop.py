@@ -8,9 +8,11 @@ from typing import Optional
 
 import typer
 
+from rallyc.api import check_loaded, read_stdin
 from rallyc.commands.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, handles_errors
 from rallyc.commands.inputs import refuse_output
-from rallyc.diagnostics import Diagnostic, Sources, has_errors, render_text
+from rallyc.diagnostics import Diagnostic, Severity, Sources, Span, has_errors, render_text
+from rallyc.fileio import decode_utf8, write_atomic
 
 __all__ = ["register"]
 
@@ -26,8 +28,6 @@ def _report(diags: list[Diagnostic], sources: Sources | None) -> None:
 
 
 def _write(path: Path, text: str) -> Diagnostic | None:
-    from rallyc.fileio import write_atomic
-
     try:
         write_atomic(path, text)
     except OSError as e:
@@ -45,14 +45,11 @@ def _shown(path: Path) -> str:
 
 
 def _read(path: Path) -> tuple[str | None, Diagnostic | None]:
-    from rallyc.diagnostics import Span
-    from rallyc.fileio import decode_utf8
+    # start-up: the parser (lark) only when a file is read
     from rallyc.project import read_bytes
 
     data: bytes | None
     if _is_std(path):
-        from rallyc.api import read_stdin
-
         data, err = read_stdin(), None
     else:
         data, err = read_bytes(path, str(path))
@@ -83,8 +80,7 @@ file (written, see above), 2 usage or I/O error."""
 
 def _check_written(text: str, shown: str, folder: Path) -> tuple[list[Diagnostic], Sources]:
     """The errors ``rallyc check`` would report on the text import writes (and its sources, for quoting)."""
-    from rallyc.api import check_loaded
-    from rallyc.diagnostics import Severity
+    # start-up: the parser (lark) only when a file is read
     from rallyc.project import load_text
 
     loaded = load_text(text, shown, base_dir=folder)
@@ -98,6 +94,7 @@ def import_(
                                           help="Write the rallyc text to FILE (atomically; - for standard output)."),
 ) -> None:
     """Convert a Rekee (JSON) or Rallyman Track Editor (RGT) track to rallyc text."""
+    # start-up: import and export only for those commands
     from rallyc.interop import import_text
 
     refuse_output([output], [file], prog="rallyc import")
@@ -156,12 +153,13 @@ def export(
     stage: Optional[str] = typer.Option(None, "--stage", help="The stage (or circuit) to export; default the first."),
 ) -> None:
     """Write a compiled stage or circuit as a Rekee JSON or RGT track file."""
+    # start-up: import and export only for those commands
     from rallyc.interop import export_loaded
     from rallyc.project import load
 
     refuse_output([output], [file], prog="rallyc export")
     if _is_std(file):
-        from rallyc.api import read_stdin
+        # start-up: the parser (lark) only when a file is read
         from rallyc.project import decode_source, load_text
 
         source, err = decode_source(read_stdin(), "<stdin>")

@@ -80,6 +80,7 @@ def fmt(
     diff: bool = typer.Option(False, "--diff", help="Print a unified diff of the changes; write nothing."),
 ) -> None:
     """Rewrite track files in the canonical layout (comments kept, meaning unchanged)."""
+    # start-up: the parser (lark) only when a file is read
     from rallyc.project import decode_source, read_source
 
     code = EXIT_OK
@@ -187,6 +188,7 @@ def explain_text(code: str) -> str | None:
 
 def _explain_rule(rule_id: str) -> None:
     """Print a rule's statement (``rallyc explain CORE-JUMP-04``) and exit 0, or say it is unknown and exit 2."""
+    # start-up: the rule statements (TOML) only when a rule is looked up
     from rallyc.data import rulebook
 
     statement = rulebook.get(rule_id)
@@ -211,6 +213,7 @@ def explain(
         for c, info in codes.items():
             typer.echo(f"{c}  {info.severity:<7}  {info.summary}")
         raise typer.Exit(EXIT_OK)
+    # start-up: the rule statements (TOML) only when a rule is looked up
     from rallyc.data.rulebook import looks_like_rule_id
 
     if looks_like_rule_id(code) and not _normalise_code(code).startswith("RC"):

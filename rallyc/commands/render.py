@@ -18,6 +18,7 @@ import typer
 from rallyc.commands.errors import handles_errors
 from rallyc.commands.inputs import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, compile_file, fail, pick, refuse_output, \
     write_or_print
+from rallyc.tiles.catalogue import Catalogue
 
 __all__ = ["register", "page_paths", "write_pages", "manifest_path", "load_design", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE"]
 
@@ -52,7 +53,6 @@ def load_design(file: Path, stage: str | None):
 
 def design_of(result, loaded, file: Path, stage: str | None):
     """(design, track, catalogue) of a compiled file; exits with a usage error for an unknown stage."""
-    from rallyc.tiles.catalogue import Catalogue
 
     (design, name), = pick(result, stage, file, prog="rallyc render")[:1]
     return design, design.track(name), Catalogue.from_tilesets(loaded.tilesets)
@@ -61,10 +61,10 @@ def design_of(result, loaded, file: Path, stage: str | None):
 def area_docs(area, loaded, roadbook: bool, record: Path | None, page, scale, tile_mm: float, ids: bool,
               landscape: bool | None) -> list[str]:
     """The map of a rally area (every stage's route on it) or the road books of its stages."""
+    # start-up: the maps (svgwrite) only when one is drawn
     from rallyc.render.area import render_area
     from rallyc.render.document import MapOptions
     from rallyc.render.roadbook import render_roadbook
-    from rallyc.tiles.catalogue import Catalogue
 
     tracks = [area.tracks[n] for n in area.routes if n in area.tracks]
     if not tracks:
@@ -87,6 +87,7 @@ def overlay_cars(record: Path, round_no: int | None, track, stage: str | None, d
     Exits with a usage error when the record cannot be read, has no such stage or round, or was
     played on another track; a replay that stops at an illegal move is drawn up to there, with a warning.
     """
+    # start-up: the referee and the record schema (jsonschema) only for replays
     from rallyc.records.load import RecordError, load_record
     from rallyc.records.replay import replay_record
     from rallyc.render.overlay import cars_after_round, last_round
@@ -127,6 +128,7 @@ def _warn_replay_error(record: Path, report) -> None:
 
 def _race_cars(record: Path, report, round_no: int | None, track, colours: dict[str, str]):
     """(cars, round) of an RX race record (``rallyc.records.race.RaceReport``) after ``round_no``."""
+    # start-up: the maps (svgwrite) only when one is drawn
     from rallyc.render.overlay import last_round, race_cars_after_round
 
     if report.circuit != track.name:
@@ -185,6 +187,7 @@ def _previous_pages(output: Path) -> list[Path]:
 def write_pages(output: Path, docs: list, prog: str = "rallyc render") -> list[Path]:
     """Write ``docs`` (text or bytes) as ``output`` (one) or NAME-1.EXT... (several), removing the pages a
     previous run wrote beyond these (listed in ``.NAME.pages``) and nothing else."""
+    # start-up: writing an output file only when there is one
     from rallyc.commands.outputs import write_output
 
     paths = page_paths(output, len(docs))
@@ -209,11 +212,11 @@ def write_pages(output: Path, docs: list, prog: str = "rallyc render") -> list[P
 
 def write_viewer(output: Path, data: dict, report, base_dir: Path, inputs: list) -> None:
     """Write the replay viewer of a replayed record (``rallyc replay GAME --html FILE``); exit 2 if it cannot."""
+    # start-up: the referee and the record schema (jsonschema) only for replays
     from rallyc.records.load import RecordError
     from rallyc.records.race import race_track
     from rallyc.records.replay import record_stages
     from rallyc.render.viewer import viewer_html
-    from rallyc.tiles.catalogue import Catalogue
 
     refuse_output([output], inputs, prog="rallyc replay")
     try:
@@ -222,6 +225,7 @@ def write_viewer(output: Path, data: dict, report, base_dir: Path, inputs: list)
         raise fail(e.located(), prog="rallyc replay")
     catalogue = None
     if "track" in data:
+        # start-up: the parser (lark) only when a file is read
         from rallyc.project import load
 
         catalogue = Catalogue.from_tilesets(load((base_dir / data["track"]).resolve()).tilesets)
@@ -265,6 +269,7 @@ def register(app: typer.Typer) -> None:
         timing: bool = typer.Option(False, "--time", help="Print the render time to standard error."),
     ) -> None:
         """Draw a stage map (or its road book) as SVG, PDF or PNG."""
+        # start-up: the maps (svgwrite) only when one is drawn
         from rallyc.render.document import MapOptions, render_map
         from rallyc.render.roadbook import render_roadbook
 
@@ -280,6 +285,7 @@ def register(app: typer.Typer) -> None:
             raise _fail(f"no such record: {record}")
         to_stdout = output is None or str(output) == "-"
         if fmt_ is not Format.svg:
+            # optional dependency (cairo): only for PNG and PDF output
             from rallyc.render.export import ExportUnavailable, _cairo
 
             try:
@@ -317,10 +323,12 @@ def register(app: typer.Typer) -> None:
                                         page=options.page or "a4")
         pages: list[str] | list[bytes] = docs
         if fmt_ is Format.pdf:
+            # optional dependency (cairo): only for PNG and PDF output
             from rallyc.render.export import svgs_to_pdf
 
             pages = [svgs_to_pdf(docs, title=doc_title)]
         elif fmt_ is Format.png:
+            # optional dependency (cairo): only for PNG and PDF output
             from rallyc.render.export import svg_to_png
 
             pages = [svg_to_png(doc) for doc in docs]

@@ -18,6 +18,8 @@ from typing import Any
 import typer
 
 from rallyc.commands.errors import handles_errors
+from rallyc.commands.render import write_viewer
+from rallyc.fileio import decode_utf8
 
 REPLAY_EPILOG = """\b
 Examples:
@@ -43,7 +45,6 @@ def _rules_problem(path: Path) -> str | None:
         data = path.read_bytes()
     except OSError:
         return None  # load_components says why, with the file name
-    from rallyc.fileio import decode_utf8
 
     text, bad = decode_utf8(data)
     if text is None:
@@ -60,6 +61,7 @@ def _rules_problem(path: Path) -> str | None:
 
 
 def _where(file: str, text: str | None, path: str) -> str:
+    # start-up: the referee and the record schema (jsonschema) only for replays
     from rallyc.records.load import locate
 
     """``file:line:column`` of a JSON path in the record (just ``file`` without the text)."""
@@ -72,6 +74,7 @@ def _where(file: str, text: str | None, path: str) -> str:
 def _tour_out(report, fmt: str, explain: bool, file: str, text: str | None) -> None:
     """Print a tour's report (``rallyc replay tour.json``) and exit: 0 when every event is legal, else 1. An error
     in an event's own record file is located in that file."""
+    # start-up: the referee and the record schema (jsonschema) only for replays
     from rallyc.records.load import locate, read_record_text
 
     e = report.error
@@ -127,6 +130,7 @@ def register(app: typer.Typer) -> None:
 
         Exit 0 when every event is legal, 1 at the first illegal event or a bad record, 2 on usage errors.
         """
+        # start-up: the referee and the record schema (jsonschema) only for replays
         from rallyc.data.components import ComponentsError, load_components
         from rallyc.records.load import RecordError, decode_record, locate, parse_record, read_record_text
         from rallyc.records.replay import replay_record
@@ -174,9 +178,8 @@ def register(app: typer.Typer) -> None:
         if tour:
             _tour_out(report, fmt, explain, file, text)
         if html_out is not None:
-            from rallyc.commands.render import write_viewer
-
             write_viewer(html_out, data, report, Path.cwd() if stdin else record.parent, [record])
+        # start-up: the referee and the record schema (jsonschema) only for replays
         from rallyc.records.game_options import unrefereed_in_force, unrefereed_warning
 
         for spec in unrefereed_in_force(data, Path.cwd() if stdin else record.parent):

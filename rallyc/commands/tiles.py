@@ -14,6 +14,7 @@ from typing import Optional
 
 import typer
 
+from rallyc.api import read_stdin
 from rallyc.commands.errors import EXIT_PROBLEMS, EXIT_USAGE, handles_errors
 from rallyc.diagnostics import has_errors, render_text
 from rallyc.tiles.catalogue import Catalogue, TileInfo, road_summary
@@ -28,13 +29,12 @@ class ListFormat(str, Enum):
 
 def load_catalogue(file: Path | None) -> Catalogue:
     """The catalogue of the bundled tilesets, or of everything a project file has in scope."""
+    # start-up: the parser (lark) only when a file is read
     from rallyc import project
 
     if file is None:
         return Catalogue.from_tilesets(project.bundled_tilesets())
     if str(file) == "-":
-        from rallyc.api import read_stdin
-
         text, err = project.decode_source(read_stdin(), "<stdin>")
         if err is not None:
             typer.echo(render_text([err]), err=True, nl=False)
@@ -146,6 +146,7 @@ def register(app: typer.Typer) -> None:
         """Print a tile side as text (surface, danger, copies, roads, zones); with -o draw it as SVG."""
         file = _project(project, old_file, "rallyc tiles show")
         if output is not None and str(output) != "-":
+            # start-up: writing an output file only when there is one
             from rallyc.commands.outputs import output_problem
 
             problem = output_problem(output, [file])
@@ -184,6 +185,7 @@ def _project(project: Optional[Path], old_file: Optional[Path], prog: str) -> Op
 def _tile_renderer():
     """``rallyc.render.tile.render_tile_svg``, or exit 2 when this build cannot draw tiles."""
     try:
+        # start-up: the maps (svgwrite) only when one is drawn
         from rallyc.render.tile import render_tile_svg
     except ModuleNotFoundError as e:
         if e.name not in ("rallyc.render.tile", "rallyc.render"):
@@ -195,6 +197,7 @@ def _tile_renderer():
 
 
 def _write_svg(svg: str, output: Path) -> None:
+    # start-up: writing an output file only when there is one
     from rallyc.commands.outputs import write_output
 
     problem = write_output(output, svg)

@@ -17,7 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rallyc.diagnostics import Diagnostic, Span
+from rallyc.config import ConfigError, load_config
+from rallyc.diagnostics import Diagnostic, Span, sorted_diagnostics
+from rallyc.lsp.checking import check_text, option_specs
+from rallyc.resources import tilesets_dir
 from rallyc.syntax import ast
 
 if TYPE_CHECKING:  # for annotations only (the loader is imported where used)
@@ -114,9 +117,6 @@ class Fix:
 
 def check_document(doc: Document) -> list[Diagnostic]:
     """The diagnostics ``rallyc check`` gives for this text (includes read from disk), in order."""
-    from rallyc.diagnostics import sorted_diagnostics
-    from rallyc.lsp.checking import check_text
-
     doc.loaded, diags = check_text(doc.text, doc.display, doc.base_dir)
     doc.diagnostics = sorted_diagnostics(dict.fromkeys(diags))
     return doc.diagnostics
@@ -174,6 +174,7 @@ def block_at(lines: list[str], line: int) -> Block:
 def _stage_before(doc: Document, block: Block, line: int) -> ast.Stage | ast.Circuit | None:
     """The stage (or circuit) around ``line`` as written above it, parsed on its own (lines that do not parse
     are left out)."""
+    # start-up: the parser (lark) only when text is read
     from rallyc.syntax.parser import parse
 
     body = doc.lines[block.start + 1:line]
@@ -194,6 +195,7 @@ def _stage_before(doc: Document, block: Block, line: int) -> ast.Stage | ast.Cir
 
 
 def _catalogue(doc: Document):
+    # start-up: the parser (lark) only when a file is read
     from rallyc.project import load_text
     from rallyc.tiles.catalogue import Catalogue
 
@@ -208,8 +210,6 @@ def _boxes(loaded, folder: Path) -> list[str] | None:
     names = [b.text for d in loaded.documents for bx in d.boxes for b in bx.names]
     if names:
         return names
-    from rallyc.config import ConfigError, load_config
-
     try:
         boxes = load_config(folder).boxes
     except ConfigError:
@@ -276,6 +276,7 @@ _WORD_HELP = {
 
 
 def _tileset_names(doc: Document) -> list[str]:
+    # start-up: the parser (lark) only when a file is read
     from rallyc.project import bundled_tilesets
 
     names = set(bundled_tilesets())
@@ -285,8 +286,6 @@ def _tileset_names(doc: Document) -> list[str]:
 
 
 def _option_items(before: list[str]) -> list[Item]:
-    from rallyc.lsp.checking import option_specs
-
     specs = option_specs()
     last = before[-1].rstrip(",")
     if last in specs and not before[-1].endswith(",") and specs[last].values:
@@ -297,6 +296,7 @@ def _option_items(before: list[str]) -> list[Item]:
 
 def _tile_items(doc: Document, block: Block, line: int) -> list[Item]:
     """Tile ids that can follow the last step above the cursor, from :func:`rallyc.suggest.suggest_stage`."""
+    # start-up: the route search only when a route is suggested
     from rallyc.suggest import SuggestError, suggest_stage
 
     stage = _stage_before(doc, block, line)
@@ -322,6 +322,7 @@ def _tile_items(doc: Document, block: Block, line: int) -> list[Item]:
 
 def _position_items(doc: Document, block: Block, line: int) -> list[Item]:
     """``STEP.ZONE`` for every zone of every step written above the cursor (as the tiles' roads are driven)."""
+    # start-up: the compiler (networkx) only when a file is compiled
     from rallyc.compiler.placement import place_route
 
     stage = _stage_before(doc, block, line)
@@ -358,6 +359,7 @@ def hover(doc: Document, line: int, character: int) -> HoverInfo | None:
     text = lines[line]
     m = _word_at(text, character, _CODE)
     if m:
+        # start-up: the CLI's explain texts only when the editor asks for one
         from rallyc.commands.lang import explain_text
 
         explained = explain_text(m.group())
@@ -379,6 +381,7 @@ def hover(doc: Document, line: int, character: int) -> HoverInfo | None:
 
 def _step_figures(doc: Document, line: int, tile: str) -> str | None:
     """On a route step: the spaces it adds and the running shortest/longest line from the first step."""
+    # start-up: the route search only when a route is suggested
     from rallyc.suggest import road_features, road_spaces
 
     block = block_at(doc.lines, line)
@@ -387,6 +390,7 @@ def _step_figures(doc: Document, line: int, tile: str) -> str | None:
     stage = _stage_before(doc, block, line + 1)
     if stage is None or not stage.steps or stage.steps[-1].tile.text.lower() != tile.lower():
         return None
+    # start-up: the compiler (networkx) only when a file is compiled
     from rallyc.compiler.placement import place_route
 
     catalogue, _ = _catalogue(doc)
@@ -432,8 +436,6 @@ def definition(doc: Document, line: int, character: int) -> tuple[Path, int, int
 
 def _file_of(display: str, doc: Document) -> Path:
     """The file on disk a span names (bundled tilesets are in the installed package)."""
-    from rallyc.resources import tilesets_dir
-
     if display.startswith("<bundled>/tilesets/"):
         return tilesets_dir() / display.rsplit("/", 1)[1]
     if display == doc.display and doc.path is not None:
@@ -447,6 +449,7 @@ def _file_of(display: str, doc: Document) -> Path:
 
 def symbols(doc: Document) -> list[Symbol]:
     """Rallies (with their stages), one-off stages, circuits and tilesets (with their tiles), in file order."""
+    # start-up: the parser (lark) only when text is read
     from rallyc.syntax.parser import parse
 
     parsed, _ = parse(doc.text, doc.display)
@@ -473,6 +476,7 @@ def _stage_symbol(s: ast.Stage) -> Symbol:
 
 def format_document(doc: Document) -> str | None:
     """The text ``rallyc fmt`` would write, or None when the text does not parse (or is already formatted)."""
+    # start-up: the parser (lark) only when text is read
     from rallyc.syntax.formatter import format_text
 
     new, _ = format_text(doc.text, doc.display)

@@ -16,6 +16,7 @@ __all__ = ["check_text", "option_specs"]
 def check_text(text: str, display: str, base_dir: Path) -> tuple[Loaded, list[Diagnostic]]:
     """(loaded file, diagnostics) of source text whose includes are read relative to ``base_dir``
     (:func:`rallyc.api.check_text`: the project's settings and ``# rallyc: ignore`` comments apply)."""
+    # start-up: the checker only once the editor has connected
     from rallyc.api import ConfigError, check_text as check
 
     try:
@@ -26,6 +27,7 @@ def check_text(text: str, display: str, base_dir: Path) -> tuple[Loaded, list[Di
 
 def option_specs() -> dict:
     """The options a design may switch on, by name (from the one options registry)."""
+    # start-up: the compiler and checks (networkx) only when a file is compiled
     from rallyc.checks.names import OPTIONS
 
     return OPTIONS

@@ -25,7 +25,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rallyc.compilation import load_design
 from rallyc.records.generate import bot_record, write_record
+from rallyc.records.race import bot_race_record
+from rallyc.rules.custom import CustomRace
 from rallyc.rules.options import Options
 from rallyc.rules.stage import Player
 
@@ -47,11 +50,7 @@ CUSTOM_EXAMPLES: list[tuple[str, str, str | None, str, str, str | None]] = [
 def custom_example(track_file: str, stage: str | None, race_type: str, track_rules: str, bag: str | None,
                    players: list[Player], seed: int, examples_dir: Path) -> dict[str, Any]:
     """One custom race's record, played by the seeded bot (``RuntimeError`` when the bot's game runs too long)."""
-    import rallyc
-    from rallyc.records.race import bot_race_record
-    from rallyc.rules.custom import CustomRace
-
-    design = rallyc.load(examples_dir / track_file)
+    design = load_design(examples_dir / track_file)
     track = next(t for t in design.tracks if stage is None or t.name == stage)
     custom = CustomRace(track.kind, race_type, track_rules, damage_bag=bag)
     where = f"{stage} (a stage)" if track.kind == "stage" else f"{track.name} (a circuit, {track.laps or 2} laps)"

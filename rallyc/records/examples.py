@@ -8,10 +8,15 @@ the tests replay them.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
+from rallyc.compilation import load_design
 from rallyc.records.generate import bot_record, write_record
+from rallyc.records.race import bot_race_record
+from rallyc.records.replay import replay_record
 from rallyc.rules.options import Options
+from rallyc.rules.race_format import FORMATS
 from rallyc.rules.stage import Player
 
 __all__ = ["EXAMPLES", "RX_EXAMPLES", "build_examples", "build_rx_examples", "features", "race_features"]
@@ -107,11 +112,9 @@ EXAMPLES: dict[str, tuple] = {
 
 def build_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) -> dict[str, int]:
     """Search seeds for each example and write it; return the seed used per file."""
-    import rallyc
-
     used = {}
     for name, (track_file, n_players, opts, wanted, *stage) in EXAMPLES.items():
-        design = rallyc.load(examples_dir / track_file)
+        design = load_design(examples_dir / track_file)
         full = name.endswith("-full.json")
         tracks = design.tracks if full else [t for t in design.tracks if t.name == stage[0]] if stage \
             else design.tracks[:1]
@@ -189,16 +192,10 @@ def race_features(record: dict, track) -> set[str]:
 
 def build_rx_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) -> dict[str, int]:
     """Search seeds for each RX or Ice race example and write it; return the seed used per file."""
-    from dataclasses import replace
-
-    import rallyc
-    from rallyc.records.race import bot_race_record
-    from rallyc.rules.race_format import FORMATS
-
     used = {}
     for name, (circuit_file, n_players, wanted, fname, *extra) in RX_EXAMPLES.items():
         options = Options(**extra[0]) if extra else None
-        design = rallyc.load(examples_dir / circuit_file)
+        design = load_design(examples_dir / circuit_file)
         track = design.tracks[0]
         fmt = FORMATS[fname]
         players = PLAYERS[:n_players] if fname == "rx" else [replace(p, car=fmt.car, tires=fmt.sides[0])
@@ -221,8 +218,6 @@ def build_rx_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) ->
 
 
 def _full_features(rec: dict, tracks: list) -> set[str]:
-    from rallyc.records.replay import replay_record
-
     rep = replay_record(rec, tracks=tracks)
     out = set()
     if rep.ok:

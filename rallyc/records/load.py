@@ -12,6 +12,7 @@ import jsonschema
 from json.decoder import scanstring  # type: ignore[attr-defined]  # no stub; stdlib since 2.6
 
 from rallyc.fileio import StrictJSONError, decode_utf8, strict_json
+from rallyc.records.schemacheck import compile_schema
 from rallyc.resources import schemas_dir
 
 #: numbers in a record are small (gears, rounds, seconds); more digits than this are refused before
@@ -129,8 +130,6 @@ def _known_keys() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def _fast_check():
     """The record schema compiled once into closures (a yes/no answer in microseconds per turn)."""
-    from rallyc.records.schemacheck import compile_schema
-
     return compile_schema(record_schema())
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from rallyc.data.components import load_components
 from rallyc.records.load import RecordError
 from rallyc.records.replay import record_cards, replay_record
 from rallyc.rules.cards import CardTable
@@ -140,8 +141,6 @@ def judge(m: Mutant, base_dir: Path, tracks: list) -> tuple[str, str]:
 
 
 def _components():
-    from rallyc.data.components import load_components
-
     return load_components()
 
 

@@ -15,7 +15,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from rallyc.compilation import load_design
 from rallyc.records.generate import bot_record, write_record
+from rallyc.records.race import bot_race_record
+from rallyc.rules.custom import CustomRace
 from rallyc.rules.options import Options
 from rallyc.rules.stage import Player
 from rallyc.rules.tour import Tour
@@ -41,11 +44,7 @@ EVENT_TIRES = [{}, {}, {"Ann": "gravel"}, {"Ann": "gravel"}]
 def _event(track_file: str, stage: str | None, race_type: str, players: list[Player], seed: int,
            examples_dir: Path, tag: str) -> tuple[dict, Any]:
     """One event's game record, played by the seeded bot."""
-    import rallyc
-    from rallyc.records.race import bot_race_record
-    from rallyc.rules.custom import CustomRace
-
-    design = rallyc.load(examples_dir / track_file)
+    design = load_design(examples_dir / track_file)
     header = {"track": f"../{track_file}", "design": design.title,
               "title": f"{design.title}: {tag} (bot seed {seed})"}
     if race_type == "time-trial":

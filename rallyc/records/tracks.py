@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rallyc.pipeline import compile_loaded
+from rallyc.project import load
+
 __all__ = ["CompiledFile", "compiled_track_file", "clear_cache"]
 
 
@@ -54,9 +57,6 @@ def compiled_track_file(path: Path) -> CompiledFile:
     hit = _CACHE.get(path)
     if hit is not None and all(_digest(p) == h for p, h in hit.sources):
         return hit
-    from rallyc.pipeline import compile_loaded
-    from rallyc.project import load
-
     digest = _digest(path)
     loaded = load(path)
     result = compile_loaded(loaded)

@@ -13,7 +13,7 @@ import random
 from rallyc.rules.dice import Die, DieKind, Face
 from rallyc.rules.driver import REPLAN, Step
 from rallyc.rules.errors import StageOver
-from rallyc.rules.plans import PlanContext, Placed, Walk, check_die, die_options, start_walk, warning_limit
+from rallyc.rules.plans import PlanContext, Placed, Walk, check_die, check_plan, die_options, start_walk, warning_limit
 from rallyc.rules.rolling import _run
 from rallyc.rules.domain import JokerState
 from rallyc.rules.race import Race
@@ -212,8 +212,6 @@ def _no_end(ctx: PlanContext, dice: list[Die]) -> bool:
     """The plan's last die Pushes Through onto a space two cars share (RX-THROUGH-06)."""
     if ctx.contact is None:
         return False
-    from rallyc.rules.plans import check_plan
-
     last = check_plan(ctx, dice)[-1].contact
     return last is not None and last.no_end
 

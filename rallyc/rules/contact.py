@@ -28,15 +28,15 @@ from typing import TYPE_CHECKING, Mapping
 from rallyc.rules.dice import Die, DieKind
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import PlanContext, Placed, Walk, entry_error, check_plan, effective_limit, warning_limit
+from rallyc.rules.rolling import Movement, _Run
 from rallyc.rules.rx_dashboard import RX_DAMAGE_KINDS, rx_allowance
 from rallyc.rules.domain import RaceStatus
 from rallyc.rules.state import WEATHER
+from rallyc.rules.turn import LossOfControl, Turn
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.driver import Driver
     from rallyc.rules.race import Race, RxCar, RxOutcome
-    from rallyc.rules.rolling import Movement
-    from rallyc.rules.turn import Turn
 
 __all__ = ["ContactKind", "ContactMove", "ContactPlan", "ContactClaim", "ContactEvent", "Contact", "MAX_DANGER"]
 
@@ -378,9 +378,6 @@ class Contact:
     def start_of_turn(self, car: "RxCar", turn: "Turn", ctx: PlanContext) -> "Movement | None":
         """RX-DANGER-05: as many Danger tokens as the Warning limit or more: a Loss of Control on the car's space
         at its Gear marker's speed, before any die (the record lays none). None otherwise."""
-        from rallyc.rules.rolling import Movement, _Run
-        from rallyc.rules.turn import LossOfControl
-
         n = self.danger[car.name]
         limit = warning_limit(ctx, car.space)
         if not self.loses_control(car.name, ctx):

@@ -28,6 +28,7 @@ from rallyc.model import codes as rc
 if TYPE_CHECKING:  # for annotations only; imported where used
     from rallyc.compilation import Compilation
     from rallyc.compiler import CompileResult, Design
+    from rallyc.pipeline import EachTrack
     from rallyc.project import Loaded
 
 __all__ = ["Target", "CheckResult", "Compilation", "ConfigError", "collect_files", "check", "check_loaded",
@@ -277,17 +278,20 @@ def check_text(text: str, display: str, base_dir: Path, *, settings: bool = True
 # ------------------------------------------------------------------ compile
 
 
-def compile(path: str | os.PathLike, *, stdin: bytes | None = None, display: str | None = None) -> "Compilation":
+def compile(path: str | os.PathLike, *, stdin: bytes | None = None, display: str | None = None,
+            keep_tracks: bool = True, each_track: "EachTrack | None" = None) -> "Compilation":
     """Load a file (``-``: standard input, read from ``stdin`` when given) with its includes and compile it:
     a :class:`rallyc.compilation.Compilation`.
 
     Never raises for bad input: ``problem`` says what stopped it. The settings file's ``boxes`` apply.
+    ``keep_tracks=False`` with ``each_track(design index, track, catalogue)``: each track is seen once checked,
+    then dropped (a file of many stages is read one track at a time).
     """
     from rallyc.compilation import compile_path  # start-up: the compiler only when a file is compiled
 
     if str(path) == "-" and stdin is None:
         stdin = read_stdin()
-    return compile_path(path, stdin=stdin, display=display)
+    return compile_path(path, stdin=stdin, display=display, keep_tracks=keep_tracks, each_track=each_track)
 
 
 def load(path: str | os.PathLike, stage: str | None = None) -> "Design":

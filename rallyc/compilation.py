@@ -3,7 +3,8 @@
 :func:`compile_path` loads a file with its includes and compiles it into a :class:`Compilation` (never
 raising for bad input); :func:`load_design` gives its first design, or the one holding a stage, and raises
 :class:`~rallyc.diagnostics.DiagnosticError` when the file has errors. :func:`compile_paused` is the one call
-of the compiler (:func:`rallyc.pipeline.compile_loaded`) with Python's garbage collector paused.
+of the compiler (:func:`rallyc.pipeline.compile_loaded`, looked up on its module at each call) with Python's
+garbage collector paused.
 
 This module sits above the pipeline and below the records, the analysis and :mod:`rallyc.api` (which
 re-exports it); it imports the compiler at module level, so importing it costs what compiling needs.
@@ -19,12 +20,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
-from rallyc.compiler import CompileResult, Design
+from rallyc.compiler import CompileResult, Design, Track
 from rallyc.config import Config, ConfigError, load_config
 from rallyc.diagnostics import Diagnostic, DiagnosticError, Span, has_errors
 from rallyc.model import codes as rc
-from rallyc.pipeline import compile_loaded
+from rallyc import pipeline
+from rallyc.pipeline import EachTrack
 from rallyc.project import Loaded, decode_source, load, load_text
+from rallyc.tiles.catalogue import Catalogue
 
 __all__ = ["Compilation", "collector_paused", "compile_paused", "check_boxes", "compile_path", "load_design"]
 
@@ -54,12 +57,29 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def compile_paused(loaded: Loaded, boxes: Sequence[str] | None = None, *, keep_tracks: bool = True) -> CompileResult:
+def compile_paused(loaded: Loaded, boxes: Sequence[str] | None = None, *, keep_tracks: bool = True,
+                   each_track: EachTrack | None = None) -> CompileResult:
     """Every design of a loaded file compiled, with all diagnostics, the garbage collector paused meanwhile;
     ``boxes``: the boxes owned when the file declares none. ``keep_tracks=False`` drops each track once it is
-    checked (designs without tracks; a check of a large file then holds one track at a time)."""
+    checked (designs without tracks; a check of a large file then holds one track at a time); ``each_track``
+    sees each track once checked (:func:`rallyc.pipeline.compile_loaded`)."""
+    if each_track is not None and gc.isenabled():
+        each_track = _collecting_after(each_track)
     with collector_paused():
-        return compile_loaded(loaded, default_boxes=boxes, keep_tracks=keep_tracks)
+        return pipeline.compile_loaded(loaded, default_boxes=boxes, keep_tracks=keep_tracks, each_track=each_track)
+
+
+def _collecting_after(each_track: EachTrack) -> EachTrack:
+    """``each_track``, then a young collection: the reference cycles the reader made and left (a networkx graph
+    that an algorithm read through a cached view is one) are freed before the next track is built, not once the
+    whole file is compiled. It walks the objects made since the previous track's, so a compile walks each
+    object about once. (The track itself is freed when the compiler drops it, by its reference count, unless
+    the reader left a cycle that holds it: it is still alive during this collection.)"""
+    def each(design: int, track: Track, catalogue: Catalogue) -> None:
+        each_track(design, track, catalogue)
+        gc.collect(0)
+
+    return each
 
 
 def check_boxes(config: Config, loaded: Loaded) -> None:
@@ -92,10 +112,13 @@ class Compilation:
         return self.result.designs if self.result is not None else []
 
 
-def compile_path(path: str | os.PathLike, *, stdin: bytes | None = None, display: str | None = None) -> Compilation:
+def compile_path(path: str | os.PathLike, *, stdin: bytes | None = None, display: str | None = None,
+                 keep_tracks: bool = True, each_track: EachTrack | None = None) -> Compilation:
     """Load a file (``-``: standard input, whose bytes are ``stdin``) with its includes and compile it.
 
     Never raises for bad input: ``problem`` says what stopped it. The settings file's ``boxes`` apply.
+    ``keep_tracks=False`` and ``each_track``: read each track once checked instead of keeping them all
+    (:func:`rallyc.pipeline.compile_loaded`).
     """
     file = Path(path)
     if str(path) == "-":
@@ -113,7 +136,7 @@ def compile_path(path: str | os.PathLike, *, stdin: bytes | None = None, display
         return Compilation(loaded, None, list(loaded.diagnostics), "io" if io else "errors")
     check_boxes(config, loaded)
     try:
-        result = compile_paused(loaded, config.boxes)
+        result = compile_paused(loaded, config.boxes, keep_tracks=keep_tracks, each_track=each_track)
     except Exception as e:  # noqa: BLE001 - a bug in rallyc: the caller reports it, never a traceback
         return Compilation(loaded, None, [], "internal", f"{type(e).__name__}: {e}")
     if has_errors(result.diagnostics):

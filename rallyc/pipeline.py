@@ -12,7 +12,7 @@ the build never calls a check and a check never builds.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from rallyc.checks import check_file, inventory, run_checks
 from rallyc.compiler.area import AreaBuild, lay_area, stage_over_area, unused_tiles
@@ -59,14 +59,21 @@ def _known_steps(steps: list[ast.Step], catalogue: Catalogue) -> set[int]:
     return {i for i, s in enumerate(steps, start=1) if catalogue.get(s.tile.text) is not None}
 
 
+#: called with each stage's and circuit's track as soon as it is checked: (index of its design in
+#: ``CompileResult.designs``, the track, the catalogue of its tiles)
+EachTrack = Callable[[int, Track, Catalogue], None]
+
+
 def compile_loaded(loaded: Loaded, default_boxes: Sequence[str] | None = None, *,
-                   keep_tracks: bool = True) -> CompileResult:
+                   keep_tracks: bool = True, each_track: EachTrack | None = None) -> CompileResult:
     """Compile every design of a loaded file: rallies (stages in order), one-off stages, circuits.
 
     ``default_boxes``: the boxes owned when the file declares none (the settings' ``boxes``).
     ``keep_tracks=False`` (a check, which needs only the diagnostics): each stage's and circuit's track is
     dropped once it is checked, so memory stays that of one track, not of the whole file; the designs
     then carry no tracks. The tracks of an area's stages are kept (the area's checks read them).
+    ``each_track`` sees every track the designs would hold, in their order, as soon as it is checked (with
+    ``keep_tracks=False``, a command that reads each track once holds one track at a time: ``rallyc stats``).
 
     A stage whose steps name tiles that are not in the catalogue is not built
     (the name check reports the tiles); everything else is compiled and checked.
@@ -100,6 +107,8 @@ def compile_loaded(loaded: Loaded, default_boxes: Sequence[str] | None = None, *
             return None
         if over is not None:
             areas[over.title].tracks[stage.name.text] = build.track
+        if each_track is not None:
+            each_track(len(designs), build.track, catalogue)
         if not keep_tracks:
             return None
         sources[build.track.name] = (stage, catalogue)
@@ -127,6 +136,8 @@ def compile_loaded(loaded: Loaded, default_boxes: Sequence[str] | None = None, *
             if len(known) == len(item.steps):
                 build = compile_circuit(item, catalogue, boxes)
                 diags.extend(build.diagnostics)
+                if build.track is not None and each_track is not None:
+                    each_track(len(designs), build.track, catalogue)
                 if build.track is not None and keep_tracks:
                     circuit_tracks.append(build.track)
             designs.append(Design("circuit", item.title, item.author, circuit_tracks, _options(item.options),

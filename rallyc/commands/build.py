@@ -14,8 +14,7 @@ from typing import Optional
 import typer
 
 from rallyc.commands.errors import handles_errors
-from rallyc.commands.inputs import compile_file, pick, refuse_output, write_or_print
-from rallyc.tiles.catalogue import Catalogue
+from rallyc.commands.inputs import compile_file, pick, refuse_output, unknown_stage, write_or_print
 
 
 class StatsFormat(str, Enum):
@@ -101,10 +100,20 @@ def register(app: typer.Typer) -> None:
         from rallyc.compiler.stats import track_stats
 
         refuse_output([output], [file])
-        result, loaded = compile_file(file)
-        catalogue = Catalogue.from_tilesets(loaded.tilesets)
-        stats = [track_stats(t, catalogue) for d, s in pick(result, stage, file) for t in d.tracks
-                 if s is None or t.name == s]
+        names: list[str] = []
+        stats: list[dict] = []
+        chosen: list[int] = []  # the design holding ``stage`` (the first one that does)
+
+        def each(design: int, track, catalogue) -> None:
+            # each track is read once checked and then dropped: a file of many stages holds one track at a time
+            names.append(track.name)
+            if stage is None or (track.name == stage and chosen in ([], [design])):
+                chosen[:] = [design]
+                stats.append(track_stats(track, catalogue))
+
+        compile_file(file, keep_tracks=False, each_track=each)
+        if stage is not None and not stats:
+            raise unknown_stage(stage, names, file)
         if fmt is StatsFormat.json:
             text = json.dumps({"stages": stats}, indent=2, sort_keys=True) + "\n"
         else:

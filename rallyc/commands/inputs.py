@@ -17,13 +17,13 @@ from rallyc import api
 from rallyc.commands.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, fail
 from rallyc.diagnostics import render_text
 
-__all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "fail", "compile_file", "pick", "refuse_output",
-           "write_or_print"]
+__all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "fail", "compile_file", "pick", "unknown_stage",
+           "refuse_output", "write_or_print"]
 
 
-def compile_file(file: Path, prog: str = "rallyc"):
+def compile_file(file: Path, prog: str = "rallyc", **reading):
     """(result, loaded) of a file (``-``: standard input) compiled by :func:`rallyc.api.compile`; exits 2 on I/O
-    problems, 1 on errors in the file.
+    problems, 1 on errors in the file. ``reading``: ``keep_tracks`` and ``each_track`` of :func:`rallyc.api.compile`.
 
     Diagnostics go to standard error. A file that is not rallyc text (binary, not UTF-8, too
     large) has problems of its own (exit 1, located); a missing file or a folder is an I/O error;
@@ -33,7 +33,7 @@ def compile_file(file: Path, prog: str = "rallyc"):
         raise fail(f"{file} is a folder, not a .rally file", prog=prog)
     if str(file) != "-" and not file.exists():
         raise fail(f"no such file: {file}", prog=prog)
-    compiled = api.compile(file)
+    compiled = api.compile(file, **reading)
     if compiled.problem == "internal":
         raise fail(f"internal error in the compiler: {compiled.internal} (please report it)", prog=prog)
     sources = compiled.loaded.sources if compiled.loaded is not None else None
@@ -56,9 +56,13 @@ def pick(result, stage: Optional[str], file: Path | str = "", prog: str = "rally
     for d in result.designs:
         if any(t.name == stage for t in d.tracks):
             return [(d, stage)]
-    names = ", ".join(t.name for d in result.designs for t in d.tracks)
+    raise unknown_stage(stage, [t.name for d in result.designs for t in d.tracks], file, prog)
+
+
+def unknown_stage(stage: str, names: list[str], file: Path | str = "", prog: str = "rallyc") -> SystemExit:
+    """The usage error (exit 2) for a ``--stage`` that names none of the file's stages ``names``."""
     where = f" in {file}" if str(file) else ""
-    raise fail(f"no stage named `{stage}`{where} (stages: {names})", prog=prog)
+    return fail(f"no stage named `{stage}`{where} (stages: {', '.join(names)})", prog=prog)
 
 
 def refuse_output(outputs: Iterable[Optional[Path]], inputs: Iterable[Path | str | None],

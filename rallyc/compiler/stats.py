@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 import networkx as nx
 
@@ -21,11 +21,27 @@ def stage_class(tiles: int) -> str:
     return min(_CLASSES, key=lambda c: (abs(c[1] - tiles), c[1]))[0]
 
 
+def _moves(track: Track) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """The track's moves ``(from, to, attributes)`` in the graph's order. Read from the adjacency, not through
+    ``graph.edges``: that view, once read, is kept on the graph and refers back to it, a reference cycle that
+    keeps the track's graph alive until the next garbage collection (`rallyc stats` reads each track once
+    checked, while the collector is paused, and drops it)."""
+    for a, ahead in track.graph.succ.items():
+        for b, d in ahead.items():
+            yield a, b, d
+
+
+def _moves_graph(moves: Iterable[tuple[str, str]]) -> nx.DiGraph:
+    """A graph of the moves ``(a, b)`` alone (no attributes), built anew: a copy of an edge-subgraph view would
+    refer to the track's graph through the view's filters in the same way."""
+    g = nx.DiGraph()
+    g.add_edges_from(moves)
+    return g
+
+
 def _driving_graph(track: Track) -> nx.DiGraph:
     """The graph without handbrake (optional rule) and lap-closing edges: a DAG ordered by progress."""
-    g = track.graph
-    keep = [(a, b) for a, b, d in g.edges(data=True) if not d.get("handbrake") and not d.get("lap")]
-    return g.edge_subgraph(keep).copy() if keep else nx.DiGraph()
+    return _moves_graph((a, b) for a, b, d in _moves(track) if not d.get("handbrake") and not d.get("lap"))
 
 
 def driving_lines(track: Track) -> tuple[int | None, int | None]:
@@ -56,10 +72,9 @@ def lap_lines(track: Track) -> tuple[int | None, int | None]:
     finish = set(track.finish_spaces)
     if not finish:
         return None, None
-    keep = [(a, b) for a, b, d in g.edges(data=True) if b not in finish and not d.get("handbrake")
-            and not g.nodes[a].get("pregrid")]
-    cut = g.edge_subgraph(keep).copy()
-    ends = {a for a, b in g.edges() if b in finish and not g.nodes[a].get("pregrid")}
+    cut = _moves_graph((a, b) for a, b, d in _moves(track) if b not in finish and not d.get("handbrake")
+                       and not g.nodes[a].get("pregrid"))
+    ends = {a for a, b, _ in _moves(track) if b in finish and not g.nodes[a].get("pregrid")}
     if not nx.is_directed_acyclic_graph(cut):
         return None, None
     starts = [f for f in finish if f in cut]

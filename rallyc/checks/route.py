@@ -63,14 +63,15 @@ def check_start_finish(build: StageBuild) -> list[Diagnostic]:
 
 def _reachable(g: nx.DiGraph, starts: list[str]) -> set[str]:
     """The spaces reachable from any of ``starts`` (the starts included): one search from all of them."""
-    succ = dict(g.adjacency())  # space -> {next space: move}
+    succ = dict(g.adjacency())  # space -> {next space: move} (the graph's own dicts, not views)
     reached = set(starts)
     todo = list(starts)
+    add, push = reached.add, todo.append
     while todo:
-        ahead = succ[todo.pop()].keys() - reached
-        if ahead:
-            reached |= ahead
-            todo.extend(ahead)
+        for m in succ[todo.pop()]:
+            if m not in reached:
+                add(m)
+                push(m)
     return reached
 
 

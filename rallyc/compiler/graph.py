@@ -82,7 +82,7 @@ def lane_moves(n: int, m: int) -> dict[int, list[tuple[int, str]]]:
     return out
 
 
-@dataclass
+@dataclass(slots=True)
 class ZoneSpaces:
     """The spaces of one zone (or shortcut) and how they join the zones around them."""
 
@@ -171,7 +171,7 @@ def _progress(before: int, terms: tuple[int, float, float, int, int]) -> float:
     return back + (front - back) * i / k
 
 
-@dataclass
+@dataclass(slots=True)
 class _ZoneOrigin:
     """Where a zone laid from a template came from: the template, the zone's index in it, the ids laid."""
 

@@ -134,8 +134,11 @@ def test_rule_coverage(covered, label, family):
 #: the rules of the RX book's families no test can make the referee apply, and why: they lean on components or
 #: rulebooks this project does not model (named assumptions, docs/custom-races.md)
 UNREACHABLE = {
-    "CUSTOM-11": "GT cars and GT/GT-R Dashboards (their Warning penalty) are Rallyman: GT components: no GT car races here",
-    "TOUR-04": "the Unlimited category's SET-UP profiles belong to The Climb expansion: no Unlimited car in the DIRT boxes",
+    "CUSTOM-11": "GT cars and GT/GT-R Dashboards (their Warning penalty) are Rallyman: GT components: no GT car races "
+                 "here, so no record can state one (every other pairing and Damage set is refereed)",
+    "TOUR-04": "the Unlimited category's SET-UP profiles belong to The Climb expansion: no Unlimited car in the DIRT "
+               "boxes, so a tour record states a car category (TOUR-03, refereed) but no SET-UP profile the referee "
+               "could drive",
 }
 
 

@@ -105,3 +105,15 @@ def test_a_token_beside_every_road_is_off_the_road():
     assert info is not None
     # across the tile from the road, near the corner between edges B and C
     assert roadgeom.locate(info.definition, *UNIT.axial(UNIT.corner(0, 0, 1))) is None
+
+
+@pytest.mark.parametrize("info", [CATALOGUE.get(t) for t in ("205a", "217a", "210a", "214a", "215a", "201a", "414b")],
+                         ids=lambda t: t.id)
+def test_points_are_the_centreline_points_bit_for_bit(info):
+    """``Centreline.points(n)`` (the map's centreline samples, computed in one loop) gives exactly the floats of
+    ``point(i / n)``: the map's bytes depend on them."""
+    track = tile_track(info, CATALOGUE)
+    for road in track_shapes(track, HexLayout(7.3, False), CATALOGUE).roads:
+        line = road.centreline
+        for n in (1, 16, 37):
+            assert line.points(n) == [line.point(i / n) for i in range(n + 1)]

@@ -294,10 +294,10 @@ class Centreline:
         self._cum = list(accumulate(map(math.dist, pts, pts[1:]), initial=0.0))
         self.length = self._cum[-1]
         # one unit driving direction per sampled segment, computed once
-        self._dirs: list[Point] = []
-        for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
-            n = math.hypot(x1 - x0, y1 - y0) or 1.0
-            self._dirs.append(((x1 - x0) / n, (y1 - y0) / n))
+        hypot = math.hypot
+        # ((x1 - x0) / n, (y1 - y0) / n) with n = hypot(x1 - x0, y1 - y0) or 1.0, in one comprehension
+        self._dirs: list[Point] = [((dx := x1 - x0) / (n := hypot(dx, (dy := y1 - y0)) or 1.0), dy / n)
+                                   for (x0, y0), (x1, y1) in zip(pts, pts[1:])]
 
     @classmethod
     def of(cls, layout: HexLayout, q: int, r: int, entry: int, exit: int | None, form: RoadForm) -> "Centreline":
@@ -334,6 +334,24 @@ class Centreline:
         """The centreline point at fraction ``t`` (0 entry, 1 exit) of its length."""
         i, f = self._locate(t)
         return _lerp(self._pts[i], self._pts[i + 1], f)
+
+    def points(self, n: int) -> list[Point]:
+        """``[self.point(i / n) for i in range(n + 1)]`` (the same points), without the calls."""
+        pts, cum, length = self._pts, self._cum, self.length
+        last = len(cum) - 2
+        out: list[Point] = []
+        for i in range(n + 1):
+            s = (i / n) * length
+            k = bisect_right(cum, s) - 1
+            if k < 0:
+                k = 0
+            elif k > last:
+                k = last
+            seg = cum[k + 1] - cum[k]
+            f = (s - cum[k]) / seg if seg else 0.0
+            (ax, ay), (bx, by) = pts[k], pts[k + 1]
+            out.append((ax + (bx - ax) * f, ay + (by - ay) * f))
+        return out
 
     def tangent(self, t: float) -> Point:
         """Unit driving direction at ``t``."""

@@ -81,11 +81,13 @@ class LabelIndex:
     def add_box(self, box: Rect) -> None:
         """File a placed label so later labels keep clear of it."""
         near = self._boxes_near
-        for cell in self._cells_of(min(box.x0, box.x1), min(box.y0, box.y1), max(box.x0, box.x1), max(box.y0, box.y1)):
-            self.boxes.setdefault(cell, []).append(box)
-            q, r = cell
-            for dq, dr in _NEIGHBOURS:
-                near.setdefault((q - dq, r - dr), []).append(box)
+        cells = self._cells_of(min(box.x0, box.x1), min(box.y0, box.y1), max(box.x0, box.x1), max(box.y0, box.y1))
+        boxes = self.boxes
+        for cell in cells:
+            boxes.setdefault(cell, []).append(box)
+        # each cell whose near list holds the box once (a box over several cells is near their neighbours)
+        for cell in {(q - dq, r - dr) for q, r in cells for dq, dr in _NEIGHBOURS}:
+            near.setdefault(cell, []).append(box)
 
     def _near_cell(self, q: int, r: int) -> list:
         """(bounding box, prepared polygon) of every road polygon filed in cell (q, r) and the six around it."""
@@ -177,8 +179,10 @@ class LabelIndex:
             return self.place(candidates, w, h, inside, file_failed)
         dist = math.dist
         probe = samples[::4]
-        # (sort key of by_clearance, index): the index breaks ties as the stable sort does
-        bound = sorted([(-round(min(map(dist, repeat(c), probe)), 3), -c[1], -c[0], i)
+        # (sort key of by_clearance, index): the index breaks ties as the stable sort does. The bound's first
+        # part is -(distance to the probe + 0.000501), never above the exact -round(distance, 3): rounding to
+        # three decimals moves a number by 0.0005 at most (and the probe's distance is never below the exact)
+        bound = sorted([(-0.000501 - min(map(dist, repeat(c), probe)), -c[1], -c[0], i)
                         for i, c in enumerate(candidates)])
         region = None if inside is None else self._region(inside)
         hw, hh = w / 2, h / 2
@@ -305,14 +309,21 @@ def _sharpest_sine(poly: Sequence[Point]) -> float:
 
 
 def _prepared(poly: Sequence[Point]) -> tuple:
-    """A road polygon with what the rectangle test needs computed once: its bounding box and its edges."""
+    """A road polygon with what the rectangle test needs computed once: its bounding box (and its edges, a list
+    filled when first needed)."""
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
+    # the edges are worked out by ``_hits_prepared`` the first time it needs them (a large label box usually
+    # holds a vertex of the road and needs no edge)
+    return (min(xs), min(ys), max(xs), max(ys), poly, [])
+
+
+def _prepared_edges(poly: Sequence[Point]) -> list:
+    """(ax, ay, bx, by, dx, dy, and the edge's bounding box) of each edge of ``poly``."""
     # (min(a, b) is ``a if a <= b else b`` and max(a, b) ``a if a >= b else b``, without the calls)
-    edges = [(ax, ay, bx, by, bx - ax, by - ay, ax if ax <= bx else bx, ay if ay <= by else by,
-              ax if ax >= bx else bx, ay if ay >= by else by)
-             for (ax, ay), (bx, by) in zip(poly, [*poly[1:], poly[0]])] if poly else []
-    return (min(xs), min(ys), max(xs), max(ys), poly, edges)
+    return [(ax, ay, bx, by, bx - ax, by - ay, ax if ax <= bx else bx, ay if ay <= by else by,
+             ax if ax >= bx else bx, ay if ay >= by else by)
+            for (ax, ay), (bx, by) in zip(poly, [*poly[1:], poly[0]])]
 
 
 def _hits_prepared(x0: float, y0: float, x1: float, y1: float, poly: Sequence[Point], edges: list) -> bool:
@@ -323,6 +334,8 @@ def _hits_prepared(x0: float, y0: float, x1: float, y1: float, poly: Sequence[Po
     for x, y in poly:
         if x0 < x < x1 and y0 < y < y1:
             return True
+    if not edges:
+        edges += _prepared_edges(poly)
     # the corners and the centre inside the polygon (ray casting, as measure._inside): three heights
     cm = (x0 + x1) / 2
     for cy, xs in ((y0, (x0, x1)), (y1, (x1, x0)), ((y0 + y1) / 2, (cm,))):

@@ -179,13 +179,12 @@ def _ring(centre: Point, R: float, radii: Sequence[float], count: int = 12) -> l
             units.append((math.cos(a), math.sin(a)))
         _RING_UNITS[count] = units
     cx, cy = centre
-    out = []
+    out: list[Point] = []
     for rho in radii:
         if rho == 0:
             out.append(centre)
             continue
-        for c, s in units:
-            out.append((cx + rho * R * c, cy + rho * R * s))
+        out += [(cx + rho * R * c, cy + rho * R * s) for c, s in units]
     return out
 
 
@@ -196,8 +195,7 @@ def _file_samples(samples: dict[tuple[int, int], list[Point]], layout: HexLayout
     A point well inside the road's own hexagon (nearer its centre than the inscribed circle, less a
     margin far above rounding) is in that cell; the others (the ends, on the edges) are looked up."""
     cx, cy = layout.centre(*cell) if cell is not None else (0.0, 0.0)
-    for i in range(17):
-        pt = line.point(i / 16)
+    for pt in line.points(16):
         dx, dy = pt[0] - cx, pt[1] - cy
         where = cell if cell is not None and dx * dx + dy * dy < inner2 else layout.cell_at(pt)
         samples.setdefault(where, []).append(pt)
@@ -436,11 +434,9 @@ def _edge_a(dwg, group, layout: HexLayout, q: int, r: int, rot: int, size: float
            (mid[0] + along[0] * 0.12 * R, mid[1] + along[1] * 0.12 * R)]
     group.add(_path(dwg, bar, closed=False, class_="edge-a-bar", fill="none", stroke=style.TEXT,
                     stroke_width=fmt(max(0.03 * R, 0.25 * size))))
-    candidates = []
-    for depth in (0.75 * size, 1.1 * size, 1.6 * size, 2.2 * size):
-        for offset in (0.0, 0.3, -0.3, 0.38, -0.38, 0.22, -0.22, 0.44, -0.44):
-            candidates.append((mid[0] + inward[0] * depth + along[0] * offset * R,
-                               mid[1] + inward[1] * depth + along[1] * offset * R))
+    candidates = [(mid[0] + inward[0] * depth + along[0] * offset * R, mid[1] + inward[1] * depth + along[1] * offset * R)
+                  for depth in (0.75 * size, 1.1 * size, 1.6 * size, 2.2 * size)
+                  for offset in (0.0, 0.3, -0.3, 0.38, -0.38, 0.22, -0.22, 0.44, -0.44)]
     w = text_width("A", size, True)
     spot, ok = index.place(candidates, w, size, inside=layout.corners(q, r), file_failed=False)
     if not ok:

@@ -109,7 +109,7 @@ def _method(space: Space) -> str | None:
     corner's do); None otherwise."""
     if space.method is not None:
         return space.method
-    if space.kind == "lane" and space.lane is not None:
+    if space.kind == "lane" and space.lane is not None and space.lane[:1] in ("i", "o"):
         m = _LIMITED.match(space.lane)
         if m:
             return m.group(1)
@@ -282,6 +282,12 @@ def _space_shapes(track: Track, road: RoadShape, group: list[Space], layout: Hex
             zones.setdefault(s.zone, []).append(s)
     for z, spaces in sorted(zones.items()):
         t0, t1 = road.zone_span(z)
+        if all(s.kind == "lane" and _method(s) is None for s in spaces):
+            # a plain zone: its lane strips only (what the general case below gives it, without its sorting)
+            strips = sorted(spaces, key=lambda s: _lane_key(s.lane))
+            for i, s in enumerate(strips):
+                out.append(_band(s, line, t0, t1, *lane_strip(road.width, i, len(strips))))
+            continue
         lanes = sorted((s for s in spaces if s.kind in ("lane", "half")), key=lambda s: _lane_key(s.lane))
         slides = sorted((s for s in spaces if s.kind == "slide"), key=lambda s: _lane_key(s.lane))
         inside = sorted((s for s in spaces if _method(s) == "in"), key=lambda s: _lane_key(s.lane))

@@ -11,6 +11,7 @@ the text is always what ``svgwrite`` would write (tests/test_render_svgtext.py c
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import svgwrite
@@ -27,6 +28,8 @@ __all__ = ["svg_text"]
 _PLAIN = (Group, Defs, Circle, Rect)
 _ESCAPE_ATTRIB = ET._escape_attrib  # type: ignore[attr-defined]
 _ESCAPE_CDATA = ET._escape_cdata  # type: ignore[attr-defined]
+#: a character ``_ESCAPE_ATTRIB`` replaces (a value without one is written as it is: one scan, no call)
+_SPECIAL = re.compile('[&<>"\r\n\t]').search
 
 
 class _Unknown(Exception):
@@ -68,7 +71,7 @@ def _element(el, text: str, out: list[str]) -> None:
         if type(value) is not str:  # value_to_string of a str is the str itself
             value = el.value_to_string(value)
         if value:
-            parts.append(f' {name}="{_ESCAPE_ATTRIB(value)}"')
+            parts.append(f' {name}="{_ESCAPE_ATTRIB(value) if _SPECIAL(value) else value}"')
     children = el.elements
     if text or children:
         parts.append(">")

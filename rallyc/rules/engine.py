@@ -186,13 +186,19 @@ class TurnEngine(Planner, Generic[O]):
     def plan_context(self, car: Any, start: str, allowance: Any, car_kind: str, **variant: Any) -> PlanContext:
         """The planning context every game form shares (the road, the others' cars, the -1 tokens, the advanced
         rules and the readings), with the variant's own fields (``variant``: flags, barred spaces...)."""
-        comp = self.components
+        readings = self.__dict__.get("_plan_readings")
+        if readings is None:  # the game's components do not change: read once per game
+            comp = self.components
+            readings = self.__dict__["_plan_readings"] = (
+                comp.reading("brake_drop"), comp.reading("jump_landing_limit"),
+                comp.reading("chicane_without_limit") == "haybale")
+        brake_drop, jump_landing_limit, haybale_chicane = readings
         return PlanContext(
             index=self.index, start=start, gear=car.gear, allowance=allowance, top_gear=car.dashboard.top_gear,
             others={c.space: c.gear for c in self.cars.values() if c.impedes and c is not car and c.space},
             minus1=dict(self.minus1), flying_start=self.options.flying_start, redline=self.options.redline,
-            brake_drop=comp.reading("brake_drop"), jump_landing_limit=comp.reading("jump_landing_limit"),
-            car=car_kind, haybale_chicane=comp.reading("chicane_without_limit") == "haybale", **variant)
+            brake_drop=brake_drop, jump_landing_limit=jump_landing_limit,
+            car=car_kind, haybale_chicane=haybale_chicane, **variant)
 
     # -- hooks
     def check_turn(self, turn: "Turn", name: str) -> None:

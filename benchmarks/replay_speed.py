@@ -14,6 +14,10 @@ best of R runs of N passes:
 - ``referee only``: records already loaded and tracks given, the referee alone;
 - ``load only``: reading and checking the records (JSON, duplicate keys, schema), nothing replayed.
 
+Two figures that move little with the load of a shared machine follow: the Python function calls per turn
+of one cached pass (``cProfile``'s count: it does not depend on the clock), and the share of the cached
+passes' CPU time spent in the cyclic garbage collector (``gc.callbacks``).
+
 The last line is the README's figure (``cached``: loading, validation and the referee, each track compiled once)
 against the issue's target of 20,000 turns/s.
 
@@ -23,8 +27,11 @@ Nothing is asserted; the figures go in docs/speed.md and the report of the chang
 from __future__ import annotations
 
 import argparse
+import cProfile
+import gc
 import json
 import platform
+import pstats
 import sys
 import time
 from pathlib import Path
@@ -78,6 +85,40 @@ def _best(fn, passes: int, repeat: int) -> float:
     return best
 
 
+def _calls_per_turn(turns_per_pass: int) -> float:
+    """Python function calls per turn of one cached pass (a count: the same on a busy machine)."""
+    _pass(False)  # the recompiled runs leave one file in the cache: compile the others again first
+    prof = cProfile.Profile()
+    prof.enable()
+    _pass(False)
+    prof.disable()
+    calls = pstats.Stats(prof).total_calls
+    return calls / turns_per_pass
+
+
+def _collector_share(passes: int) -> float:
+    """The share of ``passes`` cached passes' CPU time spent in the cyclic garbage collector."""
+    _pass(False)
+    spent = [0.0]
+    started = [0.0]
+
+    def on_collect(phase: str, info: dict) -> None:
+        if phase == "start":
+            started[0] = time.process_time()
+        else:
+            spent[0] += time.process_time() - started[0]
+
+    gc.callbacks.append(on_collect)
+    try:
+        t0 = time.process_time()
+        for _ in range(passes):
+            _pass(False)
+        total = time.process_time() - t0
+    finally:
+        gc.callbacks.remove(on_collect)
+    return spent[0] / total if total else 0.0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--passes", type=int, default=5)
@@ -101,10 +142,13 @@ def main() -> int:
         "referee only": _best(lambda: _referee_pass(prepared), args.passes, args.repeat),
         "load only": _best(_load_pass, args.passes, args.repeat),
     }
+    calls = _calls_per_turn(turns // args.passes)
+    collector = _collector_share(args.passes)
     out = {"python": platform.python_version(), "machine": platform.machine(), "games": len(GAMES),
            "turns_per_pass": turns // args.passes, "passes": args.passes, "repeat": args.repeat,
            "first_pass_s": round(first, 3), "clock": "process_time (CPU seconds)",
-           "results": {k: {"seconds": round(v, 3), "turns_per_s": round(turns / v)} for k, v in figures.items()}}
+           "results": {k: {"seconds": round(v, 3), "turns_per_s": round(turns / v)} for k, v in figures.items()},
+           "calls_per_turn": round(calls, 1), "collector_share": round(collector, 3)}
     if args.json:
         print(json.dumps(out, indent=2, sort_keys=True))
     else:
@@ -112,6 +156,8 @@ def main() -> int:
               f"per pass, best of {args.repeat} x {args.passes} passes (first pass, compiling: {first:.2f} s)")
         for k, v in out["results"].items():
             print(f"  {k:<14} {v['turns_per_s']:>8} turns/s  ({v['seconds']:.2f} s CPU)")
+        print(f"  {calls:.0f} Python function calls per turn (cProfile, one cached pass); "
+              f"{100 * collector:.0f}% of the cached passes' CPU time in the garbage collector")
         ratio = out["results"]["recompiled"]["seconds"] / out["results"]["cached"]["seconds"]
         print(f"  the track cache makes replaying examples/games {ratio:.2f}x as fast")
         cached = out["results"]["cached"]

@@ -56,7 +56,7 @@ def analyze(path: str | Path, *, stages: list[str] | None = None, runs: int = 20
         if track.kind == "circuit":
             circuits.append(analyze_circuit(track, runs=circuit_runs, table_runs=circuit_table_runs, seed=seed,
                                             jobs=jobs, driver=driver, source=(Path(path), name),
-                                            design_options=design.options))
+                                            design_options=design.options, against=against))
             continue
         out.append(analyze_track(track, runs=runs, table_runs=table_runs, seed=seed, jobs=jobs, driver=driver,
                                  source=(Path(path), name), against=against))

@@ -13,7 +13,7 @@ import statistics
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
-from rallyc.analysis.report import _quantile, _rounded
+from rallyc.analysis.report import DriverComparison, _quantile, _rounded
 from rallyc.analysis.rxsim import DISQUALIFIED, FINISHED, RETIRED, CarRace, CircuitRules, RaceRun, circuit_rules, \
     simulate_races
 from rallyc.analysis.simulate import CARS, DriverKind
@@ -97,6 +97,10 @@ class CircuitAnalysis:
     race_format: str = "rx"
     #: why, in the rulebooks' words
     rules: str = ""
+    #: mean turns of one car in the table races (the table's playing time)
+    table_car_turns: float | None = None
+    #: the same solo races (same seeds, same Joker plans) by another driver: its race in turns, the turns gained
+    against: DriverComparison | None = None
 
     @property
     def stage(self) -> str:
@@ -155,27 +159,51 @@ def _grid(table: list[RaceRun], laps: int) -> list[GridPlace]:
     return out
 
 
+def _race_figures(cars: list[CarRace]) -> tuple[list[int], float | None]:
+    """The finished cars' turns, sorted, and the 95% error of their median."""
+    times = sorted(c.turns for c in cars if c.status == FINISHED)
+    return times, 1.96 * 1.2533 * statistics.stdev(times) / math.sqrt(len(times)) if len(times) > 1 else None
+
+
+def _compare(race: float | None, race_error: float | None, runs: list[RaceRun], driver: str) -> DriverComparison:
+    """The same solo races by ``driver`` against the analysed race (turns)."""
+    cars = [r.cars[0] for r in runs]
+    times, err = _race_figures(cars)
+    other = statistics.median(times) if times else None
+    gain = None if race is None or other is None else other - race
+    n = max(1, len(cars))
+    return DriverComparison(driver, other, err, _quantile(times, 0.1) if times else None,
+                            _quantile(times, 0.9) if times else None, len(times) / n,
+                            sum(c.losses == 0 for c in cars) / n, gain,
+                            None if gain is None or err is None or race_error is None else math.hypot(err, race_error),
+                            None if gain is None or not other else gain / other)
+
+
 def analyse_circuit(track, runs: list[RaceRun], *, seed: int, driver: str,
-                    table: list[RaceRun] | None = None, rules: "CircuitRules | None" = None) -> CircuitAnalysis:
-    """The figures of one circuit from its solo races (the first car of each) and its four-car races."""
+                    table: list[RaceRun] | None = None, rules: "CircuitRules | None" = None,
+                    against: tuple[str, list[RaceRun]] | None = None) -> CircuitAnalysis:
+    """The figures of one circuit from its solo races (the first car of each) and its four-car races (and, if
+    given, the same solo races by another driver: ``(driver, races)``)."""
     laps = int(track.laps or 0)
     tiles = len({s.step for s in track.spaces.values() if not s.joker and not s.pregrid})
     cars = [r.cars[0] for r in runs]
     n = len(cars)
-    times = sorted(c.turns for c in cars if c.status == FINISHED)
-    err = 1.96 * 1.2533 * statistics.stdev(times) / math.sqrt(len(times)) if len(times) > 1 else None
+    times, err = _race_figures(cars)
+    race = statistics.median(times) if times else None
     joker, cost = _joker_by_lap(cars, laps) if any(s.joker for s in track.spaces.values()) else ([], None)
     starts = [c.start for c in cars if c.start is not None]
     return CircuitAnalysis(
         circuit=track.name, laps=laps, tiles=tiles, runs=n, seed=seed, driver=driver,
-        race=statistics.median(times) if times else None, race_error=err,
+        race=race, race_error=err,
         p10=_quantile(times, 0.1) if times else None, p90=_quantile(times, 0.9) if times else None,
         finished=len(times) / n if n else 0.0, clean=sum(c.losses == 0 for c in cars) / n if n else 0.0,
         start=_mean(starts), lap_times=_lap_times(cars, laps), joker=joker, joker_cost=cost,
         table_runs=len(table or []), grid=_grid(table or [], laps),
         table_cars=len(table[0].cars) if table else 0,
         space_risk={s: k / n for s, k in sorted(Counter(s for c in cars for s in c.loss_spaces).items())},
-        race_format=rules.name if rules else "rx", rules=rules.why if rules else "")
+        race_format=rules.name if rules else "rx", rules=rules.why if rules else "",
+        table_car_turns=_mean([c.turns for r in table for c in r.cars]) if table else None,
+        against=_compare(race, err, against[1], against[0]) if against else None)
 
 
 def _t(v: float | None, digits: int = 1) -> str:
@@ -203,6 +231,16 @@ def circuit_text(c: CircuitAnalysis) -> list[str]:
     for j in c.joker:
         out.append(f"    lap {j.lap}: driven in {j.share:.0%} of runs, {_t(j.with_joker)} turns with it vs "
                    f"{_t(j.without)} without ({_signed(j.cost)}), race {_t(j.race_turns)} turns")
+    if c.against is not None:
+        a = c.against
+        line = (f"  against the {a.driver} driver (the same {c.runs} races' seeds and Joker laps): race {_t(a.par)}"
+                f"{f' ± {a.par_error:.1f}' if a.par_error is not None else ''} turns, finished {a.finished:.0%}; ")
+        if a.gain is None:
+            out.append(line + "no race to compare")
+        else:
+            gain_err = f" ± {a.gain_error:.1f}" if a.gain_error is not None else ""
+            out.append(line + f"the {c.driver} driver {'gains' if a.gain >= 0 else 'loses'} {abs(a.gain):.1f}"
+                       f"{gain_err} turns")
     if c.grid:
         out.append(f"  {_CARS_WORDS.get(c.table_cars, str(c.table_cars))} cars ({c.table_runs} races), by grid "
                    f"place:")
@@ -223,19 +261,22 @@ def _ordinal(n: int) -> str:
 
 def analyze_circuit(track, *, runs: int = 40, table_runs: int = 8, seed: int = 0, jobs: int = 1,
                     driver: "DriverKind | None" = None, source=None,
-                    design_options: dict | None = None) -> CircuitAnalysis:
+                    design_options: dict | None = None, against: "DriverKind | None" = None) -> CircuitAnalysis:
     """The figures of one compiled circuit: ``runs`` solo races and ``table_runs`` four-car races (fewer cars
     when the Pre-grid holds fewer), each car planning its Joker on every lap in turn (see
     :mod:`rallyc.analysis.rxsim`), under the rules :func:`~rallyc.analysis.rxsim.circuit_rules` reads from the track
     and ``design_options`` (an RX race, an Ice race or a custom Head-to-Head). ValueError when the design's options
-    make a race that is not raced (a Time Trial, Technical Track rules)."""
+    make a race that is not raced (a Time Trial, Technical Track rules). With ``against`` (another driver), the same
+    solo races by that driver too, and the turns ``driver`` gains on it."""
     asked = driver or DriverKind.strong
     cars = min(len(CARS), len(grid(index_of(track))))
     rules = circuit_rules(track, design_options)
     solo = simulate_races(track, runs, seed=seed, cars=1, kind=asked, jobs=jobs, source=source, rules=rules)
     table = simulate_races(track, table_runs, seed=seed + 1, cars=cars, kind=asked, jobs=jobs, source=source,
                            rules=rules) if table_runs and cars > 1 else None
-    return analyse_circuit(track, solo, seed=seed, driver=asked.value, table=table, rules=rules)
+    other = (against.value, simulate_races(track, runs, seed=seed, cars=1, kind=against, jobs=jobs, source=source,
+                                            rules=rules)) if against is not None and against is not asked else None
+    return analyse_circuit(track, solo, seed=seed, driver=asked.value, table=table, rules=rules, against=other)
 
 
 def circuits_text(circuits: list[CircuitAnalysis]) -> str:

@@ -42,9 +42,9 @@ Examples:
 \b
 The same --seed gives the same figures whatever --jobs. The par time is the median stage time of the
 solo runs, with a 95% error; the length class is compared with the playing time of --table-runs
-four-car runs (an assumed 32 s a turn). Each stage's solo runs are driven again by the --against
-driver (default: greedy for the strong driver, none for the others) with the same seeds: its par
-beside the analysed one, and the seconds the analysed driver gains.
+four-car runs (an assumed 32 s a turn). Each stage's (circuit's) solo runs are driven again by the
+--against driver (default: greedy for the strong driver, none for the others) with the same seeds:
+its par (race) beside the analysed one, and the seconds (turns) the analysed driver gains.
 \b
 Exit codes: 0 done, 1 the file has errors, 2 usage or I/O error."""
 
@@ -131,7 +131,8 @@ def register(app: typer.Typer) -> None:
                 rx = [analyze_circuit(track, runs=40 if runs is None else runs,
                                       table_runs=8 if table_runs is None else table_runs, seed=seed,
                                       jobs=jobs if source_ok else 1, driver=DriverKind(driver.value),
-                                      source=(file, track.name) if source_ok else None, design_options=design.options)
+                                      source=(file, track.name) if source_ok else None, design_options=design.options,
+                                      against=None if other is AgainstChoice.none else DriverKind(other.value))
                       for design, track in circuits]
             except ValueError as exc:  # the design's custom race is no race (a Time Trial, Technical Track rules)
                 raise fail(f"{file}: {exc}") from None

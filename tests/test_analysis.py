@@ -151,6 +151,8 @@ def test_rx_circuit_is_analysed_lap_times_joker_and_grid_places():
     assert lines[3].startswith("  lap times (turns, median / mean): lap 1 ") and ", lap 2 " in lines[3]
     assert lines[5].startswith("    lap 1: driven in 50% of runs") and lines[6].startswith("    lap 2: driven in 50%")
     assert "  four cars (1 races), by grid place:" in lines and sum(ln.startswith("    Car ") for ln in lines) == 4
+    assert sum(ln.startswith("  against the greedy driver (the same 2 races' seeds and Joker laps): race ")
+               for ln in lines) == 1
     r = _cli("analyze", "examples/rx-2.rally", "--runs", "2", "--table-runs", "0", "-f", "json")
     assert r.returncode == 0, r.stderr
     doc = json.loads(r.stdout)
@@ -158,6 +160,7 @@ def test_rx_circuit_is_analysed_lap_times_joker_and_grid_places():
     c = doc["circuits"][0]
     assert c["laps"] == 2 and [j["lap"] for j in c["joker"]] == [1, 2] and c["grid"] == []
     assert [lt["runs"] for lt in c["lap_times"]] == [2, 2] and c["finished"] == 1.0 and c["race_format"] == "rx"
+    assert c["against"]["driver"] == "greedy" and c["against"]["gain"] == round(c["against"]["par"] - c["race"], 3)
 
 
 def test_rx_races_follow_their_joker_plans_and_are_deterministic():

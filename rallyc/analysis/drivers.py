@@ -24,7 +24,7 @@ from rallyc.analysis.lookahead import RoadAhead, road_ahead
 from rallyc.rules.bot import SeededChance, relay_in_order
 from rallyc.rules.dice import Die, is_gear
 from rallyc.analysis.options import DiceOptions, Option, PlanState
-from rallyc.rules.driver import ROLL, STOP
+from rallyc.rules.driver import ROLL, SECURE, STOP
 from rallyc.rules.plans import PlanContext, Placed, warning_limit
 from rallyc.rules.turn import Outcome, Roll, Turn
 
@@ -316,20 +316,25 @@ class ExpectimaxDriver(PlanningDriver):
         self._plan, self._eval = list(cached[0]), ev
         return cached
 
-    def before_die(self, stage: Any, ev: TurnEvaluator, i: int, rolls: list[Roll], warnings: int) -> str | None:
-        """A decision before die ``i`` that takes precedence (RX: securing it with Focus tokens); None: none."""
-        return None
+    #: the driver may secure dice with tokens before rolling them (RX: Focus tokens, :meth:`secure`)
+    secures = False
+
+    def secure(self, stage: Any, ev: TurnEvaluator, i: int, rolls: list[Roll], warnings: int, now: float) -> bool:
+        """Secure die ``i`` rather than roll it or stop (``now``: the expected cost of the best of those)."""
+        return False
 
     def decide(self, stage: Any, i: int, placed, rolls, warnings: int, limit: int) -> str:
         ev = self._eval
-        if ev is None:
+        if ev is None or i >= len(self._plan):
             return ROLL
-        step = self.before_die(stage, ev, i, rolls, warnings)
-        if step is not None:
-            return step
+        odds = None
+        if self.secures:
+            odds = ev.one_by_one(self._plan, i, warnings)
+            if self.secure(stage, ev, i, rolls, warnings, odds[0]):
+                return SECURE
         if i == 0:
             return ROLL  # the first die is always rolled: stopping before it wastes the turn
-        _, go = ev.one_by_one(self._plan, i, warnings)
+        _, go = odds or ev.one_by_one(self._plan, i, warnings)
         return ROLL if go else STOP
 
 

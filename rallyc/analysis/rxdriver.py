@@ -33,7 +33,6 @@ from rallyc.analysis.lookahead import TOP_GEAR, safe_gears, worth
 from rallyc.analysis.options import DiceOptions, Option
 from rallyc.rules.dice import is_gear
 from rallyc.rules.domain import JokerState
-from rallyc.rules.driver import ROLL, SECURE
 from rallyc.rules.plans import PlanContext
 from rallyc.rules.rx_dashboard import loc_damage
 from rallyc.rules.turn import Roll, Turn
@@ -339,19 +338,17 @@ class StrongRxDriver(ExpectimaxDriver):
         assert isinstance(ev, RxEvaluator)
         return ev.flat_out_turns(plan, self._held)
 
-    def before_die(self, stage, ev: TurnEvaluator, i: int, rolls, warnings: int) -> str | None:
-        """Roll past the plan's end; secure die ``i`` with Focus tokens where that beats rolling it or stopping
-        (RX-ROLL-04: 1, then 2, then 3 tokens a die)."""
+    secures = True
+
+    def secure(self, stage, ev: TurnEvaluator, i: int, rolls, warnings: int, now: float) -> bool:
+        """Secure die ``i`` with Focus tokens where that beats rolling it or stopping (RX-ROLL-04: 1, then 2, then 3
+        tokens a die), counting what the tokens spent would be worth later."""
         assert isinstance(ev, RxEvaluator)
-        if i >= len(self._plan):
-            return ROLL
-        now, _ = ev.one_by_one(self._plan, i, warnings)
         car = stage.cars[stage.to_move() or ""]
         secured = sum(dice_count(r.die) for r in rolls[:i] if r.secured)
         k = dice_count(rolls[i].die)
         cost = sum(range(secured + 1, secured + k + 1))  # 1, then 2, then 3... a die (RX-ROLL-04)
-        if car.tokens - secured * (secured + 1) // 2 >= cost:
-            after = ev.one_by_one(self._plan, i + 1, warnings)[0]  # the die secured: no Warning, move on
-            if after - ev.focus_worth(car.tokens - secured * (secured + 1) // 2, -cost) < now - 1e-9:
-                return SECURE
-        return None
+        if car.tokens - secured * (secured + 1) // 2 < cost:
+            return False
+        after = ev.one_by_one(self._plan, i + 1, warnings)[0]  # the die secured: no Warning, move on
+        return after - ev.focus_worth(car.tokens - secured * (secured + 1) // 2, -cost) < now - 1e-9

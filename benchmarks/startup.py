@@ -1,6 +1,9 @@
 """Start-up and compile-scaling figures, as ratios measured in one run (nothing is asserted).
 
-Run: ``python benchmarks/startup.py [--repeat N] [--json]`` in the environment where rallyc is installed.
+Run: ``python benchmarks/startup.py [--repeat N] [--json] [--against DIR]`` in the environment where rallyc is
+installed. ``--against DIR`` measures a second rallyc tree too (a worktree of another commit: ``git worktree add
+--detach DIR main``), interleaved with this one in the same run, and prints both: before and after, measured
+alike on a shared machine.
 
 Every figure is given twice: CPU time (user + system, of the child process or of this one), which other
 work on a shared machine hardly changes, and wall time. The ratios are computed on CPU time.
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import shutil
 import statistics
@@ -51,15 +55,17 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _once(argv: list[str]) -> tuple[float, float]:
-    """(CPU seconds, wall seconds) of one run of ``argv`` in a new process."""
+def _once(argv: list[str], tree: Path = ROOT) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of one run of ``argv`` in a new process, in ``tree`` with its rallyc first on the
+    path (``PYTHONPATH``: the installed console script then runs that tree's code)."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
     c0, t0 = _children_cpu(), time.perf_counter()
-    subprocess.run(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    subprocess.run(argv, cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     return _children_cpu() - c0, time.perf_counter() - t0
 
 
-def startup(repeat: int) -> dict[str, tuple[float, float]]:
-    """Median (CPU ms, wall ms) of each start-up command, runs interleaved."""
+def startup(repeat: int, trees: tuple[Path, ...] = (ROOT,)) -> list[dict[str, tuple[float, float]]]:
+    """Median (CPU ms, wall ms) of each start-up command, per tree; runs interleaved (commands and trees)."""
     commands = {
         "python -c pass": [sys.executable, "-c", "pass"],
         "rallyc --version": _rallyc() + ["--version"],
@@ -67,14 +73,16 @@ def startup(repeat: int) -> dict[str, tuple[float, float]]:
         "rallyc check examples/": _rallyc() + ["check", "examples/"],
         "check --no-cache examples/": _rallyc() + ["check", "--no-cache", "examples/"],
     }
-    for argv in commands.values():  # warm-up: OS file cache, user caches (parser tables, tilesets)
-        _once(argv)
-    times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+    for tree in trees:
+        for argv in commands.values():  # warm-up: OS file cache, user caches (parser tables, tilesets)
+            _once(argv, tree)
+    times: list[dict[str, list[tuple[float, float]]]] = [{name: [] for name in commands} for _ in trees]
     for _ in range(repeat):
         for name, argv in commands.items():
-            times[name].append(_once(argv))
-    return {name: (statistics.median(c for c, _ in t) * 1000, statistics.median(w for _, w in t) * 1000)
-            for name, t in times.items()}
+            for tree, got in zip(trees, times):
+                got[name].append(_once(argv, tree))
+    return [{name: (statistics.median(c for c, _ in t) * 1000, statistics.median(w for _, w in t) * 1000)
+             for name, t in got.items()} for got in times]
 
 
 def stage_text(tiles: int) -> str:
@@ -108,18 +116,27 @@ def compile_scaling(repeat: int) -> dict[str, tuple[float, float]]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeat", type=int, default=15, help="runs per command (default 15)")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--only", choices=["startup", "compile"], help="one half only")
-    ns = parser.parse_args(argv)
-    figures: dict[str, tuple[float, float]] = {}
-    if ns.only != "compile":
-        figures.update(startup(ns.repeat))
-    if ns.only != "startup":
-        figures.update(compile_scaling(ns.repeat))
-    cpu = {name: c for name, (c, _) in figures.items()}
+def _compile_elsewhere(tree: Path, repeat: int) -> dict[str, tuple[float, float]]:
+    """:func:`compile_scaling` of another tree, in a process of its own (its benchmark script, its code)."""
+    out = subprocess.run([sys.executable, str(tree / "benchmarks" / "startup.py"), "--only", "compile", "--json",
+                          "--repeat", str(repeat)], cwd=tree, env=dict(os.environ, PYTHONPATH=str(tree)),
+                         capture_output=True, text=True, check=True)
+    got = json.loads(out.stdout)
+    return {name: (c, got["wall_ms"][name]) for name, c in got["cpu_ms"].items()}
+
+
+def compile_scaling_of(trees: tuple[Path, ...], repeat: int, rounds: int = 3) -> list[dict[str, tuple[float, float]]]:
+    """:func:`compile_scaling` of each tree, each in a process of its own, the trees taking turns ``rounds`` times;
+    the median of the rounds' medians."""
+    runs: list[list[dict[str, tuple[float, float]]]] = [[] for _ in trees]
+    for _ in range(rounds):
+        for tree, got in zip(trees, runs):
+            got.append(_compile_elsewhere(tree, repeat))
+    return [{name: (statistics.median(r[name][0] for r in got), statistics.median(r[name][1] for r in got))
+             for name in got[0]} for got in runs]
+
+
+def _ratios(cpu: dict[str, float]) -> dict[str, float]:
     ratios = {}
     if "rallyc --version" in cpu:
         ratios["--version / python -c pass (target <= 2)"] = cpu["rallyc --version"] / cpu["python -c pass"]
@@ -129,6 +146,52 @@ def main(argv: list[str] | None = None) -> int:
             cpu["check --no-cache examples/"] / cpu["import 5 dependencies"])
     if "compile 1000 tiles" in cpu:
         ratios["compile 10,000 / 1,000 tiles (target <= 11)"] = cpu["compile 10000 tiles"] / cpu["compile 1000 tiles"]
+    return ratios
+
+
+def _against(other: Path, ns: argparse.Namespace) -> int:
+    """Both trees' figures, measured interleaved: CPU ms (and wall ms) of ``other``, then of this tree."""
+    trees = (other.resolve(), ROOT)
+    figures: list[dict[str, tuple[float, float]]] = [{} for _ in trees]
+    if ns.only != "compile":
+        for mine, got in zip(figures, startup(ns.repeat, trees)):
+            mine.update(got)
+    if ns.only != "startup":
+        for mine, got in zip(figures, compile_scaling_of(trees, ns.repeat)):
+            mine.update(got)
+    cpu = [{name: c for name, (c, _) in f.items()} for f in figures]
+    ratios = [_ratios(c) for c in cpu]
+    if ns.json:
+        print(json.dumps({str(t): {"cpu_ms": c, "wall_ms": {n: w for n, (_, w) in f.items()}, "ratios": r}
+                          for t, f, c, r in zip(trees, figures, cpu, ratios)}, indent=2, sort_keys=True))
+        return 0
+    print(f"CPU ms (wall ms); before = {trees[0]}, after = {trees[1]}")
+    print(f"{'':<28} {'before':>17} {'after':>17}")
+    for name in figures[0]:
+        cells = [f"{f[name][0]:7.1f} ({f[name][1]:7.1f})" for f in figures]
+        print(f"{name:<28} {cells[0]:>17} {cells[1]:>17}")
+    for name in ratios[0]:
+        print(f"{name:<60} {ratios[0][name]:6.2f} {ratios[1][name]:6.2f}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=15, help="runs per command (default 15)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--only", choices=["startup", "compile"], help="one half only")
+    parser.add_argument("--against", type=Path, metavar="DIR",
+                        help="also measure the rallyc tree in DIR (before), interleaved with this one (after)")
+    ns = parser.parse_args(argv)
+    if ns.against is not None:
+        return _against(ns.against, ns)
+    figures: dict[str, tuple[float, float]] = {}
+    if ns.only != "compile":
+        figures.update(startup(ns.repeat)[0])
+    if ns.only != "startup":
+        figures.update(compile_scaling(ns.repeat))
+    cpu = {name: c for name, (c, _) in figures.items()}
+    ratios = _ratios(cpu)
     if ns.json:
         print(json.dumps({"cpu_ms": cpu, "wall_ms": {n: w for n, (_, w) in figures.items()}, "ratios": ratios},
                          indent=2, sort_keys=True))

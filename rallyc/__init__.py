@@ -25,9 +25,8 @@ __all__ = ["__version__", *API]
 
 
 def __getattr__(name: str):
-    # PEP 562: the API module (and through it the compiler) is imported only when one of its names is used
     if name in API:
-        # start-up: the checker only once the editor has connected
+        # start-up (PEP 562): the API module, and through it the compiler, only when one of its names is used
         from rallyc import api
 
         return getattr(api, name)

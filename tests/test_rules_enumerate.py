@@ -9,7 +9,8 @@ import rallyc
 from helpers.paths import EXAMPLES
 from rallyc.rules import Options, Player, Stage
 from rallyc.rules.enumerate import PlanEnumerator, enumerate_plans
-from rallyc.rules.plans import _replans, check_die, legal_plans, legal_replans, start_walk
+from rallyc.rules.planner import _replans, legal_replans
+from rallyc.rules.plans import check_die, legal_plans, start_walk
 from rallyc.rules.race import Race
 from rallyc.rules.state import Card
 

@@ -26,16 +26,19 @@ for new ones.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, TypeVar
 
 from rallyc.rules.errors import IllegalMove, StageOver
-from rallyc.rules.plans import PlanContext, Placed, Planner, can_lay, start_walk
+from rallyc.rules.outcome import TurnOutcome
+from rallyc.rules.plans import PlanContext, Placed, can_lay, start_walk
+from rallyc.rules.planner import Planner
+from rallyc.rules.rolling import IMPROV_RULES, Mover, roll_and_move
 from rallyc.rules.trace import observing, report
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.driver import Driver
-    from rallyc.rules.rolling import Movement, Mover
+    from rallyc.rules.rolling import Movement
     from rallyc.rules.turn import LossOfControl, Turn
 
 __all__ = ["TokenKind", "SECONDS", "FOCUS", "TurnOutcome", "TurnEngine", "check_claims", "stuck_at_water"]
@@ -66,63 +69,6 @@ SECONDS = TokenKind("CORE-SECONDS-01", "CORE-SECONDS-07", "CORE-SECONDS-08", "s"
 FOCUS = TokenKind("RX-ROLL-03", "RX-ROLL-04", "RX-ROLL-04", "Focus token(s)", "focus_gained", "focus_spent")
 
 
-@dataclass(kw_only=True)
-class TurnOutcome:
-    """What a turn did, whatever the game form; variants add their own fields (a Time card, laps...)."""
-
-    player: str
-    round: int
-    start: str
-    path: list[str]
-    end: str
-    gear: int
-    warnings: int = 0
-    loc: "LossOfControl | None" = None
-    blocked: bool = False
-    flat_out: bool = False
-    flat_out_failed: bool = False
-    #: tokens earned by a Flat Out and spent securing dice (:class:`TokenKind`)
-    gained: int = 0
-    spent: int = 0
-    damage: list[str] = field(default_factory=list)
-    #: Shortcut sides drawn (CORE-SHORTCUT-05)
-    tokens: list[str] = field(default_factory=list)
-    finished: bool = False
-    retired: bool = False
-    #: the turn as played: the copy the referee completed (faces, tokens, cards, damage drawn)
-    turn: "Turn | None" = field(default=None, repr=False, compare=False)
-    # the rule IDs worked out so far, and the steps still to apply to them (:attr:`applied`)
-    _applied: tuple[str, ...] = field(default=(), repr=False, compare=False)
-    _pending: tuple[Callable[[tuple[str, ...]], tuple[str, ...]], ...] = field(default=(), repr=False,
-                                                                                compare=False)
-
-    @property
-    def applied(self) -> tuple[str, ...]:
-        """The rule IDs this turn applied, in the order of the turn (:mod:`rallyc.rules.applied`).
-
-        Worked out on first read, not while the turn is played: a replay without ``--explain`` (and without
-        trace observers) never needs them. What they depend on is taken when the turn is resolved."""
-        if self._pending:
-            ids = self._applied
-            for step in self._pending:
-                ids = step(ids)
-            self._applied, self._pending = ids, ()
-        return self._applied
-
-    @applied.setter
-    def applied(self, ids: tuple[str, ...]) -> None:
-        self._applied, self._pending = tuple(ids), ()
-
-    def then_applied(self, step: Callable[[tuple[str, ...]], tuple[str, ...]]) -> None:
-        """Change the rule IDs when they are read: ``step`` maps them to the new ones (added, reordered)."""
-        self._pending += (step,)
-
-    def add_applied(self, ids: tuple[str, ...]) -> None:
-        """Add ``ids`` after the rule IDs (when they are read)."""
-        if ids:
-            self._pending += (lambda got: got + ids,)
-
-
 def check_claims(kind: TokenKind, gear_rule: str, turn: "Turn", out: TurnOutcome) -> None:
     """The derivable claims a record may state (end space, gear, tokens gained and spent) against the outcome."""
     if turn.end is not None and turn.end != out.end:
@@ -139,8 +85,6 @@ def check_claims(kind: TokenKind, gear_rule: str, turn: "Turn", out: TurnOutcome
 
 def stuck_at_water(ctx: PlanContext) -> bool:
     """No die can be laid, but some could if the Water Hazard ahead were a plain space (reading water_stuck)."""
-    from dataclasses import replace
-
     dry = replace(ctx, ignore_water=True, corner_methods={})
     return can_lay(dry, start_walk(dry))
 
@@ -218,8 +162,6 @@ class TurnEngine(Planner, Generic[O]):
 
     def mover(self, car: Any) -> "Mover":
         """What the roll needs to know about ``car``: its tokens (:attr:`tokens`), its SISU token, its finish."""
-        from rallyc.rules.rolling import Mover
-
         kind = self.tokens
         return Mover(car.name, car.tokens, self.holds_sisu(car), kind.lack_rule, kind.unit,
                      finish_index=lambda placed: self.finish_index(car, placed))
@@ -249,8 +191,6 @@ class TurnEngine(Planner, Generic[O]):
     def resolve(self, turn: "Turn", driver: "Driver | None" = None) -> tuple[Any, O, Any]:
         """Validate ``turn`` (the player to move's) without changing the state: the car, the outcome and the
         change :meth:`commit` would write."""
-        from rallyc.rules.rolling import IMPROV_RULES, roll_and_move
-
         name = self.to_move()
         if name is None:
             raise StageOver(self.over_message)

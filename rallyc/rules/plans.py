@@ -19,7 +19,7 @@ from rallyc.rules.state import TrackIndex
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.contact import ContactMove, ContactPlan
 
-__all__ = ["Planner", "PlanContext", "Walk", "Placed", "check_die", "check_plan", "die_options", "can_lay", "legal_plans", "legal_replans",
+__all__ = ["PlanContext", "Walk", "Placed", "check_die", "check_plan", "die_options", "can_lay", "legal_plans", 
            "effective_limit", "allowance_at", "warning_limit", "is_haybale"]
 
 
@@ -518,63 +518,3 @@ def legal_plans(ctx: PlanContext, max_dice: int | None = None) -> Iterator[tuple
     yield from walk(start_walk(ctx), ())
 
 
-def legal_replans(ctx: PlanContext, done: list[Die] | tuple[Die, ...], max_dice: int | None = None
-                  ) -> Iterator[tuple[Die, ...]]:
-    """Improvisation (IMPROV-01..03): every legal way to lay the rest of a half-rolled turn whose dice ``done``
-    have been rolled or secured (the new dice only, depth first, shorter before their extensions); ``done``
-    itself must be a legal start of a plan (:class:`IllegalMove` otherwise). ``max_dice`` counts the whole
-    plan, ``done`` included."""
-    w = start_walk(ctx)
-    for i, d in enumerate(done):
-        _, w = check_die(ctx, w, d, f"dice[{i}]")
-    if ctx.contact is None:  # the dedicated enumerator, from where the dice done left the car
-        from rallyc.rules.enumerate import PlanEnumerator
-
-        yield from PlanEnumerator(ctx).plans(max_dice, after=w)
-    else:
-        yield from _replans(ctx, done, w, max_dice)
-
-
-def _replans(ctx: PlanContext, done: list[Die] | tuple[Die, ...], w: Walk, max_dice: int | None
-             ) -> Iterator[tuple[Die, ...]]:
-    """:func:`legal_replans` through the validator (Full Contact: pushes change the board mid-plan)."""
-    limit = max_dice if max_dice is not None else 64
-
-    def walk(w: Walk, prefix: tuple[Die, ...]) -> Iterator[tuple[Die, ...]]:
-        if len(done) + len(prefix) >= limit:
-            return
-        for placed, nw in die_options(ctx, w):
-            plan = prefix + (placed.die,)
-            yield plan
-            yield from walk(nw, plan)
-
-    yield from walk(w, ())
-
-
-class Planner:
-    """What a Stage and an RX Race share: the dice plans of the player to move, from their ``context``."""
-
-    def context(self, name: str | None = None) -> tuple[PlanContext, bool]:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def legal_plans(self, player: str | None = None, max_dice: int | None = None) -> Iterator[tuple[Die, ...]]:
-        """Every legal dice plan of ``player``'s turn (the player to move by default), shortest first per branch
-        (the dedicated enumerator, :mod:`rallyc.rules.enumerate`; the same plans as :func:`legal_plans`)."""
-        from rallyc.rules.enumerate import enumerate_plans
-
-        ctx, _ = self.context(player)
-        if ctx.contact is not None:  # Full Contact: pushes change the board mid-plan; the validator lays them
-            return legal_plans(ctx, max_dice)
-        return enumerate_plans(ctx, max_dice)
-
-    def legal_replans(self, done: list[Die] | tuple[Die, ...], player: str | None = None,
-                      max_dice: int | None = None) -> Iterator[tuple[Die, ...]]:
-        """Improvisation: the legal re-plans of ``player``'s half-rolled turn after the dice ``done`` (the dice
-        laid instead of those not yet rolled; :func:`legal_replans`)."""
-        ctx, _ = self.context(player)
-        return legal_replans(ctx, done, max_dice)
-
-    def is_blocked(self, player: str | None = None) -> bool:
-        """True when no die can be laid at all (CORE-MOVE-08/09/10, RX-TURNEND-01)."""
-        ctx, _ = self.context(player)
-        return not can_lay(ctx, start_walk(ctx))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rallyc.rules.dice import Die, Face
-from rallyc.rules.engine import TurnOutcome
+from rallyc.rules.outcome import TurnOutcome
 from rallyc.rules.state import Card
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -62,7 +62,12 @@ def _full_session() -> bool:
 
 @lru_cache(maxsize=1)
 def referee_reported(tmp: str) -> frozenset[str]:
-    """The rule IDs the referee reported: this session's, or a child session's over the referee's tests."""
+    """The rule IDs the referee reported: this session's, the pytest-xdist workers' (``RALLYC_RULE_IDS``, written by
+    the controller), or a child session's over the referee's tests."""
+    given = os.environ.get("RALLYC_RULE_IDS")
+    if given:
+        with open(given, encoding="utf-8") as f:
+            return frozenset(line for line in f.read().split() if line)
     if _full_session():
         return frozenset(rule_trace.SEEN)
     out = os.path.join(tmp, "rule-ids.txt")

@@ -5,40 +5,21 @@ alive until the end; a check needs only the diagnostics. Measured with tracemall
 two runs of the same process (never a time).
 """
 
-import tracemalloc
 
+from helpers.memory import STAGE, many_stages_file, peak
 from rallyc import api
 from rallyc.project import load_text
 
-STAGE = "stage S{i} {{\n  202a\n  205a\n  206a\n  208a left\n  204a\n  205b\n  206b\n  203a\n}}\n"
-
-
-def _peak(run) -> int:
-    tracemalloc.start()
-    try:
-        run()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-
-
-def _file(tmp_path, stages: int):
-    text = "".join(STAGE.format(i=i) for i in range(stages))
-    path = tmp_path / f"many-{stages}.rally"
-    path.write_text(text)
-    return text, path
-
-
 def test_check_drops_each_track_once_checked(tmp_path):
     """What a check holds grows with the file's text (its syntax tree), not with its tracks' graphs."""
-    small, large = _file(tmp_path, 15), _file(tmp_path, 45)
+    small, large = many_stages_file(tmp_path, 15), many_stages_file(tmp_path, 45)
     api.check([small[1]], cache=False)  # warm: imports, parser tables, the tile catalogue
 
     def keeping(text: str, path) -> int:
-        return _peak(lambda: api.compile_loaded(load_text(text, str(path))))
+        return peak(lambda: api.compile_loaded(load_text(text, str(path))))
 
     def checking(text: str, path) -> int:
-        return _peak(lambda: api.check([path], cache=False))
+        return peak(lambda: api.check([path], cache=False))
 
     kept = keeping(*large) - keeping(*small)
     checked = checking(*large) - checking(*small)

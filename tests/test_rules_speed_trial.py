@@ -11,13 +11,12 @@ from __future__ import annotations
 import copy
 import json
 import os
-import subprocess
-import sys
 
 import pytest
 
-from helpers.paths import EXAMPLES, ROOT
-from rallyc.records.load import RecordError, load_record, parse_record
+from helpers.paths import EXAMPLES
+from helpers.records import rallyc, refused
+from rallyc.records.load import load_record, parse_record
 from rallyc.records.replay import replay_record
 from rallyc.rules.options import Options
 from rallyc.rules.stage import Player
@@ -27,20 +26,6 @@ ON_STAGE = GAMES / "auto-tour-1-ss1-speed-time-trial.json"
 ON_CIRCUIT = GAMES / "auto-tour-1-track-1-speed-time-trial.json"
 SLOW = bool(os.environ.get("RALLYC_SLOW"))
 CARS = [Player("Ann", "red", "r5", "asphalt"), Player("Bob", "blue", "r4", "snow")]
-
-
-def rallyc(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "rallyc", *args], capture_output=True, text=True, cwd=ROOT)
-
-
-def refused(rec: dict) -> tuple[str | None, str]:
-    """The rule and path of the record's first error (a located refusal or the replay's first illegal event)."""
-    try:
-        report = replay_record(parse_record(json.dumps(rec)), GAMES)
-    except RecordError as exc:
-        return exc.rule_id, exc.path
-    assert report.error is not None, "the mutant was accepted"
-    return report.error.rule_id, report.error.path
 
 
 def _track(design: str, name: str | None = None):

@@ -6,11 +6,11 @@ figures are the ones the kept tracks give.
 """
 
 import json
-import tracemalloc
 from pathlib import Path
 
 from typer.testing import CliRunner
 
+from helpers.memory import many_stages_file, peak
 from rallyc import api
 from rallyc.cli import app
 from rallyc.compiler.stats import track_stats
@@ -18,25 +18,6 @@ from rallyc.project import load_text
 from rallyc.tiles.catalogue import Catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
-STAGE = "stage S{i} {{\n  202a\n  205a\n  206a\n  208a left\n  204a\n  205b\n  206b\n  203a\n}}\n"
-
-
-def _peak(run) -> int:
-    tracemalloc.start()
-    try:
-        run()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-
-
-def _file(tmp_path, stages: int) -> tuple[str, Path]:
-    text = "".join(STAGE.format(i=i) for i in range(stages))
-    path = tmp_path / f"many-{stages}.rally"
-    path.write_text(text)
-    return text, path
-
-
 def _stats(*args: str) -> str:
     result = CliRunner().invoke(app, ["stats", *args])
     assert result.exit_code == 0, result.output
@@ -45,14 +26,14 @@ def _stats(*args: str) -> str:
 
 def test_stats_holds_one_track_at_a_time(tmp_path):
     """What `rallyc stats` holds grows with the file's text and its figures, not with its tracks' graphs."""
-    small, large = _file(tmp_path, 15), _file(tmp_path, 45)
+    small, large = many_stages_file(tmp_path, 15), many_stages_file(tmp_path, 45)
     _stats(str(small[1]))  # warm: imports, parser tables, the tile catalogue
 
     def keeping(text: str, path: Path) -> int:
-        return _peak(lambda: api.compile_loaded(load_text(text, str(path))))
+        return peak(lambda: api.compile_loaded(load_text(text, str(path))))
 
     def stats(text: str, path: Path) -> int:
-        return _peak(lambda: _stats(str(path), "--format", "json"))
+        return peak(lambda: _stats(str(path), "--format", "json"))
 
     kept = keeping(*large) - keeping(*small)
     streamed = stats(*large) - stats(*small)

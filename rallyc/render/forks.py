@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from rallyc.compiler.track import Space, Track
 from rallyc.geometry.tile import HexLayout, Point, lane_strip
-from rallyc.render.geometry import polygon_centroid
+from rallyc.render.geometry import point_in_polygon, polygon_centroid
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.render.shapes import RoadShape, SpaceShape
@@ -136,7 +136,7 @@ def _take_shared(arm: ForkArm, before: list[ForkArm], laid: set[str]) -> None:
                         kin = [t for t in targets if t[0].kind == s.kind] or targets
                         match = min(kin, key=lambda t: _dist2(t[1].label, sh.label))
                     sh.outline = list(match[1].outline)
-                    if not _inside(sh.label, sh.outline):
+                    if not point_in_polygon(sh.label, sh.outline):
                         sh.label = match[1].label
                     laid.add(sh.id)
             break
@@ -188,11 +188,11 @@ def _meets(line, far: float, end: float, u: float, bodies: list[list[Point]]) ->
     prev = far
     for i in range(1, steps + 1):
         t = far + (end - far) * i / steps
-        if any(_inside(line.at(t, u), b) for b in bodies):
+        if any(point_in_polygon(line.at(t, u), b) for b in bodies):
             lo, hi = prev, t
             for _ in range(30):
                 mid = (lo + hi) / 2
-                if any(_inside(line.at(mid, u), b) for b in bodies):
+                if any(point_in_polygon(line.at(mid, u), b) for b in bodies):
                     hi = mid
                 else:
                     lo = mid
@@ -229,7 +229,7 @@ def _centre(arms: list[ForkArm], layout: HexLayout, laid: set[str]) -> None:
         x, y = lines[road.entry], lines[road.exit]
         x_in = min((x[0], x[2]), key=lambda p: _dist2(p, line.at(a, u_in)))
         y_in = min((y[0], y[2]), key=lambda p: _dist2(p, line.at(b, u_in)))
-        kerb = [p for p in line.kerb(a, b, u_in)[1:-1] if not any(_inside(p, o) for o in edge_zones)]
+        kerb = [p for p in line.kerb(a, b, u_in)[1:-1] if not any(point_in_polygon(p, o) for o in edge_zones)]
         sh.outline = [x_in, *kerb, y_in, y[1], centre, x[1]]
         sh.label = polygon_centroid(sh.outline)
         laid.add(sh.id)
@@ -237,15 +237,3 @@ def _centre(arms: list[ForkArm], layout: HexLayout, laid: set[str]) -> None:
 
 def _dist2(a: Point, b: Point) -> float:
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
-
-
-def _inside(p: Point, poly: Sequence[Point]) -> bool:
-    """Even-odd rule."""
-    x, y = p
-    hit = False
-    n = len(poly)
-    for i in range(n):
-        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            hit = not hit
-    return hit

@@ -38,6 +38,18 @@ def path_d(points: Sequence[Point], closed: bool = True) -> str:
 _PATH_TEMPLATES: dict[tuple[int, bool], str] = {}
 
 
+def point_in_polygon(p: Point, poly: Sequence[Point]) -> bool:
+    """``p`` lies inside the closed polygon ``poly`` (even-odd rule)."""
+    x, y = p
+    hit = False
+    n = len(poly)
+    for i in range(n):
+        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            hit = not hit
+    return hit
+
+
 def polygon_centroid(points: Sequence[Point]) -> Point:
     """Area centroid of a simple polygon (falls back to the vertex mean when degenerate)."""
     area = cx = cy = 0.0

@@ -18,6 +18,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
+from rallyc.render.geometry import point_in_polygon
+
 __all__ = ["PT_MM", "TextBox", "Measured", "measure", "parse_path", "boxes_cross_polygon", "rect_hits_polygon",
            "text_width"]
 
@@ -116,17 +118,6 @@ def measure(svg: str | bytes) -> Measured:
     return Measured(scale, width_mm, height_mm, texts, roads, root)
 
 
-def _inside(p: Point, poly: Sequence[Point]) -> bool:
-    x, y = p
-    hit = False
-    n = len(poly)
-    for i in range(n):
-        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            hit = not hit
-    return hit
-
-
 def _segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
     def orient(p: Point, q: Point, r: Point) -> float:
         return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
@@ -147,7 +138,7 @@ def rect_hits_polygon(x0: float, y0: float, x1: float, y1: float, poly: Sequence
     if any(x0 < x < x1 and y0 < y < y1 for x, y in poly):
         return True
     corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-    if any(_inside(c, poly) for c in corners) or _inside(((x0 + x1) / 2, (y0 + y1) / 2), poly):
+    if any(point_in_polygon(c, poly) for c in corners) or point_in_polygon(((x0 + x1) / 2, (y0 + y1) / 2), poly):
         return True
     n = len(poly)
     for i in range(n):
@@ -185,7 +176,7 @@ def overlapping_outlines(outlines: dict[str, Sequence[Point]], step: float, leas
         i0, i1 = math.floor((min(xs) - ox) / step), math.ceil((max(xs) - ox) / step)
         j0, j1 = math.floor((min(ys) - oy) / step), math.ceil((max(ys) - oy) / step)
         cells[sid] = frozenset((i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)
-                               if _inside((ox + i * step, oy + j * step), poly))
+                               if point_in_polygon((ox + i * step, oy + j * step), poly))
     ids = sorted(cells)
     out = []
     for n, a in enumerate(ids):

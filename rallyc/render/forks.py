@@ -13,7 +13,10 @@ loop road's. This module puts every space of a fork tile in one place, none over
 - a branch's half-line spaces run from their edge to the kerb of the road(s) laid without a half-line
   zone (the main road), where the speed-limit lines are: never onto it;
 - the centre of a Y (415) is cut into one space per road from the middle of each arm's cross line to
-  the tile centre (top, lower left, lower right as printed), each bounded by its road's inside kerb.
+  the tile centre (top, lower left, lower right as printed), each bounded by its road's inside kerb;
+- a full-width (``wide``) space of a later road that lies on a lane space of a road laid before it, with
+  the same speed limit, is that space (407a/409a write their junction as roads sharing spaces by position:
+  road 3's ``wide limit 2`` after the C edge is road 1's limit-2 inner lane, ``X(2)`` of the layout notes).
 """
 
 from __future__ import annotations
@@ -103,6 +106,7 @@ def lay_fork(arms: list[ForkArm], layout: HexLayout) -> None:
         _take_shared(arm, arms[:k], laid)
         if mains and arm.road not in mains:
             _half_spaces(arm, mains, laid)
+        _by_position(arm, arms[:k], laid)
     _centre(arms, layout, laid)
 
 
@@ -140,6 +144,23 @@ def _take_shared(arm: ForkArm, before: list[ForkArm], laid: set[str]) -> None:
                         sh.label = match[1].label
                     laid.add(sh.id)
             break
+
+
+def _by_position(arm: ForkArm, before: list[ForkArm], laid: set[str]) -> None:
+    """A ``wide`` space of ``arm`` lying on a lane space of a road laid before it, with the same limit, takes
+    that space's outline (the nearest one when several qualify)."""
+    for s, sh in arm.spaces:
+        if s.kind != "wide" or sh.id in laid:
+            continue
+        found = [(t, th) for other in before for t, th in other.spaces
+                 if t.kind == "lane" and t.limit == s.limit and t.limit is not None
+                 and (point_in_polygon(th.label, sh.outline) or point_in_polygon(sh.label, th.outline))]
+        if not found:
+            continue
+        _, match = min(found, key=lambda p: _dist2(p[1].label, sh.label))
+        sh.outline = list(match.outline)
+        sh.label = match.label
+        laid.add(sh.id)
 
 
 def _lay_on(arm: ForkArm, zone: int, other: "RoadShape", their_zone: int, same_way: bool, laid: set[str]) -> None:

@@ -76,6 +76,25 @@ def test_the_map_and_the_track_files_put_every_space_in_one_place(info):
     assert checked or not track.spaces
 
 
+def test_roads_side_by_side_clear_each_other():
+    """Two roads between edges two apart on one tile (GT 133a, 139b, 414) keep near the chord of their edges: their
+    centrelines stay farther apart than half their widths added, and they leave their edges square."""
+    for tile_id in ("133a", "139b", "414a", "414b"):
+        info = CATALOGUE.get(tile_id)
+        laid = [tile_road(info.definition, n) for n in range(1, len(info.roads) + 1)]
+        a, b = laid[0], laid[1]
+        gap = min(math.dist(p, q) for p in a.line.points(96) for q in b.line.points(96))
+        assert gap > (a.width + b.width) / 2, tile_id
+        for road in laid:
+            if road.line.shape == "gentle":
+                start, end = road.line.point(0.0), road.line.point(1.0)
+                # the first direction points at the tile centre (square to the edge), the last away from it
+                tx, ty = road.line.tangent(0.0)
+                assert tx * -start[0] + ty * -start[1] == pytest.approx(math.hypot(*start), rel=1e-3)
+                tx, ty = road.line.tangent(1.0)
+                assert tx * end[0] + ty * end[1] == pytest.approx(math.hypot(*end), rel=1e-3)
+
+
 def test_standees_stand_on_zone_boundaries_and_face_the_driving_direction():
     info = CATALOGUE.get("205a")
     assert info is not None

@@ -26,7 +26,8 @@ middle of its exit edge, in driving direction (:class:`Centreline`):
   hairpin two);
 - edges two apart (60 degree curve): an arc of radius ``1.5 R`` about the centre
   of the neighbouring cell across the edge between them; two roads side by side
-  on one tile (414) are flat S curves instead (``gentle``);
+  on one tile (414, GT 133b) keep near the chord between the edge middles instead
+  (``gentle``: a short bend at each edge, straight between);
 - adjacent edges (120 degree hairpin): an arc of radius ``R / 2`` about the hex
   corner the two edges share;
 - a dead end (``-> end``, the Assistance tile): a segment to the tile centre.
@@ -64,6 +65,9 @@ Point = tuple[float, float]
 
 #: width of one lane as a fraction of the circumradius R (the art: 2 lanes ~ 0.47 R)
 LANE_WIDTH = 0.25
+#: radius (in R) of the bends of a road drawn beside another on one tile (:func:`_hugging`): a little more
+#: than half a 3-lane road, so that its inner kerb never folds and two 3-lane roads clear each other
+GENTLE_RADIUS = 0.4
 
 
 @dataclass(frozen=True)
@@ -245,12 +249,8 @@ class Centreline:
             end = layout.edge_mid(q, r, exit)
             if diff in (2, 4) and gentle:
                 self.shape = "gentle"
-                d = math.dist(start, end)
-                n_in = _unit(layout.edge_angle(entry) + math.pi)
-                n_out = _unit(layout.edge_angle(exit))
-                c1 = (start[0] + n_in[0] * 0.3 * d, start[1] + n_in[1] * 0.3 * d)
-                c2 = (end[0] - n_out[0] * 0.3 * d, end[1] - n_out[1] * 0.3 * d)
-                pts = [_bezier(start, c1, c2, end, i / self.SAMPLES) for i in range(self.SAMPLES + 1)]
+                pts = _hugging(start, end, _unit(layout.edge_angle(entry) + math.pi), GENTLE_RADIUS * R,
+                               self.SAMPLES)
             elif diff in (2, 4):
                 self.shape = "curve60"
                 mid = entry + (1 if diff == 2 else -1)
@@ -458,10 +458,35 @@ def _serpentine(length: float, samples: int) -> list[Point]:
     return pts
 
 
-def _bezier(p0: Point, p1: Point, p2: Point, p3: Point, t: float) -> Point:
-    m = 1 - t
-    return (m ** 3 * p0[0] + 3 * m * m * t * p1[0] + 3 * m * t * t * p2[0] + t ** 3 * p3[0],
-            m ** 3 * p0[1] + 3 * m * m * t * p1[1] + 3 * m * t * t * p2[1] + t ** 3 * p3[1])
+def _hugging(start: Point, end: Point, heading: Point, radius: float, samples: int) -> list[Point]:
+    """A road between edges two apart that keeps near the chord between their middles (two roads side by
+    side on one tile): it leaves ``start`` along ``heading`` (square to the edge), turns onto the chord's
+    direction on an arc of ``radius``, runs parallel to the chord and turns out square to the exit edge on
+    a second such arc. It strays ``radius (1 - cos 30)`` from the chord, so two such roads on one tile
+    clear each other."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    # the side of the chord the entry heading leans to (+1 left of the chord, y down), and by how much
+    side = 1.0 if (ux * heading[1] - uy * heading[0]) < 0 else -1.0
+    theta = math.acos(max(-1.0, min(1.0, ux * heading[0] + uy * heading[1])))
+    theta = min(theta, math.asin(min(1.0, length / (2 * radius))))
+    x1, y1 = radius * math.sin(theta), radius * (1 - math.cos(theta))
+    n = max(4, samples // 3)
+    local: list[Point] = []
+    for i in range(n + 1):  # heading theta -> 0 about the centre (0, y1 - ... ) below the path
+        a = theta * (1 - i / n)
+        local.append((x1 - radius * math.sin(a), y1 - radius * (1 - math.cos(a))))
+    for i in range(1, n):
+        local.append((x1 + (length - 2 * x1) * i / n, y1))
+    for i in range(n + 1):
+        a = theta * i / n
+        local.append((length - x1 + radius * math.sin(a), y1 - radius * (1 - math.cos(a))))
+    # left of the chord on screen (y down) is (uy, -ux)
+    lx, ly = uy * side, -ux * side
+    pts = [(start[0] + ux * x + lx * y, start[1] + uy * x + ly * y) for x, y in local]
+    pts[0], pts[-1] = start, end
+    return pts
 
 
 def _lerp(a: Point, b: Point, f: float) -> Point:

@@ -16,7 +16,8 @@ from rallyc.geometry.hexgrid import edge_index
 from rallyc.geometry.tile import Centreline, HexLayout, RoadForm, road_width, zone_bounds, zone_weight
 from rallyc.syntax import ast
 
-__all__ = ["road_form", "side_by_side", "is_fork", "checkered_lines", "TileRoad", "tile_road", "UNIT"]
+__all__ = ["road_form", "side_by_side", "is_fork", "crossing_roads", "checkered_lines", "TileRoad", "tile_road",
+           "UNIT"]
 
 #: the tile's own frame: circumradius 1, flat top, own edge A up, centre at the origin
 UNIT = HexLayout(1.0)
@@ -33,6 +34,32 @@ def side_by_side(tile: ast.TileDef) -> bool:
 def is_fork(tile: ast.TileDef) -> bool:
     """True for a fork or Y tile: several roads sharing edges (drawn as one road surface)."""
     return len(tile.roads) > 1 and not side_by_side(tile)
+
+
+def crossing_roads(tile: ast.TileDef) -> frozenset[tuple[int, int]]:
+    """The pairs of roads (1-based, lower first) of a tile whose roads share no edge and whose centrelines cross:
+    one road runs over the other (the Monte-Carlo bridge, MC-BRIDGE-01; GT sides whose two roads the catalogue
+    gives as crossing), so their spaces lie over each other where they cross."""
+    if not side_by_side(tile):
+        return frozenset()
+    lines = [tile_road(tile, n).line for n in range(1, len(tile.roads) + 1)]
+    found = set()
+    for i in range(len(lines)):
+        for j in range(i + 1, len(lines)):
+            if _polylines_cross(lines[i].points(64), lines[j].points(64)):
+                found.add((i + 1, j + 1))
+    return frozenset(found)
+
+
+def _polylines_cross(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool:
+    def orient(p, q, r) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    for p, q in zip(a, a[1:]):
+        for r, s in zip(b, b[1:]):
+            if (orient(r, s, p) > 0) != (orient(r, s, q) > 0) and (orient(p, q, r) > 0) != (orient(p, q, s) > 0):
+                return True
+    return False
 
 
 def road_form(tile: ast.TileDef, road: ast.RoadDef, reversed_: bool, opposite: bool, cornered: bool) -> RoadForm:

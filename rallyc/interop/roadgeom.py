@@ -18,6 +18,12 @@ as strips across it, left to right as driven. An axial offset is a point of that
 
 Export writes a token at the centre of its zone (or lane), turned along the road, so a file
 written by rallyc reads back onto the same spaces.
+
+On a fork tile some spaces of a road are another road's spaces (a branch's zones from a shared edge up
+to its merge zone, the half-line zone two branches share, 407a's ``wide`` space on road 1's lane:
+:func:`rallyc.tiles.sharing.shared_spaces`). The map draws such a space once, in that road's place, and
+so does a track file: export puts its token there, and import reads a token there, when the step drives
+the road whose space it is, as that road's space.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from dataclasses import dataclass
 from rallyc.geometry.tile import heading_steps, lane_strip
 from rallyc.syntax import ast
 from rallyc.tiles.shape import UNIT, TileRoad, tile_road
+from rallyc.tiles.sharing import SharedSpace, shared_spaces
 
 __all__ = ["Placement", "locate", "token_offset", "standee_offset", "zone_count", "ON_ROAD", "CENTRE_BAND"]
 
@@ -91,20 +98,69 @@ def locate(tile: ast.TileDef, q: float, r: float, roads: list[int] | None = None
     for i in range(1, len(tile.roads) + 1):
         if roads is not None and i not in roads:
             continue
-        road = tile_road(tile, i)
-        dist, t, u = road.line.nearest(point)
-        if dist > ON_ROAD or (best is not None and dist >= best.distance - 1e-9):
-            continue
-        zone = _zone_at(road, t)
-        lanes = road.lanes[zone - 1] if zone <= len(road.lanes) else 0
-        lane = None
-        # near the centreline of an even number of lanes (on the divider), the token covers the whole zone;
-        # with an odd number the centreline runs along the middle lane
-        if lanes and (abs(u) >= CENTRE_BAND or lanes % 2) and _lane_names(lanes):
-            lane = min(lanes - 1, max(0, int((road.width / 2 - u) // (road.width / lanes))))
-        boundary = min(range(len(road.bounds)), key=lambda k: abs(road.bounds[k] - t))
-        best = Placement(i, zone, lane, lanes, boundary, dist)
+        found = _place(tile, i, point)
+        if found is not None and (best is None or found.distance < best.distance - 1e-9):
+            best = found
+    if roads is not None:
+        # a space of an allowed road drawn in another road's place: a token on that place is on it
+        shared = _drawn_elsewhere(tile, roads)
+        on: list[tuple[float, int, Placement]] = []
+        for other in sorted({place[0] for place in shared}):
+            found = _place(tile, other, point)
+            if found is not None and found.distance <= tile_road(tile, other).width / 2 and \
+                    (other, found.zone, _lane_name(found)) in shared:
+                on.append((found.distance, other, found))
+        if on:
+            _, other, found = min(on, key=lambda c: (c[0], c[1]))
+            return _as_space(tile, shared[(other, found.zone, _lane_name(found))], found)
     return best
+
+
+def _place(tile: ast.TileDef, number: int, point: tuple[float, float]) -> Placement | None:
+    """Where ``point`` lies on road ``number`` of ``tile`` (None farther than ``ON_ROAD`` from it)."""
+    road = tile_road(tile, number)
+    dist, t, u = road.line.nearest(point)
+    if dist > ON_ROAD:
+        return None
+    zone = _zone_at(road, t)
+    lanes = road.lanes[zone - 1] if zone <= len(road.lanes) else 0
+    lane = None
+    # near the centreline of an even number of lanes (on the divider), the token covers the whole zone;
+    # with an odd number the centreline runs along the middle lane
+    if lanes and (abs(u) >= CENTRE_BAND or lanes % 2) and _lane_names(lanes):
+        lane = min(lanes - 1, max(0, int((road.width / 2 - u) // (road.width / lanes))))
+    boundary = min(range(len(road.bounds)), key=lambda k: abs(road.bounds[k] - t))
+    return Placement(number, zone, lane, lanes, boundary, dist)
+
+
+def _lane_name(p: Placement) -> str | None:
+    names = _lane_names(p.lanes)
+    return None if p.lane is None or names is None else names[p.lane]
+
+
+def _drawn_elsewhere(tile: ast.TileDef, roads: list[int]) -> dict[tuple[int, int, str | None], SharedSpace]:
+    """The places (road, zone, lane as written) of another road where spaces of ``roads`` are drawn, with the
+    space of ``roads`` each is (road, zone, lane as written, and whether the two run the same way)."""
+    out: dict[tuple[int, int, str | None], SharedSpace] = {}
+    for (road, zone, lane), place in sorted(shared_spaces(tile).items(), key=lambda kv: (kv[0][0], kv[0][1],
+                                                                                        kv[0][2] or "")):
+        if road in roads and place.road not in roads:
+            out.setdefault((place.road, place.zone, place.lane), SharedSpace(road, zone, lane, place.same_way))
+    return out
+
+
+def _as_space(tile: ast.TileDef, space: SharedSpace, found: Placement) -> Placement:
+    """The placement on ``space`` (road, zone, lane as written) of a token found on the place it is drawn."""
+    laid = tile_road(tile, space.road)
+    lanes = laid.lanes[space.zone - 1] if space.zone <= len(laid.lanes) else 0
+    names = _lane_names(lanes)
+    lane = names.index(space.lane) if space.lane is not None and names and space.lane in names else None
+    # the zone boundary on the same side of the space as the one found on the other road
+    before = found.boundary < found.zone
+    if not space.same_way:
+        before = not before
+    boundary = space.zone - 1 if before else space.zone
+    return Placement(space.road, space.zone, lane, lanes, boundary, found.distance)
 
 
 def _offset(point: tuple[float, float], tangent: tuple[float, float]) -> tuple[float, float, float]:
@@ -118,14 +174,23 @@ def token_offset(tile: ast.TileDef, road: int, forward: bool, zone: int, lane: s
     laid = tile_road(tile, road)
     n = laid.zones
     written = min(max(zone if forward else n + 1 - zone, 1), n)
-    t = (laid.bounds[written - 1] + laid.bounds[written]) / 2
-    u = 0.0
     lanes = laid.lanes[written - 1] if written <= len(laid.lanes) else 0
     names = _lane_names(lanes) if lanes else None
+    idx = None
     if lane is not None and names and lane in names:
         idx = names.index(lane)
         if not forward:
             idx = lanes - 1 - idx
+    # a space drawn in another road's place (a fork's shared spaces): its token goes there
+    place = shared_spaces(tile).get((road, written, names[idx] if names and idx is not None else None))
+    if place is not None:
+        laid, written, forward = tile_road(tile, place.road), place.zone, forward == place.same_way
+        lanes = laid.lanes[written - 1] if written <= len(laid.lanes) else 0
+        names = _lane_names(lanes) if lanes else None
+        idx = names.index(place.lane) if names and place.lane in names else None
+    t = (laid.bounds[written - 1] + laid.bounds[written]) / 2
+    u = 0.0
+    if idx is not None:
         u0, u1 = lane_strip(laid.width, idx, lanes)
         u = (u0 + u1) / 2
     tx, ty = laid.line.tangent(t)

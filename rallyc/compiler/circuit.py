@@ -21,7 +21,11 @@ Forks (RX-FORK, TRACK-RX-08)
     own, numbered after the loop road's zones on that step (``STEP.4.l`` on a
     fork whose loop road has 3 zones). A speed-limit line crossed into a shared
     space is an edge attribute ``limit`` (RX-FORK-03); crossed into a branch
-    space it is that space's ``limit``.
+    space it is that space's ``limit``. When the loop itself drives a branch
+    link onto the main road (RX 2's 405a) and a branch drives the main road,
+    the main road's zones from the link's ``merge`` zone on are the loop's
+    (all their lanes; from the half-line spaces the loop enters only the lane
+    on its side: :func:`rallyc.compiler.junction.join_loop_branch_links`).
 
 Progress
     Along the loop from step 1's entry: ``[0, L)`` for a loop of ``L`` tiles,
@@ -48,6 +52,7 @@ Start and finish
 from __future__ import annotations
 
 from rallyc.compiler.graph import GraphBuilder, ZoneSpaces
+from rallyc.compiler.junction import join_loop_branch_links, link_onto_main
 from rallyc.compiler.roads import DrivenRoad, DrivenZone, drive_road
 from rallyc.compiler.stage import CircuitBuild, build_route
 from rallyc.compiler.standees import mark_standees, track_standees
@@ -180,6 +185,7 @@ class _CircuitBuilder:
         parts: list[list[ZoneSpaces]] = []
         lead: tuple[ZoneSpaces, str | None] | None = None  # loop zone the branch leaves from, touching lane
         tail: tuple[ZoneSpaces, str | None, int | None] | None = None
+        joins_link = False  # the branch joins the main road where the loop drives a branch link onto it
         planned: list[tuple[PlacedStep, DrivenRoad, list[DrivenZone], list[int]]] = []
         if fork_a is not None and chain:
             world = _facing(fork_a, chain[0].cell)
@@ -204,11 +210,16 @@ class _CircuitBuilder:
                 self._not_a_fork(fork_b, chain[-1], flag)
             else:
                 k = self._merge_index(d, False)
+                # the loop drives a branch link onto this (main) road: its zones from the merge zone on are these
+                onto = link_onto_main(fork_b.driven) if not any(z.merge for z in d.zones) else 0
+                if 0 < onto <= len(d.zones):
+                    k = onto
                 loop_zones = build.by_step[fork_b.index]
                 shared = loop_zones[max(0, len(loop_zones) - k)]
                 mz = d.zones[len(d.zones) - k]
                 lane = _side(fork_b.driven, world_to_own(world, fork_b.rot)) if mz.merge else None
                 tail = (shared, lane, mz.line_limit)
+                joins_link = onto > 0 and k == onto
                 own_zones = d.zones[:len(d.zones) - k]
                 base = len(loop_zones) + (sum(len(p[2]) for p in planned if p[0] is fork_b))
                 planned.append((fork_b, d, own_zones, [base + i for i in range(1, len(own_zones) + 1)]))
@@ -253,6 +264,11 @@ class _CircuitBuilder:
             attrs = {"limit": limit} if limit is not None else {}
             if wrapped:
                 attrs["lap"] = True
+            if joins_link and not wrapped and lane is None:
+                # the same road on: lane to lane, straight or diagonal
+                builder.join(flat[-1], shared)
+                build.branches[flag] = flat
+                return
             for x in flat[-1].exits():
                 for y in dst:
                     if wrapped:
@@ -306,6 +322,8 @@ def build_circuit(circuit: ast.Circuit, catalogue: Catalogue, boxes: list[str] |
             else:
                 cb.add_branch(build, None, cb.pregrid_steps, b, "pregrid")
                 build.pregrid_fork = b
+    if placement.complete:
+        join_loop_branch_links(cb.loop, build.by_step, builder.graph)
     build.diagnostics.extend(cb.diags[placed_diags:])
     build.loop = cb.loop
     build.pregrid_steps = cb.pregrid_steps

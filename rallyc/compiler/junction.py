@@ -12,6 +12,12 @@ joins of such a step after the route is built. Leaving the main road into a
 branch, the line is crossed into the half-line space, whose limit it is (as on
 circuits). Y junctions (415) have a ``junction`` centre space per road and need
 nothing more.
+
+A circuit whose loop drives a branch link onto the main road (RX 2's 405a: the loop takes the B -> D link,
+the Pre-grid the straight) gets the same moves from the half-line spaces (:func:`join_loop_branch_links`),
+but the merge zone keeps the main road's other lanes when a Pre-grid or Joker drives the main road through
+the fork: its zones from the merge zone on are the loop's spaces (:func:`link_onto_main`,
+:mod:`rallyc.compiler.circuit`), one place, one space.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from rallyc.compiler.placement import PlacedStep
 from rallyc.compiler.roads import DrivenRoad, drive_road
 from rallyc.geometry.hexgrid import edge_index
 
-__all__ = ["join_branch_links", "branch_side"]
+__all__ = ["join_branch_links", "join_loop_branch_links", "link_onto_main", "branch_side"]
 
 
 def branch_side(main: DrivenRoad, branch_own: str) -> str:
@@ -47,6 +53,48 @@ def _main_road(step: PlacedStep, shared_own: str, exiting: bool) -> DrivenRoad |
             if (exiting and d.exit == shared_own) or (not exiting and d.entry == shared_own):
                 return d
     return None
+
+
+def link_onto_main(driven: DrivenRoad) -> int:
+    """How many zones of a fork road, from its ``merge`` zone to its exit, are main-road zones, when the road is
+    a branch link driven onto the main road (a ``half`` zone, then the ``merge`` zone); else 0."""
+    zones = driven.zones
+    for k, z in enumerate(zones):
+        if z.merge and k > 0 and zones[k - 1].kind == "half":
+            return len(zones) - k
+    return 0
+
+
+def join_loop_branch_links(loop: list[PlacedStep], by_step: dict[int, list[ZoneSpaces]], g: nx.DiGraph) -> None:
+    """The loop's steps that drive a fork's branch link onto the main road: from the half-line spaces only the
+    merge zone's lane on the branch's side is entered, across the speed-limit line (edge ``limit``,
+    RX-FORK-03); the zone keeps the main road's limits; its other lanes stay only when a move reaches them (a
+    Pre-grid or Joker driving the main road through the fork, joined before this runs)."""
+    for ps in loop:
+        zones = by_step.get(ps.index, [])
+        for k, zs in enumerate(zones):
+            before = zones[k - 1].zone if k > 0 else None
+            if zs.zone is None or not zs.zone.merge or before is None or before.kind != "half":
+                continue
+            main = _main_road(ps, ps.driven.exit, exiting=True) if ps.driven.exit else None
+            if main is None:
+                continue
+            lane = branch_side(main, ps.driven.entry)
+            keep = zs.lane_ids.get(lane)
+            if keep is None:
+                continue
+            for name, x in zs.lane_ids.items():
+                g.nodes[x]["limit"] = zs.zone.limits.get(name)
+            for h in zones[k - 1].halves:
+                for x in zs.lane_ids.values():
+                    if x != keep and g.has_edge(h, x):
+                        g.remove_edge(h, x)
+                if zs.zone.line_limit is not None and g.has_edge(h, keep):
+                    g.edges[h, keep]["limit"] = zs.zone.line_limit
+            for name in [x for x in zs.lanes if x != lane]:
+                if next(iter(g.predecessors(zs.lane_ids[name])), None) is None:
+                    g.remove_node(zs.lane_ids.pop(name))
+                    zs.lanes.remove(name)
 
 
 def join_branch_links(steps: list[PlacedStep], by_step: dict[int, list[ZoneSpaces]], g: nx.DiGraph) -> None:

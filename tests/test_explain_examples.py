@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 import rallyc
 from rallyc.cli import app
 from rallyc.codes import EXAMPLE_KINDS, all_codes
-from rallyc.commands.lang import explain_text
+from rallyc.codes.explain import explain_text
 from rallyc.diagnostics import DiagnosticError
 from rallyc.syntax.formatter import format_text
 

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rallyc.cli import app
-from rallyc.commands.lang import explain_text
+from rallyc.codes.explain import explain_text
 from rallyc.data import rulebook
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,12 +15,13 @@ import typer
 
 from rallyc import api
 from rallyc.codes import all_codes
+from rallyc.codes.explain import explain_text, normalise_code
 from rallyc.commands.checking import OutputFormat, run_check
 from rallyc.commands.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, handles_errors
 from rallyc.diagnostics import Sources, render_text
 from rallyc.fileio import write_atomic
 
-__all__ = ["register", "explain_text"]
+__all__ = ["register"]
 
 
 CHECK_EPILOG = """\b
@@ -143,49 +144,6 @@ Examples:
   rallyc explain CORE-JUMP-04   # a rule of the rulebooks, in rallyc's words, with its section"""
 
 
-def _normalise_code(raw: str) -> str:
-    code = raw.strip().upper()
-    if code.isdigit():
-        code = "RC" + code.zfill(3)
-    return code
-
-
-_EXAMPLE_TITLES = {"json": ", a Rekee editor track file"}
-
-
-def _example_lines(info) -> list[str]:
-    """The example of a code: its file(s), indented, and the command that shows the code."""
-    if info.example_kind == "internal":
-        return [f"Example: {info.example}"]
-    files = info.example_files()
-    if info.example_kind == "shell":
-        out = [f"Example: {info.example}"]
-    elif len(files) == 1:
-        ((name, text),) = files.items()
-        out = [f"Example: {name}{_EXAMPLE_TITLES.get(info.example_kind, '')}"] + _indented(text)
-    else:
-        out = [f"Example: {len(files)} files"]
-        for n, (name, text) in enumerate(files.items()):
-            out += ([""] if n else []) + [f"  {name}:"] + _indented(text)
-    return out + [f"Run `{info.example_command()}` to see {info.code}."]
-
-
-def _indented(text: str) -> list[str]:
-    return [("    " + line).rstrip() for line in text.splitlines()]
-
-
-def explain_text(code: str) -> str | None:
-    """What ``rallyc explain CODE`` prints, or None for an unknown code."""
-    info = all_codes().get(_normalise_code(code))
-    if info is None:
-        return None
-    out = [f"{info.code} ({info.severity}): {info.summary}", "", info.explanation, ""]
-    out += _example_lines(info) + ["", f"Fix: {info.fix}"]
-    if info.rules:
-        out += ["", "Rules: " + ", ".join(info.rules)]
-    return "\n".join(out) + "\n"
-
-
 def _explain_rule(rule_id: str) -> None:
     """Print a rule's statement (``rallyc explain CORE-JUMP-04``) and exit 0, or say it is unknown and exit 2."""
     # start-up: the rule statements (TOML) only when a rule is looked up
@@ -216,11 +174,11 @@ def explain(
     # start-up: the rule statements (TOML) only when a rule is looked up
     from rallyc.data.rulebook import looks_like_rule_id
 
-    if looks_like_rule_id(code) and not _normalise_code(code).startswith("RC"):
+    if looks_like_rule_id(code) and not normalise_code(code).startswith("RC"):
         _explain_rule(code)
     text = explain_text(code)
     if text is None:
-        close = difflib.get_close_matches(_normalise_code(code), list(codes), n=3, cutoff=0.6)
+        close = difflib.get_close_matches(normalise_code(code), list(codes), n=3, cutoff=0.6)
         hint = ("did you mean " + " or ".join(close) + "?") if close else "run `rallyc explain` to list every code"
         typer.echo(f"rallyc explain: unknown code {code}; {hint}", err=True)
         raise typer.Exit(EXIT_USAGE)

@@ -359,8 +359,8 @@ def hover(doc: Document, line: int, character: int) -> HoverInfo | None:
     text = lines[line]
     m = _word_at(text, character, _CODE)
     if m:
-        # start-up: the CLI's explain texts only when the editor asks for one
-        from rallyc.commands.lang import explain_text
+        # start-up: the codes' explain texts only when the editor asks for one
+        from rallyc.codes.explain import explain_text
 
         explained = explain_text(m.group())
         if explained:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Mapping
 from rallyc.rules.dice import Die, DieKind
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import PlanContext, Placed, Walk, entry_error, check_plan, effective_limit, warning_limit
-from rallyc.rules.rolling import Movement, _Run
+from rallyc.rules.rolling import Movement
 from rallyc.rules.rx_dashboard import RX_DAMAGE_KINDS, rx_allowance
 from rallyc.rules.domain import RaceStatus
 from rallyc.rules.state import WEATHER
@@ -387,7 +387,7 @@ class Contact:
                                               f"limit is {limit}: a Loss of Control on {car.space} before any die "
                                               f"(lay no dice)", "dice")
         loc = LossOfControl(car.space, car.gear, f"{n} Danger tokens")
-        return Movement(_Run([], loc, n, [], dict(ctx.minus1)), 0, 0, False, False)
+        return Movement.lost_before_any_die(loc, n, ctx.minus1)
 
     def loses_control(self, name: str, ctx: PlanContext) -> bool:
         """The player's Danger tokens reach its Warning limit: its turn is a Loss of Control (RX-DANGER-05)."""

@@ -273,6 +273,12 @@ class Movement:
     #: re-plans made while rolling one by one (Improvisation, IMPROV-01)
     replans: int = 0
 
+    @classmethod
+    def lost_before_any_die(cls, loc: LossOfControl, warnings: int, minus1: dict[int, int]) -> "Movement":
+        """A turn that is a Loss of Control before any die is laid (Full Contact Danger tokens, RX-DANGER-05):
+        no die rolled, the car not moved, ``warnings`` Warnings, the -1 tokens as they were (``minus1``, copied)."""
+        return cls(_Run([], loc, warnings, [], dict(minus1)), 0, 0, False, False)
+
 
 @dataclass(frozen=True)
 class Mover:

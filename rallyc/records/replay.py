@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rallyc.compilation import collector_held
 from rallyc.data.components import Components
 from rallyc.records.convert import turn_from_json
 from rallyc.records.load import RecordError, record_problem
@@ -125,6 +126,7 @@ def record_cards(data: dict, components: Components) -> CardTable:
         raise RecordError(str(exc), path=exc.path) from None
 
 
+@collector_held()
 def replay_record(data: dict, base_dir: Path | str = ".", components: Components | None = None,
                   tracks: list | None = None, flippers: list | None = None, explain: bool = True
                   ) -> "ReplayReport | RaceReport":

@@ -5,17 +5,20 @@ recompile the design each time: :func:`compiled_track_file` keeps each compiled 
 SHA-256 of its bytes and of every file it includes, so an edited file (or an edited include) is
 compiled again and an unchanged one never is. The compiled designs are shared, read-only: the
 referee keeps its state in its own objects and recompiles flipped stages through a ``Flipper``.
+
+A file is compiled with the garbage collector paused (:func:`rallyc.compilation.compile_paused`): the objects of
+the compiled designs then go straight to the collector's oldest generation without counting towards its next
+full collection, and nothing outside the call changes (the collector's setting, objects the program froze).
 """
 
 from __future__ import annotations
 
-import gc
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rallyc.pipeline import compile_loaded
+from rallyc.compilation import compile_paused
 from rallyc.project import load
 
 __all__ = ["CompiledFile", "compiled_track_file", "clear_cache"]
@@ -60,30 +63,15 @@ def compiled_track_file(path: Path) -> CompiledFile:
         return hit
     digest = _digest(path)
     loaded = load(path)
-    result = compile_loaded(loaded)
+    result = compile_paused(loaded)
     included = [Path(doc.path).resolve() for doc in loaded.documents[1:]]
     sources = ((path, digest or ""),) + tuple((p, _digest(p) or "") for p in included)
     diags = list(getattr(loaded, "diagnostics", [])) + list(result.diagnostics)
     compiled = CompiledFile(result.designs, diags, sources)
     _CACHE[path] = compiled
-    _out_of_full_collections()
     return compiled
 
 
-def _out_of_full_collections() -> None:
-    """Keep the cached designs (and whatever else is alive now: the modules, the bundled data) out of the cyclic
-    garbage collector's full collections: they live as long as the process and are only read. A replay keeps
-    each game's state alive for the whole record, so its objects reach the oldest generation and set off a
-    full collection every one or two passes over ``examples/games``; each walked every compiled track again
-    (130-160 ms, a quarter of the replay). ``gc.freeze()`` moves every object alive now into the permanent
-    generation (a list splice), after a young collection so that fresh cyclic garbage is not kept;
-    reference counting still frees any of them that stops being used. :func:`clear_cache` unfreezes them."""
-    gc.collect(1)
-    gc.freeze()
-
-
 def clear_cache() -> None:
-    """Forget every compiled file (for measurements of a cold start); the objects kept out of full collections
-    since (:func:`_out_of_full_collections`) are collected as usual again."""
+    """Forget every compiled file (for measurements of a cold start)."""
     _CACHE.clear()
-    gc.unfreeze()

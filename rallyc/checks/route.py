@@ -62,16 +62,19 @@ def check_start_finish(build: StageBuild) -> list[Diagnostic]:
 
 
 def _reachable(g: nx.DiGraph, starts: list[str]) -> set[str]:
-    """The spaces reachable from any of ``starts`` (the starts included): one search from all of them."""
+    """The spaces reachable from any of ``starts`` (the starts included): one breadth-first search from all of
+    them, a zone's width at a time: each round adds the spaces one move ahead of the last round's new ones (a set
+    updated from each space's successor dict runs in C, not a Python loop over every move)."""
     succ = dict(g.adjacency())  # space -> {next space: move} (the graph's own dicts, not views)
     reached = set(starts)
-    todo = list(starts)
-    add, push = reached.add, todo.append
-    while todo:
-        for m in succ[todo.pop()]:
-            if m not in reached:
-                add(m)
-                push(m)
+    frontier: set[str] | list[str] = starts
+    while frontier:
+        ahead: set[str] = set()
+        for n in frontier:
+            ahead.update(succ[n])
+        ahead -= reached
+        reached |= ahead
+        frontier = ahead
     return reached
 
 

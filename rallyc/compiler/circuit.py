@@ -272,7 +272,7 @@ class _CircuitBuilder:
             for x in flat[-1].exits():
                 for y in dst:
                     if wrapped:
-                        g.add_edge(x, y, move="straight", **attrs)
+                        builder.link(x, y, {"move": "straight", **attrs})
                     else:
                         builder.edge(x, y, "straight", **attrs)
         build.branches[flag] = flat

@@ -43,15 +43,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 import networkx as nx
 
 from rallyc.compiler.roads import DrivenRoad, DrivenShortcut, DrivenZone
-from rallyc.compiler.track import SPACE_DEFAULTS
+from rallyc.compiler.track import SPACE_DEFAULTS, space_attributes
 from rallyc.diagnostics import Span
 
-__all__ = ["ZoneSpaces", "GraphBuilder", "lane_moves"]
+__all__ = ["ZoneSpaces", "GraphBuilder", "lane_moves", "replace_move"]
+
+
+def replace_move(graph: nx.DiGraph, x: str, y: str, **attrs: Any) -> None:
+    """Give the move ``x -> y`` (it exists) these attributes too, in a new dict.
+
+    The moves of a road laid again from its template share one attribute dict per move of the template, and so
+    do the joins repeated between two templates (:meth:`GraphBuilder.join_next`): writing into a move's dict
+    (``graph.edges[x, y][key] = ...``, or ``graph.add_edge`` on a move that is there) would change every move
+    that shares it. The build changes a move only through here (or :meth:`GraphBuilder.link` and
+    :meth:`GraphBuilder.edge`, which do the same); a compiled track's moves are read only."""
+    data = {**graph._succ[x][y], **attrs}
+    graph._succ[x][y] = graph._pred[y][x] = data
 
 
 @lru_cache(maxsize=None)
@@ -84,19 +96,24 @@ def lane_moves(n: int, m: int) -> dict[int, list[tuple[int, str]]]:
 
 @dataclass(slots=True)
 class ZoneSpaces:
-    """The spaces of one zone (or shortcut) and how they join the zones around them."""
+    """The spaces of one zone (or shortcut) and how they join the zones around them.
+
+    Read its sequences, never change them in place: a zone laid from a template shares the template's tuples
+    (its lane names; an empty tuple where it has no such spaces)."""
 
     key: str
     zone: DrivenZone | None
-    lanes: list[str] = field(default_factory=list)
+    lanes: Sequence[str] = ()
     lane_ids: dict[str, str] = field(default_factory=dict)
     slide: tuple[str, str] | None = None
-    inside: list[str] = field(default_factory=list)
-    outside: list[str] = field(default_factory=list)
+    inside: Sequence[str] = ()
+    outside: Sequence[str] = ()
     single: str | None = None
-    halves: list[str] = field(default_factory=list)
-    #: the template a zone was laid from (:meth:`GraphBuilder.add_road`), to join it to the next step's alike
-    origin: "_ZoneOrigin | None" = field(default=None, repr=False, compare=False)
+    halves: Sequence[str] = ()
+    #: the road laid from a template this zone belongs to (:meth:`GraphBuilder.add_road`), and the zone's index
+    #: in it, to join it to the next step's alike
+    origin: "_RoadOrigin | None" = field(default=None, repr=False, compare=False)
+    origin_zone: int = field(default=0, repr=False, compare=False)
 
     def entries(self) -> list[str]:
         out = [self.lane_ids[l] for l in self.lanes]
@@ -172,11 +189,10 @@ def _progress(before: int, terms: tuple[int, float, float, int, int]) -> float:
 
 
 @dataclass(slots=True)
-class _ZoneOrigin:
-    """Where a zone laid from a template came from: the template, the zone's index in it, the ids laid."""
+class _RoadOrigin:
+    """Where the zones of a road laid from a template came from: the template and the ids laid."""
 
     template: "_RoadTemplate"
-    index: int
     ids: list[str]
 
 
@@ -265,19 +281,21 @@ class _RoadTemplate:
             succ[sid] = {}
             pred[sid] = {}
             nodes[sid] = d
-        for i, j, attrs in self.moves:
+        for i, j, attrs in self.moves:  # the template's attribute dicts, shared (see replace_move)
             x, y = ids[i], ids[j]
-            succ[x][y] = pred[y][x] = attrs.copy()
+            succ[x][y] = pred[y][x] = attrs
         builder.lane_mismatches.extend((prefix + a, prefix + b, k, m) for a, b, k, m in self.mismatches)
         out = []
+        origin = _RoadOrigin(self, ids)
+        at = ids.__getitem__
         for k, z in enumerate(self.zones):
-            # most of these are empty: a literal, not a comprehension, for those
+            # most of these are empty: the template's empty tuple, shared, for those
             out.append(ZoneSpaces(
-                prefix + z.key, z.zone, list(z.lanes), {lane: ids[i] for lane, i in z.lane_ids} if z.lane_ids else {},
+                prefix + z.key, z.zone, z.lanes, {lane: ids[i] for lane, i in z.lane_ids} if z.lane_ids else {},
                 (ids[z.slide[0]], ids[z.slide[1]]) if z.slide else None,
-                [ids[i] for i in z.inside] if z.inside else [], [ids[i] for i in z.outside] if z.outside else [],
-                ids[z.single] if z.single is not None else None, [ids[i] for i in z.halves] if z.halves else [],
-                _ZoneOrigin(self, k, ids)))
+                tuple(map(at, z.inside)) if z.inside else (), tuple(map(at, z.outside)) if z.outside else (),
+                ids[z.single] if z.single is not None else None, tuple(map(at, z.halves)) if z.halves else (),
+                origin, k))
         return out
 
 
@@ -321,17 +339,19 @@ class GraphBuilder:
         else:
             self._succ[sid] = {}
             self._pred[sid] = {}
-            self._nodes[sid] = data
+            self._nodes[sid] = space_attributes(data)
         return sid
 
-    def _link(self, x: str, y: str, attrs: dict[str, Any]) -> None:
-        """The move ``x -> y`` with ``attrs`` (both spaces exist), as ``graph.add_edge(x, y, **attrs)``."""
+    def link(self, x: str, y: str, attrs: dict[str, Any]) -> None:
+        """The move ``x -> y`` with ``attrs`` (both spaces exist), as ``graph.add_edge(x, y, **attrs)`` would make
+        it, but a move already there gets a new dict (its old one may be shared: :func:`replace_move`)."""
         data = self._succ[x].get(y)
         if data is None:
-            data = self._succ[x][y] = self._pred[y][x] = {}
+            self._succ[x][y] = self._pred[y][x] = dict(attrs)
             if self._made is not None:
                 self._made.append((x, y))
-        data.update(attrs)
+        else:
+            self._succ[x][y] = self._pred[y][x] = {**data, **attrs}
 
     def add_road(self, step: int, tile: str, driven: DrivenRoad, surface: str, danger: tuple[str, ...],
                  span: Span | None) -> list[ZoneSpaces]:
@@ -386,7 +406,11 @@ class GraphBuilder:
         base = {**SPACE_DEFAULTS, **self._base(step, tile, driven, z, n, surface, danger, span)}
         base["zone"] = zid
         base.update(extra)
-        zs = ZoneSpaces(key, z)
+        lanes: list[str] = []
+        inside: list[str] = []
+        outside: list[str] = []
+        halves: list[str] = []
+        zs = ZoneSpaces(key, z, lanes, {}, None, inside, outside, None, halves)
         line = z.line_limit
         recipes = self._recipes
 
@@ -399,7 +423,7 @@ class GraphBuilder:
             for lane in z.lane_ids:
                 sid = self._space(f"{key}.{lane}", {**base, "lane": lane, "kind": "lane",
                                                     "limit": lim(z.limits.get(lane)), "progress": front})
-                zs.lanes.append(lane)
+                lanes.append(lane)
                 zs.lane_ids[lane] = sid
                 if recipes is not None:
                     recipes[sid] = (_FRONT, z.index)
@@ -412,11 +436,11 @@ class GraphBuilder:
                 if recipes is not None:
                     recipes[s1] = (_MIDDLE, z.index)
                     recipes[s2] = (_FRONT, z.index)
-                self._link(s1, s2, {"move": "slide"})
+                self.link(s1, s2, {"move": "slide"})
                 zs.slide = (s1, s2)
         elif z.kind in ("corner", "limited"):
             is_corner = z.kind == "corner"
-            for method, limits, target in (("in", z.inside, zs.inside), ("out", z.outside, zs.outside)):
+            for method, limits, target in (("in", z.inside, inside), ("out", z.outside, outside)):
                 k = len(limits)
                 for i, value in enumerate(limits, start=1):
                     sid = self._space(f"{key}.{method}{i}", {
@@ -426,7 +450,7 @@ class GraphBuilder:
                     if recipes is not None:
                         recipes[sid] = (_PART, z.index, i, k)
                     if target:
-                        self._link(target[-1], sid, {"move": "straight"})
+                        self.link(target[-1], sid, {"move": "straight"})
                     target.append(sid)
             if is_corner:
                 self._add_handbrake(zs)
@@ -440,11 +464,11 @@ class GraphBuilder:
                 recipes[zs.single] = (_FRONT, z.index)
         elif z.kind == "half":
             for lane, i in (("l", 0), ("r", 1)):
-                zs.halves.append(self._space(f"{key}.{lane}", {
+                halves.append(self._space(f"{key}.{lane}", {
                     **base, "lane": lane, "kind": "half", "progress": front,
                     "limit": lim(z.limits.get(lane, z.limits.get("*")))}))
                 if recipes is not None:
-                    recipes[zs.halves[-1]] = (_FRONT, z.index)
+                    recipes[halves[-1]] = (_FRONT, z.index)
         # service: no spaces (the Assistance area is not driven)
         return zs
 
@@ -458,7 +482,7 @@ class GraphBuilder:
                 front = nodes[ins]["progress"]
                 starts_before = back is None or back <= p + 1e-9
                 if front > p + 1e-9 and starts_before:
-                    self._link(out, ins, {"move": "diagonal", "handbrake": True})
+                    self.link(out, ins, {"move": "diagonal", "handbrake": True})
 
     def _add_limited_diagonals(self, zs: ZoneSpaces) -> None:
         """Limited spaces keep their lane divider: a lane change goes to the space ahead in the other lane."""
@@ -468,7 +492,7 @@ class GraphBuilder:
                 p = nodes[sid]["progress"]
                 ahead = [t for t in b if nodes[t]["progress"] > p + 1e-9]
                 if ahead:
-                    self._link(sid, ahead[0], {"move": "diagonal"})
+                    self.link(sid, ahead[0], {"move": "diagonal"})
 
     # -- joins
     def join_next(self, a: ZoneSpaces, b: ZoneSpaces) -> None:
@@ -480,7 +504,7 @@ class GraphBuilder:
         if oa is None or ob is None:
             self.join(a, b)
             return
-        key = (id(oa.template), oa.index, id(ob.template), ob.index)
+        key = (id(oa.template), a.origin_zone, id(ob.template), b.origin_zone)
         known = self._joins.get(key)
         if known is None:
             made: list[tuple[str, str]] = []
@@ -496,9 +520,9 @@ class GraphBuilder:
             return
         moves, mismatch = known
         succ, pred, xs, ys = self._succ, self._pred, oa.ids, ob.ids
-        for i, j, attrs in moves:
+        for i, j, attrs in moves:  # shared, as in _RoadTemplate.lay
             x, y = xs[i], ys[j]
-            succ[x][y] = pred[y][x] = attrs.copy()
+            succ[x][y] = pred[y][x] = attrs
         if mismatch:
             self.lane_mismatches.append((a.key, b.key, len(a.lanes), len(b.lanes)))
 
@@ -524,6 +548,8 @@ class GraphBuilder:
             inside_lane = b.zone.inside_lane  # the corner says which side is inside (s-bends)
         lane_exits = set(a.lane_ids.values())
         lane_entries = set(b.lane_ids.values())
+        first_in = b.inside[0] if b.inside else None
+        first_out = b.outside[0] if b.outside else None
         for x in exits:
             for y in entries:
                 if x in lane_exits and y in lane_entries:
@@ -532,16 +558,16 @@ class GraphBuilder:
                     move = "slide"
                 elif y == b.single and nodes[y]["kind"] == "wide" and nodes[y]["surface"] == "snow":
                     move = "slide"  # MC-SNOW-01: full-width spaces on snow are taken by sliding
-                elif y in (b.inside[:1] + b.outside[:1]) and x in lane_exits and inside_lane:
+                elif (y == first_in or y == first_out) and x in lane_exits and inside_lane:
                     lane = nodes[x]["lane"]
                     on_inside = lane == inside_lane
-                    move = "straight" if on_inside == (y in b.inside[:1]) else "diagonal"
+                    move = "straight" if on_inside == (y == first_in) else "diagonal"
                 else:
                     move = "straight"
                 edge(x, y, move)
 
     def _lap_edge(self, x: str, y: str, move: str, **attrs: Any) -> None:
-        self._link(x, y, {"move": move, "lap": True, **attrs})
+        self.link(x, y, {"move": move, "lap": True, **attrs})
 
     def edge(self, x: str, y: str, move: str, **attrs: Any) -> None:
         """A move from space ``x`` to space ``y``, unless it would go back or sideways (CORE-MOVE-04)."""
@@ -554,8 +580,8 @@ class GraphBuilder:
             succ[y] = self._pred[y][x] = {"move": move, **attrs}
             if self._made is not None:
                 self._made.append((x, y))
-        else:
-            data.update(move=move, **attrs)
+        else:  # a dict of its own (the old one may be shared: replace_move)
+            succ[y] = self._pred[y][x] = {**data, "move": move, **attrs}
 
     # -- shortcuts
     def _add_shortcuts(self, step: int, tile: str, driven: DrivenRoad, zones: list[ZoneSpaces], n: int,

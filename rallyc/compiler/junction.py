@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from rallyc.compiler.graph import ZoneSpaces
+from rallyc.compiler.graph import ZoneSpaces, replace_move
 from rallyc.compiler.placement import PlacedStep
 from rallyc.compiler.roads import DrivenRoad, drive_road
 from rallyc.geometry.hexgrid import edge_index
@@ -118,7 +118,7 @@ def join_branch_links(steps: list[PlacedStep], by_step: dict[int, list[ZoneSpace
                 g.nodes[keep]["limit"] = zs.zone.limits.get(lane)
                 for h in zones[k - 1].halves:
                     if line is not None and g.has_edge(h, keep):
-                        g.edges[h, keep]["limit"] = line
+                        replace_move(g, h, keep, limit=line)
                 _drop_other_lanes(g, zs, lane)
             elif k + 1 < len(zones) and kinds[k + 1] == "half":  # off the main road, entered by the step's entry
                 main = _main_road(ps, ps.driven.entry, exiting=False)
@@ -134,4 +134,4 @@ def _drop_other_lanes(g: nx.DiGraph, zs: ZoneSpaces, lane: str) -> None:
     of its route joins them to the branch (they belong to the stages that drive the main road)."""
     for other in [x for x in zs.lanes if x != lane]:
         g.remove_node(zs.lane_ids.pop(other))
-        zs.lanes.remove(other)
+    zs.lanes = [x for x in zs.lanes if x == lane]  # a new list: a laid zone's lanes are its template's

@@ -190,10 +190,14 @@ def _progress(before: int, terms: tuple[int, float, float, int, int]) -> float:
 
 @dataclass(slots=True)
 class _RoadOrigin:
-    """Where the zones of a road laid from a template came from: the template and the ids laid."""
+    """Where the zones of a road laid from a template came from: the template, the ids laid and each space's
+    successor and predecessor dicts (the graph's own, in the order of the ids: a join writes them without
+    looking each space up in the graph)."""
 
     template: "_RoadTemplate"
     ids: list[str]
+    succs: list[dict[str, dict[str, Any]]]
+    preds: list[dict[str, dict[str, Any]]]
 
 
 @dataclass
@@ -270,6 +274,8 @@ class _RoadTemplate:
         if not nodes.keys().isdisjoint(ids):
             return None
         before = step - 1
+        succs: list[dict[str, dict[str, Any]]] = []
+        preds: list[dict[str, dict[str, Any]]] = []
         for sid, data, terms, corner in zip(ids, self.data, self.terms, self.corners):
             d = data.copy()
             d["step"] = step
@@ -278,15 +284,18 @@ class _RoadTemplate:
             d["span"] = span
             if corner is not None:
                 d["corner"] = prefix + corner
-            succ[sid] = {}
-            pred[sid] = {}
+            ahead: dict[str, dict[str, Any]] = {}
+            behind: dict[str, dict[str, Any]] = {}
+            succ[sid] = ahead
+            pred[sid] = behind
+            succs.append(ahead)
+            preds.append(behind)
             nodes[sid] = d
         for i, j, attrs in self.moves:  # the template's attribute dicts, shared (see replace_move)
-            x, y = ids[i], ids[j]
-            succ[x][y] = pred[y][x] = attrs
+            succs[i][ids[j]] = preds[j][ids[i]] = attrs
         builder.lane_mismatches.extend((prefix + a, prefix + b, k, m) for a, b, k, m in self.mismatches)
         out = []
-        origin = _RoadOrigin(self, ids)
+        origin = _RoadOrigin(self, ids, succs, preds)
         at = ids.__getitem__
         for k, z in enumerate(self.zones):
             # most of these are empty: the template's empty tuple, shared, for those
@@ -519,10 +528,9 @@ class GraphBuilder:
                                         len(self.lane_mismatches) > mismatches)
             return
         moves, mismatch = known
-        succ, pred, xs, ys = self._succ, self._pred, oa.ids, ob.ids
+        succs, preds, xs, ys = oa.succs, ob.preds, oa.ids, ob.ids
         for i, j, attrs in moves:  # shared, as in _RoadTemplate.lay
-            x, y = xs[i], ys[j]
-            succ[x][y] = pred[y][x] = attrs
+            succs[i][ys[j]] = preds[j][xs[i]] = attrs
         if mismatch:
             self.lane_mismatches.append((a.key, b.key, len(a.lanes), len(b.lanes)))
 

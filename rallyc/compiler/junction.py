@@ -90,11 +90,14 @@ def join_loop_branch_links(loop: list[PlacedStep], by_step: dict[int, list[ZoneS
                     if x != keep and g.has_edge(h, x):
                         g.remove_edge(h, x)
                 if zs.zone.line_limit is not None and g.has_edge(h, keep):
-                    g.edges[h, keep]["limit"] = zs.zone.line_limit
+                    replace_move(g, h, keep, limit=zs.zone.line_limit)
+            gone = set()
             for name in [x for x in zs.lanes if x != lane]:
                 if next(iter(g.predecessors(zs.lane_ids[name])), None) is None:
                     g.remove_node(zs.lane_ids.pop(name))
-                    zs.lanes.remove(name)
+                    gone.add(name)
+            if gone:  # a new list: a laid zone's lanes are its template's
+                zs.lanes = [x for x in zs.lanes if x not in gone]
 
 
 def join_branch_links(steps: list[PlacedStep], by_step: dict[int, list[ZoneSpaces]], g: nx.DiGraph) -> None:

@@ -18,20 +18,27 @@ _FACES: dict[str, Face] = {f.value: f for f in Face}
 _DIE_KINDS: dict[str, DieKind] = {k.value: k for k in DieKind}
 
 
+#: the words a face may be, and None (no face): the member (a dictionary look-up per face)
+_FACE_OR_NONE: dict[str | None, Face | None] = {None: None}
+_FACE_OR_NONE.update(_FACES)
+
+
 def _face(value: str | None) -> Face | None:
-    if value is None:
-        return None
-    return _FACES.get(value) or Face(value)  # an unknown word: the enum's own ValueError
+    if value in _FACE_OR_NONE:
+        return _FACE_OR_NONE[value]
+    return Face(value)  # type: ignore[arg-type]  # an unknown word: the enum's own ValueError
 
 
 def _roll(d: dict) -> Roll:
     """A record's die (its words checked by the schema) as a typed :class:`Roll`."""
-    kind = "push" if "push" in d else "through" if "through" in d else None
+    get = d.get
     name = d["die"]
-    return Roll(Die(_DIE_KINDS.get(name) or DieKind(name), d["to"], bool(d.get("brake", False)), d.get("land"),
-                    bool(d.get("boost", False)), d.get("push_to")),
-                _face(d.get("face")), _face(d.get("brake_face")), bool(d.get("secured", False)), d.get("token"),
-                _face(d.get("boost_face")), contact_claim_from_json(kind, d[kind]) if kind else None)
+    kind = "push" if "push" in d else "through" if "through" in d else None
+    # tuple.__new__: the named tuple's own __new__ is a Python function, called for every die of every record
+    die = tuple.__new__(Die, (_DIE_KINDS.get(name) or DieKind(name), d["to"], bool(get("brake", False)), get("land"),
+                              bool(get("boost", False)), get("push_to")))
+    return Roll(die, _face(get("face")), _face(get("brake_face")), bool(get("secured", False)), get("token"),
+                _face(get("boost_face")), contact_claim_from_json(kind, d[kind]) if kind else None)
 
 
 def replans_from_json(d: dict) -> list[Replan]:

@@ -203,6 +203,7 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
         weather = data["race"].get("weather", in_force.get("weather") or None)
         race = race_engine(track)(track, players, replace(options, weather=False), components, weather=weather,
                                   race_format=fmt)
+        race.explaining = explain  # no rule IDs worked out that the report leaves out
     except (ValueError, TypeError) as exc:
         path = "$.options" if "option" in str(exc) else "$.players"
         raise RecordError(str(exc), path=path) from None

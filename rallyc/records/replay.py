@@ -173,6 +173,7 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
                 stage = rally.start_stage(st.get("order"), st.get("tires"))
             except IllegalMove as e:
                 raise e.at(sp)
+            stage.explaining = explain  # no rule IDs worked out that the report leaves out
             entry: dict = {"stage": tracks[si].name, "order": list(stage.start_order), "rounds": []}
             report.stages.append(entry)
             rounds: dict[int, dict] = {}

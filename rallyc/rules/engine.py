@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, TypeVar
 
 from rallyc.rules.errors import IllegalMove, StageOver
-from rallyc.rules.outcome import TurnOutcome
+from rallyc.rules.outcome import TurnOutcome, not_worked_out
 from rallyc.rules.plans import PlanContext, Placed, can_lay, start_walk
 from rallyc.rules.planner import Planner
 from rallyc.rules.rolling import IMPROV_RULES, Mover, roll_and_move
@@ -101,6 +101,9 @@ class TurnEngine(Planner, Generic[O]):
     gear_rule: ClassVar[str] = "CORE-TURNEND-05"
     #: what :meth:`play` says once the game is over
     over_message: ClassVar[str] = "the game is over"
+    #: work out each turn's rule IDs (``replay --explain``); a replay that prints none sets it off, and then only
+    #: a trace observer (:func:`~rallyc.rules.trace.observing`) has them worked out
+    explaining: bool = True
 
     # state every game form keeps (set by the variant's __init__)
     cars: dict[str, Any]
@@ -200,10 +203,13 @@ class TurnEngine(Planner, Generic[O]):
         move = self.forced_movement(car, turn, ctx) or roll_and_move(self, self.mover(car), turn, ctx, leader=leader,
                                                                      driver=driver)
         out, change = self.end_of_turn(car, turn, ctx, move, driver)
-        rules = self.applied_rules(car, turn, ctx, move, out, change)
-        out.then_applied(lambda _: rules())
-        if move.replans:
-            out.add_applied(IMPROV_RULES)  # the dice re-planned while rolling one by one
+        if self.explaining or observing():
+            rules = self.applied_rules(car, turn, ctx, move, out, change)
+            out.then_applied(lambda _: rules())
+            if move.replans:
+                out.add_applied(IMPROV_RULES)  # the dice re-planned while rolling one by one
+        else:  # nobody reads them: no snapshot of the state, and an outcome that refuses to answer rather than lie
+            out.then_applied(not_worked_out)
         return car, out, change
 
     def play(self, turn: "Turn", driver: "Driver | None" = None) -> O:

@@ -9,7 +9,17 @@ from typing import TYPE_CHECKING, Callable
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.turn import LossOfControl, Turn
 
-__all__ = ["TurnOutcome"]
+__all__ = ["TurnOutcome", "RulesNotWorkedOut", "not_worked_out"]
+
+
+class RulesNotWorkedOut(RuntimeError):
+    """The rule IDs of an outcome played with the engine's ``explaining`` off were asked for."""
+
+
+def not_worked_out(ids: tuple[str, ...]) -> tuple[str, ...]:
+    """The step an outcome played without explaining holds in place of its rule IDs: reading them raises."""
+    raise RulesNotWorkedOut("this turn was played with explaining off (TurnEngine.explaining): its rule IDs "
+                            "were not worked out")
 
 
 @dataclass(kw_only=True)

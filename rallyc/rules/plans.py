@@ -19,7 +19,7 @@ from rallyc.rules.state import TrackIndex
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.contact import ContactMove, ContactPlan
 
-__all__ = ["PlanContext", "Walk", "Placed", "check_die", "check_plan", "die_options", "can_lay", "legal_plans", 
+__all__ = ["PlanContext", "Walk", "Placed", "check_die", "check_plan", "placements", "die_options", "can_lay", "legal_plans", 
            "effective_limit", "allowance_at", "warning_limit", "is_haybale"]
 
 
@@ -358,8 +358,9 @@ def _place(ctx: PlanContext, w: Walk, die: Die) -> tuple[Placed | None, tuple[st
     if e:
         return None, (e[0], e[1], "to")
     # MC-BOOST-04 (reading 15): a Boost pair is never the Flying Start die
-    flying = is_gear(die.die) and w.gear == 0 and gear == 2 and not die.brake and not die.boost
-    coast = not is_gear(die.die)
+    gear_die = die.die.startswith("gear")  # is_gear
+    flying = gear_die and w.gear == 0 and gear == 2 and not die.brake and not die.boost
+    coast = not gear_die
     s = idx.spaces[die.to]
     jump = 0
     if s.jump is not None and gear >= s.jump:
@@ -377,12 +378,12 @@ def _place(ctx: PlanContext, w: Walk, die: Die) -> tuple[Placed | None, tuple[st
         if e:
             rule = "CORE-JUMP-07" if e[0] in ("CORE-MOVE-02", "CORE-OVERTAKE-06") else e[0]
             return None, (rule, f"cannot land on {die.land}: {e[1]}", "land")
-        placed = Placed(die, die.land, gear, jump, gear >= s.jump + 2, flying, coast)
+        placed = tuple.__new__(Placed, (die, die.land, gear, jump, gear >= s.jump + 2, flying, coast, None))
     else:
         if die.land is not None:
             why = "it is no jump" if s.jump is None else f"Gear {gear} is below the jump's Gear {s.jump}"
             return None, ("CORE-JUMP-06", f"the die on {die.to} does not jump ({why})", "land")
-        placed = Placed(die, die.to, gear, 0, False, flying, coast)
+        placed = tuple.__new__(Placed, (die, die.to, gear, 0, False, flying, coast, None))
     return placed, None
 
 
@@ -395,8 +396,8 @@ def _advance(ctx: PlanContext, w: Walk, p: Placed) -> Walk:
     elif lim is not None and p.gear > lim and (p.jump == 0 or ctx.jump_landing_limit):
         ended = f"Gear {p.gear} over the limit {lim} on {p.space}"
     name = d.die
-    gear_die = is_gear(name)
-    return Walk(
+    gear_die = name.startswith("gear")  # is_gear, inline: once per die laid
+    return tuple.__new__(Walk, (  # the named tuple's __new__ is a Python function
         p.space,
         p.gear,
         w.used | {name} if gear_die else w.used,
@@ -408,7 +409,7 @@ def _advance(ctx: PlanContext, w: Walk, p: Placed) -> Walk:
         w.flying or p.flying,
         ended,
         w.moved + p.contact.moved if p.contact is not None else w.moved,
-    )
+    ))
 
 
 def start_walk(ctx: PlanContext) -> Walk:
@@ -425,13 +426,57 @@ def check_die(ctx: PlanContext, w: Walk, die: Die, path: str = "") -> tuple[Plac
 
 
 def check_plan(ctx: PlanContext, dice: list[Die], path: str = "dice") -> list[Placed]:
-    """Every die of a plan, laid in order (raises :class:`IllegalMove` at the first illegal one)."""
+    """Every die of a plan, laid in order (raises :class:`IllegalMove` at the first illegal one).
+
+    The fast path: a die laid after the same partial plan under the same planning situation on this track
+    (:func:`placements`) was placed before, and what ``_place`` decides from the track and the Dashboard alone
+    (the dice counts and gear steps, one step ahead, the jump and its landing) is taken from there; what
+    depends on the others' cars and the tokens this turn (:func:`entry_error` on the space entered and on a
+    jump's landing, then :func:`_advance`) is checked again as the full path does. Any doubt (a die not met
+    yet, an entry refused) goes through :func:`check_die`, which places it or words the refusal."""
     w = start_walk(ctx)
     out = []
+    known = placements(ctx)
     for i, d in enumerate(dice):
-        p, w = check_die(ctx, w, d, f"{path}[{i}]")
+        p = _known_place(ctx, known, w, d) if known is not None else None
+        if p is not None:
+            w = _advance(ctx, w, p)
+        else:
+            before = w
+            p, w = check_die(ctx, w, d, f"{path}[{i}]")
+            if known is not None:
+                known[(before, d)] = p
         out.append(p)
     return out
+
+
+def placements(ctx: PlanContext) -> dict[tuple[Walk, Die], Placed] | None:
+    """The dice placed before on this track under this planning situation: what ``_place`` reads of ``ctx``
+    besides the cars and tokens of the turn (the Dashboard's columns, the top gear, the car, the advanced rules
+    and readings that change a die's meaning, the Handbrake turn's moves). Kept on the track's index, so every
+    turn, record and pass on the track shares it. None under Full Contact (a push moves other cars mid-plan)."""
+    if ctx.contact is not None:
+        return None
+    key = (ctx.allowance, tuple(ctx.allowances.items()) if ctx.allowances else (), ctx.top_gear, ctx.car,
+           ctx.flying_start, ctx.brake_drop, ctx.redline, ctx.handbrake)
+    tables = ctx.index.placements
+    got = tables.get(key)
+    if got is None:
+        got = tables[key] = {}
+    return got
+
+
+def _known_place(ctx: PlanContext, known: dict[tuple[Walk, Die], Placed], w: Walk, die: Die) -> Placed | None:
+    """``die`` after ``w`` as placed before (:func:`placements`), if the cars and tokens of this turn let the car
+    enter its space (and a jump's landing) as :func:`_place` checks; None otherwise (the full path decides)."""
+    p = known.get((w, die))
+    if p is None:
+        return None
+    if entry_error(ctx, die.to, p.gear, die, came_from=w.pos) is not None:
+        return None
+    if p.jump and entry_error(ctx, p.space, p.gear, die, came_from=die.to) is not None:
+        return None
+    return tuple.__new__(Placed, (die,) + p[1:])  # the die as laid this time (equal to the one placed before)
 
 
 def _candidates(ctx: PlanContext, w: Walk) -> list[tuple[DieKind, bool, bool]]:

@@ -10,7 +10,7 @@ from rallyc.compiler.track import Space, Track
 from rallyc.data.components import DashboardData
 from rallyc.rules.domain import CarStatus, LocIcon
 
-__all__ = ["Card", "Car", "TrackIndex", "index_of", "DAMAGE_KINDS", "SHORTCUT_RESULTS", "LOC_ICONS", "WEATHER"]
+__all__ = ["Card", "Car", "TrackIndex", "index_of", "forget_placements", "DAMAGE_KINDS", "SHORTCUT_RESULTS", "LOC_ICONS", "WEATHER"]
 
 #: Damage side of a token (CORE-SETUP-03); Boost Damage only where the bag holds it (RX box, R5 Boost die)
 DAMAGE_KINDS = ("gear", "brake", "coast", "green", "boost")
@@ -112,6 +112,8 @@ class TrackIndex:
         }
         #: with the Handbrake turn rule: the outside -> inside corner edges too (MC-HANDBRAKE-01)
         self.succ_handbrake: dict[str, list[str]] = {n: sorted(g.successors(n)) for n in g.nodes}
+        #: dice placed before on this track, per planning situation (``plans.placements``: the replay's fast path)
+        self.placements: dict[tuple, dict] = {}
         #: answers of rx_order.is_inside per (space, horizon), worked out once per track (RX-ORDER-04)
         self.inside_ahead: dict[tuple[str, int], bool] = {}
         #: RX speed-limit lines: the edges with a ``limit`` (RX-FORK-03), read per die without the graph
@@ -199,3 +201,10 @@ def index_of(track: Track) -> TrackIndex:
         idx = TrackIndex(track)
         _CACHE[track] = idx
     return idx
+
+
+def forget_placements() -> None:
+    """Empty every track's table of dice placed before (``plans.placements``), as in a process that has replayed
+    nothing yet (for measurements: ``benchmarks/replay_speed.py``'s ``cold tables`` figure)."""
+    for idx in list(_CACHE.values()):
+        idx.placements.clear()

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from rallyc.render.geometry import HexLayout
 from rallyc.render.labels import LabelIndex, Rect, _box_in_edges, _Convex, _edges, by_clearance
+from rallyc.render.measure import rect_hits_polygon
 
 LAYOUT = HexLayout(200.0 / math.sqrt(3))
 R = LAYOUT.size
@@ -107,3 +108,29 @@ def test_quick_inside_test_agrees_with_the_cross_products(flat):
                 w, h = rng.uniform(0, 0.8) * layout.size, rng.uniform(0, 0.5) * layout.size
                 x0, y0, x1, y1 = x - w / 2, y - h / 2, x + w / 2, y + h / 2
             assert region.holds_box(x0, y0, x1, y1) == _box_in_edges(x0, y0, x1, y1, edges)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_the_free_test_with_its_remembered_blockers_is_the_plain_test(seed):
+    """``LabelIndex._clear`` tries first the label box and the road vertex that last kept a label out of the
+    same cell: the answer is still the plain test over the cell's near boxes and road polygons, box after box
+    filed in between."""
+    rng = random.Random(seed)
+    cells = [(0, 0), (1, 0), (0, 1), (-1, 1), (1, -1)]
+    index = _index(rng, cells)
+    pad = 0.01 * R
+    for _ in range(120):
+        q, r = rng.choice(cells)
+        cx, cy = LAYOUT.centre(q, r)
+        x, y = cx + rng.uniform(-0.9, 0.9) * R, cy + rng.uniform(-0.9, 0.9) * R
+        w, h = rng.uniform(0.02, 0.9) * R, rng.uniform(0.02, 0.5) * R
+        box = Rect.around((x, y), w, h)
+        cell = LAYOUT.cell_at((x, y))
+        plain = not any(box.x0 < o[2] and o[0] < box.x1 and box.y0 < o[3] and o[1] < box.y1
+                        for o in index._boxes_near.get(cell, ())) and \
+            not any(rect_hits_polygon(box.x0 - pad, box.y0 - pad, box.x1 + pad, box.y1 + pad, poly)
+                    for *_, poly, _ in index._near_cell(*cell))
+        assert index.free(box) == plain
+        if rng.random() < 0.15:
+            index.add_box(box)

@@ -56,6 +56,19 @@ class LabelIndex:
     _prepared: dict = field(default_factory=dict, repr=False)
     #: each polygon a label must lie inside, prepared once (``_region``)
     _regions: dict = field(default_factory=dict, repr=False)
+    #: the page-to-axial matrix of ``layout`` (m00, m01, m10, m11), for the cell lookups written inline
+    _inverse: tuple[float, float, float, float] = field(init=False, repr=False)
+    #: per cell: the label box of its near list that last kept a label out (``_clear`` tries it first: the
+    #: candidates of one label mostly fail on the same box). A box stays in the near lists it is filed in (boxes
+    #: are only ever added), so a blocker found once may be asked again
+    _blockers: dict = field(default_factory=dict, repr=False)
+    #: per cell: a vertex of a road polygon of its near list that was last inside a label's box (a box holding
+    #: it hits that polygon: ``_clear`` tries it first too)
+    _vertex_blockers: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        (m00, m10), (m01, m11) = self.layout.axial((1.0, 0.0)), self.layout.axial((0.0, 1.0))
+        self._inverse = (m00, m01, m10, m11)
 
     def cell_of(self, p: Point) -> tuple[int, int]:
         """The axial cell whose hexagon holds ``p``."""
@@ -66,9 +79,24 @@ class LabelIndex:
         step = self.layout.size * 0.8
         nx = max(1, math.ceil((x1 - x0) / step))
         ny = max(1, math.ceil((y1 - y0) / step))
-        cell_at = self.layout.cell_at
-        return {cell_at((x0 + (x1 - x0) * i / nx, y0 + (y1 - y0) * j / ny))
-                for i in range(nx + 1) for j in range(ny + 1)}
+        m00, m01, m10, m11 = self._inverse
+        cells = set()
+        for i in range(nx + 1):
+            px = x0 + (x1 - x0) * i / nx
+            for j in range(ny + 1):
+                py = y0 + (y1 - y0) * j / ny
+                # HexLayout.cell_at((px, py)), written inline (the same arithmetic)
+                fq = px * m00 + py * m01
+                fr = px * m10 + py * m11
+                fs = -fq - fr
+                q, r, s = round(fq), round(fr), round(fs)
+                dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+                if dq > dr and dq > ds:
+                    q = -r - s
+                elif dr > ds:
+                    r = -q - s
+                cells.add((q, r))
+        return cells
 
     def add_polygon(self, poly: Sequence[Point]) -> None:
         """File a road-like area that no label may cover."""
@@ -85,9 +113,11 @@ class LabelIndex:
         boxes = self.boxes
         for cell in cells:
             boxes.setdefault(cell, []).append(box)
-        # each cell whose near list holds the box once (a box over several cells is near their neighbours)
+        # each cell whose near list holds the box once (a box over several cells is near their neighbours),
+        # as a plain (x0, y0, x1, y1) for ``_clear``
+        plain = (box.x0, box.y0, box.x1, box.y1)
         for cell in {(q - dq, r - dr) for q, r in cells for dq, dr in _NEIGHBOURS}:
-            near.setdefault(cell, []).append(box)
+            near.setdefault(cell, []).append(plain)
 
     def _near_cell(self, q: int, r: int) -> list:
         """(bounding box, prepared polygon) of every road polygon filed in cell (q, r) and the six around it."""
@@ -121,16 +151,47 @@ class LabelIndex:
 
     def _clear(self, x0: float, y0: float, x1: float, y1: float) -> bool:
         """``_free`` past the bounds and region tests: the box clears the labels and road polygons filed near it."""
-        q, r = self.layout.cell_at(((x0 + x1) / 2, (y0 + y1) / 2))
-        for o in self._boxes_near.get((q, r), ()):
-            if x0 < o.x1 and o.x0 < x1 and y0 < o.y1 and o.y0 < y1:
+        # HexLayout.cell_at of the box's centre, written inline (the same arithmetic)
+        m00, m01, m10, m11 = self._inverse
+        px, py = (x0 + x1) / 2, (y0 + y1) / 2
+        fq = px * m00 + py * m01
+        fr = px * m10 + py * m11
+        fs = -fq - fr
+        q, r, s = round(fq), round(fr), round(fs)
+        dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+        if dq > dr and dq > ds:
+            q = -r - s
+        elif dr > ds:
+            r = -q - s
+        cell = (q, r)
+        blocker = self._blockers.get(cell)
+        if blocker is not None:
+            bx0, by0, bx1, by1 = blocker
+            if x0 < bx1 and bx0 < x1 and y0 < by1 and by0 < y1:
+                return False
+        for box in self._boxes_near.get(cell, ()):
+            bx0, by0, bx1, by1 = box
+            if x0 < bx1 and bx0 < x1 and y0 < by1 and by0 < y1:
+                self._blockers[cell] = box
                 return False
         # a small gap between the text and the road edge: printed, touching reads as on the road
         pad = 0.01 * self.layout.size
         x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
-        for px0, py0, px1, py1, poly, prep in self._near_cell(q, r):
-            if px0 < x1 and x0 < px1 and py0 < y1 and y0 < py1 and _hits_prepared(x0, y0, x1, y1, poly, prep):
-                return False
+        vertex = self._vertex_blockers.get(cell)
+        if vertex is not None and x0 < vertex[0] < x1 and y0 < vertex[1] < y1:
+            return False  # _hits_prepared's first test, on the polygon that vertex is of
+        polys = self._polys_near.get(cell)
+        if polys is None:
+            polys = self._near_cell(q, r)
+        for px0, py0, px1, py1, poly, prep in polys:
+            if px0 < x1 and x0 < px1 and py0 < y1 and y0 < py1:
+                # _hits_prepared(x0, y0, x1, y1, poly, prep), noting the vertex when that is what hits
+                for v in poly:
+                    if x0 < v[0] < x1 and y0 < v[1] < y1:
+                        self._vertex_blockers[cell] = v
+                        return False
+                if _hits_past_vertices(x0, y0, x1, y1, poly, prep):
+                    return False
         return True
 
     def _sheet_limits(self) -> tuple[float, float, float, float]:
@@ -245,28 +306,29 @@ class _Convex:
     def __init__(self, poly: Sequence[Point]) -> None:
         self.edges = _edges(poly)
         n = len(poly)
-        cx = sum(p[0] for p in poly) / n
-        cy = sum(p[1] for p in poly) / n
+        # (sums of lists, min and max of maps: the same numbers as the plain generator expressions, faster)
+        cx = sum([p[0] for p in poly]) / n
+        cy = sum([p[1] for p in poly]) / n
         self.cx, self.cy = cx, cy
         self.in2, self.out2 = -1.0, math.inf  # no quick answer
         if n < 3:
             return
-        far = max(math.dist((cx, cy), p) for p in poly)
+        far = max(map(math.dist, repeat((cx, cy)), poly))
         lengths = [math.hypot(dx, dy) for _, _, dx, dy in self.edges]
         if min(lengths) <= 0:
             return
         # signed distance of the vertex mean from each edge's line
         dists = [(dx * (cy - ey) - dy * (cx - ex)) / n_ for (ex, ey, dx, dy), n_ in zip(self.edges, lengths)]
-        if not (all(d > 0 for d in dists) or all(d < 0 for d in dists)):
+        if not (min(dists) > 0 or max(dists) < 0):
             return
         margin = 1e-6 * far
         # a point ``margin`` inside every edge line has cross products of at least margin x edge length
         if margin * min(lengths) < 1e-6:
             return
-        near = min(abs(d) for d in dists) - margin
+        near = min(map(abs, dists)) - margin
         if near > 0:
             self.in2 = near * near
-        if _sharpest_sine(poly) > 0.5:
+        if _corners_wider_than_60(poly):
             # outside the far circle by ``margin``: some edge line is at least margin x sin(half the sharpest
             # corner) away on the outer side
             self.out2 = (far + margin) ** 2
@@ -291,6 +353,25 @@ class _Convex:
             if not _in_edges(px, py, self.edges):
                 return False
         return True
+
+
+def _corners_wider_than_60(poly: Sequence[Point]) -> bool:
+    """``_sharpest_sine(poly) > 0.5`` (every interior angle wider than 60 degrees) from the corners' cosines, without
+    ``acos`` and ``sin``: sin(acos(c) / 2) > 0.5 exactly when c < 0.5; a cosine within 1e-9 of 0.5 asks
+    ``_sharpest_sine`` itself, so the answer is the same."""
+    n = len(poly)
+    for i in range(n):
+        (ax, ay), (bx, by), (cx, cy) = poly[i - 1], poly[i], poly[(i + 1) % n]
+        ux, uy, vx, vy = ax - bx, ay - by, cx - bx, cy - by
+        nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
+        if not nu or not nv:
+            return False
+        cos = (ux * vx + uy * vy) / (nu * nv)
+        if -1e-9 < cos - 0.5 < 1e-9:
+            return _sharpest_sine(poly) > 0.5
+        if cos >= 0.5:
+            return False
+    return True
 
 
 def _sharpest_sine(poly: Sequence[Point]) -> float:
@@ -334,6 +415,14 @@ def _hits_prepared(x0: float, y0: float, x1: float, y1: float, poly: Sequence[Po
     for x, y in poly:
         if x0 < x < x1 and y0 < y < y1:
             return True
+    return _hits_past_vertices(x0, y0, x1, y1, poly, edges)
+
+
+def _hits_past_vertices(x0: float, y0: float, x1: float, y1: float, poly: Sequence[Point], edges: list) -> bool:
+    """``_hits_prepared`` for a box that holds no vertex of the polygon: the box's corners or centre inside it, or
+    an edge crossing the box's."""
+    if not poly:
+        return False
     if not edges:
         edges += _prepared_edges(poly)
     # the corners and the centre inside the polygon (ray casting, as measure._inside): three heights
@@ -358,12 +447,9 @@ def _hits_prepared(x0: float, y0: float, x1: float, y1: float, poly: Sequence[Po
 
 def _edges(poly: Sequence[Point]) -> list[tuple[float, float, float, float]]:
     """(x0, y0, x1 - x0, y1 - y0) of each edge of a polygon, for ``_in_edges``."""
-    n = len(poly)
-    out = []
-    for i in range(n):
-        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
-        out.append((x0, y0, x1 - x0, y1 - y0))
-    return out
+    if not poly:
+        return []
+    return [(x0, y0, x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in zip(poly, [*poly[1:], poly[0]])]
 
 
 def _box_in_edges(x0: float, y0: float, x1: float, y1: float, edges: list[tuple[float, float, float, float]]) -> bool:

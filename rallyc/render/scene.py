@@ -26,6 +26,7 @@ from rallyc.render.geometry import HexLayout, Point, fmt, path_d
 from rallyc.render.labels import LabelIndex, Rect
 from rallyc.render.measure import PT_MM, text_width
 from rallyc.render.shapes import RoadShape, TrackShapes, track_shapes
+from rallyc.render.svgtext import _ESCAPE_CDATA, TextGroup, attr
 
 __all__ = ["CarMark", "Scene", "build_scene", "Box", "Ink", "car_colour", "car_letter", "text_rect"]
 
@@ -72,7 +73,7 @@ class Box:
 class Scene:
     """A finished drawing of one track: its group of elements and the box it covers."""
 
-    group: Group
+    group: TextGroup
     box: Box
     shapes: TrackShapes
     #: box of the tiles only (without title block and legend)
@@ -112,6 +113,12 @@ def _element(cls, dwg: svgwrite.Drawing):
     return el
 
 
+def _d(points: Sequence[Point], closed: bool = True) -> str:
+    """The `` d="..."`` of a path element written as text (nothing for no points, as an empty value is left out)."""
+    d = path_d(points, closed)
+    return f' d="{d}"' if d else ""
+
+
 def _path(dwg: svgwrite.Drawing, points: Sequence[Point], closed: bool = True, **attrs: str):
     el = _element(Path, dwg)
     el.commands = [path_d(points, closed)]
@@ -127,6 +134,16 @@ def _text(dwg: svgwrite.Drawing, text: str, at: Point, size: float, *, anchor: s
     if weight:
         el.attribs["font-weight"] = weight
     return _attrs(el, **attrs)
+
+
+def _text_raw(text: str, at: Point, size: float, *, anchor: str = "middle", weight: str | None = None,
+              fill: str = style.TEXT, lead: str = "") -> str:
+    """``_text(dwg, text, at, size, anchor=..., weight=..., fill=..., **attrs)`` as it is written; ``lead`` is the
+    text of the attributes that sort before ``fill`` (``class``, ``data-*``), e.g. ``'class="x" '``."""
+    weight_attr = f' font-weight="{attr(weight)}"' if weight else ""
+    head = (f'<text {lead}fill="{attr(fill)}" font-size="{fmt(size)}"{weight_attr} text-anchor="{attr(anchor)}" '
+            f'x="{fmt(at[0])}" y="{fmt(at[1] + size * 0.35)}"')
+    return f"{head}>{_ESCAPE_CDATA(text)}</text>" if text else f"{head} />"
 
 
 def _circle(dwg: svgwrite.Drawing, at: Point, radius: float, **attrs: str):
@@ -217,10 +234,10 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     shapes = track_shapes(track, layout, catalogue)
     spaces = track.spaces
     index = LabelIndex(layout)
-    top = dwg.g(id=f"{id_prefix}map")
+    top = TextGroup(id=f"{id_prefix}map")
 
     # -- tiles
-    g_tiles = _attrs(dwg.g(), id=f"{id_prefix}tiles")
+    g_tiles = TextGroup(id=f"{id_prefix}tiles")
     xs: list[float] = []
     ys: list[float] = []
     drawn: set[tuple[int, int, str]] = set()
@@ -237,15 +254,17 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         surface = info.surface if info is not None else "gravel"
         fill = style.SCENERY_FILL if p.scenery else style.TILE_FILL.get(surface, style.TILE_FILL["gravel"])
         tid = f"{id_prefix}tile-{p.step}" if not p.scenery else f"{id_prefix}scenery-{n}"
-        g_tiles.add(_path(dwg, corners, class_="hex", id=tid, data_tile=p.tile, data_step=str(p.step),
-                          data_q=str(p.q), data_r=str(p.r), data_rot=str(p.rot), fill=fill,
-                          stroke=style.HEX_STROKE, stroke_width=hex_width))
+        # as _path(dwg, corners, class_="hex", id=tid, data_tile=..., data_step=..., data_q=..., data_r=...,
+        # data_rot=..., fill=fill, stroke=HEX_STROKE, stroke_width=hex_width) is written (attributes sorted)
+        g_tiles.raw(f'<path class="hex"{_d(corners)} data-q="{p.q}" data-r="{p.r}" data-rot="{p.rot}" '
+                    f'data-step="{p.step}" data-tile="{attr(p.tile)}" fill="{fill}" id="{attr(tid)}" '
+                    f'stroke="{style.HEX_STROKE}" stroke-width="{hex_width}" />')
     top.add(g_tiles)
     tiles_box = Box(min(xs), min(ys), max(xs), max(ys)) if xs else Box(0, 0, R, R)
     index.bounds = Rect(tiles_box.x0, tiles_box.y0, tiles_box.x1, tiles_box.y1)
 
     # -- road bodies (each filed in the label index: no label may cover one)
-    g_roads = _attrs(dwg.g(), id=f"{id_prefix}roads")
+    g_roads = TextGroup(id=f"{id_prefix}roads")
     samples: dict[tuple[int, int], list[Point]] = {}
     road_polygons: list[list[Point]] = []
     tile_labels: dict[tuple[int, int, str, str], Rect] = {}
@@ -253,6 +272,8 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     forks: dict[tuple[int, int], list[tuple[RoadShape, list[Point]]]] = {}
     inner = layout.apothem * (1 - 1e-6)
     inner2 = inner * inner
+    fork_at: dict[tuple[int, int], int] = {}
+    road_width = fmt(0.018 * R)
     for road in shapes.roads:
         line = road.centreline
         half = road.width / 2
@@ -263,45 +284,52 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         if road.fork and road.cell is not None:
             if road.cell not in forks:
                 forks[road.cell] = []
-                g_roads.add(_attrs(dwg.g(), class_="fork", data_q=str(road.cell[0]), data_r=str(road.cell[1])))
+                fork_at[road.cell] = g_roads.placeholder()  # the fork's group, written once all its arms are in
             forks[road.cell].append((road, body))
             continue
-        g_roads.add(_path(dwg, body, class_="road", fill=style.ROAD_FILL.get(road.surface, style.ROAD_FILL["gravel"]),
-                          stroke=style.ROAD_EDGE.get(road.surface, "#444444"), stroke_width=fmt(0.018 * R)))
+        # as _path(dwg, body, class_="road", fill=..., stroke=..., stroke_width=...) is written
+        g_roads.raw(f'<path class="road"{_d(body)} '
+                    f'fill="{style.ROAD_FILL.get(road.surface, style.ROAD_FILL["gravel"])}" '
+                    f'stroke="{style.ROAD_EDGE.get(road.surface, "#444444")}" stroke-width="{road_width}" />')
         if road.dead_end:
             g_assist.append(_assistance(dwg, g_roads, layout, road, R, index))
-    for g in g_roads.elements:
-        if g.attribs.get("class") == "fork":
-            cell = (int(g.attribs["data-q"]), int(g.attribs["data-r"]))
-            _fork_surface(dwg, g, forks[cell], R)
+    for cell, slot in fork_at.items():
+        g = _attrs(dwg.g(), class_="fork", data_q=str(cell[0]), data_r=str(cell[1]))
+        _fork_surface(dwg, g, forks[cell], R)
+        g_roads.fill(slot, g)
     top.add(g_roads)
 
     # -- spaces
-    g_spaces = _attrs(dwg.g(), id=f"{id_prefix}spaces", fill="none")
+    g_spaces = TextGroup(id=f"{id_prefix}spaces", fill="none")
     solid = [s for s in shapes.spaces.values() if not s.dashed and s.kind != "shortcut"]
     cuts = [s for s in shapes.spaces.values() if s.kind == "shortcut"]
     dashed = [s for s in shapes.spaces.values() if s.dashed]
     space_width, cut_width = fmt(0.008 * R), fmt(0.012 * R)
     for sh in solid + cuts + dashed:
         sp = spaces[sh.id]
-        attrs: dict[str, Any] = {"class_": f"space {sh.kind}", "id": f"{id_prefix}space-{sh.id}", "data_space": sh.id,
-                 "stroke": style.SPACE_STROKE, "stroke_width": space_width}
+        fill = ""
+        stroke, stroke_width = style.SPACE_STROKE, space_width
         if sh.kind == "shortcut":
-            attrs.update(fill=style.SHORTCUT_FILL, stroke=style.SHORTCUT_STROKE, stroke_width=cut_width)
+            fill, stroke, stroke_width = style.SHORTCUT_FILL, style.SHORTCUT_STROKE, cut_width
         elif sh.dashed:
             # a slide half is a space of its own but not drawn as a box: the zone shows one dashed line
-            attrs.update(stroke="none")
+            stroke = "none"
         elif sp.joker:
-            attrs.update(fill=style.JOKER_FILL)
+            fill = style.JOKER_FILL
         elif sp.pregrid:
-            attrs.update(fill=style.PREGRID_FILL)
-        g_spaces.add(_path(dwg, sh.outline, **attrs))
+            fill = style.PREGRID_FILL
+        sid = attr(sh.id)
+        # as _path(dwg, sh.outline, class_=..., id=..., data_space=..., stroke=..., stroke_width=...[, fill=...])
+        # is written (attributes sorted)
+        filled = f' fill="{fill}"' if fill else ""
+        g_spaces.raw(f'<path class="space {attr(sh.kind)}"{_d(sh.outline)} data-space="{sid}"{filled} '
+                     f'id="{attr(id_prefix)}space-{sid}" stroke="{stroke}" stroke-width="{stroke_width}" />')
     top.add(g_spaces)
 
     # -- lines across the road, signposts, direction arrows
-    g_marks = _attrs(dwg.g(), id=f"{id_prefix}marks")
+    g_marks = TextGroup(id=f"{id_prefix}marks")
     for road in shapes.roads:
-        _road_marks(dwg, g_marks, road, R, ink)
+        _road_marks(g_marks, road, R, ink)
     words = {"start": "START", "finish": "FINISH", "start-finish": "START / FINISH"}
     lines = _lines(shapes, R)
     for road in shapes.roads:
@@ -313,8 +341,11 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     top.add(g_marks)
 
     # -- features on spaces: jumps, water, tokens, limits
-    g_feat = _attrs(dwg.g(), id=f"{id_prefix}features")
-    g_limits = _attrs(dwg.g(), id=f"{id_prefix}limits")
+    g_feat = TextGroup(id=f"{id_prefix}features")
+    g_limits = TextGroup(id=f"{id_prefix}limits")
+    limit_ring = f'fill="#ffffff" r="{fmt(max(0.055 * R, 0.62 * ink.size(0.07 * R, LIMIT_PT)))}" ' \
+                 f'stroke="{style.LIMIT_RING}" stroke-width="{fmt(0.014 * R)}" />'
+
     limit_size = ink.size(0.07 * R, LIMIT_PT)
     jump_size = ink.size(0.05 * R, JUMP_PT)
     for sid, sh in shapes.spaces.items():
@@ -329,11 +360,9 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
             g_feat.add(_text(dwg, " ".join(sorted(extra)), (x, y + 0.09 * R), ink.size(0.045 * R, 6.0),
                              class_="token", data_space=sid, fill=style.MUTED))
         if sp.limit is not None:
-            g = _attrs(dwg.g(), class_="limit", data_space=sid)
-            g.add(_circle(dwg, (x, y), max(0.055 * R, 0.62 * limit_size), fill="#ffffff", stroke=style.LIMIT_RING,
-                          stroke_width=fmt(0.014 * R)))
-            g.add(_text(dwg, str(sp.limit), (x, y), limit_size, weight="bold"))
-            g_limits.add(g)
+            # a group of class "limit": the ring (_circle) and the digit (_text), as they are written
+            g_limits.raw(f'<g class="limit" data-space="{attr(sid)}"><circle cx="{fmt(x)}" cy="{fmt(y)}" {limit_ring}'
+                         f'{_text_raw(str(sp.limit), (x, y), limit_size, weight="bold")}</g>')
         if sp.chicane is not None or any(t.startswith("chicane") for t in sp.tokens):
             at = (x + 0.06 * R, y - 0.06 * R) if sp.limit is not None else (x, y)
             g = _attrs(dwg.g(), class_="chicane", data_space=sid)
@@ -351,7 +380,7 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     g_standees = _standees(dwg, [(st.kind, st.at) for st in getattr(track, "standees", ())], shapes, R, ink, index)
 
     # -- labels, above the road: each tile's edge A mark, then its number and route steps
-    g_labels = _attrs(dwg.g(), id=f"{id_prefix}labels")
+    g_labels = TextGroup(id=f"{id_prefix}labels")
     word_size = ink.size(0.08 * R, WORD_PT)
     for g, end in g_assist:
         w = text_width("ASSISTANCE", word_size, True)
@@ -370,7 +399,7 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     step_size = ink.size(0.07 * R, STEP_PT)
     no_letter: set[tuple[int, int, str]] = set()
     for (q, r, tile), ps in cells.items():
-        if not ps[0].scenery and not _edge_a(dwg, g_labels, layout, q, r, ps[0].rot, mark_size, index):
+        if not ps[0].scenery and not _edge_a(g_labels, layout, q, r, ps[0].rot, mark_size, index):
             no_letter.add((q, r, tile))
     for (q, r, tile), ps in cells.items():
         hexagon = layout.corners(q, r)
@@ -399,11 +428,11 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
             spot, _ = index.place_by_clearance(_ring(centre, R, (0.75, 0.95), 18), near, w, h)
         top_y = spot[1] - h / 2
         tile_labels[(q, r, tile, steps)] = Rect.around(spot, w, h)
-        g_labels.add(_text(dwg, label, (spot[0], top_y + 0.43 * tile_size), tile_size, weight="bold",
-                           class_="tile-label", data_step=" ".join(str(p.step) for p in ps)))
+        lead = f'class="tile-label" data-step="{attr(" ".join(str(p.step) for p in ps))}" '
+        g_labels.raw(_text_raw(label, (spot[0], top_y + 0.43 * tile_size), tile_size, weight="bold", lead=lead))
         if not show_ids:
-            g_labels.add(_text(dwg, steps, (spot[0], top_y + tile_size + 0.05 * step_size + 0.43 * step_size),
-                               step_size, fill=style.MUTED, class_="step-label"))
+            g_labels.raw(_text_raw(steps, (spot[0], top_y + tile_size + 0.05 * step_size + 0.43 * step_size),
+                                   step_size, fill=style.MUTED, lead='class="step-label" '))
     top.add(g_labels)
     if g_standees is not None:
         top.add(g_standees)
@@ -419,7 +448,7 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
 _ARROWS = ("\u2191", "\u2197", "\u2198", "\u2193", "\u2199", "\u2196")
 
 
-def _edge_a(dwg, group, layout: HexLayout, q: int, r: int, rot: int, size: float, index: LabelIndex) -> bool:
+def _edge_a(group: TextGroup, layout: HexLayout, q: int, r: int, rot: int, size: float, index: LabelIndex) -> bool:
     """The tile's printed edge A: a bar on the edge (drawn over the road) and an ``A`` beside it, off the road.
 
     False when there is no room for the letter off the road (the bar alone is drawn)."""
@@ -432,16 +461,22 @@ def _edge_a(dwg, group, layout: HexLayout, q: int, r: int, rot: int, size: float
     inward = ((c[0] - mid[0]) / layout.apothem, (c[1] - mid[1]) / layout.apothem)
     bar = [(mid[0] - along[0] * 0.12 * R, mid[1] - along[1] * 0.12 * R),
            (mid[0] + along[0] * 0.12 * R, mid[1] + along[1] * 0.12 * R)]
-    group.add(_path(dwg, bar, closed=False, class_="edge-a-bar", fill="none", stroke=style.TEXT,
-                    stroke_width=fmt(max(0.03 * R, 0.25 * size))))
-    candidates = [(mid[0] + inward[0] * depth + along[0] * offset * R, mid[1] + inward[1] * depth + along[1] * offset * R)
-                  for depth in (0.75 * size, 1.1 * size, 1.6 * size, 2.2 * size)
-                  for offset in (0.0, 0.3, -0.3, 0.38, -0.38, 0.22, -0.22, 0.44, -0.44)]
+    group.raw(f'<path class="edge-a-bar"{_d(bar, False)} fill="none" stroke="{style.TEXT}" '
+              f'stroke-width="{fmt(max(0.03 * R, 0.25 * size))}" />')
     w = text_width("A", size, True)
-    spot, ok = index.place(candidates, w, size, inside=layout.corners(q, r), file_failed=False)
-    if not ok:
+    hexagon = layout.corners(q, r)
+    # the first free spot nearest the edge: the candidates one depth at a time (``place`` of them all, in the
+    # same order, without making those after the first free one)
+    for depth in (0.75 * size, 1.1 * size, 1.6 * size, 2.2 * size):
+        candidates = [(mid[0] + inward[0] * depth + along[0] * offset * R,
+                       mid[1] + inward[1] * depth + along[1] * offset * R)
+                      for offset in (0.0, 0.3, -0.3, 0.38, -0.38, 0.22, -0.22, 0.44, -0.44)]
+        spot, ok = index.place(candidates, w, size, inside=hexagon, file_failed=False)
+        if ok:
+            break
+    else:
         return False
-    group.add(_text(dwg, "A", (spot[0], spot[1] - 0.07 * size), size, weight="bold", class_="edge-a"))
+    group.raw(_text_raw("A", (spot[0], spot[1] - 0.07 * size), size, weight="bold", lead='class="edge-a" '))
     return True
 
 
@@ -477,7 +512,9 @@ def _signpost(dwg, at: Point, danger: str, r: float, **attrs: str):
     return _circle(dwg, at, r, **common)
 
 
-def _road_marks(dwg, group, road: RoadShape, R: float, ink: Ink) -> None:
+def _road_marks(group: TextGroup, road: RoadShape, R: float, ink: Ink) -> None:
+    """A road's signposts (as ``_signpost`` draws them), the dashed line of each slide zone and the direction
+    chevron, written as text."""
     line = road.centreline
     half = road.width / 2
     r = max(0.04 * R, 0.8 * PT_MM / ink.scale)
@@ -489,20 +526,36 @@ def _road_marks(dwg, group, road: RoadShape, R: float, ink: Ink) -> None:
         if danger == "none":
             continue
         at = line.at(t, -half - 0.02 * R - r)
-        group.add(_signpost(dwg, at, danger, r, class_="signpost", data_danger=danger, data_step=str(road.step),
-                            stroke_width=fmt(0.006 * R)))
+        group.raw(_signpost_text(at, danger, r, road.step, fmt(0.006 * R)))
     # a slide zone: one dashed line across the road between its two halves
     for t in road.slide_lines:
-        group.add(_path(dwg, line.cross(t, half, -half), closed=False, class_="slide-line", fill="none",
-                        stroke=style.SLIDE_STROKE, stroke_width=fmt(0.016 * R),
-                        stroke_dasharray=f"{fmt(0.04 * R)},{fmt(0.025 * R)}"))
+        group.raw(f'<path class="slide-line"{_d(line.cross(t, half, -half), False)} fill="none" '
+                  f'stroke="{style.SLIDE_STROKE}" stroke-dasharray="{fmt(0.04 * R)},{fmt(0.025 * R)}" '
+                  f'stroke-width="{fmt(0.016 * R)}" />')
     # driving direction: a small chevron on the centreline near the entry
     t = 0.06
     p = line.at(t + 0.04, 0)
     a = line.at(t, 0.05 * R)
     b = line.at(t, -0.05 * R)
-    group.add(_path(dwg, [a, p, b], closed=False, class_="direction", fill="none", stroke="#333333",
-                    stroke_width=fmt(0.012 * R)))
+    group.raw(f'<path class="direction"{_d([a, p, b], False)} fill="none" stroke="#333333" '
+              f'stroke-width="{fmt(0.012 * R)}" />')
+
+
+def _signpost_text(at: Point, danger: str, r: float, step: int, stroke_width: str) -> str:
+    """``_signpost(dwg, at, danger, r, class_="signpost", data_danger=danger, data_step=str(step),
+    stroke_width=stroke_width)`` as it is written."""
+    fill = style.DANGER.get(danger, "#999999")
+    common = f'data-danger="{attr(danger)}" data-step="{attr(str(step))}" fill="{fill}"'
+    if danger == "medium":
+        pts = [(at[0] - r, at[1] - r), (at[0] + r, at[1] - r), (at[0] + r, at[1] + r), (at[0] - r, at[1] + r)]
+    elif danger == "high":
+        k = 1.25 * r
+        pts = [(at[0], at[1] - k), (at[0] + k, at[1] + 0.8 * k), (at[0] - k, at[1] + 0.8 * k)]
+    else:
+        return (f'<circle class="signpost" cx="{fmt(at[0])}" cy="{fmt(at[1])}" {common} r="{fmt(r)}" '
+                f'stroke="#333333" stroke-width="{stroke_width}" />')
+    return f'<path class="signpost"{_d(pts)} {common} stroke="#333333" stroke-width="{stroke_width}" />'
+
 
 
 def _fork_surface(dwg, group, arms: list[tuple[RoadShape, list[Point]]], R: float) -> None:

@@ -283,10 +283,21 @@ def _space_shapes(track: Track, road: RoadShape, group: list[Space], layout: Hex
     for z, spaces in sorted(zones.items()):
         t0, t1 = road.zone_span(z)
         if all(s.kind == "lane" and _method(s) is None for s in spaces):
-            # a plain zone: its lane strips only (what the general case below gives it, without its sorting)
+            # a plain zone: its lane strips only (what the general case below gives it, without its sorting);
+            # neighbouring strips share the kerb line between them (the same points, computed once)
             strips = sorted(spaces, key=lambda s: _lane_key(s.lane))
+            kerbs: dict[float, list[Point]] = {}
+            mid = (t0 + t1) / 2
             for i, s in enumerate(strips):
-                out.append(_band(s, line, t0, t1, *lane_strip(road.width, i, len(strips))))
+                u0, u1 = lane_strip(road.width, i, len(strips))
+                left = kerbs.get(u0)
+                if left is None:
+                    left = kerbs[u0] = line.kerb(t0, t1, u0)
+                right = kerbs.get(u1)
+                if right is None:
+                    right = kerbs[u1] = line.kerb(t0, t1, u1)
+                # _band(s, line, t0, t1, u0, u1): the outline line.band(t0, t1, u0, u1) and its label
+                out.append(SpaceShape(s.id, left + right[::-1], line.at(mid, (u0 + u1) / 2), kind=s.kind))
             continue
         lanes = sorted((s for s in spaces if s.kind in ("lane", "half")), key=lambda s: _lane_key(s.lane))
         slides = sorted((s for s in spaces if s.kind == "slide"), key=lambda s: _lane_key(s.lane))

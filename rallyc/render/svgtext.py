@@ -22,7 +22,7 @@ from svgwrite.shapes import Circle, Rect
 from svgwrite.text import Text
 from svgwrite.utils import strlist
 
-__all__ = ["svg_text"]
+__all__ = ["svg_text", "TextGroup", "attr", "element_text"]
 
 #: element classes whose XML is BaseElement.get_xml's (attributes only, or Path's ``d``, or Text's text)
 _PLAIN = (Group, Defs, Circle, Rect)
@@ -34,6 +34,64 @@ _SPECIAL = re.compile('[&<>"\r\n\t]').search
 
 class _Unknown(Exception):
     """An element this writer does not reproduce byte for byte."""
+
+
+def attr(value: str) -> str:
+    """An attribute value as written between double quotes (escaped as ElementTree escapes it)."""
+    return _ESCAPE_ATTRIB(value) if _SPECIAL(value) else value
+
+
+def element_text(el) -> str:
+    """The text ``svg_text`` writes for one element of a drawing (and its children)."""
+    out: list[str] = []
+    _child(el, out)
+    return "".join(out)
+
+
+class TextGroup:
+    """A ``<g>`` written as text as its children are added: an svgwrite element is written when it is added
+    (it must be complete by then), ready-written element text is added with :meth:`raw`. ``svg_text`` copies
+    the text as it is; ``get_xml`` parses it back, so ``svgwrite``'s own ``tostring`` writes the same.
+
+    The map of a long stage has tens of thousands of elements: writing the common ones from a format string
+    instead of building objects and writing them later is much faster.
+    """
+
+    __slots__ = ("_head", "_parts")
+    elementname = "g"
+
+    def __init__(self, **attrs: str) -> None:
+        # attribute names as scene._attrs gives them (class_ -> class, data_q -> data-q), sorted, empty left out
+        items = sorted((k.rstrip("_").replace("_", "-"), v) for k, v in attrs.items())
+        self._head = "<g" + "".join(f' {name}="{attr(value)}"' for name, value in items if value)
+        self._parts: list[str] = []
+
+    def add(self, el):
+        """Write ``el`` (an svgwrite element or another ``TextGroup``) into the group; returns it."""
+        _child(el, self._parts)
+        return el
+
+    def raw(self, text: str) -> None:
+        """Add ready-written element text (as ``svg_text`` would write the element)."""
+        self._parts.append(text)
+
+    def placeholder(self) -> int:
+        """Reserve a place for an element written later (:meth:`fill`)."""
+        self._parts.append("")
+        return len(self._parts) - 1
+
+    def fill(self, at: int, el) -> None:
+        """Write ``el`` at a place reserved by :meth:`placeholder`."""
+        self._parts[at] = element_text(el)
+
+    def text(self) -> str:
+        """The group's SVG text."""
+        if not self._parts:
+            return self._head + " />"
+        return self._head + ">" + "".join(self._parts) + "</g>"
+
+    def get_xml(self):
+        return ET.fromstring(self.text())
 
 
 def svg_text(dwg: svgwrite.Drawing) -> str:
@@ -100,6 +158,8 @@ def _child(el, out: list[str]) -> None:
         if el.elements:
             raise _Unknown
         _element(el, str(el.text), out)
+    elif kind is TextGroup:
+        out.append(el.text())
     elif kind is Title:
         xml = el.xml
         if len(xml) or xml.attrib or xml.tail:

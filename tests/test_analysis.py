@@ -48,9 +48,14 @@ def test_cli_prints_a_par_time_and_the_riskiest_corners_of_every_stage(tmp_path)
     for stage in ("SS1", "SS2", "SS3"):
         assert re.search(rf"^{stage}: par \d+ s ± \d+ ", r.stdout, re.M), r.stdout
     blocks = r.stdout.split("\nSS")
+    shown = 0
     for block in blocks:
         corners = re.findall(r"^    \d+\.\d+ \(step \d+, \d{3}[ab]\): \d+% of runs", block, re.M)
-        assert 1 <= len(corners) <= 3, block
+        # at most the three riskiest; a stage the strong driver drives through without a Loss of Control in a
+        # corner in these runs says so instead
+        assert len(corners) <= 3 and (bool(corners) != ("  no Loss of Control in a corner" in block)), block
+        shown += bool(corners)
+    assert shown >= 2, r.stdout
     # issue 15: the strong driver against the greedy one on the same runs, and what it gains (strong is the default)
     against = re.findall(r"^  against the greedy driver \(the same 24 runs' seeds\): par (\d+) s ± \d+ .*; the strong "
                          r"driver (gains|loses) (\d+) ± \d+ s \(\d+%\)$", r.stdout, re.M)
@@ -80,20 +85,53 @@ def test_json_is_deterministic_and_the_same_whatever_the_jobs():
     stage = doc["stages"][0]
     assert stage["against"]["driver"] == "greedy"
     assert stage["against"]["gain"] == round(stage["against"]["par"] - stage["par"], 3)
-    r = _cli(*args, "--against", "none")
+    r = _cli("analyze", "examples/rally-1.rally", "--stage", "SS2", "--runs", "2", "--table-runs", "0", "-f", "json",
+             "--against", "none")
     assert r.returncode == 0 and json.loads(r.stdout)["stages"][0]["against"] is None
 
 
-def test_a_harder_stage_has_a_higher_par_and_more_risk_where_it_was_made_harder(tmp_path):
-    easy = _track(_ss1_text(), tmp_path, "SS1")
-    hard_text = _ss1_text().replace("}", "  token chicane limit 1 at 3.2\n}", 1)
-    (tmp_path / "h").mkdir()
-    hard = _track(hard_text, tmp_path / "h", "SS1")
-    a = analyze_track(easy, runs=40, seed=3)
-    b = analyze_track(hard, runs=40, seed=3)
+@pytest.fixture(scope="module")
+def easy_ss1(tmp_path_factory):
+    """Rally 1 SS1 as published, analysed once for the harder-stage tests (40 runs, seed 3)."""
+    return analyze_track(_track(_ss1_text(), tmp_path_factory.mktemp("easy"), "SS1"), runs=40, seed=3)
+
+
+def _step_risk(a, step: int) -> float:
+    """Losses of Control per run on the spaces of one route step."""
+    return sum(z.rate for z in a.zones if z.step == step)
+
+
+#: Rally 1 SS1 made harder at one place (issue 15, "Done when"), the route step of that place, and how much more
+#: time (seconds on the steps listed, the step before the place included where the car slows for it) it must cost
+HARDER = {
+    # a Chicane token with limit 1 on the straight 205a (step 3)
+    "a lower limit": (lambda t: t.replace("}", "  token chicane limit 1 at 3.2\n}", 1), (3,), 1.3),
+    # every space of the straight 205a a Water Hazard: crossed only with Coast or Leader dice or a Gear 1 die
+    # (CORE-WATER-02); the car slows for it on the hairpin before (step 2)
+    "water": (lambda t: t.replace("}", "  token water at 3.1\n  token water at 3.2\n  token water at 3.3\n}", 1),
+              (2, 3), 1.5),
+    # the fast curve 227a (limits 4/5, step 4) replaced by the hairpin 212a (limits 1/2)
+    "an extra hairpin": (lambda t: t.replace("227a right  # limits 4/5", "212a left  # hairpin, limits 1/2"), (4,),
+                         1.3),
+}
+
+
+@pytest.mark.parametrize("change", list(HARDER))
+def test_a_harder_stage_has_a_higher_par_and_loses_time_where_it_was_made_harder(change, easy_ss1, tmp_path):
+    harder, steps, factor = HARDER[change]
+    text = harder(_ss1_text())
+    assert text != _ss1_text()
+    hard = analyze_track(_track(text, tmp_path, "SS1"), runs=40, seed=3)
+    a, b = easy_ss1, hard
     assert b.par > a.par, (a.par, b.par)
-    # the time lost moves to the step of the Chicane token: twice the seconds per space, or more
-    assert b.steps[3]["per_space"] > 1.5 * a.steps[3]["per_space"], (a.steps[3], b.steps[3])
+    # the time lost is lost at that place: more seconds on its step(s) than the published stage spends there
+    before, after = (sum(x.steps[s]["seconds"] for s in steps) for x in (a, b))
+    assert after > factor * before, (change, before, after)
+    if change == "an extra hairpin":
+        # and more risk there: the new hairpin is the stage's riskiest corner, and more runs lose control on its
+        # step than on the fast curve's
+        assert b.corners[0].step == 4 and b.corners[0].tile == "212a", b.corners[:3]
+        assert _step_risk(b, 4) > _step_risk(a, 4) + 0.05, (_step_risk(a, 4), _step_risk(b, 4))
 
 
 def test_the_same_stage_laid_elsewhere_gives_exactly_the_same_figures(tmp_path):
@@ -116,8 +154,8 @@ def test_two_seeds_agree_within_the_reported_error():
     a = analyze_track(track, runs=40, seed=1)
     b = analyze_track(track, runs=40, seed=2)
     assert abs(a.par - b.par) <= a.par_error + b.par_error
-    # and the errors are not so wide that any two pars would agree: each within 10% of its par
-    assert a.par_error < 0.1 * a.par and b.par_error < 0.1 * b.par, (a.par, a.par_error, b.par, b.par_error)
+    # and the errors are not so wide that any two pars would agree: each within 15% of its par
+    assert a.par_error < 0.15 * a.par and b.par_error < 0.15 * b.par, (a.par, a.par_error, b.par, b.par_error)
 
 
 STAGES = [("rally-1.rally", "SS1"), ("rally-5.rally", "SS1")]

@@ -8,12 +8,12 @@ module answers from :class:`~rallyc.rules.enumerate.PlanEnumerator` (the same di
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rallyc.rules.enumerate import PlanEnumerator, PlanState
 from rallyc.rules.plans import PlanContext, Placed
 
-__all__ = ["DiceOptions", "Option", "PlanState"]
+__all__ = ["DiceOptions", "Option", "PlanState", "plan_situation"]
 
 
 class Option(NamedTuple):
@@ -57,3 +57,14 @@ class DiceOptions:
             flying = bool(v) and st.gear == 0 and gear == 2 and not die.brake and not die.boost
             out.append(Option(Placed(die, nst.pos, gear, jump, jump_loc, flying, not v), nst, ended))
         return out
+
+
+def plan_situation(stage: Any, ctx: PlanContext) -> tuple:
+    """What decides which dice may follow a partial plan, apart from where the turn starts (``stage``: a Stage or
+    an RX Race): the track (as
+    flipped), the dice and limits of the car, who is in the way, the -1 tokens and, in an RX race, the spaces
+    barred to the car (a Joker already driven, the Pre-grid left) and the Yellow Flag's spaces."""
+    return (id(stage.index), ctx.allowance, tuple(sorted(ctx.limits.items())),
+            tuple(sorted(ctx.allowances.items())), tuple(sorted(ctx.others.items())),
+            tuple(sorted(ctx.minus1.items())), ctx.limit_floor, ctx.handbrake, tuple(sorted(ctx.barred)),
+            ctx.no_alongside, ctx.alongside_before_flag)

@@ -2,7 +2,7 @@
 
     python benchmarks/analyze.py speed [--runs 1000] [--jobs 2]
     python benchmarks/analyze.py drivers [--runs 30] [--json]
-    python benchmarks/analyze.py par [--runs 200] [--table-runs 20] [--circuit-runs 40] [--circuit-table-runs 8]
+    python benchmarks/analyze.py par [--runs 200] [--table-runs 20] [--circuit-runs 40 (0: none)] [--circuit-table-runs 8]
     python benchmarks/analyze.py rx [--runs 40] [--table-runs 12]
 
 ``speed`` times N solo runs of the strong driver on the 18-tile stage ``benchmarks/data/long-18.rally``
@@ -204,6 +204,8 @@ def agreement(stages: list[dict], circuits: list[dict]) -> list[str]:
                        f"on average ({min(r['minutes'] for r in rows)}-{max(r['minutes'] for r in rows)}), "
                        f"{statistics.mean(r['turns/tile'] for r in rows):.2f} table turns a tile")
     timed = [r for r in circuits if r["agree"] != "-"]
+    if not circuits:
+        return out
     out.append(f"Circuits: the measured class agrees with the RX guideline's on "
                f"{sum(r['agree'] == 'yes' for r in timed)} of {len(timed)}.")
     return out
@@ -233,11 +235,13 @@ def main() -> None:
         out = rx(a.runs or 40, 12 if a.table_runs is None else a.table_runs)
     else:
         stages = par(a.runs or 200, 20 if a.table_runs is None else a.table_runs, a.jobs)
-        circuits = circuits_par(a.circuit_runs, a.circuit_table_runs, a.jobs)
+        # --circuit-runs 0: the stages only (the circuits' drivers are another matter)
+        circuits = circuits_par(a.circuit_runs, a.circuit_table_runs, a.jobs) if a.circuit_runs else []
         if a.json:
             print(json.dumps({"stages": stages, "circuits": circuits}, indent=2))
         else:
-            print("\n".join(_markdown(stages) + [""] + _markdown(circuits) + [""] + agreement(stages, circuits)))
+            tables = _markdown(stages) + [""] + (_markdown(circuits) + [""] if circuits else [])
+            print("\n".join(tables + agreement(stages, circuits)))
         return
     if a.json:
         print(json.dumps(out, indent=2))

@@ -135,16 +135,45 @@ def test_the_forks_of_the_published_circuits_overlap_nothing(stem):
     assert overlapping_outlines(outlines, STEP * R, LEAST * R * R) == []
 
 
-def test_a_circuit_branch_s_own_spaces_lie_at_its_end_of_the_tile():
-    """RX 1's Joker leaves 408a by its branch: the graph numbers the branch's half-line spaces after the
-    loop's zones (2.4.l/r), the map draws them at the branch's far edge, not in the middle of the road."""
-    track, catalogue = _published("rx-1")
+@pytest.mark.parametrize("stem, step", [("rx-1", 2), ("rx-2", 7)])
+def test_a_circuit_branch_s_own_spaces_lie_at_its_end_of_the_tile(stem, step):
+    """The Joker leaves 408a by its branch: the graph numbers the branch's half-line spaces after the loop's
+    zones (STEP.4.l/r), the map draws them at the branch's far edge (the one the loop road does not use).
+    Before, on a link drawn from its far edge towards the loop, they were drawn at the loop's end, on the
+    loop's zone-1 spaces (2.1.l/r on RX 1, 7.1.l/r on RX 2: two spaces at one place)."""
+    track, catalogue = _published(stem)
     shapes = track_shapes(track, UNIT, catalogue)
-    branch = next(r for r in shapes.roads if r.step == 2 and r.road == 3)
-    assert branch.zone_map == {4: 2}
-    far = branch.centreline.point(1.0)
-    for sid in ("2.4.l", "2.4.r"):
-        assert min(math.dist(p, far) for p in shapes.spaces[sid].outline) < 0.3
+    loop = next(r for r in shapes.roads if r.step == step and r.road == 1)
+    branch = next(r for r in shapes.roads if r.step == step and r.road == 3)
+    far = branch.centreline.point(0.0 if branch.entry not in (loop.entry, loop.exit) else 1.0)
+    near = branch.centreline.point(1.0 if branch.entry not in (loop.entry, loop.exit) else 0.0)
+    for sid in (f"{step}.4.l", f"{step}.4.r"):
+        outline = shapes.spaces[sid].outline
+        assert track.spaces[sid].kind == "half"
+        assert min(math.dist(p, far) for p in outline) < 0.05
+        assert math.dist(shapes.spaces[sid].label, far) < math.dist(shapes.spaces[sid].label, near)
+        assert not set(outline) & set(shapes.spaces[f"{step}.1.{sid[-1]}"].outline)
+
+
+def _designs():
+    for path in sorted((ROOT / "examples").glob("*.rally")):
+        yield path.stem
+
+
+@pytest.mark.parametrize("stem", list(_designs()))
+def test_no_two_spaces_of_a_published_design_are_drawn_at_one_place(stem):
+    """Two graph spaces drawn with one outline are one place of the board as two spaces (a car on each at once):
+    never, on every stage and circuit in examples/ (before: RX 2's 12.2.*/12.5.* on 405a, and the Joker's
+    half-line spaces on 408a of RX 1 and RX 2 drawn on the loop's zone 1)."""
+    loaded = project.load(ROOT / "examples" / f"{stem}.rally")
+    catalogue = Catalogue.from_tilesets(loaded.tilesets)
+    for design in compile_loaded(loaded).designs:
+        for track in design.tracks:
+            seen: dict[tuple, list[str]] = {}
+            for sid, s in track_shapes(track, UNIT, catalogue).spaces.items():
+                if not s.dashed:
+                    seen.setdefault(tuple((round(x, 6), round(y, 6)) for x, y in s.outline), []).append(sid)
+            assert [ids for ids in seen.values() if len(ids) > 1] == [], track.name
 
 
 def test_tiles_show_draws_the_y_centre():

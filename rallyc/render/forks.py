@@ -99,6 +99,8 @@ def lay_fork(arms: list[ForkArm], layout: HexLayout) -> None:
     """Lay the spaces of the roads of one fork tile (in the order drawn) as one partition (see the module)."""
     if not any(a.road.kinds for a in arms):
         return
+    for arm in arms:
+        _own_zones_where_they_lie(arm)
     laid: set[str] = set()
     mains = [a.road for a in arms if a.road.kinds and "half" not in a.road.kinds]
     for k, arm in enumerate(arms):
@@ -108,6 +110,27 @@ def lay_fork(arms: list[ForkArm], layout: HexLayout) -> None:
             _half_spaces(arm, mains, laid)
         _by_position(arm, arms[:k], laid)
     _centre(arms, layout, laid)
+
+
+def _own_zones_where_they_lie(arm: ForkArm) -> None:
+    """A circuit branch's own zones (``zone_map``, see :func:`branch_zones`) at the end of the road where zones
+    of their kind are: a road drawn the other way round from the way the branch is driven (RX 1's Joker leaves
+    408a by a link drawn from its far edge) has its half-line zone at the other end."""
+    road = arm.road
+    if not road.zone_map or not road.kinds:
+        return
+    own = sorted(road.zone_map)
+    kinds = {z: {s.kind for s, _ in arm.spaces if s.zone == z} for z in own}
+
+    def fits(first: int) -> bool:
+        return all(("half" in kinds[z]) == (road.kinds[first + i - 1] == "half") for i, z in enumerate(own))
+
+    first = road.zone_map[own[0]]
+    if fits(first):
+        return
+    other = len(road.kinds) - len(own) + 1 if first == 1 else 1
+    if fits(other):
+        road.zone_map = {z: other + i for i, z in enumerate(own)}
 
 
 def _take_shared(arm: ForkArm, before: list[ForkArm], laid: set[str]) -> None:

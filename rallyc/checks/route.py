@@ -62,19 +62,18 @@ def check_start_finish(build: StageBuild) -> list[Diagnostic]:
 
 
 def _reachable(g: nx.DiGraph, starts: list[str]) -> set[str]:
-    """The spaces reachable from any of ``starts`` (the starts included): one breadth-first search from all of
-    them, a zone's width at a time: each round adds the spaces one move ahead of the last round's new ones (a set
-    updated from each space's successor dict runs in C, not a Python loop over every move)."""
-    succ = dict(g.adjacency())  # space -> {next space: move} (the graph's own dicts, not views)
+    """The spaces reachable from any of ``starts`` (the starts included): one search from all of them, over
+    networkx's own successor dicts (no copy of the graph's adjacency: at 10,000 tiles the copy of a 65,000-space
+    dict cost a fifth of the search)."""
+    succ = g._succ  # space -> {next space: move}, read only
     reached = set(starts)
-    frontier: set[str] | list[str] = starts
-    while frontier:
-        ahead: set[str] = set()
-        for n in frontier:
-            ahead.update(succ[n])
-        ahead -= reached
-        reached |= ahead
-        frontier = ahead
+    todo = list(starts)
+    add, push = reached.add, todo.append
+    while todo:
+        for m in succ[todo.pop()]:
+            if m not in reached:
+                add(m)
+                push(m)
     return reached
 
 
@@ -111,7 +110,8 @@ def check_reachability(build: StageBuild) -> list[Diagnostic]:
     # the zones of the route from the start line on that hold a space not reached (a zone's key is the step
     # and zone of its spaces), looked into one by one
     nodes = g.nodes
-    short = {f"{nodes[sid]['step']}.{nodes[sid]['zone']}" for sid in set(g) - reached}
+    # (the spaces not reached, found by a look-up of each: no set of every space made to subtract from)
+    short = {f"{nodes[sid]['step']}.{nodes[sid]['zone']}" for sid in g._succ if sid not in reached}
     for zs in build.sequence[start_line.position:]:
         if zs.key in short:
             for sid in zs.all():

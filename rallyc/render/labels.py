@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from itertools import repeat
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from rallyc.render.geometry import HexLayout, Point
 from rallyc.render.measure import _segments_cross
@@ -109,15 +109,29 @@ class LabelIndex:
     def add_box(self, box: Rect) -> None:
         """File a placed label so later labels keep clear of it."""
         near = self._boxes_near
-        cells = self._cells_of(min(box.x0, box.x1), min(box.y0, box.y1), max(box.x0, box.x1), max(box.y0, box.y1))
+        x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
+        cells = self._cells_of(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
         boxes = self.boxes
         for cell in cells:
-            boxes.setdefault(cell, []).append(box)
+            filed = boxes.get(cell)
+            if filed is None:
+                boxes[cell] = [box]
+            else:
+                filed.append(box)
         # each cell whose near list holds the box once (a box over several cells is near their neighbours),
         # as a plain (x0, y0, x1, y1) for ``_clear``
-        plain = (box.x0, box.y0, box.x1, box.y1)
-        for cell in {(q - dq, r - dr) for q, r in cells for dq, dr in _NEIGHBOURS}:
-            near.setdefault(cell, []).append(plain)
+        plain = (x0, y0, x1, y1)
+        if len(cells) == 1:
+            (q, r), = cells
+            around: Iterable[tuple[int, int]] = [(q - dq, r - dr) for dq, dr in _NEIGHBOURS]
+        else:
+            around = {(q - dq, r - dr) for q, r in cells for dq, dr in _NEIGHBOURS}
+        for cell in around:
+            filed = near.get(cell)
+            if filed is None:
+                near[cell] = [plain]
+            else:
+                filed.append(plain)
 
     def _near_cell(self, q: int, r: int) -> list:
         """(bounding box, prepared polygon) of every road polygon filed in cell (q, r) and the six around it."""

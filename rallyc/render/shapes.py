@@ -117,7 +117,14 @@ def _method(space: Space) -> str | None:
 
 
 def _zone_weight(spaces: list[Space]) -> float:
-    return zone_weight(sum(1 for s in spaces if _method(s) == "in"), sum(1 for s in spaces if _method(s) == "out"))
+    inside = outside = 0
+    for s in spaces:
+        method = _method(s)
+        if method == "in":
+            inside += 1
+        elif method == "out":
+            outside += 1
+    return zone_weight(inside, outside)
 
 
 def _road_def(catalogue, tile_id: str, road: int | None):

@@ -24,6 +24,7 @@ from rallyc.compiler.track import Track
 from rallyc.render import style
 from rallyc.render.geometry import HexLayout, Point, fmt, path_d
 from rallyc.render.labels import LabelIndex, Rect
+from rallyc.render.limitlines import limit_lines
 from rallyc.render.measure import PT_MM, text_width
 from rallyc.render.shapes import RoadShape, TrackShapes, track_shapes
 from rallyc.render.svgtext import _ESCAPE_CDATA, TextGroup, attr
@@ -373,6 +374,15 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         if show_ids:
             g_feat.add(_text(dwg, sid, (x, y + (0.1 if sp.limit is not None else 0.0) * R), 0.035 * R,
                              class_="space-id", fill=style.MUTED))
+    # the speed-limit lines of the RX fork tiles: a line on the main road's kerb with its number on it
+    for ll in limit_lines(track, shapes):
+        g = _attrs(dwg.g(), class_="limit limit-line", data_step=str(ll.step), data_limit=str(ll.value))
+        g.add(_path(dwg, list(ll.points), closed=False, fill="none", stroke=style.LIMIT_RING,
+                    stroke_width=fmt(0.03 * R)))
+        g.add(_circle(dwg, ll.at, max(0.055 * R, 0.62 * limit_size), fill="#ffffff", stroke=style.LIMIT_RING,
+                      stroke_width=fmt(0.014 * R)))
+        g.add(_text(dwg, str(ll.value), ll.at, limit_size, weight="bold"))
+        g_limits.add(g)
     top.add(g_feat)
     top.add(g_limits)
 

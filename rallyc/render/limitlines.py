@@ -1,0 +1,131 @@
+"""Where the speed-limit lines of the RX fork tiles are drawn (RX-FORK-03, RX-FORK-05).
+
+A fork tile (402-409) prints a solid line with a circled number where a branch's half-line zone meets
+the main road: crossing it, the next space entered counts as having that limit, either way
+(``limitline N`` in the tileset, between the branch's ``half`` zone and its ``merge`` zone). The compiler puts
+that limit on the graph's edges from the half-line spaces to the space entered (joining the main road) or on
+the half-line spaces (entered from the main road), not on a space of the main road, so the map drew no
+number where a branch joins; the value is read from the graph here. The line lies on the main road's kerb, along the stretch the branch's half-line spaces meet
+(their junction end, as :mod:`rallyc.render.forks` lays them), within the main-road zone of the space the
+branch enters across it (402a: line 2 beside zone 1, line 4 beside zone 2, the two meeting at the junction
+point, as printed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rallyc.compiler.track import Track
+from rallyc.render.geometry import Point
+from rallyc.render.shapes import RoadShape, TrackShapes
+
+__all__ = ["LimitLine", "limit_lines"]
+
+
+@dataclass(frozen=True)
+class LimitLine:
+    """One speed-limit line as drawn: its limit, the route step of its tile and its points (page mm)."""
+
+    value: int
+    step: int
+    points: tuple[Point, ...]
+    #: where its number is printed: the middle of the line
+    at: Point
+
+
+def _value(track: Track, halves: list[str], entered: list[str]) -> int | None:
+    """The line's limit: on the edges between the half-line spaces and the spaces entered, or on the half-line
+    spaces (one value), else None."""
+    graph = track.graph
+    found = {graph.edges[a, b]["limit"] for h in halves for n in entered for a, b in ((h, n), (n, h))
+             if graph.has_edge(a, b) and graph.edges[a, b].get("limit") is not None}
+    if not found:
+        found = {track.spaces[h].limit for h in halves}
+    return found.pop() if len(found) == 1 and None not in found else None
+
+
+def _across(road: RoadShape, value: int) -> LimitLine:
+    """A limit line across ``road`` at the end of its half-line zone that faces the road's other zones."""
+    z = road.kinds.index("half") + 1
+    toward_exit = any(k != "half" for k in road.kinds[z:])
+    t = road.bounds[z] if toward_exit else road.bounds[z - 1]
+    half = road.width / 2
+    line = road.centreline
+    return LimitLine(value, road.step, tuple(line.cross(t, half, -half)), line.at(t, 0.0))
+
+
+def limit_lines(track: Track, shapes: TrackShapes) -> list[LimitLine]:
+    """Every speed-limit line of the fork tiles of ``track``, in route order."""
+    R = shapes.layout.size
+    by_cell: dict[tuple[int, int], list[RoadShape]] = {}
+    for road in shapes.roads:
+        if road.fork and road.cell is not None:
+            by_cell.setdefault(road.cell, []).append(road)
+    if not by_cell:
+        return []
+    graph = track.graph
+    halves_of: dict[tuple[int, int], list[str]] = {}
+    for s in track.spaces.values():
+        if s.kind == "half" and s.id in shapes.spaces:
+            halves_of.setdefault((s.step, s.road), []).append(s.id)
+    out: list[LimitLine] = []
+    for arms in by_cell.values():
+        mains = [r for r in arms if r.kinds and "half" not in r.kinds]
+        # (main road, side, t of the space entered, value, where the half-line spaces meet the main road's kerb
+        # (lowest and highest t), the branch's route step)
+        found: list[tuple[RoadShape, float, float, int, float, float, int]] = []
+        for road in arms:
+            if "half" not in road.kinds or not mains:
+                continue
+            halves = halves_of.get((road.step, road.road or 0), [])
+            # the spaces entered across the line: the half-line spaces' neighbours of the same step that are
+            # not half-line spaces
+            entered = sorted({n for h in halves for n in (*graph.successors(h), *graph.predecessors(h))
+                              if n in track.spaces and n in shapes.spaces and track.spaces[n].step == road.step
+                              and track.spaces[n].kind != "half"})
+            value = _value(track, halves, entered) if halves and entered else None
+            if value is None:
+                continue
+            label = shapes.spaces[entered[0]].label
+            main = min(mains, key=lambda m: m.centreline.nearest(label)[0])
+            line = main.centreline
+            half = main.width / 2
+            _, t, u = line.nearest(label)
+            side = 1.0 if u >= 0 else -1.0
+            meets = [tp for h in halves for _, tp, up in map(line.nearest, shapes.spaces[h].outline)
+                     if abs(up - side * half) < 0.02 * R]
+            if meets:
+                found.append((main, side, t, value, min(meets), max(meets), road.step))
+            else:
+                # the half-line spaces do not reach the main road (a circuit's branch zones drawn at its far
+                # edge): the line across the branch where its half-line zone ends towards the junction
+                out.append(_across(road, value))
+        # the branches that meet the kerb along one stretch (402a's two, from one half-line zone) share it:
+        # each takes the part nearer the zone it enters, cut at the boundary between those zones (kept inside
+        # the stretch's middle half when the drawing puts that boundary off it)
+        groups: list[list[tuple[RoadShape, float, float, int, float, float, int]]] = []
+        for f in sorted(found, key=lambda f: f[2]):
+            group = next((g for g in groups if g[0][0] is f[0] and g[0][1] == f[1]
+                          and f[4] < max(x[5] for x in g) and min(x[4] for x in g) < f[5]), None)
+            if group is None:
+                groups.append([f])
+            else:
+                group.append(f)
+        for group in groups:
+            main, side = group[0][0], group[0][1]
+            lo, hi = min(f[4] for f in group), max(f[5] for f in group)
+            if hi - lo < 1e-3:
+                continue
+            cuts = [lo]
+            for a, b in zip(group, group[1:]):
+                edge = next((x for x in main.bounds if a[2] < x <= b[2]), (a[2] + b[2]) / 2)
+                margin = (hi - lo) / 4
+                cuts.append(min(max(edge, lo + margin), hi - margin))
+            cuts.append(hi)
+            line = main.centreline
+            u = side * main.width / 2
+            for f, t0, t1 in zip(group, cuts, cuts[1:]):
+                if t1 - t0 < 1e-3:
+                    continue
+                out.append(LimitLine(f[3], f[6], tuple(line.kerb(t0, t1, u)), line.at((t0 + t1) / 2, u)))
+    return sorted(out, key=lambda x: (x.step, x.value, x.points))

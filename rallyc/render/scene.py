@@ -764,6 +764,8 @@ def _standees(dwg, standees: Sequence[tuple[str, str]], shapes: TrackShapes, R: 
                      stroke_opacity="0.85"))
         for end in (a, b):
             sg.add(_circle(dwg, end, 0.03 * R, fill=colour))
+        # the arch and its end posts are filed like road, so that no word (this one or a later label) covers them
+        index.add_polygon(_band(a, b, 0.05 * R))
         word = words.get(kind, kind.upper())
         w = text_width(word, size, True)
         candidates = [_clear_of(line.at(min(1.0, max(0.0, t + dt)), side * (half + gap)), w, size, line,
@@ -775,6 +777,15 @@ def _standees(dwg, standees: Sequence[tuple[str, str]], shapes: TrackShapes, R: 
                      class_="standee-word"))
         g.add(sg)
     return g
+
+
+def _band(a: Point, b: Point, pad: float) -> list[Point]:
+    """The rectangle around the segment ``a``-``b`` that reaches ``pad`` beyond it on every side."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n * pad, dy / n * pad
+    return [(a[0] - ux - uy, a[1] - uy + ux), (b[0] + ux - uy, b[1] + uy + ux),
+            (b[0] + ux + uy, b[1] + uy - ux), (a[0] - ux + uy, a[1] - uy - ux)]
 
 
 def car_letter(name: str, fallback: int) -> str:

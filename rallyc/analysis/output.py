@@ -6,7 +6,7 @@ import json
 from html import escape
 from typing import Protocol
 
-from rallyc.analysis.report import TURN_SECONDS_AT_TABLE, RallyWarning, StageAnalysis
+from rallyc.analysis.report import TURN_SECONDS_AT_TABLE, RallyWarning, StageAnalysis, percent
 
 __all__ = ["to_text", "to_json", "heat_map", "heat_label"]
 
@@ -22,13 +22,13 @@ def to_text(stages: list[StageAnalysis], warnings: list[RallyWarning]) -> str:
         err = f" ± {s.par_error:.0f}" if s.par_error is not None else ""
         out.append(f"{s.stage}: par {_secs(s.par)}{err} (10-90%: {_secs(s.p10)}-{_secs(s.p90)}), {s.runs} runs "
                    f"of the {s.driver} driver, seed {s.seed}")
-        out.append(f"  finished {s.finished:.0%}, without a Loss of Control {s.clean:.0%}, "
+        out.append(f"  finished {percent(s.finished)}, without a Loss of Control {percent(s.clean)}, "
                    f"damage {s.damage:.2f} tokens, {s.turns:.1f} turns")
         if s.corners:
             out.append("  riskiest corners:")
             for c in s.corners[:3]:
                 gears = ", ".join(f"Gear {g} x{k}" for g, k in c.gears.items())
-                out.append(f"    {c.where} (step {c.step}, {c.tile}): {c.rate:.0%} of runs ({gears})")
+                out.append(f"    {c.where} (step {c.step}, {c.tile}): {percent(c.rate)} of runs ({gears})")
         else:
             out.append("  no Loss of Control in a corner")
         slow = sorted(s.steps.items(), key=lambda kv: (-kv[1]["per_space"], kv[0]))[:3]
@@ -54,12 +54,12 @@ def _against(s: StageAnalysis) -> str:
     assert a is not None
     err = f" ± {a.par_error:.0f}" if a.par_error is not None else ""
     line = (f"  against the {a.driver} driver (the same {s.runs} runs' seeds): par {_secs(a.par)}{err} "
-            f"(10-90%: {_secs(a.p10)}-{_secs(a.p90)}), finished {a.finished:.0%}, without a Loss of Control "
-            f"{a.clean:.0%}; ")
+            f"(10-90%: {_secs(a.p10)}-{_secs(a.p90)}), finished {percent(a.finished)}, without a Loss of Control "
+            f"{percent(a.clean)}; ")
     if a.gain is None:
         return line + "no par to compare"
     gain_err = f" ± {a.gain_error:.0f}" if a.gain_error is not None else ""
-    share = f" ({abs(a.gain_share):.0%})" if a.gain_share is not None else ""
+    share = f" ({percent(abs(a.gain_share))})" if a.gain_share is not None else ""
     verb = "gains" if a.gain >= 0 else "loses"
     return line + f"the {s.driver} driver {verb} {abs(a.gain):.0f}{gain_err} s{share}"
 
@@ -115,4 +115,4 @@ def heat_label(analysis: Risky) -> str:
         return (f"{analysis.stage}: Losses of Control in {analysis.runs} races, white none to deep red "
                 f"{top:.2f} a race")
     return (f"{analysis.stage}: Loss-of-Control risk in {analysis.runs} runs, white none to deep red "
-            f"{top:.0%} of runs")
+            f"{percent(top)} of runs")

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from rallyc.analysis.simulate import Run
 from rallyc.compiler.stats import stage_class
 
-__all__ = ["CornerRisk", "DriverComparison", "StageAnalysis", "RallyWarning", "analyse_stage", "rally_warnings",
+__all__ = ["percent", "CornerRisk", "DriverComparison", "StageAnalysis", "RallyWarning", "analyse_stage", "rally_warnings",
            "TURN_SECONDS_AT_TABLE", "CLASS_MINUTES"]
 
 #: Named assumption: seconds of table time a player's turn takes. The Core rulebook's guideline gives a
@@ -95,6 +95,17 @@ class RallyWarning:
 
     code: str
     message: str
+
+
+def percent(share: float) -> str:
+    """A share of runs as a whole percentage; a share that is neither none nor all never reads 0% or 100%
+    (one Loss of Control in 200 runs is 0.5%, not 0%)."""
+    text = f"{share:.0%}"
+    if (text == "0%" and share > 0) or (text == "100%" and share < 1):
+        text = f"{share:.1%}"
+        if text in ("0.0%", "100.0%"):
+            text = "<0.1%" if share < 0.5 else ">99.9%"
+    return text
 
 
 def _rounded(value):

@@ -13,7 +13,7 @@ import statistics
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
-from rallyc.analysis.report import DriverComparison, _quantile, _rounded
+from rallyc.analysis.report import DriverComparison, _quantile, _rounded, percent
 from rallyc.analysis.rxsim import DISQUALIFIED, FINISHED, RETIRED, CarRace, CircuitRules, RaceRun, circuit_rules, \
     simulate_races
 from rallyc.analysis.simulate import CARS, DriverKind
@@ -220,7 +220,7 @@ def circuit_text(c: CircuitAnalysis) -> list[str]:
     out = [f"{c.circuit}: race {_t(c.race)}{err} turns (10-90%: {_t(c.p10)}-{_t(c.p90)}), {c.laps} laps of "
            f"{c.tiles} tiles, {c.runs} solo runs of the {c.driver} driver, seed {c.seed}",
            *([f"  raced as {c.rules}"] if c.rules else []),
-           f"  finished {c.finished:.0%}, without a Loss of Control {c.clean:.0%}, "
+           f"  finished {percent(c.finished)}, without a Loss of Control {percent(c.clean)}, "
            f"{_t(c.start)} turns from the Pre-grid to the line",
            "  lap times (turns, median / mean): " + ", ".join(
                f"lap {lt.lap} {_t(lt.median)} / {_t(lt.mean)}" for lt in c.lap_times)]
@@ -229,12 +229,12 @@ def circuit_text(c: CircuitAnalysis) -> list[str]:
     else:
         out.append(f"  Joker lap: {_signed(c.joker_cost)} turns on the lap it is driven; by lap:")
     for j in c.joker:
-        out.append(f"    lap {j.lap}: driven in {j.share:.0%} of runs, {_t(j.with_joker)} turns with it vs "
+        out.append(f"    lap {j.lap}: driven in {percent(j.share)} of runs, {_t(j.with_joker)} turns with it vs "
                    f"{_t(j.without)} without ({_signed(j.cost)}), race {_t(j.race_turns)} turns")
     if c.against is not None:
         a = c.against
         line = (f"  against the {a.driver} driver (the same {c.runs} races' seeds and Joker laps): race {_t(a.par)}"
-                f"{f' ± {a.par_error:.1f}' if a.par_error is not None else ''} turns, finished {a.finished:.0%}; ")
+                f"{f' ± {a.par_error:.1f}' if a.par_error is not None else ''} turns, finished {percent(a.finished)}; ")
         if a.gain is None:
             out.append(line + "no race to compare")
         else:
@@ -245,10 +245,10 @@ def circuit_text(c: CircuitAnalysis) -> list[str]:
         out.append(f"  {_CARS_WORDS.get(c.table_cars, str(c.table_cars))} cars ({c.table_runs} races), by grid "
                    f"place:")
         for g in c.grid:
-            pos = ", ".join(f"{_ordinal(p)} {s:.0%}" for p, s in g.positions.items()) or "never finished"
+            pos = ", ".join(f"{_ordinal(p)} {percent(s)}" for p, s in g.positions.items()) or "never finished"
             laps = " / ".join(_t(lt.mean) for lt in g.laps)
-            out.append(f"    {g.car} (grid {g.grid}): laps {laps} turns; {pos}; retired {g.retired:.0%}, "
-                       f"disqualified {g.disqualified:.0%}, mean place {_t(g.mean_position)}")
+            out.append(f"    {g.car} (grid {g.grid}): laps {laps} turns; {pos}; retired {percent(g.retired)}, "
+                       f"disqualified {percent(g.disqualified)}, mean place {_t(g.mean_position)}")
     return out
 
 

@@ -15,9 +15,9 @@ __all__ = ["percent", "CornerRisk", "DriverComparison", "StageAnalysis", "RallyW
            "TURN_SECONDS_AT_TABLE", "CLASS_MINUTES"]
 
 #: Named assumption: seconds of table time a player's turn takes. The Core rulebook's guideline gives a
-#: Short stage (about 10 tiles, TRACK-STAGE-01) about 25 minutes with 4 players; four strong drivers
-#: take about 45-50 turns together on such a stage, hence about 32 s a turn.
-TURN_SECONDS_AT_TABLE = 32.0
+#: Short stage (about 10 tiles, TRACK-STAGE-01) about 25 minutes with 4 players; four strong drivers take
+#: 25.7 turns together on the published 10-tile stages (docs/analyze.md, the par table), hence about 58 s a turn.
+TURN_SECONDS_AT_TABLE = 58.0
 #: The rulebook's playing times of the three stage classes with 4 players (TRACK-STAGE-01..03), minutes
 CLASS_MINUTES = {"Short": 25.0, "Medium": 35.0, "Long": 45.0}
 

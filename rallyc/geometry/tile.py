@@ -337,21 +337,7 @@ class Centreline:
 
     def points(self, n: int) -> list[Point]:
         """``[self.point(i / n) for i in range(n + 1)]`` (the same points), without the calls."""
-        pts, cum, length = self._pts, self._cum, self.length
-        last = len(cum) - 2
-        out: list[Point] = []
-        for i in range(n + 1):
-            s = (i / n) * length
-            k = bisect_right(cum, s) - 1
-            if k < 0:
-                k = 0
-            elif k > last:
-                k = last
-            seg = cum[k + 1] - cum[k]
-            f = (s - cum[k]) / seg if seg else 0.0
-            (ax, ay), (bx, by) = pts[k], pts[k + 1]
-            out.append((ax + (bx - ax) * f, ay + (by - ay) * f))
-        return out
+        return [(x, y) for x, y, _, _ in self._sample(0.0, 1.0, n)]
 
     def tangent(self, t: float) -> Point:
         """Unit driving direction at ``t``."""
@@ -384,15 +370,19 @@ class Centreline:
         (kept: the lanes of a zone and both sides of a band sample the same stretch)."""
         key = (t0, t1)
         frames = self._frame_cache.get(key)
-        if frames is not None:
-            return frames
-        n = max(1, math.ceil(abs(t1 - t0) * 24 * max(1.0, self.length / (2 * self.layout.size))))
+        if frames is None:
+            n = max(1, math.ceil(abs(t1 - t0) * 24 * max(1.0, self.length / (2 * self.layout.size))))
+            frames = self._frame_cache[key] = self._sample(t0, t1, n)
+        return frames
+
+    def _sample(self, t0: float, t1: float, n: int) -> list[tuple[float, float, float, float]]:
+        """(x, y, tx, ty) at ``n + 1`` fractions evenly from ``t0`` to ``t1``: the same point as ``self.at(t, 0)``
+        and the same direction as ``self.tangent(t)``, without the calls."""
         pts, dirs, cum, length = self._pts, self._dirs, self._cum, self.length
         last = len(cum) - 2
         dt = t1 - t0
-        frames = []
+        out = []
         for i in range(n + 1):
-            # the same point as ``self.at(t, 0)``, without the calls
             t = t0 + dt * i / n
             # min(max(t, 0.0), 1.0) and min(max(k, 0), last) without the calls
             s = ((t if t <= 1.0 else 1.0) if t >= 0.0 else 0.0) * length
@@ -405,9 +395,8 @@ class Centreline:
             f = (s - cum[k]) / seg if seg else 0.0
             (ax, ay), (bx, by) = pts[k], pts[k + 1]
             tx, ty = dirs[k]
-            frames.append((ax + (bx - ax) * f, ay + (by - ay) * f, tx, ty))
-        self._frame_cache[key] = frames
-        return frames
+            out.append((ax + (bx - ax) * f, ay + (by - ay) * f, tx, ty))
+        return out
 
     def kerb(self, t0: float, t1: float, u: float) -> list[Point]:
         """Points along the line at ``u`` across the road, from ``t0`` to ``t1``."""

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Sequence
 from rallyc.compiler.track import Space, Track
 from rallyc.geometry.tile import HexLayout, Point, lane_strip
 from rallyc.render.geometry import point_in_polygon, polygon_centroid
+from rallyc.tiles.sharing import shared_run
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.render.shapes import RoadShape, SpaceShape
@@ -77,24 +78,6 @@ def _from_end(road: "RoadShape", edge: int) -> list[int]:
     return list(range(1, n + 1)) if edge == road.entry else list(range(n, 0, -1))
 
 
-def _shared_run(mine: list[str], theirs: list[str]) -> int:
-    """How many zones from a common edge are the same spaces on two roads of a fork (kinds from the edge)."""
-    if not mine or not theirs:
-        return 0
-    if mine[0] == "half" or theirs[0] == "half":
-        if mine[0] != theirs[0]:
-            return 0
-        n = 0
-        while n < min(len(mine), len(theirs)) and mine[n] == theirs[n] == "half":
-            n += 1
-        return n
-    if "merge" in mine and "half" not in theirs:
-        return mine.index("merge") + 1
-    if "merge" in theirs and "half" not in mine:
-        return theirs.index("merge") + 1
-    return 1
-
-
 def lay_fork(arms: list[ForkArm], layout: HexLayout) -> None:
     """Lay the spaces of the roads of one fork tile (in the order drawn) as one partition (see the module)."""
     if not any(a.road.kinds for a in arms):
@@ -143,7 +126,7 @@ def _take_shared(arm: ForkArm, before: list[ForkArm], laid: set[str]) -> None:
             if edge not in (o.entry, o.exit) or not o.kinds:
                 continue
             mine, theirs = _from_end(road, edge), _from_end(o, edge)
-            run = _shared_run([road.kinds[z - 1] for z in mine], [o.kinds[z - 1] for z in theirs])
+            run = shared_run([road.kinds[z - 1] for z in mine], [o.kinds[z - 1] for z in theirs])
             if not run:
                 continue
             same_way = (edge == road.entry) == (edge == o.entry)

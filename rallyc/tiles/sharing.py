@@ -24,7 +24,7 @@ from rallyc.geometry.tile import lane_strip
 from rallyc.syntax import ast
 from rallyc.tiles.shape import is_fork, tile_road
 
-__all__ = ["SharedSpace", "shared_spaces", "lane_names", "zone_kinds"]
+__all__ = ["SharedSpace", "shared_spaces", "shared_run", "lane_names", "zone_kinds"]
 
 _SWAP = {"l": "r", "r": "l", "ml": "mr", "mr": "ml"}
 
@@ -70,8 +70,10 @@ def _from_end(road: ast.RoadDef, edge: str) -> list[int]:
     return list(range(1, n + 1)) if edge == road.entry else list(range(n, 0, -1))
 
 
-def _shared_run(mine: list[str], theirs: list[str]) -> int:
-    """How many zones from a common edge two roads of a fork share (kinds counted from the edge)."""
+def shared_run(mine: list[str], theirs: list[str]) -> int:
+    """How many zones from a common edge two roads of a fork share: the same spaces on both (``mine`` and
+    ``theirs``: each road's zone kinds counted from that edge). The map lays them once
+    (:mod:`rallyc.render.forks`)."""
     if not mine or not theirs:
         return 0
     if mine[0] == "half" or theirs[0] == "half":
@@ -111,7 +113,7 @@ def shared_spaces(tile: ast.TileDef) -> dict[SpaceKey, SharedSpace]:
                     continue
                 mine, theirs = _from_end(road, edge), _from_end(other, edge)
                 their_kinds = zone_kinds(other)
-                run = _shared_run([kinds[z - 1] for z in mine], [their_kinds[z - 1] for z in theirs])
+                run = shared_run([kinds[z - 1] for z in mine], [their_kinds[z - 1] for z in theirs])
                 if not run:
                     continue
                 same_way = (edge == road.entry) == (edge == other.entry)

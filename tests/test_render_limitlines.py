@@ -93,3 +93,34 @@ def test_a_circuit_draws_the_limit_lines_of_its_forks(stem, expected):
     assert {(step, limit) for step, limit, *_ in lines} == expected
     for _, limit, pts, ring, number in lines:
         assert number == str(limit) and _on_line(ring, pts) < 0.1
+
+
+@pytest.mark.parametrize("stem", ["rx-1", "rx-2"])
+def test_a_limit_line_number_is_printed_once_not_again_on_the_spaces_it_stands_for(stem):
+    """The Joker leaves 408a across line 3, whose number is the half-line spaces' own limit (entered from the
+    loop): the tile prints it once, on the line. The map did too, and also put a ring with 3 on each of the two
+    half-line spaces beside it (the number three times in a few millimetres). Now those spaces have no ring; the
+    line's group names them (``data-spaces``), and every other limited space keeps its ring, and the legend lists
+    the line."""
+    loaded = project.load(ROOT / "examples" / f"{stem}.rally")
+    track = compile_loaded(loaded).designs[0].tracks[0]
+    svg = render_map(track, Catalogue.from_tilesets(loaded.tilesets), title=stem, options=MapOptions(page="a4"))[0]
+    root = ET.fromstring(svg)
+    rings = {g.get("data-space") for g in root.iter(f"{SVG}g") if g.get("class") == "limit"}
+    stood_for = {sid: int(g.get("data-limit")) for g in root.iter(f"{SVG}g") if g.get("class") == "limit limit-line"
+                 for sid in (g.get("data-spaces") or "").split()}
+    joker = {sid for sid, s in track.spaces.items() if s.kind == "half" and s.joker and s.limit == 3}
+    assert joker and joker <= set(stood_for) and not joker & rings
+    assert all(track.spaces[sid].limit == value for sid, value in stood_for.items())
+    limited = {sid for sid, s in track.spaces.items() if s.limit is not None}
+    assert rings == limited - set(stood_for)
+    words = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "legend-text"]
+    assert "speed-limit line" in words
+
+
+def test_a_map_without_fork_tiles_has_no_limit_line_in_its_legend():
+    loaded = project.load(ROOT / "examples" / "rally-1.rally")
+    track = compile_loaded(loaded).designs[0].tracks[0]
+    svg = render_map(track, Catalogue.from_tilesets(loaded.tilesets), title="r1", options=MapOptions(page="a4"))[0]
+    words = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text") if t.get("class") == "legend-text"]
+    assert "speed limit" in words and "speed-limit line" not in words

@@ -51,6 +51,10 @@ def _check_svg(text: str, track) -> ET.Element:
         if g.get("class") == "limit":
             assert g.get("data-space") not in limits
             limits[g.get("data-space")] = int(g.find(f"{SVG}text").text)
+        elif g.get("class") == "limit limit-line":  # an RX fork's line: its number stands for these spaces'
+            for sid in (g.get("data-spaces") or "").split():
+                assert sid not in limits
+                limits[sid] = int(g.find(f"{SVG}text").text)
     expected = {s.id: s.limit for s in track.spaces.values() if s.limit is not None}
     assert limits == expected
     return root

@@ -69,17 +69,19 @@ def map_features(track: Track, catalogue, scenery: bool = True) -> list[str]:
                 found.add(f"danger-{d}")
         if any(road.exit == "end" for road in info.definition.roads):
             found.add("assistance")
+        if info.limit_lines:
+            found.add("limit-line")  # an RX fork tile: rallyc.render.limitlines draws its line
     if getattr(track, "standees", ()):
         found.add("standee")
     return [k for k in _ORDER if k in found]
 
 
-_ORDER = ["limit", "gravel", "asphalt", "snow", "slide", "shortcut", "jump", "water", "chicane", "danger-low",
+_ORDER = ["limit", "limit-line", "gravel", "asphalt", "snow", "slide", "shortcut", "jump", "water", "chicane", "danger-low",
           "danger-medium", "danger-high", "direction", "edge-a", "start", "finish", "start-finish", "standee",
           "joker", "pregrid", "assistance", "scenery"]
 
 _WORDS = {
-    "limit": "speed limit", "gravel": "gravel", "asphalt": "asphalt", "snow": "snow", "slide": "slide zone",
+    "limit": "speed limit", "limit-line": "speed-limit line", "gravel": "gravel", "asphalt": "asphalt", "snow": "snow", "slide": "slide zone",
     "shortcut": "shortcut", "jump": "jump (gear)", "water": "water", "chicane": "chicane limit",
     "danger-low": "danger low", "danger-medium": "medium", "danger-high": "high",
     "direction": "driving direction", "edge-a": "tile edge A", "start": "start line", "finish": "finish line",
@@ -130,6 +132,13 @@ def _box(x: float, cy: float, s: float) -> list[Point]:
 def _limit(dwg, g, x, cy, s, u):
     g.add(_circle(dwg, (x + s / 2, cy), s / 2, fill="#ffffff", stroke=style.LIMIT_RING, stroke_width=fmt(0.4 * u)))
     g.add(_text(dwg, "3", (x + s / 2, cy - 0.05 * s), 0.7 * s, weight="bold"))
+
+
+def _limit_line(dwg, g, x, cy, s, u):
+    g.add(_path(dwg, [(x + s / 2, cy - s / 2), (x + s / 2, cy + s / 2)], closed=False, fill="none",
+                stroke=style.LIMIT_RING, stroke_width=fmt(0.5 * u)))
+    g.add(_circle(dwg, (x + s / 2, cy), 0.36 * s, fill="#ffffff", stroke=style.LIMIT_RING, stroke_width=fmt(0.3 * u)))
+    g.add(_text(dwg, "4", (x + s / 2, cy - 0.04 * s), 0.5 * s, weight="bold"))
 
 
 def _surface(name: str):
@@ -227,7 +236,7 @@ def _assistance(dwg, g, x, cy, s, u):
 
 
 _SYMBOLS: dict[str, Callable] = {
-    "limit": _limit, "gravel": _surface("gravel"), "asphalt": _surface("asphalt"), "snow": _surface("snow"),
+    "limit": _limit, "limit-line": _limit_line, "gravel": _surface("gravel"), "asphalt": _surface("asphalt"), "snow": _surface("snow"),
     "slide": _slide, "shortcut": _shortcut, "jump": _jump, "water": _water, "chicane": _chicane,
     "danger-low": _danger("low"), "danger-medium": _danger("medium"), "danger-high": _danger("high"),
     "direction": _direction, "edge-a": _edge_a, "start": _start, "finish": _finish, "start-finish": _start_finish,

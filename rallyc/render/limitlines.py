@@ -31,6 +31,9 @@ class LimitLine:
     points: tuple[Point, ...]
     #: where its number is printed: the middle of the line
     at: Point
+    #: the half-line spaces whose own limit is the line's (entered from the main road): the line stands for
+    #: their number, which the map does not print a second time
+    spaces: tuple[str, ...] = ()
 
 
 def _value(track: Track, halves: list[str], entered: list[str]) -> int | None:
@@ -44,14 +47,14 @@ def _value(track: Track, halves: list[str], entered: list[str]) -> int | None:
     return found.pop() if len(found) == 1 and None not in found else None
 
 
-def _across(road: RoadShape, value: int) -> LimitLine:
+def _across(road: RoadShape, value: int, spaces: tuple[str, ...]) -> LimitLine:
     """A limit line across ``road`` at the end of its half-line zone that faces the road's other zones."""
     z = road.kinds.index("half") + 1
     toward_exit = any(k != "half" for k in road.kinds[z:])
     t = road.bounds[z] if toward_exit else road.bounds[z - 1]
     half = road.width / 2
     line = road.centreline
-    return LimitLine(value, road.step, tuple(line.cross(t, half, -half)), line.at(t, 0.0))
+    return LimitLine(value, road.step, tuple(line.cross(t, half, -half)), line.at(t, 0.0), spaces)
 
 
 def limit_lines(track: Track, shapes: TrackShapes) -> list[LimitLine]:
@@ -72,8 +75,8 @@ def limit_lines(track: Track, shapes: TrackShapes) -> list[LimitLine]:
     for arms in by_cell.values():
         mains = [r for r in arms if r.kinds and "half" not in r.kinds]
         # (main road, side, t of the space entered, value, where the half-line spaces meet the main road's kerb
-        # (lowest and highest t), the branch's route step)
-        found: list[tuple[RoadShape, float, float, int, float, float, int]] = []
+        # (lowest and highest t), the branch's route step, the half-line spaces with the line's limit)
+        found: list[tuple[RoadShape, float, float, int, float, float, int, tuple[str, ...]]] = []
         for road in arms:
             if "half" not in road.kinds or not mains:
                 continue
@@ -86,6 +89,7 @@ def limit_lines(track: Track, shapes: TrackShapes) -> list[LimitLine]:
             value = _value(track, halves, entered) if halves and entered else None
             if value is None:
                 continue
+            limited = tuple(sorted(h for h in halves if track.spaces[h].limit == value))
             label = shapes.spaces[entered[0]].label
             main = min(mains, key=lambda m: m.centreline.nearest(label)[0])
             line = main.centreline
@@ -95,15 +99,15 @@ def limit_lines(track: Track, shapes: TrackShapes) -> list[LimitLine]:
             meets = [tp for h in halves for _, tp, up in map(line.nearest, shapes.spaces[h].outline)
                      if abs(up - side * half) < 0.02 * R]
             if meets:
-                found.append((main, side, t, value, min(meets), max(meets), road.step))
+                found.append((main, side, t, value, min(meets), max(meets), road.step, limited))
             else:
                 # the half-line spaces do not reach the main road (a circuit's branch zones drawn at its far
                 # edge): the line across the branch where its half-line zone ends towards the junction
-                out.append(_across(road, value))
+                out.append(_across(road, value, limited))
         # the branches that meet the kerb along one stretch (402a's two, from one half-line zone) share it:
         # each takes the part nearer the zone it enters, cut at the boundary between those zones (kept inside
         # the stretch's middle half when the drawing puts that boundary off it)
-        groups: list[list[tuple[RoadShape, float, float, int, float, float, int]]] = []
+        groups: list[list[tuple[RoadShape, float, float, int, float, float, int, tuple[str, ...]]]] = []
         for f in sorted(found, key=lambda f: f[2]):
             group = next((g for g in groups if g[0][0] is f[0] and g[0][1] == f[1]
                           and f[4] < max(x[5] for x in g) and min(x[4] for x in g) < f[5]), None)
@@ -127,5 +131,5 @@ def limit_lines(track: Track, shapes: TrackShapes) -> list[LimitLine]:
             for f, t0, t1 in zip(group, cuts, cuts[1:]):
                 if t1 - t0 < 1e-3:
                     continue
-                out.append(LimitLine(f[3], f[6], tuple(line.kerb(t0, t1, u)), line.at((t0 + t1) / 2, u)))
+                out.append(LimitLine(f[3], f[6], tuple(line.kerb(t0, t1, u)), line.at((t0 + t1) / 2, u), f[7]))
     return sorted(out, key=lambda x: (x.step, x.value, x.points))

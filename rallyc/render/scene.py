@@ -349,6 +349,8 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
 
     limit_size = ink.size(0.07 * R, LIMIT_PT)
     jump_size = ink.size(0.05 * R, JUMP_PT)
+    fork_lines = limit_lines(track, shapes)
+    on_a_line = {sid for ll in fork_lines for sid in ll.spaces}  # their number is the line's, printed once on it
     for sid, sh in shapes.spaces.items():
         sp = spaces[sid]
         x, y = sh.label
@@ -360,7 +362,7 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         if extra:
             g_feat.add(_text(dwg, " ".join(sorted(extra)), (x, y + 0.09 * R), ink.size(0.045 * R, 6.0),
                              class_="token", data_space=sid, fill=style.MUTED))
-        if sp.limit is not None:
+        if sp.limit is not None and sid not in on_a_line:
             # a group of class "limit": the ring (_circle) and the digit (_text), as they are written
             g_limits.raw(f'<g class="limit" data-space="{attr(sid)}"><circle cx="{fmt(x)}" cy="{fmt(y)}" {limit_ring}'
                          f'{_text_raw(str(sp.limit), (x, y), limit_size, weight="bold")}</g>')
@@ -375,8 +377,9 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
             g_feat.add(_text(dwg, sid, (x, y + (0.1 if sp.limit is not None else 0.0) * R), 0.035 * R,
                              class_="space-id", fill=style.MUTED))
     # the speed-limit lines of the RX fork tiles: a line on the main road's kerb with its number on it
-    for ll in limit_lines(track, shapes):
-        g = _attrs(dwg.g(), class_="limit limit-line", data_step=str(ll.step), data_limit=str(ll.value))
+    for ll in fork_lines:
+        g = _attrs(dwg.g(), class_="limit limit-line", data_step=str(ll.step), data_limit=str(ll.value),
+                   **({"data_spaces": " ".join(ll.spaces)} if ll.spaces else {}))
         g.add(_path(dwg, list(ll.points), closed=False, fill="none", stroke=style.LIMIT_RING,
                     stroke_width=fmt(0.03 * R)))
         g.add(_circle(dwg, ll.at, max(0.055 * R, 0.62 * limit_size), fill="#ffffff", stroke=style.LIMIT_RING,

@@ -132,6 +132,11 @@ class TileInfo:
         return frozenset(found)
 
     @property
+    def limit_lines(self) -> tuple[int, ...]:
+        """The numbers of the RX speed-limit lines printed on the tile (``limitline N``), in road order."""
+        return tuple(item.value for road in self.roads for item in road.items if isinstance(item, ast.LimitLine))
+
+    @property
     def is_scenery(self) -> bool:
         return not self.definition.roads
 

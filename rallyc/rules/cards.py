@@ -8,11 +8,14 @@ turn a Gear 3 card from 30 s into 0 s.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Mapping
 
 from rallyc.data.components import Components
 from rallyc.rules.errors import IllegalMove
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.rules.state import Card
 
 __all__ = ["CardTable", "CardTableError", "GEARS"]
 
@@ -38,6 +41,10 @@ class CardTable:
     zero: int
     sisu: int
     spare_tire: int
+    #: the front-side cards taken so far in games with this table, by gear and seconds claimed (None: unstated),
+    #: each checked against its deck (:meth:`gear_card`) when first taken: the End of the Turn's table of cards
+    taken: dict[tuple[int, int | None], "Card"] = field(default_factory=dict, init=False, repr=False, compare=False,
+                                                        hash=False)
 
     @classmethod
     def from_components(cls, comp: Components) -> "CardTable":

@@ -39,19 +39,14 @@ class CircuitTimeTrial(Stage):
         super().__init__(track, *args, **kwargs)
 
     def _distance(self, car: Car) -> float:
-        return self.distance.get(car.name, self.track.spaces[car.space].progress if car.space else 0.0)
+        return self.distance.get(car.name, self.index.spaces[car.space].progress if car.space else 0.0)
 
     def _walk(self, car: Car, start: str, path: list[str]) -> list[tuple[float, int]]:
         """(distance, crossings) after each space of ``path`` from ``start``."""
-        d = self.distance.get(car.name, self.laps.start_distance(start))
-        crossed = self.crossed.get(car.name, 0)
-        out = []
-        for sid in path:
-            nd = self.laps.advance(d, sid)
-            crossed += self.laps.crossings(d, nd)
-            d = nd
-            out.append((d, crossed))
-        return out
+        d = self.distance.get(car.name)
+        if d is None:
+            d = self.laps.start_distance(start)
+        return self.laps.walk(d, self.crossed.get(car.name, 0), path)
 
     def laps_done(self, name: str) -> int:
         """Laps ``name`` has completed (RX-END-01: the run from the start to the line is not a lap)."""

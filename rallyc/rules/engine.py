@@ -27,6 +27,7 @@ for new ones.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, TypeVar
 
 from rallyc.rules.errors import IllegalMove, StageOver
@@ -34,7 +35,7 @@ from rallyc.rules.outcome import TurnOutcome, not_worked_out
 from rallyc.rules.plans import PlanContext, Placed, can_lay, start_walk
 from rallyc.rules.planner import Planner
 from rallyc.rules.rolling import IMPROV_RULES, Mover, roll_and_move
-from rallyc.rules.trace import observing, report
+from rallyc.rules.trace import _OBSERVERS, observing, report
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.driver import Driver
@@ -90,6 +91,9 @@ def stuck_at_water(ctx: PlanContext) -> bool:
 
 
 O = TypeVar("O", bound=TurnOutcome)
+
+#: the step an outcome played without explaining holds in place of its rule IDs (:func:`not_worked_out`)
+_REFUSED = (not_worked_out,)
 
 
 class TurnEngine(Planner, Generic[O]):
@@ -164,10 +168,12 @@ class TurnEngine(Planner, Generic[O]):
         return False
 
     def mover(self, car: Any) -> "Mover":
-        """What the roll needs to know about ``car``: its tokens (:attr:`tokens`), its SISU token, its finish."""
+        """What the roll needs to know about ``car``: its tokens (:attr:`tokens`), its SISU token, its finish (the
+        car's :meth:`finish_index`, bound with ``functools.partial``: no Python closure to build or call; not kept
+        on the game either, which would make every game a reference cycle left to the garbage collector)."""
         kind = self.tokens
         return Mover(car.name, car.tokens, self.holds_sisu(car), kind.lack_rule, kind.unit,
-                     finish_index=lambda placed: self.finish_index(car, placed))
+                     finish_index=partial(self.finish_index, car))
 
     def forced_movement(self, car: Any, turn: "Turn", ctx: PlanContext) -> "Movement | None":
         """A movement the rules impose before any die (Full Contact's Danger Loss of Control, RX-DANGER-05), or
@@ -194,22 +200,22 @@ class TurnEngine(Planner, Generic[O]):
     def resolve(self, turn: "Turn", driver: "Driver | None" = None) -> tuple[Any, O, Any]:
         """Validate ``turn`` (the player to move's) without changing the state: the car, the outcome and the
         change :meth:`commit` would write."""
-        name = self.to_move()
-        if name is None:
+        if self.is_over():  # to_move
             raise StageOver(self.over_message)
+        name = self.order[self.position]
         self.check_turn(turn, name)
         car = self.cars[name]
         ctx, leader = self.turn_context(name, turn)
         move = self.forced_movement(car, turn, ctx) or roll_and_move(self, self.mover(car), turn, ctx, leader=leader,
                                                                      driver=driver)
         out, change = self.end_of_turn(car, turn, ctx, move, driver)
-        if self.explaining or observing():
+        if self.explaining or (_OBSERVERS and observing()):  # (no call while nobody listens)
             rules = self.applied_rules(car, turn, ctx, move, out, change)
             out.then_applied(lambda _: rules())
             if move.replans:
                 out.add_applied(IMPROV_RULES)  # the dice re-planned while rolling one by one
         else:  # nobody reads them: no snapshot of the state, and an outcome that refuses to answer rather than lie
-            out.then_applied(not_worked_out)
+            out._pending += _REFUSED  # (out.then_applied(not_worked_out))
         return car, out, change
 
     def play(self, turn: "Turn", driver: "Driver | None" = None) -> O:
@@ -222,7 +228,7 @@ class TurnEngine(Planner, Generic[O]):
             turn = turn.copy()
         car, out, change = self.resolve(turn, driver)
         self.commit(car, turn, out, change)
-        if observing():
+        if _OBSERVERS and observing():
             report(out.applied)
         out.turn = turn
         self.outcomes.append(out)

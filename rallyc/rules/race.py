@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from operator import attrgetter, itemgetter
+from typing import Callable, NamedTuple
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, DashboardData, load_components
@@ -29,7 +30,7 @@ from rallyc.rules.engine import FOCUS, TurnEngine, TurnOutcome, check_claims, st
 from rallyc.rules.plans import PlanContext, Placed
 from rallyc.rules.rx_dashboard import RX_CAR, RX_DAMAGE_KINDS, loc_damage, rx_allowance, rx_bag
 from rallyc.rules.rx_laps import Laps
-from rallyc.rules.rx_order import grid, is_inside, order_key
+from rallyc.rules.rx_order import grid, is_inside
 from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER, index_of
@@ -41,6 +42,9 @@ from rallyc.rules.yellow_flags import flag_limits, flag_steps, flags_in_force, p
 
 __all__ = ["Race", "RxCar", "RxOutcome", "RaceResult", "round_colour"]
 
+#: a resolved (Placed, Roll) pair's Placed, and a Placed's space
+_die_placed, _space_of = itemgetter(0), attrgetter("space")
+
 #: RX statuses: racing, finished, disqualified (no Joker, RX-JOKER-04), retired (no Gear die left)
 RX_STATUSES = tuple(RaceStatus)
 
@@ -50,9 +54,9 @@ def round_colour(round_no: int) -> str:
     return "white" if round_no % 2 == 1 else "black"
 
 
-@dataclass(frozen=True)
-class RaceChange:
-    """What a resolved RX turn changes besides its :class:`RxOutcome` (committed by ``Race._commit``)."""
+class RaceChange(NamedTuple):
+    """What a resolved RX turn changes besides its :class:`RxOutcome` (committed by ``Race._commit``). A named
+    tuple: the End of the Turn builds one per turn."""
 
     status: RaceStatus
     #: distance along the circuit and finish-line crossings after the move (RX-END-01, reading rx_distance)
@@ -153,13 +157,14 @@ class RxOutcome(TurnOutcome):
             bits.append("Yellow Flag on step " + ", ".join(map(str, self.yellow)))
         if self.weather:
             bits.append(f"Weather token: the weather turns {self.weather}")
-        bits.extend(e.describe() for e in self.contact)
+        if self.contact:
+            bits.extend([e.describe() for e in self.contact])
         if self.tokens:
             bits.append("shortcut " + "+".join(self.tokens))
-        if self.focus_gained:
-            bits.append(f"+{self.focus_gained} Focus")
-        if self.focus_spent:
-            bits.append(f"-{self.focus_spent} Focus secured")
+        if self.gained:  # (focus_gained)
+            bits.append(f"+{self.gained} Focus")
+        if self.spent:  # (focus_spent)
+            bits.append(f"-{self.spent} Focus secured")
         if self.finished:
             bits.append(f"FINISHED {self.position}")
         if self.disqualified:
@@ -235,6 +240,8 @@ class Race(TurnEngine[RxOutcome]):
         self.track = track
         self.index = index_of(track)
         self._barred_cache: dict[tuple[str, bool, bool], dict[str, tuple[str, str]]] = {}
+        #: per car: the Dashboard and Damage tokens last checked for a Gear die left, and the answer (CORE-RETIRE-01)
+        self._gear_left: dict[str, tuple[DashboardData, dict[str, int], bool]] = {}
         self.laps = self.course(track)
         self.components = components or load_components()
         slots = self.start_grid()
@@ -315,20 +322,30 @@ class Race(TurnEngine[RxOutcome]):
 
     def next_round(self) -> None:
         """Flip the Round marker and order the cars still racing (RX-ROUND-03, RX-ORDER-01..04)."""
-        previous = {n: i for i, n in enumerate(self.order or self.grid_order)}
         if self.is_over():
             return
+        previous = {n: i for i, n in enumerate(self.order or self.grid_order)}
         self.round += 1
-        racing = [c for c in self.cars.values() if c.status == "road"]
-        racing.sort(key=lambda c: order_key(c.gear, c.distance, is_inside(self.index, c.space),
-                                            previous.get(c.name, len(previous) + self.grid_order.index(c.name))))
-        self.order = [c.name for c in racing]
+        index = self.index
+        keyed = []
+        for c in self.cars.values():  # rx_order.order_key of each car racing, inlined
+            if c.status != "road":
+                continue
+            rank = previous.get(c.name)
+            if rank is None:
+                rank = len(previous) + self.grid_order.index(c.name)
+            keyed.append(((-c.gear, -round(c.distance, 6), not is_inside(index, c.space), rank), c.name))
+        keyed.sort(key=itemgetter(0))
+        self.order = [name for _, name in keyed]
         self.position = 0
         self.rounds.append(list(self.order))
 
     def is_over(self) -> bool:
         """No car is still racing (RX-END-04: play continues for the other places)."""
-        return all(c.status != "road" for c in self.cars.values())
+        for c in self.cars.values():
+            if c.status == "road":
+                return False
+        return True
 
     def decided(self) -> bool:
         """A car has won: the first eligible car has crossed the line after its last lap (RX-END-03). Play may
@@ -349,8 +366,13 @@ class Race(TurnEngine[RxOutcome]):
 
     def bag_left(self) -> int:
         """Tokens still in the bag (drawn tokens stay on Dashboards or the track: no repairs, RX-DAMAGE-09)."""
-        out = sum(sum(c.damage.values()) for c in self.cars.values()) + self.yellow_drawn + self.weather_drawn
-        return sum(self.damage_bag().values()) - out - sum(self.minus1.values()) - sum(self.shortcut_ok.values())
+        total = self.__dict__.get("_bag_total")
+        if total is None:  # the bag at the start is the game's: counted once per game
+            total = self.__dict__["_bag_total"] = sum(self.damage_bag().values())
+        out = self.yellow_drawn + self.weather_drawn
+        for c in self.cars.values():
+            out += sum(c.damage.values())
+        return total - out - sum(self.minus1.values()) - sum(self.shortcut_ok.values())
 
     # -- planning
     def _step_neighbours(self) -> dict[int, set[int]]:
@@ -412,13 +434,11 @@ class Race(TurnEngine[RxOutcome]):
     # -- laps along a path
     def _walk(self, car: RxCar, path: list[str]) -> list[tuple[float, int, JokerState, bool]]:
         """(distance, crossings, joker state, left the Pre-grid) after each space of ``path``."""
-        d, crossed, joker, left = car.distance, car.crossed, car.joker, car.left_pregrid
+        joker, left = car.joker, car.left_pregrid
+        spaces = self.index.spaces
         out = []
-        for sid in path:
-            s = self.index.spaces[sid]
-            nd = self.laps.advance(d, sid)
-            crossed += self.laps.crossings(d, nd)
-            d = nd
+        for (d, crossed), sid in zip(self.laps.walk(car.distance, car.crossed, path), path):
+            s = spaces[sid]
             if s.joker:
                 joker = JokerState.IN
             elif joker == JokerState.IN:
@@ -571,16 +591,21 @@ class Race(TurnEngine[RxOutcome]):
                     ) -> tuple[RxOutcome, RaceChange]:
         """End of the Turn (RX-TURNEND-01/02): the Gear marker, Loss of Control, laps, Joker, finish."""
         run = move.run
-        path = [p.space for p, _ in run.resolved]
+        path = list(map(_space_of, map(_die_placed, run.resolved)))  # (C-level maps: no comprehension frame)
         end = path[-1] if path else ctx.start
         walk = self._walk(car, path)
         distance, crossed, joker, left = walk[-1] if walk else (car.distance, car.crossed, car.joker, car.left_pregrid)
-        fin = next((i for i, w in enumerate(walk) if w[1] > self.laps.laps), None)
+        laps = self.laps.laps
+        fin = None
+        for i, w in enumerate(walk):
+            if w[1] > laps:
+                fin = i
+                break
         loc = run.loc
         damage: list[str] = []
         yellow: list[int] = []
         status = RaceStatus.ROAD
-        weather_open = self.weather_open
+        weather_open = self.weather_rule and not self.weather_changed  # (self.weather_open)
         new_weather: str | None = None
         drawn_weather = 0
         for i, t in enumerate(run.tokens):
@@ -643,22 +668,24 @@ class Race(TurnEngine[RxOutcome]):
             raise IllegalMove("RX-SETUP-02", f"the Damage bag holds {self.bag_left()} token(s)", "damage")
         laps_done = self.laps.laps_done(crossed)
         out = RxOutcome(
-            player=car.name, round=self.round, colour=self.colour, start=ctx.start, path=path, end=end, gear=gear,
-            warnings=run.warnings, loc=loc, blocked=not turn.dice, flat_out=turn.flat_out,
+            player=car.name, round=self.round, colour=round_colour(self.round), start=ctx.start, path=path, end=end,
+            gear=gear, warnings=run.warnings, loc=loc, blocked=not turn.dice, flat_out=turn.flat_out,
             flat_out_failed=move.failed, gained=move.gained, spent=move.spent,
             damage=list(turn.damage), tokens=list(run.tokens), laps=min(laps_done, self.laps.laps), joker=joker,
             finished=status == "finished", disqualified=status == "disqualified", yellow=yellow,
             weather=new_weather, lapped=self.laps.laps > 0,
         )
         check_claims(FOCUS, "RX-TURNEND-02", turn, out)
-        commit = RaceChange(status, distance, crossed, joker, left, run.minus1, damage, yellow, drawn_weather)
+        commit = tuple.__new__(RaceChange, (status, distance, crossed, joker, left, run.minus1, damage, yellow,
+                                            drawn_weather))  # RaceChange(...) without its Python __new__
         if self.contact is not None:  # Full Contact: the pushes reached, checked (committed with the turn)
             self.contact.resolve(car, turn, ctx, move, out, driver)
         return out, commit
 
     def _commit(self, car: RxCar, out: RxOutcome, c: RaceChange) -> None:
-        self.yellow = self._flags_in_force(car.name)  # RX-DAMAGE-08: taken off at the start of the turn
-        self.yellow_pairs = {step: pairs for step, pairs in self.yellow_pairs.items() if step in self.yellow}
+        if self.yellow or self.yellow_pairs:  # (no flag on the track: nothing to take off)
+            self.yellow = self._flags_in_force(car.name)  # RX-DAMAGE-08: taken off at the start of the turn
+            self.yellow_pairs = {step: pairs for step, pairs in self.yellow_pairs.items() if step in self.yellow}
         car.space = out.end
         car.gear = out.gear
         car.distance = c.distance
@@ -689,11 +716,18 @@ class Race(TurnEngine[RxOutcome]):
         if car.status == RaceStatus.FINISHED:
             self.finishers.append(car.name)
             out.position = len(self.finishers)
-        elif car.status == RaceStatus.ROAD and rx_allowance(car.dashboard, car.damage).gear <= 0:
-            car.status = RaceStatus.RETIRED  # CORE-RETIRE-01: no Gear die left
-            out.retired = True
-            if self.components.reading("rx_retired_flag") == "removed":
-                self._remove_flags(car.name)
+        elif car.status == RaceStatus.ROAD:
+            # CORE-RETIRE-01: no Gear die left; worked out again only when the car's Dashboard or Damage tokens changed
+            # since the last check (most turns draw none; dict.__eq__: the plain comparison, not Counter's)
+            known = self._gear_left.get(car.name)
+            if known is None or known[0] is not car.dashboard or not dict.__eq__(known[1], car.damage):
+                known = self._gear_left[car.name] = (car.dashboard, dict(car.damage),
+                                                     rx_allowance(car.dashboard, car.damage).gear <= 0)
+            if known[2]:
+                car.status = RaceStatus.RETIRED
+                out.retired = True
+                if self.components.reading("rx_retired_flag") == "removed":
+                    self._remove_flags(car.name)
 
     def _remove_flags(self, name: str) -> None:
         """Take ``name``'s Yellow Flags off the track (reading rx_retired_flag ``removed``)."""

@@ -10,6 +10,7 @@ more than half a lap in progress is a wrap. The finish line stands at the back e
 from __future__ import annotations
 
 import math
+from typing import Sequence
 
 from rallyc.compiler.track import Track
 
@@ -23,6 +24,8 @@ class Laps:
         if track.kind != "circuit" or not track.lap_length:
             raise ValueError(f"{track.name} is not an RX circuit (no closed loop): an RX race needs a circuit")
         self.track = track
+        #: the track's spaces (read per space walked)
+        self.spaces = track.spaces
         self.length = float(track.lap_length)
         #: laps to drive (TRACK-RX-09: at least 2; 2 when the circuit says nothing)
         self.laps = int(track.laps or 2)
@@ -67,3 +70,29 @@ class Laps:
     def laps_done(self, crossed: int) -> int:
         """Laps completed: the run from the Pre-grid to the line is not a lap (RX-END-01)."""
         return max(0, crossed - 1)
+
+    def walk(self, distance: float, crossed: int, path: Sequence[str]) -> list[tuple[float, int]]:
+        """(distance, crossings) after each space of ``path`` from ``distance`` with ``crossed`` crossings so far:
+        :meth:`advance` then :meth:`crossings` space by space, the same arithmetic in one loop (the End of the
+        Turn walks every path it checks)."""
+        spaces = self.spaces
+        length, line = self.length, self.line
+        half = length / 2
+        out = []
+        d = distance
+        # the lap count of the line's side each distance is on: crossings() is the difference of two such counts,
+        # each distance's worked out once (x // 1.0 is math.floor(x), -(-x // 1.0) math.ceil(x), as exact floats)
+        lapped = -(-((d - line) / length - 1e-9) // 1.0)
+        for sid in path:
+            nd = d / length // 1.0 * length + spaces[sid].progress  # advance
+            if nd < d - half:
+                nd += length
+            elif nd > d + half:
+                nd -= length
+            now = -(-((nd - line) / length - 1e-9) // 1.0)
+            if nd > d and now > lapped:  # crossings
+                crossed += int(now - lapped)
+            lapped = now
+            d = nd
+            out.append((d, crossed))
+        return out

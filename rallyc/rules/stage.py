@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, ClassVar
 
 from rallyc.compiler.track import Track
-from rallyc.data.components import Column, Components, load_components
+from rallyc.data.components import Column, Components, DashboardData, load_components
 from rallyc.rules.cards import CardTable
 from rallyc.rules.domain import CarStatus
 from rallyc.rules.driver import Driver
@@ -25,6 +25,7 @@ from rallyc.rules.plans import PlanContext, Placed, can_lay, start_walk
 from rallyc.rules.setup import player_problem
 from rallyc.rules.state import WEATHER, Car, index_of
 from rallyc.rules.timecards import StageChange, time_card_end
+from rallyc.rules.trace import _OBSERVERS, observing
 from rallyc.rules.rolling import Movement
 from rallyc.rules.turn import Outcome, Turn
 from rallyc.rules.weather import weather_flips
@@ -126,22 +127,29 @@ class Stage(TurnEngine[Outcome]):
         self.position = 0
         self.outcomes: list[Outcome] = []
         self.rounds: list[list[str]] = []
-        self.round_rules: tuple[str, ...] = ()
+        self.round_rules: tuple[str, ...] | None = ()
+        #: the Gear dice of a car's Dashboard column per surface (the retirement check, CORE-RETIRE-01)
+        self._gear_dice: dict[tuple[str, str], tuple[DashboardData, int]] = {}
         self.next_round()
 
     # -- rounds and order of play
     def next_round(self) -> None:
         previous = self.order
+        offroad_tie = self.__dict__.get("_offroad_tie")
+        if offroad_tie is None:  # the game's components do not change: read once per game
+            offroad_tie = self.__dict__["_offroad_tie"] = self.components.reading("offroad_tie")
         while not self.is_over():
             self.round += 1
-            self.order = round_order(list(self.cars.values()), self.start_order, self.round, self.index, previous,
-                                     self.components.reading("offroad_tie"), self.distance_of)
+            cars = list(self.cars.values())
+            self.order = round_order(cars, self.start_order, self.round, self.index, previous, offroad_tie,
+                                     self.distance_of)
             self.position = 0
             if self.order:
                 self.rounds.append(list(self.order))
-                #: the rules that decided this round's order, reported with its first turn's outcome
-                self.round_rules = order_rules(list(self.cars.values()), self.start_order, self.round, self.index,
-                                               self.distance_of)
+                #: the rules that decided this round's order, reported with its first turn's outcome; None when
+                #: nobody reads rule IDs now (:meth:`applied_rules` works them out if that changes in the round)
+                self.round_rules = order_rules(cars, self.start_order, self.round, self.index, self.distance_of) \
+                    if self.explaining or (_OBSERVERS and observing()) else None
                 return
             if self.round > len(self.start_order) + 10_000:  # pragma: no cover - defensive
                 raise StageOver("no car can play")
@@ -151,7 +159,10 @@ class Stage(TurnEngine[Outcome]):
 
     def is_over(self) -> bool:
         """Every car has finished or retired (CORE-STAGEEND-01, CORE-ORDER-09)."""
-        return all(c.status in ("finished", "retired") for c in self.cars.values())
+        for c in self.cars.values():
+            if c.status != "finished" and c.status != "retired":
+                return False
+        return True
 
     @property
     def leader(self) -> str | None:
@@ -289,7 +300,8 @@ class Stage(TurnEngine[Outcome]):
                     ) -> tuple[Outcome, StageChange]:
         """A Time card (:mod:`rallyc.rules.timecards`) and the Weather flips (MC-WEATHER-02)."""
         out, changes = time_card_end(self, car, turn, ctx, move, driver=driver)
-        flips = weather_flips(self, car, out, changes.status)
+        flips = weather_flips(self, car, out, changes.status) \
+            if self.flipper is not None and (WEATHER in out.tokens or WEATHER in out.damage) else []  # (weather_drawn)
         if turn.flipped is not None and sorted(turn.flipped) != flips:
             raise IllegalMove("MC-WEATHER-02", f"the Weather flips step(s) {flips or 'none'}, not "
                                                f"{sorted(turn.flipped) or 'none'}", "flipped")
@@ -298,6 +310,9 @@ class Stage(TurnEngine[Outcome]):
 
     def applied_rules(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
                       change: StageChange) -> Callable[[], tuple[str, ...]]:
+        if self.position == 0 and self.round_rules is None:  # left out by next_round: nobody read rule IDs then
+            self.round_rules = order_rules(list(self.cars.values()), self.start_order, self.round, self.index,
+                                           self.distance_of)
         rules = turn_rules_later(self, car, turn, ctx, move, out)
         weather: tuple[str, ...] = ()
         if out.flipped:
@@ -312,8 +327,8 @@ class Stage(TurnEngine[Outcome]):
         self._commit(car, turn, out, change)
         if out.flipped:
             self._flip(out.flipped)
-        if self.position == 0:
-            first = self.round_rules
+        if self.position == 0 and (self.explaining or (_OBSERVERS and observing())):  # (else no rule IDs: refused)
+            first = self.round_rules or ()
             out.then_applied(lambda ids: tuple(dict.fromkeys(first + ids)))
         if out.retired:
             out.add_applied(("CORE-RETIRE-01", "CORE-RETIRE-02"))
@@ -321,7 +336,7 @@ class Stage(TurnEngine[Outcome]):
     def _commit(self, car: Car, turn: Turn, out: Outcome, changes: StageChange) -> None:
         car.space = out.end
         car.cards.append(out.card)
-        car.seconds += out.seconds_gained - out.seconds_spent
+        car.seconds += out.gained - out.spent  # (seconds_gained - seconds_spent)
         car.turns += 1
         if car.dashboard.tires == "soft":
             car.wear += 1  # MC-SOFT-03: the Wear marker advances when the Time card is taken
@@ -346,8 +361,12 @@ class Stage(TurnEngine[Outcome]):
             car.space = out.end
         elif car.status != "finished":
             surface = self.index.spaces[car.space].surface
-            col = self.column_for(surface, False, car)  # Ambiguity 11a: the column where the car stands
-            if col.gear - car.damage.get("gear", 0) <= 0:  # CORE-RETIRE-01
+            # Ambiguity 11a: the Gear dice of the column where the car stands (column_for, once per car and surface)
+            known = self._gear_dice.get((car.name, surface))
+            if known is None or known[0] is not car.dashboard:
+                known = self._gear_dice[(car.name, surface)] = (car.dashboard,
+                                                                self.column_for(surface, False, car).gear)
+            if known[1] - car.damage.get("gear", 0) <= 0:  # CORE-RETIRE-01
                 car.status = CarStatus.RETIRED
                 out.retired = True
 

@@ -10,6 +10,8 @@ what the racetrack changes: distance along an open road instead of laps, a finis
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from rallyc.compiler.track import Track
 from rallyc.rules.race import Race
 from rallyc.rules.rx_laps import Laps
@@ -27,6 +29,7 @@ class StageCourse(Laps):
         if not any(s.after_finish or s.past_finish for s in track.spaces.values()):
             raise ValueError(f"{track.name} has no Finish Line (CUSTOM-03)")
         self.track = track
+        self.spaces = track.spaces
         #: no lap: reaching the Finish Line ends the race (CUSTOM-03)
         self.laps = 0
         #: beyond every space's progress: a space past the Finish Line stands one "length" further on
@@ -52,6 +55,20 @@ class StageCourse(Laps):
     def laps_done(self, crossed: int) -> int:
         """No laps on a stage."""
         return 0
+
+    def walk(self, distance: float, crossed: int, path: Sequence[str]) -> list[tuple[float, int]]:
+        """(distance, crossings) after each space of ``path``: :meth:`advance` then :meth:`crossings` in one loop."""
+        spaces = self.spaces
+        length, line = self.length, self.line
+        out = []
+        d = distance
+        for sid in path:
+            s = spaces[sid]
+            nd = s.progress + (length if s.after_finish or s.past_finish else 0.0)
+            crossed += int(d < line <= nd)
+            d = nd
+            out.append((d, crossed))
+        return out
 
 
 class StageRace(Race):

@@ -8,9 +8,10 @@ in :mod:`rallyc.rules.race`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from operator import attrgetter, itemgetter
+from typing import TYPE_CHECKING, NamedTuple
 
+from rallyc.rules.cards import CardTable
 from rallyc.rules.domain import CarStatus
 from rallyc.rules.driver import Driver
 from rallyc.rules.engine import check_claims, stuck_at_water
@@ -25,11 +26,15 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["StageChange", "time_card_end"]
 
+#: a resolved (Placed, Roll) pair's Placed, and a Placed's space
+_die_placed, _space_of = itemgetter(0), attrgetter("space")
+#: a named tuple built without its Python ``__new__``
+_new_tuple = tuple.__new__
 
-@dataclass(frozen=True)
-class StageChange:
+
+class StageChange(NamedTuple):
     """What a resolved stage turn changes besides its :class:`Outcome`: the car's status and the -1 Shortcut
-    tokens on the stage (CORE-SHORTCUT-08)."""
+    tokens on the stage (CORE-SHORTCUT-08). A named tuple: the End of the Turn builds one per turn."""
 
     status: CarStatus
     minus1: dict[int, int]
@@ -40,45 +45,28 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
                   driver: Driver | None = None) -> tuple[Outcome, StageChange]:
     """The End of the Turn of a stage: the outcome and the change to commit (nothing is changed here)."""
     run = move.run
-    gained, spent, failed, sisu, leader = move.gained, move.spent, move.failed, move.sisu, move.leader
     comp = stage.components
     resolved = run.resolved
-    path = [p.space for p, _ in resolved]
+    placed = list(map(_die_placed, resolved))  # (C-level maps: no comprehension frame per turn)
+    path = list(map(_space_of, placed))
     end = path[-1] if path else ctx.start
-    prev = car.cards[-1] if car.cards else None
+    cards = car.cards
+    prev = cards[-1] if cards else None
     claim = turn.card
     damage: list[str] = []
-    fin_i = stage.finish_index(car, [p for p, _ in resolved])  # past the Finish Line (on a circuit: the last lap)
+    fin_i = stage.finish_index(car, placed)  # past the Finish Line (on a circuit: the last lap)
     finished = fin_i is not None
     loc = run.loc
 
     table = stage.cards
     # the seconds claimed for this turn's card (with a tire change they are the Spare Tire card's)
     claimed = claim.seconds if claim is not None and not turn.spare_tire else None
+    # The Time card taken: after only Coast dice or no move the previous card repeated (CORE-TURNEND-03, reading 8:
+    # a literal repeat), else a card of the gear's deck with the seconds claimed; its seconds are checked once its
+    # gear is (below: _check_seconds), a deck's card only the first time the game's table meets it (table.taken).
+    repeated = fresh = False
 
-    repeated = False
-
-    def repeat_or(gear: int, coast_only: bool) -> Card:
-        """The Time card taken; its seconds are checked against the card table once its gear is (below)."""
-        nonlocal repeated
-        repeated = coast_only
-        if coast_only:  # CORE-TURNEND-03 (reading 8: literal repeat)
-            if prev is not None:
-                return Card(prev.gear, prev.seconds, prev.zero, prev.icon, prev.sisu_gear, prev.spare)
-            return Card(0, table.zero, True)
-        return Card(gear, claimed if claimed is not None else table.gears[gear][0])
-
-    def check_seconds(card: Card) -> None:
-        """CORE-TURNEND-03/04: a repeated card keeps the previous value; a new one is a card of the game's deck."""
-        if repeated:
-            if claimed is not None and claimed != card.seconds:
-                rule = "CORE-TURNEND-03" if prev is not None else "CORE-LOC-04"
-                raise IllegalMove(rule, f"only Coast dice or no move: the card repeats the previous value "
-                                        f"({card.seconds} s), not {claimed} s", "card.seconds")
-        else:
-            table.gear_card(card.gear, claimed)
-
-    if driver is not None and run.loc is not None and (claim is None or claim.zero is None):
+    if driver is not None and loc is not None and (claim is None or claim.zero is None):
         if claim is None:
             claim = turn.card = CardClaim()
         claim.zero = driver.zero_side()
@@ -86,8 +74,18 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
     status = CarStatus.ROAD
     if fin_i is not None:
         upto = resolved[: fin_i + 1]
-        fgear = upto[-1][0].gear
-        card = repeat_or(fgear, all(p.coast for p, _ in upto))  # CORE-STAGEEND-02
+        gear = upto[-1][0].gear
+        repeated = True  # CORE-STAGEEND-02
+        for p, _ in upto:
+            if not p.coast:
+                repeated = False
+                break
+        if repeated:
+            card = prev if prev is not None else Card(0, table.zero, True)
+        else:
+            got = table.taken.get((gear, claimed))
+            fresh = got is None
+            card = Card(gear, claimed if claimed is not None else table.gears[gear][0]) if got is None else got
         if loc is not None:
             # CORE-STAGEEND-04..07: still finishes; the card's back applies only in a rally
             if not stage.one_off:
@@ -102,7 +100,8 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
         if claim is not None and claim.gear is not None and claim.gear != card.gear:
             raise IllegalMove("CORE-STAGEEND-02", f"the finishing card is of Gear {card.gear} (the gear on the first "
                                                   f"space after the line), not Gear {claim.gear}", "card.gear")
-        check_seconds(card)
+        if repeated or fresh:
+            _check_seconds(table, card, repeated, prev, claimed)
     elif loc is not None:
         if zero is None:
             raise IllegalMove("CORE-LOC-03", f"a Loss of Control in Gear {loc.gear}: record the card's 0 side "
@@ -125,18 +124,32 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
             raise IllegalMove("CORE-LOC-06" if zero.icon == "spinout" else "CORE-LOC-10",
                               f"a {zero.icon} causes no damage", "damage")
     else:
-        gear = resolved[-1][0].gear if resolved else car.gear
-        coast_only = all(p.coast for p, _ in resolved)
+        if resolved:
+            gear = resolved[-1][0].gear
+        else:
+            gear = car.gear
+        repeated = True
+        for p, _ in resolved:
+            if not p.coast:
+                repeated = False
+                break
         if not turn.dice and gear > 1 and comp.reading("water_stuck") == "gear-down" and stuck_at_water(ctx):
-            gear, coast_only = gear - 1, False
-        card = repeat_or(gear, coast_only)
-        if claim is not None and claim.zero is not None and not turn.spare_tire:
-            raise IllegalMove("CORE-TURNEND-02", "no Loss of Control this turn: the card is not turned to its 0 side",
-                              "card.zero")
-        if claim is not None and claim.gear is not None and claim.gear != card.gear and not turn.spare_tire:
-            rule = "CORE-TURNEND-03" if coast_only else "CORE-TURNEND-02"
-            raise IllegalMove(rule, f"the Time card is of Gear {card.gear}, not Gear {claim.gear}", "card.gear")
-        check_seconds(card)
+            gear, repeated = gear - 1, False
+        if repeated:
+            card = prev if prev is not None else Card(0, table.zero, True)
+        else:
+            got = table.taken.get((gear, claimed))
+            fresh = got is None
+            card = Card(gear, claimed if claimed is not None else table.gears[gear][0]) if got is None else got
+        if claim is not None:
+            if claim.zero is not None and not turn.spare_tire:
+                raise IllegalMove("CORE-TURNEND-02", "no Loss of Control this turn: the card is not turned to its 0 "
+                                                     "side", "card.zero")
+            if claim.gear is not None and claim.gear != card.gear and not turn.spare_tire:
+                rule = "CORE-TURNEND-03" if repeated else "CORE-TURNEND-02"
+                raise IllegalMove(rule, f"the Time card is of Gear {card.gear}, not Gear {claim.gear}", "card.gear")
+        if repeated or fresh:
+            _check_seconds(table, card, repeated, prev, claimed)
     if turn.damage and not damage:
         raise IllegalMove("CORE-LOC-09", "no Crash this turn: no Damage token is drawn", "damage")
     spare = False
@@ -164,14 +177,28 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
             and card.seconds != turn.card.seconds and not finished:
         raise IllegalMove("CORE-TURNEND-04", f"the card adds {card.seconds} s, not {turn.card.seconds} s", "card.seconds")
     out = Outcome(
-        player=car.name, round=stage.round, start=ctx.start, path=path, end=end, gear=card.car_gear, card=card,
+        player=car.name, round=stage.round, start=ctx.start, path=path, end=end,
+        gear=card.car_gear if card.zero else card.gear, card=card,
         warnings=run.warnings, loc=loc, blocked=not turn.dice, stopped=run.stopped, finished=finished,
-        flat_out=turn.flat_out, flat_out_failed=failed, gained=gained, spent=spent, damage=damage,
-        tokens=run.tokens, spare_tire=spare, sisu=sisu, leader=leader,
+        flat_out=turn.flat_out, flat_out_failed=move.failed, gained=move.gained, spent=move.spent, damage=damage,
+        tokens=run.tokens, spare_tire=spare, sisu=move.sisu, leader=move.leader,
     )
-    changes = StageChange(status, run.minus1)
+    changes = _new_tuple(StageChange, (status, run.minus1))  # StageChange(status, run.minus1)
     check_claims(stage.tokens, "CORE-TURNEND-05", turn, out)
     return out, changes
+
+
+def _check_seconds(table: CardTable, card: Card, repeated: bool, prev: Card | None, claimed: int | None) -> None:
+    """CORE-TURNEND-03/04: a repeated card keeps the previous value; a new one is a card of the game's deck (then
+    kept in the table's cards taken: the same gear and claim need no check again)."""
+    if repeated:
+        if claimed is not None and claimed != card.seconds:
+            rule = "CORE-TURNEND-03" if prev is not None else "CORE-LOC-04"
+            raise IllegalMove(rule, f"only Coast dice or no move: the card repeats the previous value "
+                                    f"({card.seconds} s), not {claimed} s", "card.seconds")
+    else:
+        table.gear_card(card.gear, claimed)
+        table.taken[(card.gear, claimed)] = card
 
 
 def _crash_damage(stage: "Stage", turn: Turn, zero: ZeroSide, loc: LossOfControl, driver: Driver | None = None) -> list[str]:

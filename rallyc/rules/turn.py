@@ -167,10 +167,10 @@ class Outcome(TurnOutcome):
             bits.append("damage " + "+".join(self.damage))
         if self.tokens:
             bits.append("shortcut " + "+".join(self.tokens))
-        if self.seconds_gained:
-            bits.append(f"+{self.seconds_gained} Focus" if self.focus else f"+{self.seconds_gained} s tokens")
-        if self.seconds_spent:
-            bits.append(f"-{self.seconds_spent} Focus secured" if self.focus else f"-{self.seconds_spent} s secured")
+        if self.gained:  # (seconds_gained)
+            bits.append(f"+{self.gained} Focus" if self.focus else f"+{self.gained} s tokens")
+        if self.spent:  # (seconds_spent)
+            bits.append(f"-{self.spent} Focus secured" if self.focus else f"-{self.spent} s secured")
         if self.spare_tire:
             bits.append("spare tire")
         if self.sisu:

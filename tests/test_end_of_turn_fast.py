@@ -1,0 +1,136 @@
+"""The End of the Turn's cheaper paths agree with the plain ones (issue 9, speed).
+
+- :meth:`Laps.walk` (the laps along a path in one loop, the line's side of each distance worked out once) gives,
+  space by space, what :meth:`Laps.advance` then :meth:`Laps.crossings` give, on every example circuit and on the
+  stage course of a Head-to-Head, for seeded random walks along the graph over several laps;
+- the order of play (``round_order``, the keys inlined) is the one ``order_key`` sorts, for seeded random positions
+  of the cars on a stage;
+- the Time cards taken from the game's table of cards met before (``CardTable.taken``) are those the full check
+  gives: a game replayed twice on one table reports the same, and a claim the deck refuses is refused the second
+  time too (the table keeps only cards that passed).
+
+The replays of every example game and of the mutation corpus, with and without rule IDs, are compared byte for
+byte by ``benchmarks/replay_snapshot.py``; ``tests/test_replay_fast.py`` compares the fast and full paths.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import rallyc
+from rallyc.rules.order import order_key, round_order
+from rallyc.rules.rx_laps import Laps
+from rallyc.rules.stage_race import StageCourse
+from rallyc.rules.state import Card, index_of
+
+ROOT = Path(__file__).resolve().parent.parent
+CIRCUITS = ("rx-1.rally", "rx-2.rally", "ice-track-1.rally", "track-1.rally", "track-2.rally")
+
+
+def _tracks(file: str) -> list:
+    return list(rallyc.load(str(ROOT / "examples" / file)).tracks)
+
+
+def _plain_walk(laps: Laps, distance: float, crossed: int, path: list[str]) -> list[tuple[float, int]]:
+    out = []
+    d = distance
+    for sid in path:
+        nd = laps.advance(d, sid)
+        crossed += laps.crossings(d, nd)
+        d = nd
+        out.append((d, crossed))
+    return out
+
+
+def _random_path(index, start: str, rng: random.Random, steps: int) -> list[str]:
+    path, here = [], start
+    for _ in range(steps):
+        nxt = index.succ_handbrake.get(here) or []
+        if not nxt:
+            break
+        here = rng.choice(nxt)
+        path.append(here)
+    return path
+
+
+@pytest.mark.parametrize("file", CIRCUITS)
+def test_laps_walk_is_advance_then_crossings(file):
+    rng = random.Random(f"laps:{file}")
+    for track in _tracks(file):
+        if track.kind != "circuit" or not track.lap_length:
+            continue
+        laps, index = Laps(track), index_of(track)
+        starts = list(index.start_spaces) or list(index.spaces)
+        for _ in range(40):
+            start = rng.choice(starts)
+            d = laps.start_distance(start) + rng.choice((0, 0, 1, 3)) * laps.length
+            crossed = rng.randint(0, 3)
+            path = _random_path(index, start, rng, rng.randint(0, int(laps.length) * 3))
+            for cut in range(0, len(path), 7):  # a turn's path from anywhere along the way
+                base = _plain_walk(laps, d, crossed, path[:cut])
+                d0, c0 = base[-1] if base else (d, crossed)
+                assert laps.walk(d0, c0, path[cut:cut + 9]) == _plain_walk(laps, d0, c0, path[cut:cut + 9])
+
+
+def test_stage_course_walk_is_advance_then_crossings():
+    rng = random.Random("laps:stage")
+    for track in _tracks("rally-1.rally")[:2]:
+        course, index = StageCourse(track), index_of(track)
+        for _ in range(20):
+            start = rng.choice(list(index.start_spaces))
+            path = _random_path(index, start, rng, 200)
+            d = course.start_distance(start)
+            assert course.walk(d, 0, path) == _plain_walk(course, d, 0, path)
+
+
+def test_round_order_is_order_key_sorted():
+    from rallyc.rules.stage import Player, Stage
+
+    rng = random.Random("order")
+    track = _tracks("rally-1.rally")[0]
+    names = ["A", "B", "C", "D", "E"]
+    for trial in range(60):
+        st = Stage(track, [Player(n, c) for n, c in zip(names, ("red", "blue", "green", "yellow", "black"))])
+        ids = list(st.index.spaces)
+        for car in st.cars.values():
+            car.status = rng.choice(("road", "road", "spun", "crashed", "tire", "waiting", "finished"))
+            car.space = rng.choice(ids) if car.status != "waiting" else None
+            car.cards = [Card(rng.randint(1, 6), 30, rng.random() < 0.2, "sisu", rng.choice((None, 2)))] \
+                if rng.random() < 0.8 else []
+        previous = rng.sample(names, rng.randint(0, 5))
+        rnd = rng.randint(1, 7)
+        for tie in ("on-road-first", "gear-first"):
+            rank = {n: i for i, n in enumerate(previous)}
+            on_stage = [c for c in st.cars.values() if c.on_stage]
+            on_stage.sort(key=lambda c: order_key(c, st.index, rank.get(c.name, len(rank) + names.index(c.name)),
+                                                  tie))
+            want = [c.name for c in on_stage]
+            if rnd - 1 < len(names) and st.cars[names[rnd - 1]].status == "waiting":
+                want.append(names[rnd - 1])
+            assert round_order(list(st.cars.values()), names, rnd, st.index, previous, tie) == want, trial
+
+
+def test_a_card_table_met_before_gives_the_same_cards_and_refusals():
+    from rallyc.records import load_record, replay_record
+    from rallyc.records.replay import record_stages
+
+    path = ROOT / "examples" / "games" / "rally-4-full.json"
+    data = load_record(path)
+    tracks, _, flippers = record_stages(data, path.parent)
+    first = replay_record(data, tracks=tracks, flippers=flippers, explain=False).to_json()
+    again = replay_record(data, tracks=tracks, flippers=flippers, explain=False).to_json()
+    assert first == again and first["ok"]
+    # a claim of seconds the Gear deck does not hold: refused on a fresh table and on one that has met the deck
+    bad = dict(data)
+    stage = dict(data["stages"][0])
+    turns = [dict(t) for t in stage["turns"]]
+    changed = next(t for t in turns if "card" in t and "zero" not in t["card"] and "seconds" in t["card"])
+    changed["card"] = {**changed["card"], "seconds": 1}
+    stage["turns"] = turns
+    bad["stages"] = [stage] + list(data["stages"][1:])
+    refusals = [replay_record(bad, tracks=tracks, flippers=flippers, explain=False).to_json() for _ in range(2)]
+    assert refusals[0] == refusals[1] and not refusals[0]["ok"]
+    assert "CORE-TURNEND-04" in str(refusals[0]["error"])

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rallyc.model.options import in_force, lookup, rule_span
 from rallyc.records.load import RecordError
-from rallyc.records.tracks import compiled_track_file
+from rallyc.records.tracks import compiled_track_file, track_file
 from rallyc.rules.options import Options
 
 __all__ = ["record_design", "design_options", "game_options", "unrefereed_in_force", "unrefereed_warning"]
@@ -23,8 +23,8 @@ def record_design(data: dict, base_dir: Path):
     file cannot be found or compiled (:func:`rallyc.records.replay.record_stages` reports those)."""
     if "track" not in data or "sketch" in data:
         return None
-    path = (Path(base_dir) / data["track"]).resolve()
-    if not path.is_file():
+    path, _, is_file = track_file(Path(base_dir), data["track"])
+    if not is_file:
         return None
     designs = compiled_track_file(path).designs
     if "design" in data:
@@ -42,9 +42,31 @@ def design_options(design) -> dict[str, object]:
     return out
 
 
+#: :func:`game_options`' answers by (the design's id, the ``repr`` of the record's options as written): (the design, the
+#: options, the options in force); the design is kept so that an id is never taken for another design's
+_ANSWERS: dict[tuple, tuple] = {}
+_MAX_ANSWERS = 256
+
+
 def game_options(data: dict, design) -> tuple[Options, dict[str, bool | str | int | None]]:
     """The referee's :class:`Options` for a record played on ``design`` (None: the record's own options), and
-    every option in force by canonical name (the RX start weather is a word there)."""
+    every option in force by canonical name (the RX start weather is a word there). Worked out once per design
+    and options as written (the answer is the same function of the same inputs; a refusal is never kept)."""
+    record = data.get("options") or {}
+    # repr, not the values: True and 1 are equal keys of a dict, but not the same option value
+    key = (id(design), repr(record)) if type(record) is dict else None
+    hit = _ANSWERS.get(key) if key is not None else None
+    if hit is not None and hit[0] is design:
+        return hit[1], dict(hit[2])
+    options, merged = _game_options(data, design)
+    if key is not None:
+        if len(_ANSWERS) >= _MAX_ANSWERS:
+            _ANSWERS.clear()
+        _ANSWERS[key] = (design, options, merged)
+    return options, dict(merged)
+
+
+def _game_options(data: dict, design) -> tuple[Options, dict[str, bool | str | int | None]]:
     record = data.get("options") or {}
     seen: dict[str, str] = {}
     for key in record:

@@ -10,6 +10,7 @@ from rallyc.data.components import Components
 from rallyc.records.convert import _roll, record_format, replans_from_json, replans_to_json, roll_to_json
 from rallyc.records.load import RecordError
 from rallyc.records.stages import default_components, record_stages
+from rallyc.records.tracks import one_look
 from rallyc.rules.bot import RandomBot
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.records.explain import applied_of, rules_line, without_applied
@@ -171,6 +172,7 @@ def race_track(data: dict, base_dir: Path):
     return tracks[0], title
 
 
+@one_look()
 def replay_race(data: dict, base_dir: Path | str = ".", components: Components | None = None,
                 track=None, explain: bool = True) -> RaceReport:
     """Replay an RX race record; the report holds the first illegal event (``report.error``) if any.
@@ -182,7 +184,8 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
         track, title = race_track(data, Path(base_dir))
     else:
         title = data.get("title", "")
-    fmt = race_format_of(data, track, record_design(data, Path(base_dir)) if own_track else None)
+    design = record_design(data, Path(base_dir)) if own_track else None
+    fmt = race_format_of(data, track, design)
     fname = fmt.name
     for i, p in enumerate(data["players"]):
         if fmt.car and p.get("car", fmt.car) != fmt.car:
@@ -198,7 +201,7 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
         i, fld, why = problem
         raise RecordError(why, path="$.players" if fld == "name" else f"$.players[{i}].{fld}")
     try:
-        options, in_force = game_options(data, record_design(data, Path(base_dir)) if own_track else None)
+        options, in_force = game_options(data, design)
         # the options' weather word is the RX start weather, the default of the race's own (RX-WEATHER-01)
         weather = data["race"].get("weather", in_force.get("weather") or None)
         race = race_engine(track)(track, players, replace(options, weather=False), components, weather=weather,

@@ -18,6 +18,7 @@ from rallyc.rules.technical_h2h import TechnicalHeadToHead
 from rallyc.records.game_options import game_options, record_design
 from rallyc.records.race import RaceReport, replay_race
 from rallyc.records.stages import default_components, record_stages, record_tracks
+from rallyc.records.tracks import one_look
 from rallyc.rules.options import Options
 from rallyc.rules.rally import Rally
 from rallyc.rules.setup import player_problem
@@ -127,6 +128,7 @@ def record_cards(data: dict, components: Components) -> CardTable:
 
 
 @collector_held()
+@one_look()
 def replay_record(data: dict, base_dir: Path | str = ".", components: Components | None = None,
                   tracks: list | None = None, flippers: list | None = None, explain: bool = True
                   ) -> "ReplayReport | RaceReport":

@@ -10,7 +10,7 @@ from pathlib import Path
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, load_components
 from rallyc.records.load import RecordError
-from rallyc.records.tracks import compiled_track_file
+from rallyc.records.tracks import compiled_track_file, track_file
 from rallyc.rules.sketch import SketchError, sketch
 
 __all__ = ["record_tracks", "record_stages", "default_components"]
@@ -36,10 +36,10 @@ def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
         return tracks, data.get("title", "sketch"), [None] * len(tracks)
     if "track" not in data:
         raise RecordError("the record names no `track` file (or `sketch`)", path="$")
-    path = (base_dir / data["track"]).resolve()
-    if path.is_dir():
+    path, is_dir, is_file = track_file(base_dir, data["track"])
+    if is_dir:
         raise RecordError(f"the track is a folder, not a .rally file: {path}", path="$.track")
-    if not path.is_file():
+    if not is_file:
         raise RecordError(f"track file not found: {path}", path="$.track")
     compiled = compiled_track_file(path)
     diags = compiled.diagnostics

@@ -14,14 +14,18 @@ full collection, and nothing outside the call changes (the collector's setting, 
 from __future__ import annotations
 
 import hashlib
+import os
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from stat import S_ISDIR, S_ISREG
+from typing import Any, Iterator
 
 from rallyc.compilation import compile_paused
 from rallyc.project import load
 
-__all__ = ["CompiledFile", "compiled_track_file", "clear_cache"]
+__all__ = ["CompiledFile", "compiled_track_file", "clear_cache", "track_file", "one_look"]
 
 
 @dataclass(frozen=True)
@@ -54,10 +58,67 @@ def _digest(path: Path) -> str | None:
         return None
 
 
+#: what :func:`one_look` has found meanwhile: ``(base_dir, name)`` -> :func:`track_file`'s answer, and a path as
+#: given -> its compiled file (None outside the block)
+_LOOKS: ContextVar[dict[Any, Any] | None] = ContextVar("rallyc_track_looks", default=None)
+
+
+@contextmanager
+def one_look() -> Iterator[None]:
+    """Within the block, each track file is found (:func:`track_file`) and checked against the cache
+    (:func:`compiled_track_file`: its bytes and its includes' hashed) once, however many readers of the record
+    ask for it (its design, its stages, its options): one replay of a record looks at its files once, not five
+    times. A block within another shares the outer one's looks."""
+    if _LOOKS.get() is not None:
+        yield
+        return
+    token = _LOOKS.set({})
+    try:
+        yield
+    finally:
+        _LOOKS.reset(token)
+
+
+def track_file(base_dir: Path, name: str) -> tuple[Path, bool, bool]:
+    """The track file ``name`` of a record in ``base_dir``: (the resolved path, whether it is a folder, whether it
+    is a file); looked up once within :func:`one_look`."""
+    looks = _LOOKS.get()
+    key = (str(base_dir), name)
+    if looks is not None:
+        hit = looks.get(key)
+        if hit is not None:
+            return hit
+    joined = Path(base_dir) / name
+    real = os.path.realpath(joined)
+    try:
+        mode = os.stat(real).st_mode  # one stat: Path.resolve's own (a symlink loop) and is_dir's and is_file's
+        found = (Path(real), S_ISDIR(mode), S_ISREG(mode))
+    except (OSError, ValueError):  # not there, a loop...: pathlib's own answers (and errors)
+        path = joined.resolve()
+        found = (path, path.is_dir(), path.is_file())
+    if looks is not None:
+        looks[key] = found
+        looks[found[0]] = None  # resolved: compiled_track_file need not resolve it again
+    return found
+
+
 def compiled_track_file(path: Path) -> CompiledFile:
     """The file at ``path`` (resolved), compiled once per content: a cached compilation is used while the file
-    and every file it includes hold the same bytes."""
-    path = path.resolve()
+    and every file it includes hold the same bytes (checked once within :func:`one_look`)."""
+    looks = _LOOKS.get()
+    if looks is not None:
+        if path in looks:
+            seen = looks[path]
+            if seen is None:  # resolved by track_file
+                seen = looks[path] = _compiled_track_file(path)
+            return seen
+        seen = looks[path] = _compiled_track_file(path.resolve())
+        return seen
+    return _compiled_track_file(path.resolve())
+
+
+def _compiled_track_file(path: Path) -> CompiledFile:
+    """The file at ``path`` (resolved) compiled, from the cache while its bytes and its includes' are the same."""
     hit = _CACHE.get(path)
     if hit is not None and all(_digest(p) == h for p, h in hit.sources):
         return hit

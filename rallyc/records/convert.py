@@ -30,7 +30,25 @@ def _face(value: str | None) -> Face | None:
 
 
 def _roll(d: dict) -> Roll:
-    """A record's die (its words checked by the schema) as a typed :class:`Roll`."""
+    """A record's die (its words checked by the schema) as a typed :class:`Roll`: its words looked up in one go
+    (no call per face), and :func:`_roll_worded` for any word that is not one (its errors)."""
+    get = d.get
+    try:
+        kind = _DIE_KINDS[d["die"]]
+        face, brake_face, boost_face = _FACE_OR_NONE[get("face")], _FACE_OR_NONE[get("brake_face")], \
+            _FACE_OR_NONE[get("boost_face")]
+        to = d["to"]
+    except (KeyError, TypeError):
+        return _roll_worded(d)
+    contact = "push" if "push" in d else "through" if "through" in d else None
+    # tuple.__new__: the named tuple's own __new__ is a Python function, called for every die of every record
+    return Roll(tuple.__new__(Die, (kind, to, not not get("brake"), get("land"), not not get("boost"), get("push_to"))),
+                face, brake_face, not not get("secured"), get("token"), boost_face,
+                contact_claim_from_json(contact, d[contact]) if contact else None)
+
+
+def _roll_worded(d: dict) -> Roll:
+    """:func:`_roll` the long way: an unknown word raises the enum's own error, a missing one KeyError."""
     get = d.get
     name = d["die"]
     kind = "push" if "push" in d else "through" if "through" in d else None
@@ -43,7 +61,9 @@ def _roll(d: dict) -> Roll:
 
 def replans_from_json(d: dict) -> list[Replan]:
     """A turn's ``replans`` (Improvisation, IMPROV-01): after how many dice, and the dice laid instead."""
-    return [Replan(int(x["after"]), [_roll(r) for r in x.get("dice", [])]) for x in d.get("replans", [])]
+    if "replans" not in d:
+        return []
+    return [Replan(int(x["after"]), [_roll(r) for r in x.get("dice", [])]) for x in d["replans"]]
 
 
 def replans_to_json(t: Turn) -> list[dict]:
@@ -68,24 +88,20 @@ def turn_from_json(d: dict) -> Turn:
             z = c["zero"]
             zero = ZeroSide(z["icon"], dict(z.get("marks", {})), z.get("gear"), z.get("seconds"))
         card = CardClaim(c.get("gear"), c.get("seconds"), zero)
-    return Turn(
-        player=d["player"],
-        dice=[_roll(x) for x in d.get("dice", [])],
-        flat_out=d.get("mode", "one-by-one") == "flat-out",
-        start=d.get("start"),
-        relaid=[_roll(x) for x in d["relaid"]] if "relaid" in d else None,
-        sisu=bool(d.get("sisu", False)),
-        spare_tire=bool(d.get("spare_tire", False)),
-        card=card,
-        damage=list(d.get("damage", [])),
-        round=d.get("round"),
-        end=d.get("end"),
-        gear=d.get("gear"),
-        seconds_gained=d.get("seconds_gained"),
-        seconds_spent=d.get("seconds_spent"),
-        flipped=list(d["flipped"]) if "flipped" in d else None,
-        replans=replans_from_json(d),
-    )
+    get = d.get
+    # positional, in the order of Turn's fields (TURN_FIELDS; tests/test_records_convert.py keeps them in step):
+    # a dataclass called by keyword takes about twice as long
+    return Turn(d["player"], [_roll(x) for x in get("dice", ())], get("mode", "one-by-one") == "flat-out",
+                get("start"), [_roll(x) for x in d["relaid"]] if "relaid" in d else None, not not get("sisu"),
+                not not get("spare_tire"), card, list(get("damage", ())), get("round"), get("end"), get("gear"),
+                get("seconds_gained"), get("seconds_spent"), list(d["flipped"]) if "flipped" in d else None,
+                replans_from_json(d) if "replans" in d else [])
+
+
+#: the fields of :class:`~rallyc.rules.turn.Turn` in the order :func:`turn_from_json` and
+#: :func:`rallyc.records.race.rx_turn_from_json` give them
+TURN_FIELDS = ("player", "dice", "flat_out", "start", "relaid", "sisu", "spare_tire", "card", "damage", "round", "end",
+               "gear", "seconds_gained", "seconds_spent", "flipped", "replans")
 
 
 def roll_to_json(r: Roll) -> dict:

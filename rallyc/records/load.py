@@ -12,7 +12,7 @@ import jsonschema
 from json.decoder import scanstring  # type: ignore[attr-defined]  # no stub; stdlib since 2.6
 
 from rallyc.fileio import StrictJSONError, decode_utf8, strict_json
-from rallyc.records.schemacheck import compile_schema
+from rallyc.records.schemacheck import compile_counting_schema, compile_schema
 from rallyc.resources import schemas_dir
 
 #: numbers in a record are small (gears, rounds, seconds); more digits than this are refused before
@@ -134,6 +134,12 @@ def _fast_check():
 
 
 @lru_cache(maxsize=1)
+def _counting_check():
+    """The compiled schema check that also counts keys and colons (:func:`_read_checked`)."""
+    return compile_counting_schema(record_schema())
+
+
+@lru_cache(maxsize=1)
 def _validator() -> jsonschema.Draft202012Validator:
     """The jsonschema validator, built once: it words the messages of a record the fast check refused."""
     return jsonschema.Draft202012Validator(record_schema())
@@ -196,6 +202,33 @@ def _quick_json(text: str) -> Any:
         return None
 
 
+def _read_checked(text: str) -> Any:
+    """The record's JSON when it is valid, holds no key written twice and is valid under the schema, read in one
+    pass of the C parser (no Python call per object) and one of the compiled schema check; ``None`` when any of
+    that is not so or cannot be known this way: :func:`parse_record` then reads it as before, which finds and
+    locates the problem.
+
+    A key written twice is lost by the parser, so it is known by counting: outside strings a colon of JSON text
+    separates a key from its value and nothing else, so the text's colons are the keys written plus the colons of
+    its strings; the counting check adds up the keys of the objects and the colons of the strings it met, each
+    at most once (:func:`~rallyc.records.schemacheck.compile_counting_schema`), which is at most the keys read
+    plus the colons of the strings read, themselves at most the keys written plus the colons of the text's
+    strings (without a ``\\u`` escape, which could make a colon in a string read that the text has not). The
+    two counts are equal only when no key was lost."""
+    if "NaN" in text or "Infinity" in text or "\\u" in text:
+        return None
+    if _TOO_MANY_DIGITS in text.encode("utf-8", "replace").translate(_DIGIT_BYTES):
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    counts = [0, 0]
+    if not _counting_check()(data, counts) or counts[0] + counts[1] != text.count(":"):
+        return None
+    return data
+
+
 def parse_record(text: str, file: str = "<record>") -> dict:
     """Parse and schema-check a record's text; raise :class:`RecordError` at the first problem.
 
@@ -205,7 +238,14 @@ def parse_record(text: str, file: str = "<record>") -> dict:
     """
     if text.startswith("\ufeff"):  # a byte-order mark (Windows editors): not part of the JSON
         text = text[1:]
-    data: Any = _quick_json(text)
+    data: Any = _read_checked(text)
+    if data is not None:  # read, no key twice, valid under the schema: what remains of the checks below
+        if isinstance(data, dict) and _known_keys().issuperset(data):
+            problem = record_problem(data)
+            if problem is None:
+                return data
+        data = None  # not so: the checks below, in their order
+    data = _quick_json(text)
     try:
         if data is None:
             data = strict_json(text, MAX_RECORD_DIGITS)

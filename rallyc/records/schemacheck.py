@@ -20,9 +20,12 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-__all__ = ["compile_schema", "schema_source", "SchemaNotSupported"]
+__all__ = ["compile_schema", "compile_counting_schema", "schema_source", "SchemaNotSupported"]
 
 Check = Callable[[Any], bool]
+#: ``check(value, counts)``: the check of :data:`Check`, that also adds to ``counts`` (a list ``[keys, colons]``)
+#: the keys of the objects and the colons of the strings it met (see :func:`compile_counting_schema`)
+CountingCheck = Callable[[Any, list], bool]
 
 #: keywords that say nothing about validity
 _ANNOTATIONS = {"description", "default", "title", "$schema", "$id", "$comment", "examples", "$defs"}
@@ -57,6 +60,12 @@ def _enum(v: Any, members: tuple) -> bool:
     return any(_same(v, e) for e in members)
 
 
+def _colons(v: str, counts: list) -> bool:
+    """Count the colons of a string (counting checks); always true."""
+    counts[1] += v.count(":")
+    return True
+
+
 #: the test of each JSON type, on a value named ``{v}`` (``type(v) is int`` first: the common case, quickly)
 _TYPES = {
     "object": "isinstance({v}, dict)",
@@ -72,13 +81,44 @@ _TYPES = {
 class _Generator:
     """Writes the source of the check: ``lines`` of function definitions, ``values`` the constants they use."""
 
-    def __init__(self, root: dict) -> None:
+    def __init__(self, root: dict, counting: bool = False) -> None:
         self.root = root
         self.lines: list[str] = []
         self.values: dict[str, Any] = {"_is_integer": _is_integer, "_is_number": _is_number, "_same": _same,
-                                       "_enum": _enum}
-        self.refs: dict[str, str] = {}
+                                       "_enum": _enum, "_colons": _colons}
+        #: (pointer, counting) -> the name of its function
+        self.refs: dict[tuple[str, bool], str] = {}
+        #: the references being inlined (one met again is recursive: a function of its own)
+        self.expanding: set[str] = set()
+        #: whether the code written now counts keys and colons: each object and string of a value is then met once
+        #: by it; never inside anyOf/oneOf/allOf/not (which may try a value more than once)
+        self.counting = counting
         self.count = 0
+
+    def call(self, name: str, v: str) -> str:
+        """A call of a generated function on the value named ``v`` (with the counts when counting)."""
+        return f"{name}({v}, n)" if self.counting else f"{name}({v})"
+
+    def head(self, name: str) -> str:
+        """The ``def`` line of a generated function."""
+        return f"def {name}(v, n):" if self.counting else f"def {name}(v):"
+
+    def target(self, pointer: str) -> Any:
+        """The schema at a local ``$ref``."""
+        if not pointer.startswith("#/"):
+            raise SchemaNotSupported(f"$ref {pointer!r}: only local references are compiled")
+        node: Any = self.root
+        for part in pointer[2:].split("/"):
+            node = node[part.replace("~1", "/").replace("~0", "~")]
+        return node
+
+    def uncounted(self, make: Callable[[], str]) -> str:
+        """The code ``make`` writes, written not counting."""
+        was, self.counting = self.counting, False
+        try:
+            return make()
+        finally:
+            self.counting = was
 
     def name(self, prefix: str) -> str:
         self.count += 1
@@ -92,16 +132,26 @@ class _Generator:
 
     def ref(self, pointer: str) -> str:
         """The function checking the schema at a local ``$ref`` (defined once; recursion resolves by name)."""
-        if pointer not in self.refs:
-            if not pointer.startswith("#/"):
-                raise SchemaNotSupported(f"$ref {pointer!r}: only local references are compiled")
-            node: Any = self.root
-            for part in pointer[2:].split("/"):
-                node = node[part.replace("~1", "/").replace("~0", "~")]
-            name = self.refs[pointer] = self.name("ref")
+        key = (pointer, self.counting)
+        if key not in self.refs:
+            node = self.target(pointer)
+            name = self.refs[key] = self.name("ref")
+            head = self.head(name)
             body = self.expr(node, "v")
-            self.lines += [f"def {name}(v):", f"    return {body}", ""]
-        return self.refs[pointer]
+            self.lines += [head, f"    return {body}", ""]
+        return self.refs[key]
+
+    def reference(self, pointer: str, v: str) -> str:
+        """The check of a ``$ref``: its schema's expression inlined (a call less per value), or a call of its
+        function when it is recursive."""
+        if pointer in self.expanding:
+            return self.call(self.ref(pointer), v)
+        node = self.target(pointer)
+        self.expanding.add(pointer)
+        try:
+            return self.expr(node, v)
+        finally:
+            self.expanding.discard(pointer)
 
     def expr(self, node: Any, v: str) -> str:
         """A Python expression, true exactly when the value named ``v`` is valid under ``node``."""
@@ -118,7 +168,10 @@ class _Generator:
                     raise SchemaNotSupported(f"type {n!r} is not compiled")
             if len(names) == 1:
                 known = names[0]
-                parts.append(_TYPES[known].format(v=v))
+                test = _TYPES[known].format(v=v)
+                if known == "string" and self.counting:
+                    test = f"({test} and (':' not in {v} or _colons({v}, n)))"
+                parts.append(test)
             else:
                 parts.append("(" + " or ".join(_TYPES[n].format(v=v) for n in names) + ")")
         numeric = known in _NUMERIC
@@ -132,7 +185,9 @@ class _Generator:
             if key in _ANNOTATIONS or key == "type" or key in _OBJECT_KEYS:
                 continue
             if key == "$ref":
-                parts.append(f"{self.ref(val)}({v})")
+                # a node that checks more than its reference counts on its own: its reference then does not
+                alone = all(k in _ANNOTATIONS or k == "$ref" for k in node)
+                parts.append(self.reference(val, v) if alone else self.uncounted(lambda: self.reference(val, v)))
             elif key == "enum":
                 if all(isinstance(e, str) for e in val):
                     members = self.value(frozenset(val))
@@ -155,31 +210,33 @@ class _Generator:
                 op = ">=" if key == "minItems" else "<="
                 parts.append(guard(f"isinstance({v}, list)", "array", f"len({v}) {op} {self.value(val)}"))
             elif key == "items":
-                parts.append(f"{self.items(val)}({v})")
+                parts.append(self.call(self.items(val), v))
             elif key == "required":
                 if val:
                     parts.append(guard(f"isinstance({v}, dict)", "object",
                                        "(" + " and ".join(f"{self.value(k)} in {v}" for k in val) + ")"))
             elif key == "anyOf":
-                parts.append("(" + " or ".join(self.expr(s, v) for s in val) + ")")
+                parts.append(self.uncounted(lambda: "(" + " or ".join(self.expr(s, v) for s in val) + ")"))
             elif key == "oneOf":
-                parts.append("(" + " + ".join(f"bool({self.expr(s, v)})" for s in val) + " == 1)")
+                parts.append(self.uncounted(lambda: "(" + " + ".join(f"bool({self.expr(s, v)})" for s in val)
+                                            + " == 1)"))
             elif key == "allOf":
-                parts.append("(" + " and ".join(self.expr(s, v) for s in val) + ")")
+                parts.append(self.uncounted(lambda: "(" + " and ".join(self.expr(s, v) for s in val) + ")"))
             elif key == "not":
-                parts.append(f"not {self.expr(val, v)}")
+                parts.append(self.uncounted(lambda: f"not {self.expr(val, v)}"))
             else:
                 raise SchemaNotSupported(f"schema keyword {key!r} is not compiled")
         if any(k in node for k in _OBJECT_KEYS):
-            parts.append(f"{self.object(node)}({v})")
+            parts.append(self.call(self.object(node), v))
         if not parts:
             return "True"
         return parts[0] if len(parts) == 1 else "(" + " and ".join(parts) + ")"
 
     def items(self, node: Any) -> str:
         name = self.name("items")
+        head = self.head(name)
         body = self.expr(node, "x")
-        self.lines += [f"def {name}(v):",
+        self.lines += [head,
                        "    if not isinstance(v, list):",
                        "        return True",
                        "    for x in v:",
@@ -190,12 +247,17 @@ class _Generator:
 
     def object(self, node: dict) -> str:
         name = self.name("object")
+        head = self.head(name)
+        counting = self.counting
         props = [(k, self.expr(s, "x")) for k, s in node.get("properties", {}).items()]
         patterns = [(self.value(re.compile(p)), self.expr(s, "x")) for p, s in node.get("patternProperties", {}).items()]
         extra_schema = node.get("additionalProperties", True)
         extra = None if extra_schema is True else self.expr(extra_schema, "x")
-        out = [f"def {name}(v):", "    if not isinstance(v, dict):", "        return True",
-               "    for k, x in v.items():"]
+        out = [head, "    if not isinstance(v, dict):", "        return True"]
+        if counting:
+            out.append("    n[0] += len(v)")
+        start = len(out)
+        out.append("    for k, x in v.items():")
         track = bool(patterns) and extra is not None  # whether a key matched a property or a pattern
         if track:
             out.append("        known = False")
@@ -218,18 +280,20 @@ class _Generator:
                 out += [f"            if not {extra}:", "                return False"]
             else:
                 out += [f"        if not {extra}:", "            return False"]
-        if len(out) == 4:  # no property, no pattern, any extra key: nothing to check per key
-            out = out[:3]
+        if len(out) == start + 1:  # no property, no pattern, any extra key: nothing to check per key
+            out = out[:start]
         out += ["    return True", ""]
         self.lines += out
         return name
 
 
-def schema_source(schema: dict) -> tuple[str, dict[str, Any]]:
-    """The Python source of the check of ``schema`` (its entry point is ``check``) and the values it uses."""
-    gen = _Generator(schema)
+def schema_source(schema: dict, counting: bool = False) -> tuple[str, dict[str, Any]]:
+    """The Python source of the check of ``schema`` (its entry point is ``check``) and the values it uses;
+    ``counting``: of the counting check (:func:`compile_counting_schema`)."""
+    gen = _Generator(schema, counting)
+    head = gen.head("check")
     body = gen.expr(schema, "v")
-    gen.lines += ["def check(v):", f"    return {body}", ""]
+    gen.lines += [head, f"    return {body}", ""]
     return "\n".join(gen.lines), gen.values
 
 
@@ -238,4 +302,18 @@ def compile_schema(schema: dict) -> Check:
     source, values = schema_source(schema)
     namespace: dict[str, Any] = dict(values)
     exec(compile(source, "<record schema>", "exec"), namespace)  # the source is generated from the schema only
+    return namespace["check"]
+
+
+def compile_counting_schema(schema: dict) -> CountingCheck:
+    """The check of :func:`compile_schema` as ``check(value, counts)``, which also adds to ``counts[0]`` the keys
+    of objects and to ``counts[1]`` the colons of strings it meets, each object and string at most once: the
+    objects and strings a keyword checks (``properties``, ``items``, a ``type`` ``string``...), not those met
+    inside ``anyOf``, ``oneOf``, ``allOf`` or ``not`` (which may try a value more than once) nor those no keyword
+    checks. So a valid value's counts are at most its keys and its strings' colons, and equal to them when every
+    object and string of it is checked outside those: :func:`rallyc.records.load.parse_record` compares them with
+    the colons of the JSON text to know that no key was written twice without reading the text a second time."""
+    source, values = schema_source(schema, counting=True)
+    namespace: dict[str, Any] = dict(values)
+    exec(compile(source, "<record schema, counting>", "exec"), namespace)  # generated from the schema only
     return namespace["check"]

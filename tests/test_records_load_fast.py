@@ -1,0 +1,182 @@
+"""The record reader's fast paths agree with the long ways they skip.
+
+- ``load._read_checked`` (the C parser without a hook, the counting schema check, the colon count) accepts a record
+  only when the hooked parser and the compiled check accept it too, with the same data; a key written twice
+  anywhere, colons in strings or not, a ``\\u`` escape, are never taken for a valid record;
+- ``convert.turn_from_json`` / ``race.rx_turn_from_json`` (positional, words looked up in one go) build the same
+  turns as the keyword-built reference, for every turn of every example game and for dice whose words are wrong
+  (the same error).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+
+from rallyc.records import load as L
+from rallyc.records.convert import TURN_FIELDS, _face, _roll_worded, turn_from_json
+from rallyc.records.race import rx_turn_from_json
+from rallyc.records.schemacheck import compile_counting_schema, compile_schema
+from rallyc.rules.turn import CardClaim, Replan, Turn, ZeroSide
+
+GAMES = sorted((Path(__file__).resolve().parent.parent / "examples" / "games").glob("*.json"))
+
+
+def _objects(node):
+    """Every object of a JSON value, depth first."""
+    if isinstance(node, dict):
+        yield node
+        for v in node.values():
+            yield from _objects(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _objects(v)
+
+
+def _with_twice(text: str, rng: random.Random) -> str:
+    """The record's text with one key of one object written twice (the copy first, its value another's)."""
+    data = json.loads(text)
+    target = rng.choice([o for o in _objects(data) if o])
+    key = rng.choice(list(target))
+    marker = "__twice__"
+    target[marker] = None
+    dumped = json.dumps(data, indent=rng.choice([None, 2]))
+    value = rng.choice([json.dumps(key), "1", "true", '"a:b"', '{"x": 1}', "[]"])
+    return dumped.replace(f'"{marker}": null', f'{json.dumps(key)}: {value}', 1)
+
+
+def _old_read(text: str):
+    """The reader before the fast path: the hooked parser and the compiled check."""
+    data = L._quick_json(text)
+    return data if data is not None and compile_schema(L.record_schema())(data) else None
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.name)
+def test_fast_read_takes_every_example_and_no_key_written_twice(path):
+    text = path.read_text(encoding="utf-8")
+    fast = L._read_checked(text)
+    assert fast is not None and fast == _old_read(text) == L.load_record(path)
+    rng = random.Random(path.name)
+    for _ in range(40):
+        twice = _with_twice(text, rng)
+        assert L._read_checked(twice) is None
+        with pytest.raises(L.RecordError) as exc:
+            L.parse_record(twice, "game.json")
+        assert "appears twice" in exc.value.message
+
+
+def test_counts_are_keys_and_colons_met_once():
+    check = compile_counting_schema(L.record_schema())
+    data = json.loads(GAMES[0].read_text(encoding="utf-8"))
+    counts = [0, 0]
+    assert check(data, counts)
+    assert counts[0] == sum(len(o) for o in _objects(data))
+    data["title"] = "a: b: c"
+    counts = [0, 0]
+    assert check(data, counts) and counts[1] == 2
+
+
+@pytest.mark.parametrize("text", [
+    '{"format": "rallyc-game/1", "title": "x\\u003a", "title": "y"}',  # an escaped colon cannot pay for a lost key
+    '{"format": "rallyc-game/1", "title": "a:b", "title": "c"}',
+])
+def test_no_escape_or_colon_hides_a_key_written_twice(text):
+    assert L._read_checked(text) is None
+    with pytest.raises(L.RecordError):
+        L.parse_record(text, "game.json")
+
+
+def test_mutated_records_read_the_same_both_ways():
+    rng = random.Random(9)
+    values = ["1", "true", "null", '"x"', '"ok"', "[]", "{}", '"a:b"', "1.5", "-3"]
+    texts = [p.read_text(encoding="utf-8") for p in GAMES]
+    for _ in range(300):
+        text = rng.choice(texts)
+        i = rng.randrange(len(text))
+        j = text.find(",", i)
+        if j < 0:
+            continue
+        k = text.rfind(":", 0, j)
+        mutant = text[:k + 1] + " " + rng.choice(values) + text[j:]
+        fast = L._read_checked(mutant)
+        if fast is not None:
+            assert fast == _old_read(mutant)
+
+
+def _reference_turn(d: dict) -> Turn:
+    """turn_from_json as it was: keyword arguments, a call per word."""
+    card = None
+    if "card" in d:
+        c = d["card"]
+        zero = None
+        if "zero" in c:
+            z = c["zero"]
+            zero = ZeroSide(z["icon"], dict(z.get("marks", {})), z.get("gear"), z.get("seconds"))
+        card = CardClaim(c.get("gear"), c.get("seconds"), zero)
+    return Turn(player=d["player"], dice=[_roll_worded(x) for x in d.get("dice", [])],
+                flat_out=d.get("mode", "one-by-one") == "flat-out", start=d.get("start"),
+                relaid=[_roll_worded(x) for x in d["relaid"]] if "relaid" in d else None,
+                sisu=bool(d.get("sisu", False)), spare_tire=bool(d.get("spare_tire", False)), card=card,
+                damage=list(d.get("damage", [])), round=d.get("round"), end=d.get("end"), gear=d.get("gear"),
+                seconds_gained=d.get("seconds_gained"), seconds_spent=d.get("seconds_spent"),
+                flipped=list(d["flipped"]) if "flipped" in d else None,
+                replans=[Replan(int(x["after"]), [_roll_worded(r) for r in x.get("dice", [])])
+                         for x in d.get("replans", [])])
+
+
+def _reference_rx_turn(d: dict) -> Turn:
+    return Turn(player=d["player"], dice=[_roll_worded(x) for x in d.get("dice", [])],
+                flat_out=d.get("mode", "one-by-one") == "flat-out",
+                relaid=[_roll_worded(x) for x in d["relaid"]] if "relaid" in d else None,
+                damage=list(d.get("damage", [])), round=d.get("round"), end=d.get("end"), gear=d.get("gear"),
+                seconds_gained=d.get("focus_gained"), seconds_spent=d.get("focus_spent"),
+                replans=[Replan(int(x["after"]), [_roll_worded(r) for r in x.get("dice", [])])
+                         for x in d.get("replans", [])])
+
+
+def test_turn_fields_are_in_the_order_given():
+    assert tuple(f.name for f in fields(Turn)) == TURN_FIELDS
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.name)
+def test_turns_convert_as_the_reference_does(path):
+    data = L.load_record(path)
+    if "race" in data:
+        pairs = [(rx_turn_from_json, _reference_rx_turn, t) for t in data["race"]["turns"]]
+    else:
+        pairs = [(turn_from_json, _reference_turn, t) for s in data["stages"] for t in s["turns"]]
+    assert pairs
+    for fast, reference, t in pairs:
+        assert fast(t) == reference(t)
+        # every key of a die left out, and every word made wrong, raises what the reference raises
+        for d in t.get("dice", [])[:2]:
+            for key in list(d):
+                for value in (None, "nonsense", ["list"], 1):
+                    bad = copy.deepcopy(t)
+                    bad["dice"][0] = dict(d, **{key: value})
+                    _same_outcome(fast, reference, bad)
+                bad = copy.deepcopy(t)
+                bad["dice"][0] = {k: v for k, v in d.items() if k != key}
+                _same_outcome(fast, reference, bad)
+
+
+def _same_outcome(fast, reference, t):
+    try:
+        want = reference(t)
+    except Exception as exc:  # noqa: BLE001 - the same exception, whatever it is
+        with pytest.raises(type(exc)) as got:
+            fast(t)
+        assert str(got.value) == str(exc)
+        return
+    assert fast(t) == want
+
+
+def test_face_words():
+    assert _face(None) is None and _face("ok") == "ok"
+    with pytest.raises(ValueError):
+        _face("nonsense")

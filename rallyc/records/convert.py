@@ -29,26 +29,29 @@ def _face(value: str | None) -> Face | None:
     return Face(value)  # type: ignore[arg-type]  # an unknown word: the enum's own ValueError
 
 
-def _roll(d: dict) -> Roll:
-    """A record's die (its words checked by the schema) as a typed :class:`Roll`: its words looked up in one go
-    (no call per face), and :func:`_roll_worded` for any word that is not one (its errors)."""
-    get = d.get
+def _rolls(dice: list) -> list[Roll]:
+    """A record's dice (their words checked by the schema) as typed :class:`Roll` objects, in one loop: no call per
+    die but the :class:`Roll`'s own, each word one dictionary look-up. Any word that is not one, and the dice are
+    converted the long way (:func:`_roll_worded`), which raises what it raises."""
+    out: list[Roll] = []
+    append = out.append
+    words = _FACE_OR_NONE
     try:
-        kind = _DIE_KINDS[d["die"]]
-        face, brake_face, boost_face = _FACE_OR_NONE[get("face")], _FACE_OR_NONE[get("brake_face")], \
-            _FACE_OR_NONE[get("boost_face")]
-        to = d["to"]
+        for d in dice:
+            get = d.get
+            contact = "push" if "push" in d else "through" if "through" in d else None
+            append(Roll(tuple.__new__(Die, (_DIE_KINDS[d["die"]], d["to"], not not get("brake"), get("land"),
+                                            not not get("boost"), get("push_to"))),
+                        words[get("face")], words[get("brake_face")], not not get("secured"), get("token"),
+                        words[get("boost_face")], contact_claim_from_json(contact, d[contact]) if contact else None))
     except (KeyError, TypeError):
-        return _roll_worded(d)
-    contact = "push" if "push" in d else "through" if "through" in d else None
-    # tuple.__new__: the named tuple's own __new__ is a Python function, called for every die of every record
-    return Roll(tuple.__new__(Die, (kind, to, not not get("brake"), get("land"), not not get("boost"), get("push_to"))),
-                face, brake_face, not not get("secured"), get("token"), boost_face,
-                contact_claim_from_json(contact, d[contact]) if contact else None)
+        return [_roll_worded(d) for d in dice]
+    return out
 
 
 def _roll_worded(d: dict) -> Roll:
-    """:func:`_roll` the long way: an unknown word raises the enum's own error, a missing one KeyError."""
+    """A record's die as a :class:`Roll`, the long way: an unknown word raises the enum's own error, a missing one
+    KeyError."""
     get = d.get
     name = d["die"]
     kind = "push" if "push" in d else "through" if "through" in d else None
@@ -63,7 +66,7 @@ def replans_from_json(d: dict) -> list[Replan]:
     """A turn's ``replans`` (Improvisation, IMPROV-01): after how many dice, and the dice laid instead."""
     if "replans" not in d:
         return []
-    return [Replan(int(x["after"]), [_roll(r) for r in x.get("dice", [])]) for x in d["replans"]]
+    return [Replan(int(x["after"]), _rolls(x.get("dice", ()))) for x in d["replans"]]
 
 
 def replans_to_json(t: Turn) -> list[dict]:
@@ -91,8 +94,8 @@ def turn_from_json(d: dict) -> Turn:
     get = d.get
     # positional, in the order of Turn's fields (TURN_FIELDS; tests/test_records_convert.py keeps them in step):
     # a dataclass called by keyword takes about twice as long
-    return Turn(d["player"], [_roll(x) for x in get("dice", ())], get("mode", "one-by-one") == "flat-out",
-                get("start"), [_roll(x) for x in d["relaid"]] if "relaid" in d else None, not not get("sisu"),
+    return Turn(d["player"], _rolls(get("dice", ())), get("mode", "one-by-one") == "flat-out",
+                get("start"), _rolls(d["relaid"]) if "relaid" in d else None, not not get("sisu"),
                 not not get("spare_tire"), card, list(get("damage", ())), get("round"), get("end"), get("gear"),
                 get("seconds_gained"), get("seconds_spent"), list(d["flipped"]) if "flipped" in d else None,
                 replans_from_json(d) if "replans" in d else [])

@@ -23,7 +23,7 @@ def record_design(data: dict, base_dir: Path):
     file cannot be found or compiled (:func:`rallyc.records.replay.record_stages` reports those)."""
     if "track" not in data or "sketch" in data:
         return None
-    path, _, is_file = track_file(Path(base_dir), data["track"])
+    path, _, is_file = track_file(base_dir, data["track"])
     if not is_file:
         return None
     designs = compiled_track_file(path).designs

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from rallyc.data.components import Components
-from rallyc.records.convert import _roll, record_format, replans_from_json, replans_to_json, roll_to_json
+from rallyc.records.convert import _rolls, record_format, replans_from_json, replans_to_json, roll_to_json
 from rallyc.records.load import RecordError
 from rallyc.records.stages import default_components, record_stages
 from rallyc.records.tracks import one_look
@@ -31,8 +31,8 @@ def rx_turn_from_json(d: dict) -> Turn:
     """A record's RX turn object as a :class:`~rallyc.rules.turn.Turn` (Focus claims in the Seconds fields)."""
     get = d.get
     # positional, in the order of Turn's fields (rallyc.records.convert.TURN_FIELDS): by keyword takes twice as long
-    return Turn(d["player"], [_roll(x) for x in get("dice", ())], get("mode", "one-by-one") == "flat-out", None,
-                [_roll(x) for x in d["relaid"]] if "relaid" in d else None, False, False, None,
+    return Turn(d["player"], _rolls(get("dice", ())), get("mode", "one-by-one") == "flat-out", None,
+                _rolls(d["relaid"]) if "relaid" in d else None, False, False, None,
                 list(get("damage", ())), get("round"), get("end"), get("gear"), get("focus_gained"),
                 get("focus_spent"), None, replans_from_json(d) if "replans" in d else [])
 
@@ -173,11 +173,12 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
     if components is None:
         components = default_components()
     own_track = track is None
+    base = base_dir if isinstance(base_dir, Path) else Path(base_dir)
     if track is None:
-        track, title = race_track(data, Path(base_dir))
+        track, title = race_track(data, base)
     else:
         title = data.get("title", "")
-    design = record_design(data, Path(base_dir)) if own_track else None
+    design = record_design(data, base) if own_track else None
     fmt = race_format_of(data, track, design)
     fname = fmt.name
     for i, p in enumerate(data["players"]):
@@ -217,32 +218,31 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
     rounds: dict[int, dict] = {}
     try:
         for ti, tj in enumerate(data["race"]["turns"]):
-            tp = f"$.race.turns[{ti}]"
             if race.is_over():
                 raise IllegalMove("RX-END-04", "every car has finished, been disqualified or retired: no more turns",
-                                  tp)
+                                  f"$.race.turns[{ti}]")
             rnd = race.round
             if rnd not in rounds:
                 rounds[rnd] = {"round": rnd, "colour": race.colour, "order": list(race.order), "turns": []}
                 report.rounds.append(rounds[rnd])
             if "colour" in tj and tj["colour"] != race.colour:
                 raise IllegalMove("RX-ROUND-01", f"round {rnd} is a {race.colour} round, not {tj['colour']}",
-                                  f"{tp}.colour")
+                                  f"$.race.turns[{ti}].colour")
             try:
                 out = race.play(rx_turn_from_json(tj))
             except IllegalMove as e:
-                raise e.at(tp)
+                raise e.at(f"$.race.turns[{ti}]")
             except StageOver as e:
-                raise IllegalMove("RX-END-04", str(e), tp)
+                raise IllegalMove("RX-END-04", str(e), f"$.race.turns[{ti}]")
             if "laps" in tj and tj["laps"] != out.laps:
                 raise IllegalMove("RX-END-01", f"{out.player} has completed {out.laps} lap(s), not {tj['laps']}",
-                                  f"{tp}.laps")
+                                  f"$.race.turns[{ti}].laps")
             if "weather" in tj and tj["weather"] != out.weather:
                 raise IllegalMove("RX-WEATHER-04", f"the weather turns {out.weather or 'nowhere'} after this turn, "
-                                                   f"not {tj['weather']}", f"{tp}.weather")
+                                                   f"not {tj['weather']}", f"$.race.turns[{ti}].weather")
             if "joker" in tj and tj["joker"] != out.joker:
                 raise IllegalMove("RX-JOKER-03", f"{out.player}'s Joker is {out.joker}, not {tj['joker']}",
-                                  f"{tp}.joker")
+                                  f"$.race.turns[{ti}].joker")
             rounds[rnd]["turns"].append(_outcome_json(out, explain))
         if not race.is_over() and not race.decided():
             raise IllegalMove("RX-END-03", f"the record stops before any car has won: {race.to_move()} is still "

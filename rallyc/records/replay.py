@@ -141,11 +141,12 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
     if problem is not None:
         raise RecordError(problem[1], path=problem[0])
     components = components or default_components()
-    design = record_design(data, Path(base_dir)) if tracks is None else None
+    base = base_dir if isinstance(base_dir, Path) else Path(base_dir)
+    design = record_design(data, base) if tracks is None else None
     if "race" in data:  # an RX race (rallyc.records.race)
-        return replay_race(data, base_dir, components, tracks[0] if tracks else None, explain=explain)
+        return replay_race(data, base, components, tracks[0] if tracks else None, explain=explain)
     if tracks is None:
-        tracks, title, flippers = record_stages(data, Path(base_dir))
+        tracks, title, flippers = record_stages(data, base)
     else:
         title = data.get("title", "")
         flippers = list(flippers) if flippers is not None else [None] * len(tracks)
@@ -180,9 +181,9 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
             report.stages.append(entry)
             rounds: dict[int, dict] = {}
             for ti, tj in enumerate(st["turns"]):
-                tp = f"{sp}.turns[{ti}]"
                 if stage.is_over():
-                    raise IllegalMove("CORE-ORDER-09", "every car has finished or retired: no more turns", tp)
+                    raise IllegalMove("CORE-ORDER-09", "every car has finished or retired: no more turns",
+                                      f"{sp}.turns[{ti}]")
                 rnd = stage.round
                 if rnd not in rounds:
                     rounds[rnd] = {"round": rnd, "order": list(stage.order), "turns": []}
@@ -190,9 +191,9 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
                 try:
                     out = stage.play(turn_from_json(tj))
                 except IllegalMove as e:
-                    raise e.at(tp)
+                    raise e.at(f"{sp}.turns[{ti}]")  # the path only when needed: not built for every turn
                 except StageOver as e:
-                    raise IllegalMove("CORE-ORDER-09", str(e), tp)
+                    raise IllegalMove("CORE-ORDER-09", str(e), f"{sp}.turns[{ti}]")
                 rounds[rnd]["turns"].append(_outcome_json(out, explain))
             if not stage.is_over():
                 nxt = stage.to_move()

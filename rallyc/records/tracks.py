@@ -79,7 +79,7 @@ def one_look() -> Iterator[None]:
         _LOOKS.reset(token)
 
 
-def track_file(base_dir: Path, name: str) -> tuple[Path, bool, bool]:
+def track_file(base_dir: Path | str, name: str) -> tuple[Path, bool, bool]:
     """The track file ``name`` of a record in ``base_dir``: (the resolved path, whether it is a folder, whether it
     is a file); looked up once within :func:`one_look`."""
     looks = _LOOKS.get()

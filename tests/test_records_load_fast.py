@@ -180,3 +180,53 @@ def test_face_words():
     assert _face(None) is None and _face("ok") == "ok"
     with pytest.raises(ValueError):
         _face("nonsense")
+
+
+_VALUES = [None, True, False, 0, 1, -1, 2.5, 3.0, "", "x", "gear3", "warning", "ok", "crash", [], {}, [1], {"a": 1},
+           10**6, "red", "SS1", "a:b", "1-2"]
+
+
+def _paths(node, prefix=()):
+    yield prefix
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths(v, prefix + (i,))
+
+
+@pytest.mark.parametrize("path", GAMES[::3], ids=lambda p: p.name)
+def test_counting_check_agrees_with_jsonschema_on_mutated_records(path):
+    import jsonschema
+
+    schema = L.record_schema()
+    check = compile_counting_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    rng = random.Random(path.name)
+    paths = list(_paths(data))[1:]
+    invalid = 0
+    for _ in range(150):
+        m = copy.deepcopy(data)
+        p = rng.choice(paths)
+        node = m
+        for k in p[:-1]:
+            node = node[k]
+        r = rng.random()
+        if r < 0.6:
+            node[p[-1]] = copy.deepcopy(rng.choice(_VALUES))
+        elif r < 0.8 and isinstance(node, dict):
+            del node[p[-1]]
+        elif isinstance(node, dict):
+            node["unknown_key"] = rng.choice(_VALUES)
+        else:
+            node.append(copy.deepcopy(rng.choice(_VALUES)))
+        m = json.loads(json.dumps(m))  # what the parser makes: the counting check's only input
+        expected = validator.is_valid(m)
+        counts = [0, 0]
+        assert check(m, counts) == expected
+        if expected:
+            assert counts[0] == sum(len(o) for o in _objects(m))
+        invalid += not expected
+    assert 20 < invalid < 150

@@ -35,15 +35,20 @@ def _rolls(dice: list) -> list[Roll]:
     converted the long way (:func:`_roll_worded`), which raises what it raises."""
     out: list[Roll] = []
     append = out.append
-    words = _FACE_OR_NONE
+    words = _FACES
+    new = tuple.__new__
     try:
+        # `k in d and d[k]` rather than d.get(k): no call for the keys a die leaves out (most of them)
         for d in dice:
-            get = d.get
             contact = "push" if "push" in d else "through" if "through" in d else None
-            append(Roll(tuple.__new__(Die, (_DIE_KINDS[d["die"]], d["to"], not not get("brake"), get("land"),
-                                            not not get("boost"), get("push_to"))),
-                        words[get("face")], words[get("brake_face")], not not get("secured"), get("token"),
-                        words[get("boost_face")], contact_claim_from_json(contact, d[contact]) if contact else None))
+            append(Roll(new(Die, (_DIE_KINDS[d["die"]], d["to"], "brake" in d and not not d["brake"],
+                                  d["land"] if "land" in d else None, "boost" in d and not not d["boost"],
+                                  d["push_to"] if "push_to" in d else None)),
+                        words[d["face"]] if "face" in d and d["face"] is not None else None,
+                        words[d["brake_face"]] if "brake_face" in d and d["brake_face"] is not None else None,
+                        "secured" in d and not not d["secured"], d["token"] if "token" in d else None,
+                        words[d["boost_face"]] if "boost_face" in d and d["boost_face"] is not None else None,
+                        contact_claim_from_json(contact, d[contact]) if contact else None))
     except (KeyError, TypeError):
         return [_roll_worded(d) for d in dice]
     return out
@@ -91,13 +96,15 @@ def turn_from_json(d: dict) -> Turn:
             z = c["zero"]
             zero = ZeroSide(z["icon"], dict(z.get("marks", {})), z.get("gear"), z.get("seconds"))
         card = CardClaim(c.get("gear"), c.get("seconds"), zero)
-    get = d.get
-    # positional, in the order of Turn's fields (TURN_FIELDS; tests/test_records_convert.py keeps them in step):
-    # a dataclass called by keyword takes about twice as long
-    return Turn(d["player"], _rolls(get("dice", ())), get("mode", "one-by-one") == "flat-out",
-                get("start"), _rolls(d["relaid"]) if "relaid" in d else None, not not get("sisu"),
-                not not get("spare_tire"), card, list(get("damage", ())), get("round"), get("end"), get("gear"),
-                get("seconds_gained"), get("seconds_spent"), list(d["flipped"]) if "flipped" in d else None,
+    # positional, in the order of Turn's fields (TURN_FIELDS; tests/test_records_load_fast.py keeps them in step):
+    # a dataclass called by keyword takes about twice as long; `k in d and d[k]`: no call for a key left out
+    return Turn(d["player"], _rolls(d["dice"]) if "dice" in d else [],
+                "mode" in d and d["mode"] == "flat-out", d["start"] if "start" in d else None,
+                _rolls(d["relaid"]) if "relaid" in d else None, "sisu" in d and not not d["sisu"],
+                "spare_tire" in d and not not d["spare_tire"], card, list(d["damage"]) if "damage" in d else [],
+                d["round"] if "round" in d else None, d["end"] if "end" in d else None,
+                d["gear"] if "gear" in d else None, d["seconds_gained"] if "seconds_gained" in d else None,
+                d["seconds_spent"] if "seconds_spent" in d else None, list(d["flipped"]) if "flipped" in d else None,
                 replans_from_json(d) if "replans" in d else [])
 
 

@@ -29,12 +29,14 @@ __all__ = ["RaceReport", "rx_turn_from_json", "rx_turn_to_json", "replay_race", 
 
 def rx_turn_from_json(d: dict) -> Turn:
     """A record's RX turn object as a :class:`~rallyc.rules.turn.Turn` (Focus claims in the Seconds fields)."""
-    get = d.get
-    # positional, in the order of Turn's fields (rallyc.records.convert.TURN_FIELDS): by keyword takes twice as long
-    return Turn(d["player"], _rolls(get("dice", ())), get("mode", "one-by-one") == "flat-out", None,
-                _rolls(d["relaid"]) if "relaid" in d else None, False, False, None,
-                list(get("damage", ())), get("round"), get("end"), get("gear"), get("focus_gained"),
-                get("focus_spent"), None, replans_from_json(d) if "replans" in d else [])
+    # positional, in the order of Turn's fields (rallyc.records.convert.TURN_FIELDS): by keyword takes twice as
+    # long; `k in d and d[k]` rather than d.get(k): no call for a key left out
+    return Turn(d["player"], _rolls(d["dice"]) if "dice" in d else [], "mode" in d and d["mode"] == "flat-out",
+                None, _rolls(d["relaid"]) if "relaid" in d else None, False, False, None,
+                list(d["damage"]) if "damage" in d else [], d["round"] if "round" in d else None,
+                d["end"] if "end" in d else None, d["gear"] if "gear" in d else None,
+                d["focus_gained"] if "focus_gained" in d else None, d["focus_spent"] if "focus_spent" in d else None,
+                None, replans_from_json(d) if "replans" in d else [])
 
 
 def rx_turn_to_json(t: Turn, out: RxOutcome | None = None) -> dict:

@@ -60,6 +60,20 @@ def _enum(v: Any, members: tuple) -> bool:
     return any(_same(v, e) for e in members)
 
 
+def _matched(pattern: re.Pattern, seen: set, v: str) -> bool:
+    """Whether ``pattern`` matches ``v`` somewhere; a string that matched is kept in ``seen`` (a bounded memo of the
+    counting check: space names come back turn after turn)."""
+    if pattern.search(v) is None:
+        return False
+    if len(seen) < _SEEN_MAX:
+        seen.add(v)
+    return True
+
+
+#: how many strings each pattern of a counting check remembers as matched
+_SEEN_MAX = 4096
+
+
 def _colons(v: str, counts: list) -> bool:
     """Count the colons of a string (counting checks); always true."""
     counts[1] += v.count(":")
@@ -77,6 +91,18 @@ _TYPES = {
     "null": "{v} is None",
 }
 
+#: the same tests for the values the JSON parser makes (the counting check's): their exact types, with no call
+#: (a subclass, which a record built in Python may hold, is not one of them: that check answers no)
+_EXACT_TYPES = {
+    "object": "type({v}) is dict",
+    "array": "type({v}) is list",
+    "string": "type({v}) is str",
+    "integer": "(type({v}) is int or type({v}) is float and {v}.is_integer())",
+    "number": "(type({v}) is int or type({v}) is float)",
+    "boolean": "type({v}) is bool",
+    "null": "{v} is None",
+}
+
 
 class _Generator:
     """Writes the source of the check: ``lines`` of function definitions, ``values`` the constants they use."""
@@ -85,7 +111,9 @@ class _Generator:
         self.root = root
         self.lines: list[str] = []
         self.values: dict[str, Any] = {"_is_integer": _is_integer, "_is_number": _is_number, "_same": _same,
-                                       "_enum": _enum, "_colons": _colons}
+                                       "_enum": _enum, "_colons": _colons, "_matched": _matched}
+        #: the type tests written: exact (no call) for the counting check, which only sees the JSON parser's values
+        self.types = _EXACT_TYPES if counting else _TYPES
         #: (pointer, counting) -> the name of its function
         self.refs: dict[tuple[str, bool], str] = {}
         #: the references being inlined (one met again is recursive: a function of its own)
@@ -164,16 +192,16 @@ class _Generator:
         if "type" in node:  # first: the keywords after it may then rely on it
             names = [node["type"]] if isinstance(node["type"], str) else list(node["type"])
             for n in names:
-                if n not in _TYPES:
+                if n not in self.types:
                     raise SchemaNotSupported(f"type {n!r} is not compiled")
             if len(names) == 1:
                 known = names[0]
-                test = _TYPES[known].format(v=v)
+                test = self.types[known].format(v=v)
                 if known == "string" and self.counting:
                     test = f"({test} and (':' not in {v} or _colons({v}, n)))"
                 parts.append(test)
             else:
-                parts.append("(" + " or ".join(_TYPES[n].format(v=v) for n in names) + ")")
+                parts.append("(" + " or ".join(self.types[n].format(v=v) for n in names) + ")")
         numeric = known in _NUMERIC
 
         def guard(test: str, kind: str, cond: str) -> str:
@@ -192,7 +220,7 @@ class _Generator:
                 if all(isinstance(e, str) for e in val):
                     members = self.value(frozenset(val))
                     parts.append(f"{v} in {members}" if known == "string" else
-                                 f"(isinstance({v}, str) and {v} in {members})")
+                                 f"({self.types['string'].format(v=v)} and {v} in {members})")
                 else:
                     parts.append(f"_enum({v}, {self.value(tuple(val))})")
             elif key == "const":
@@ -202,18 +230,23 @@ class _Generator:
                 parts.append(guard(f"_is_number({v})", "number", f"{v} {op} {self.value(val)}"))
             elif key in ("minLength", "maxLength"):
                 op = ">=" if key == "minLength" else "<="
-                parts.append(guard(f"isinstance({v}, str)", "string", f"len({v}) {op} {self.value(val)}"))
+                parts.append(guard(self.types["string"].format(v=v), "string", f"len({v}) {op} {self.value(val)}"))
             elif key == "pattern":
-                parts.append(guard(f"isinstance({v}, str)", "string",
-                                   f"{self.value(re.compile(val))}.search({v}) is not None"))
+                regex = self.value(re.compile(val))
+                if known == "string" and self.counting:  # a string by now: a name matched before is not searched
+                    seen = self.value(set())
+                    parts.append(f"({v} in {seen} or _matched({regex}, {seen}, {v}))")
+                else:
+                    parts.append(guard(self.types["string"].format(v=v), "string",
+                                       f"{regex}.search({v}) is not None"))
             elif key in ("minItems", "maxItems"):
                 op = ">=" if key == "minItems" else "<="
-                parts.append(guard(f"isinstance({v}, list)", "array", f"len({v}) {op} {self.value(val)}"))
+                parts.append(guard(self.types["array"].format(v=v), "array", f"len({v}) {op} {self.value(val)}"))
             elif key == "items":
                 parts.append(self.call(self.items(val), v))
             elif key == "required":
                 if val:
-                    parts.append(guard(f"isinstance({v}, dict)", "object",
+                    parts.append(guard(self.types["object"].format(v=v), "object",
                                        "(" + " and ".join(f"{self.value(k)} in {v}" for k in val) + ")"))
             elif key == "anyOf":
                 parts.append(self.uncounted(lambda: "(" + " or ".join(self.expr(s, v) for s in val) + ")"))
@@ -237,7 +270,7 @@ class _Generator:
         head = self.head(name)
         body = self.expr(node, "x")
         self.lines += [head,
-                       "    if not isinstance(v, list):",
+                       f"    if not {self.types['array'].format(v='v')}:",
                        "        return True",
                        "    for x in v:",
                        f"        if not {body}:",
@@ -253,11 +286,12 @@ class _Generator:
         patterns = [(self.value(re.compile(p)), self.expr(s, "x")) for p, s in node.get("patternProperties", {}).items()]
         extra_schema = node.get("additionalProperties", True)
         extra = None if extra_schema is True else self.expr(extra_schema, "x")
-        out = [head, "    if not isinstance(v, dict):", "        return True"]
+        out = [head, f"    if not {self.types['object'].format(v='v')}:", "        return True"]
         if counting:
             out.append("    n[0] += len(v)")
         start = len(out)
-        out.append("    for k, x in v.items():")
+        # the counting check: by key (no call of items() per object)
+        out += ["    for k in v:", "        x = v[k]"] if counting else ["    for k, x in v.items():"]
         track = bool(patterns) and extra is not None  # whether a key matched a property or a pattern
         if track:
             out.append("        known = False")
@@ -280,7 +314,7 @@ class _Generator:
                 out += [f"            if not {extra}:", "                return False"]
             else:
                 out += [f"        if not {extra}:", "            return False"]
-        if len(out) == start + 1:  # no property, no pattern, any extra key: nothing to check per key
+        if len(out) == start + (2 if counting else 1):  # no property, no pattern, any extra key: nothing to check
             out = out[:start]
         out += ["    return True", ""]
         self.lines += out

@@ -413,11 +413,14 @@ class Contact:
         for name, rolls in lists:
             for i, r in enumerate(rolls):
                 paths[id(r)] = f"{name}[{i}]"
-        for laid in (turn.dice, turn.relaid or []):
-            if laid:
-                for r, pl in zip(laid, check_plan(ctx, [r.die for r in laid])):
-                    planned[id(r)] = pl
         reached = {id(r) for _, r in run.resolved}
+        # what the dice not reached do as laid (only those are read below: a turn whose dice were all reached, the
+        # most, lays none through the validator again)
+        if any(id(r) not in reached for _, rolls in lists for r in rolls):
+            for laid in (turn.dice, turn.relaid or []):
+                if laid:
+                    for r, pl in zip(laid, check_plan(ctx, [r.die for r in laid])):
+                        planned[id(r)] = pl
         applied: list[str] = []
         for _, rolls in lists:
             for r in rolls:

@@ -9,6 +9,7 @@ after a partial plan (a :class:`Walk`), :func:`die_options` lists every legal ne
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Iterator, NamedTuple
 
 from rallyc.rules.dashboard import Allowance
@@ -124,10 +125,13 @@ def allowance_at(ctx: PlanContext, sid: str) -> Allowance:
 
 def warning_limit(ctx: PlanContext, sid: str) -> int:
     """The Warning limit on ``sid``: its surface's column (MC-WARN-01), soft-tire wear included."""
-    s = ctx.index.spaces[sid]
-    if s.surface in ctx.limits:
-        return ctx.limits[s.surface]
-    return allowance_at(ctx, sid).warnings
+    surface = ctx.index.spaces[sid].surface
+    limits = ctx.limits
+    if surface in limits:
+        return limits[surface]
+    if ctx.allowances:  # allowance_at, inline: once per die rolled
+        return ctx.allowances.get(surface, ctx.allowance).warnings
+    return ctx.allowance.warnings
 
 
 def is_haybale(ctx: PlanContext, s) -> bool:
@@ -143,12 +147,13 @@ def effective_limit(ctx: PlanContext, sid: str, came_from: str | None = None) ->
     """A space's speed limit after -1 tokens (they lower corner spaces only, CORE-SHORTCUT-08/09); a Chicane
     token's limit works like a printed one (MC-TOKEN-02). Entered from ``came_from`` across an RX speed-limit
     line (an edge with ``limit``), the space has that limit too (RX-FORK-03)."""
-    if came_from is not None:
-        line = ctx.index.line_limit.get((came_from, sid))
+    idx = ctx.index
+    if came_from is not None and idx.line_limit:  # only RX tracks have lines
+        line = idx.line_limit.get((came_from, sid))
         if line is not None:
             own = effective_limit(ctx, sid)
             return line if own is None else min(own, line)
-    s = ctx.index.spaces[sid]
+    s = idx.spaces[sid]
     if s.chicane is not None:
         return s.chicane if s.limit is None else min(s.limit, s.chicane)
     if s.limit is None:
@@ -388,13 +393,17 @@ def _place(ctx: PlanContext, w: Walk, die: Die) -> tuple[Placed | None, tuple[st
 
 
 def _advance(ctx: PlanContext, w: Walk, p: Placed) -> Walk:
-    d = p.die
     ended = None
     lim = effective_limit(ctx, p.space, None if p.jump else w.pos)
     if p.jump_loc:
         ended = f"jump too fast, landing on {p.space}"
     elif lim is not None and p.gear > lim and (p.jump == 0 or ctx.jump_landing_limit):
         ended = f"Gear {p.gear} over the limit {lim} on {p.space}"
+    return _advance_fields(w, p, ended)
+
+
+def _advance_fields(w: Walk, p: Placed, ended: str | None) -> Walk:
+    d = p.die
     name = d.die
     gear_die = name.startswith("gear")  # is_gear, inline: once per die laid
     return tuple.__new__(Walk, (  # the named tuple's __new__ is a Python function
@@ -412,8 +421,13 @@ def _advance(ctx: PlanContext, w: Walk, p: Placed) -> Walk:
     ))
 
 
+#: no Gear die used yet (a start walk's ``used``)
+_NONE_USED: frozenset = frozenset()
+
+
 def start_walk(ctx: PlanContext) -> Walk:
-    return Walk(pos=ctx.start, gear=ctx.gear)
+    """The empty plan: the car on its start space in its gear, no die laid."""
+    return tuple.__new__(Walk, (ctx.start, ctx.gear, _NONE_USED, 0, 0, 0, 0, 0, False, None, ()))
 
 
 def check_die(ctx: PlanContext, w: Walk, die: Die, path: str = "") -> tuple[Placed, Walk]:
@@ -425,58 +439,201 @@ def check_die(ctx: PlanContext, w: Walk, die: Die, path: str = "") -> tuple[Plac
     return placed, _advance(ctx, w, placed)
 
 
-def check_plan(ctx: PlanContext, dice: list[Die], path: str = "dice") -> list[Placed]:
-    """Every die of a plan, laid in order (raises :class:`IllegalMove` at the first illegal one).
+def check_plan(ctx: PlanContext, dice: list[Die], path: str = "dice", paths: list[str] | None = None) -> list[Placed]:
+    """Every die of a plan, laid in order (raises :class:`IllegalMove` at the first illegal one, at
+    ``path[i]``, or at ``paths[i]`` when each die has its own, as an Improvisation re-plan's do).
 
-    The fast path: a die laid after the same partial plan under the same planning situation on this track
-    (:func:`placements`) was placed before, and what ``_place`` decides from the track and the Dashboard alone
-    (the dice counts and gear steps, one step ahead, the jump and its landing) is taken from there; what
-    depends on the others' cars and the tokens this turn (:func:`entry_error` on the space entered and on a
-    jump's landing, then :func:`_advance`) is checked again as the full path does. Any doubt (a die not met
-    yet, an entry refused) goes through :func:`check_die`, which places it or words the refusal."""
+    The fast path: the dice laid before on this track under the same planning situation (:func:`placements`)
+    form a tree, from the car's space and gear at the start of the turn, one branch per die. A die met before
+    after the same dice is placed as it was then: what ``_place`` decides from the track and the Dashboard alone
+    (the dice counts and gear steps, one step ahead, the jump and its landing) is the branch's. What depends on
+    the cars and tokens of this turn is checked again: :func:`entry_error` runs on the space entered (and a
+    jump's landing) unless that space's table (:func:`_space_entry`) shows that nothing of this turn can refuse
+    it (no car on it or beside it, no car in its corner, no -1 token that could lower its limit, no barred space,
+    no water or hay bales); the speed limit that ends the plan (as ``_advance`` finds it) is the branch's unless a
+    -1 token can lower it. Any doubt (a die not met yet, an entry refused, a die after one that ends the plan, a
+    push under Full Contact) goes through :func:`check_die` from that die on, which places it (and grows the
+    tree) or words the refusal."""
+    known = placements(ctx)
+    if known is None:
+        return _check_plan_full(ctx, dice, path, paths)
+    key = (ctx.start, ctx.gear)
+    node = known.roots.get(key)
+    if node is None:
+        node = known.roots[key] = _Node(start_walk(ctx))
+    occupied = ctx.others.keys() if ctx.others else None
+    corners = ctx.corner_methods
+    barred = ctx.barred
+    # -1 tokens (or the creep reading's floor) make a corner's limit a function of this turn
+    dynamic = bool(ctx.minus1) or ctx.limit_floor is not None
+    out: list[Placed] = []
+    w: Walk | None = None  # the exact partial plan once off the tree (None while on it: node.walk is exact)
+    i = 0
+    for d in dice:
+        if node is not None:
+            e = node.children.get(d)
+            if e is not None:
+                rest, nxt, near, gate, land, limited, ends = e
+                if (gate is not None and (gate is True or dynamic or gate in corners)) \
+                        or (occupied is not None and not occupied.isdisjoint(near)) or (barred and d.to in barred):
+                    fine = entry_error(ctx, d.to, rest[1], d, came_from=node.walk.pos) is None
+                else:
+                    fine = True
+                if fine and land is not None:
+                    near, gate = land
+                    if (gate is not None and (gate is True or dynamic or gate in corners)) \
+                            or (occupied is not None and not occupied.isdisjoint(near)) \
+                            or (barred and rest[0] in barred):
+                        fine = entry_error(ctx, rest[0], rest[1], d, came_from=d.to) is None
+                if fine:
+                    p = tuple.__new__(Placed, (d,) + rest)  # the die as laid this time (equal to the one placed before)
+                    out.append(p)
+                    i += 1
+                    if limited and dynamic:
+                        w = _advance(ctx, node.walk, p)
+                        node = nxt if w.ended is None else None
+                    elif ends and (ends == 1 or ctx.jump_landing_limit):
+                        w = _advance(ctx, node.walk, p)  # the plan ends here: a die after it is refused
+                        node = None
+                    else:
+                        node = nxt
+                    continue
+            w = node.walk
+        assert w is not None
+        before = w
+        p, w = check_die(ctx, w, d, f"{path}[{i}]" if paths is None else paths[i])
+        out.append(p)
+        i += 1
+        if node is not None and p.contact is None:
+            nxt = _grow(ctx.index, known, node, before, d, p)
+            node = nxt if w.ended is None else None
+        else:
+            node = None  # a push (Full Contact) moved a car: the rest of the plan on the full path
+    return out
+
+
+def _check_plan_full(ctx: PlanContext, dice: list[Die], path: str, paths: list[str] | None = None) -> list[Placed]:
+    """Every die through the validator (:func:`check_die`)."""
     w = start_walk(ctx)
     out = []
-    known = placements(ctx)
     for i, d in enumerate(dice):
-        p = _known_place(ctx, known, w, d) if known is not None else None
-        if p is not None:
-            w = _advance(ctx, w, p)
-        else:
-            before = w
-            p, w = check_die(ctx, w, d, f"{path}[{i}]")
-            if known is not None:
-                known[(before, d)] = p
+        p, w = check_die(ctx, w, d, f"{path}[{i}]" if paths is None else paths[i])
         out.append(p)
     return out
 
 
-def placements(ctx: PlanContext) -> dict[tuple[Walk, Die], Placed] | None:
-    """The dice placed before on this track under this planning situation: what ``_place`` reads of ``ctx``
-    besides the cars and tokens of the turn (the Dashboard's columns, the top gear, the car, the advanced rules
-    and readings that change a die's meaning, the Handbrake turn's moves). Kept on the track's index, so every
-    turn, record and pass on the track shares it. None under Full Contact (a push moves other cars mid-plan)."""
-    if ctx.contact is not None:
-        return None
-    key = (ctx.allowance, tuple(ctx.allowances.items()) if ctx.allowances else (), ctx.top_gear, ctx.car,
-           ctx.flying_start, ctx.brake_drop, ctx.redline, ctx.handbrake)
-    tables = ctx.index.placements
-    got = tables.get(key)
+class _Node:
+    """A partial plan on the tree of dice placed before (:func:`check_plan`): its :class:`Walk` (no die of it
+    ended the plan, no push) and, per next die met, ``(the Placed's fields but the die, the next node, the
+    entered space's near spaces and gate (:func:`_space_entry`), the landing's (near spaces, gate) or None, the
+    limit after the die can be lowered by a -1 token, ends)`` where ends is 0 (the plan goes on), 1 (this die
+    ends it) or 2 (it ends it if the landing's limit counts, ``jump_landing_limit``)."""
+
+    __slots__ = ("walk", "children")
+
+    def __init__(self, walk: Walk) -> None:
+        self.walk = walk
+        self.children: dict[Die, tuple] = {}
+
+
+class Placements:
+    """The dice placed before on a track under one planning situation (:func:`placements`)."""
+
+    __slots__ = ("roots", "options")
+
+    def __init__(self) -> None:
+        #: (start space, gear) -> the tree of the plans laid from there (:func:`check_plan`)
+        self.roots: dict[tuple[str, int], _Node] = {}
+        #: a partial plan -> the dice that may follow it as far as the track and the Dashboard say (:func:`can_lay`)
+        self.options: dict[Walk, tuple] = {}
+
+
+#: at most this many dice placed before (and partial plans' options) are kept per track (beyond it, the full path)
+PLACEMENTS_BOUND = 200_000
+
+
+def _space_entry(idx: TrackIndex, sid: str) -> tuple[tuple[str, ...], str | bool | None]:
+    """What :func:`entry_error` reads of the space ``sid`` to refuse it, as a table built once per space:
+    (the spaces whose car would refuse the entry or check it: the space itself, the lanes or slide halves it
+    overlaps, the spaces alongside; the gate: True when the space itself may refuse a car (water, hay bales or a
+    chicane token, a limit down to 0), its corner's key for a corner space (a car in that corner, or a -1 token,
+    may refuse it; ``""`` for a corner without a key), None otherwise)."""
+    got = idx.dice_spaces.get(sid)
     if got is None:
-        got = tables[key] = {}
+        s = idx.spaces[sid]
+        own = _static_limit(s)
+        gate: str | bool | None = None
+        if s.kind == "corner":
+            gate = s.corner or ""
+        if s.water or "haybale" in s.tokens or "chicane" in s.tokens or (own is not None and own <= 0):
+            gate = True
+        got = idx.dice_spaces[sid] = (idx.overlap[sid] + tuple(idx.alongside[sid]), gate)
     return got
 
 
-def _known_place(ctx: PlanContext, known: dict[tuple[Walk, Die], Placed], w: Walk, die: Die) -> Placed | None:
-    """``die`` after ``w`` as placed before (:func:`placements`), if the cars and tokens of this turn let the car
-    enter its space (and a jump's landing) as :func:`_place` checks; None otherwise (the full path decides)."""
-    p = known.get((w, die))
-    if p is None:
-        return None
-    if entry_error(ctx, die.to, p.gear, die, came_from=w.pos) is not None:
-        return None
-    if p.jump and entry_error(ctx, p.space, p.gear, die, came_from=die.to) is not None:
-        return None
-    return tuple.__new__(Placed, (die,) + p[1:])  # the die as laid this time (equal to the one placed before)
+def _static_limit(s) -> int | None:
+    """:func:`effective_limit` of the space ``s`` without -1 tokens nor a floor (entered across no line)."""
+    if s.chicane is not None:
+        return s.chicane if s.limit is None else min(s.limit, s.chicane)
+    return s.limit
+
+
+def _minus1_space(s) -> bool:
+    """-1 tokens (and the creep reading's floor) change :func:`effective_limit` on ``s``."""
+    return s.chicane is None and s.limit is not None and s.kind == "corner"
+
+
+def _grow(idx: TrackIndex, known: Placements, node: _Node, w: Walk, die: Die, p: Placed) -> _Node:
+    """Add ``die`` placed as ``p`` after ``node`` (whose walk is ``w``) to the tree; the next node."""
+    got = node.children.get(die)
+    if got is not None:
+        return got[1]
+    nxt = _Node(_advance_static(w, p))
+    if idx.placements_size >= PLACEMENTS_BOUND:
+        return nxt  # not kept: the rest of this plan is still checked by the tree's rules, from a node nobody shares
+    idx.placements_size += 1
+    s = idx.spaces[p.space]
+    came = None if p.jump else w.pos
+    lim = _static_limit(s)
+    if came is not None:
+        line = idx.line_limit.get((came, p.space))
+        if line is not None:
+            lim = line if lim is None else min(lim, line)
+    if p.jump_loc:
+        ends = 1
+    elif lim is not None and p.gear > lim:
+        ends = 1 if p.jump == 0 else 2
+    else:
+        ends = 0
+    land = _space_entry(idx, p.space) if p.jump else None
+    node.children[die] = (tuple(p[1:]), nxt) + _space_entry(idx, die.to) + (land, _minus1_space(s), ends)
+    return nxt
+
+
+def _advance_static(w: Walk, p: Placed) -> Walk:
+    """:func:`_advance` without the end of the plan (the tree's walks: ``ended`` is this turn's)."""
+    return _advance_fields(w, p, None)
+
+
+#: what a column's :class:`Allowance` decides of a die laid (``_die_error`` but the rule a refusal names): its
+#: counts, its coasting die and its name (not the printed counts, which only word a refusal; not its Warnings)
+_COUNTS = attrgetter("gear", "coast", "brake", "boost", "coast_die", "column")
+
+
+def placements(ctx: PlanContext) -> Placements | None:
+    """The dice placed before on this track under this planning situation: what ``_place`` reads of ``ctx``
+    besides the cars and tokens of the turn when it accepts a die (the counts of the Dashboard's columns, the top
+    gear, the car, the advanced rules and readings that change a die's meaning, the Handbrake turn's moves). Kept
+    on the track's index, so every turn, record and pass on the track shares it. A push under Full Contact leaves
+    the tree for the rest of its plan (:func:`check_plan`); None: no table, every die through the validator."""
+    allowances = ctx.allowances
+    key = (_COUNTS(ctx.allowance), tuple((k, _COUNTS(a)) for k, a in allowances.items()) if allowances else (),
+           ctx.top_gear, ctx.car, ctx.flying_start, ctx.brake_drop, ctx.redline, ctx.handbrake)
+    tables = ctx.index.placements
+    got = tables.get(key)
+    if got is None:
+        got = tables[key] = Placements()
+    return got
 
 
 def _candidates(ctx: PlanContext, w: Walk) -> list[tuple[DieKind, bool, bool]]:
@@ -516,8 +673,56 @@ def die_options(ctx: PlanContext, w: Walk) -> list[tuple[Placed, Walk]]:
 
 
 def can_lay(ctx: PlanContext, w: Walk) -> bool:
-    """Some die may be laid after ``w`` (:func:`die_options` stopped at the first)."""
-    return next(_die_options(ctx, w), None) is not None
+    """Some die may be laid after ``w`` (:func:`die_options` stopped at the first).
+
+    The dice that may follow ``w`` as far as the track and the Dashboard say (``_place`` but
+    :func:`entry_error`) are worked out once per planning situation (:func:`placements`); each is then entered
+    as :func:`die_options` would, by :func:`entry_error` unless the space's table shows that nothing of this turn
+    can refuse it. Under Full Contact (pushes) and after a die that ends the plan, :func:`die_options`."""
+    known = placements(ctx) if ctx.contact is None and w.ended is None else None
+    if known is None:
+        return next(_die_options(ctx, w), None) is not None
+    opts = known.options.get(w)
+    if opts is None:
+        opts = _static_options(ctx, w)
+        idx = ctx.index
+        if idx.placements_size < PLACEMENTS_BOUND:
+            idx.placements_size += 1
+            known.options[w] = opts
+    occupied = ctx.others.keys() if ctx.others else None
+    corners = ctx.corner_methods
+    barred = ctx.barred
+    dynamic = bool(ctx.minus1) or ctx.limit_floor is not None
+    for die, gear, (near, gate), land in opts:
+        if (gate is not None and (gate is True or dynamic or gate in corners)) \
+                or (occupied is not None and not occupied.isdisjoint(near)) or (barred and die.to in barred):
+            if entry_error(ctx, die.to, gear, die, came_from=w.pos) is not None:
+                continue
+        if land is not None and entry_error(ctx, die.land, gear, die, came_from=die.to) is not None:
+            continue
+        return True
+    return False
+
+
+def _static_options(ctx: PlanContext, w: Walk) -> tuple:
+    """The dice :func:`die_options` would try after ``w`` that ``_place`` accepts before :func:`entry_error`:
+    (die, gear, the entered space's table, a jump's landing or None), a jump once per landing."""
+    idx = ctx.index
+    out: list[tuple[Die, int, tuple, str | None]] = []
+    for name, brake, boost in _candidates(ctx, w):
+        for to in ctx.succ.get(w.pos, ()):
+            die = Die(name, to, brake, boost=boost)
+            if _die_error(ctx, w, die) is not None:
+                continue
+            gear = _new_gear(w, die)
+            s = idx.spaces[to]
+            entry = _space_entry(idx, to)
+            if s.jump is not None and gear >= s.jump:
+                for land in _landings(ctx, to, 1 if gear == s.jump else 2):
+                    out.append((die._replace(land=land), gear, entry, land))
+            else:
+                out.append((die, gear, entry, None))
+    return tuple(out)
 
 
 def _die_options(ctx: PlanContext, w: Walk) -> Iterator[tuple[Placed, Walk]]:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from rallyc.compiler.track import Space, Track
 from rallyc.data.components import DashboardData
 from rallyc.rules.domain import CarStatus, LocIcon
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.rules.plans import Placements
 
 __all__ = ["Card", "Car", "TrackIndex", "index_of", "forget_placements", "DAMAGE_KINDS", "SHORTCUT_RESULTS", "LOC_ICONS", "WEATHER"]
 
@@ -113,7 +117,11 @@ class TrackIndex:
         #: with the Handbrake turn rule: the outside -> inside corner edges too (MC-HANDBRAKE-01)
         self.succ_handbrake: dict[str, list[str]] = {n: sorted(g.successors(n)) for n in g.nodes}
         #: dice placed before on this track, per planning situation (``plans.placements``: the replay's fast path)
-        self.placements: dict[tuple, dict] = {}
+        self.placements: dict[tuple, "Placements"] = {}
+        #: how many dice those tables hold (bounded: ``plans.PLACEMENTS_BOUND``)
+        self.placements_size = 0
+        #: per space, what ``plans.entry_error`` reads to refuse it (``plans._space_entry``, built when first entered)
+        self.dice_spaces: dict[str, tuple] = {}
         #: answers of rx_order.is_inside per (space, horizon), worked out once per track (RX-ORDER-04)
         self.inside_ahead: dict[tuple[str, int], bool] = {}
         #: RX speed-limit lines: the edges with a ``limit`` (RX-FORK-03), read per die without the graph
@@ -208,3 +216,4 @@ def forget_placements() -> None:
     nothing yet (for measurements: ``benchmarks/replay_speed.py``'s ``cold tables`` figure)."""
     for idx in list(_CACHE.values()):
         idx.placements.clear()
+        idx.placements_size = 0

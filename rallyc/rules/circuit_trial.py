@@ -13,10 +13,11 @@ Time Trial car may not enter it.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 from rallyc.compiler.track import Track
-from rallyc.rules.plans import PlanContext, Placed
+from rallyc.rules.engine import TrackContexts
+from rallyc.rules.plans import Placed
 from rallyc.rules.stage import Stage
 from rallyc.rules.rx_laps import Laps
 from rallyc.rules.state import Car
@@ -61,15 +62,18 @@ class CircuitTimeTrial(Stage):
                 return i
         return None
 
-    def context(self, name: str | None = None, start: str | None = None) -> tuple[PlanContext, bool]:
-        """The core stage's context; the Joker branch is not part of the racetrack (reading custom_circuit_joker)."""
-        ctx, leader = super().context(name, start)
-        joker = {s.id: ("CUSTOM-02", f"the Joker lap is not a rule of this Time Trial: {s.id} is not part of the "
-                                     f"racetrack (reading custom_circuit_joker)")
-                 for s in self.index.spaces.values() if s.joker}
+    def context_variant(self, car: Car, track: TrackContexts) -> dict[str, Any]:
+        """The core stage's; the Joker branch is not part of the racetrack (reading custom_circuit_joker)."""
+        variant = super().context_variant(car, track)
+        joker = track.barred.get("joker")
+        if joker is None:  # once per track
+            joker = track.barred["joker"] = {
+                s.id: ("CUSTOM-02", f"the Joker lap is not a rule of this Time Trial: {s.id} is not part of the "
+                                    f"racetrack (reading custom_circuit_joker)")
+                for s in self.index.spaces.values() if s.joker}
         if joker:
-            ctx = replace(ctx, barred={**ctx.barred, **joker})
-        return ctx, leader
+            variant["barred"] = {**variant["barred"], **joker} if "barred" in variant else joker
+        return variant
 
     def commit(self, car: Car, turn: Turn, out: Outcome, change: StageChange) -> None:
         walk = self._walk(car, out.start, out.path)

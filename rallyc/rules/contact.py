@@ -127,6 +127,9 @@ class ContactEvent:
 
 # -- planning ------------------------------------------------------------------------------------------
 
+_new = object.__new__
+
+
 @dataclass(frozen=True)
 class ContactPlan:
     """Who is where at the start of a turn, for the pushes and Push Throughs of its plans."""
@@ -351,28 +354,51 @@ class Contact:
     # -- planning
     def plan(self, ctx: PlanContext, mover: str) -> PlanContext:
         """``ctx`` with the board Full Contact plans on."""
+        plan, others = self.board(mover)
+        return replace(ctx, contact=plan, others=others, corner_methods={})
+
+    def board(self, mover: str) -> tuple[ContactPlan, dict[str, int]]:
+        """The board Full Contact plans on for ``mover``'s turn, and the others' cars it shows (space -> gear): a
+        planning context's ``contact`` and ``others``."""
         race = self.race
+        cars = race.cars
         at: dict[str, tuple[str, ...]] = {}
-        for c in sorted(race.cars.values(), key=lambda c: c.name):
-            if c.impedes and c.name != mover:
-                at[c.space] = at.get(c.space, ()) + (c.name,)
-        spaces = race.index.spaces
+        for n in sorted(cars):  # by name
+            c = cars[n]
+            if c.impedes and n != mover:
+                at[c.space] = at[c.space] + (n,) if c.space in at else (n,)
         barred: dict[str, dict[str, tuple[str, str]]] = {}
-        for c in race.cars.values():
-            key = (c.name, c.joker == "done", c.left_pregrid)
-            b = self._barred.get(key)
+        cache = self._barred
+        for n, c in cars.items():
+            key = (n, c.joker == "done", c.left_pregrid)
+            b = cache.get(key)
             if b is None:  # built once per car and state (read-only; copied where a view changes it)
-                b = {}
-                if c.joker == "done":
-                    b.update({s.id: ("RX-JOKER-02", f"{c.name} has driven the Joker ({s.id})")
-                              for s in spaces.values() if s.joker})
-                if c.left_pregrid:
-                    b.update({s.id: ("RX-START-02", f"{c.name} has left the Pre-grid ({s.id})")
-                              for s in spaces.values() if s.pregrid})
-                self._barred[key] = b
-            barred[c.name] = b
-        plan = ContactPlan(mover, at, {n: c.gear for n, c in race.cars.items()}, barred)
-        return replace(ctx, contact=plan, others=plan.others(at), corner_methods={})
+                b = cache[key] = self._barred_spaces(c)
+            barred[n] = b
+        gears = {n: c.gear for n, c in cars.items()}
+        plan = _new(ContactPlan)
+        plan.__dict__.update(mover=mover, at=at, gears=gears, barred=barred)  # a frozen dataclass, without __init__
+        others: dict[str, int] = {}
+        for sid, names in at.items():  # ContactPlan.others(at): the higher gear where two cars share a space
+            g = gears[names[0]]
+            for o in names[1:]:
+                if gears[o] > g:
+                    g = gears[o]
+            others[sid] = g
+        return plan, others
+
+    def _barred_spaces(self, c: "RxCar") -> dict[str, tuple[str, str]]:
+        """The spaces ``c`` may not be pushed into: its Joker once driven, the Pre-grid once left (RX-JOKER-02,
+        RX-START-02)."""
+        spaces = self.race.index.spaces
+        b: dict[str, tuple[str, str]] = {}
+        if c.joker == "done":
+            b.update({s.id: ("RX-JOKER-02", f"{c.name} has driven the Joker ({s.id})")
+                      for s in spaces.values() if s.joker})
+        if c.left_pregrid:
+            b.update({s.id: ("RX-START-02", f"{c.name} has left the Pre-grid ({s.id})")
+                      for s in spaces.values() if s.pregrid})
+        return b
 
     # -- the start of a turn
     def start_of_turn(self, car: "RxCar", turn: "Turn", ctx: PlanContext) -> "Movement | None":

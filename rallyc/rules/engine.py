@@ -28,11 +28,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, NamedTuple, TypeVar
+from weakref import WeakKeyDictionary
 
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.outcome import TurnOutcome, not_worked_out
 from rallyc.rules.plans import PlanContext, Placed, can_lay, start_walk
+from rallyc.rules.state import TrackIndex
 from rallyc.rules.planner import Planner
 from rallyc.rules.rolling import IMPROV_RULES, Mover, roll_and_move
 from rallyc.rules.trace import _OBSERVERS, observing, report
@@ -42,7 +44,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.rolling import Movement
     from rallyc.rules.turn import LossOfControl, Turn
 
-__all__ = ["TokenKind", "SECONDS", "FOCUS", "TurnOutcome", "TurnEngine", "check_claims", "stuck_at_water"]
+__all__ = ["TokenKind", "SECONDS", "FOCUS", "TurnOutcome", "TurnEngine", "check_claims", "stuck_at_water",
+           "PlanReadings", "ContextCache", "TrackContexts"]
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,94 @@ def stuck_at_water(ctx: PlanContext) -> bool:
     return can_lay(dry, start_walk(dry))
 
 
+class PlanReadings(NamedTuple):
+    """The readings a planning context uses (:meth:`TurnEngine.plan_readings`, read once per game)."""
+
+    brake_drop: str
+    jump_landing_limit: bool
+    #: a hay-bale space is also a chicane token without a limit (reading chicane_without_limit)
+    haybale_chicane: bool
+    #: a corner made unusable by -1 tokens is driven at limit 1 when nothing else can be laid (unusable_corner)
+    creep: bool
+    #: when the Leader dice stop (reading leader_rule_ends)
+    leader_rule_ends: str
+
+
+#: the fields of a planning context that a turn sets (:meth:`TurnEngine.new_context`); a template holds the others
+_TURN_FIELDS = frozenset(("start", "gear", "others", "minus1", "corner_methods"))
+_new = object.__new__
+
+
+class TrackContexts:
+    """The parts of planning contexts that one game form under one set of components and options keeps on one
+    track, shared by every game of them on it (:meth:`TurnEngine.context_cache`; kept while the track's index
+    lives, like its dice placed before): the templates of the cars' contexts per Dashboard and state
+    (:meth:`TurnEngine.context_template`), and what the track alone decides (the corners' limits, the spaces a
+    variant bars, the spaces under each set of Yellow Flags)."""
+
+    __slots__ = ("index", "components", "templates", "dashboards", "_corner_limits", "_unusable", "barred",
+                 "flagged")
+
+    def __init__(self, index: TrackIndex, components: Any) -> None:
+        self.index = index
+        #: the game's components (kept: the key holds its identity)
+        self.components = components
+        #: (the Dashboard's identity, the variant's key of the car's state) -> the template
+        self.templates: dict[tuple, dict[str, Any]] = {}
+        #: the Dashboards the templates were built for, by identity (kept: the keys hold their identity)
+        self.dashboards: dict[int, Any] = {}
+        self._corner_limits: dict[int, int] | None = None
+        self._unusable = False
+        #: spaces the variant bars on this track (reason -> space -> (rule, why)), built once
+        self.barred: dict[str, dict[str, tuple[str, str]]] = {}
+        #: the spaces of each set of route steps under Yellow Flags (:func:`~rallyc.rules.yellow_flags.flag_limits`)
+        self.flagged: dict[frozenset[int], frozenset[str]] = {}
+
+    def corner_limits(self) -> tuple[dict[int, int], bool]:
+        """Route step -> the lowest printed limit of its corner spaces that -1 tokens lower (no chicane token,
+        :func:`~rallyc.rules.plans.effective_limit`), and whether a printed one is already below 1."""
+        if self._corner_limits is None:
+            low: dict[int, int] = {}
+            for s in self.index.spaces.values():
+                if s.kind == "corner" and s.chicane is None and s.limit is not None:
+                    if s.step not in low or s.limit < low[s.step]:
+                        low[s.step] = s.limit
+            self._corner_limits = low
+            self._unusable = any(v < 1 for v in low.values())
+        return self._corner_limits, self._unusable
+
+
+#: per track index: (game form, components, options, the variant's key) -> what their games share on it
+_TRACK_CONTEXTS: "WeakKeyDictionary[TrackIndex, dict[tuple, TrackContexts]]" = WeakKeyDictionary()
+
+
+class ContextCache:
+    """What a game's planning contexts keep on the current track (:meth:`TurnEngine.context_cache`): its cars'
+    templates by the variant's key of a car's state (name first), in front of the :class:`TrackContexts` its
+    games share."""
+
+    __slots__ = ("index", "track", "templates")
+
+    def __init__(self, index: TrackIndex, track: TrackContexts) -> None:
+        self.index = index
+        self.track = track
+        #: (car name, the variant's key of its state) -> the template
+        self.templates: dict[tuple, dict[str, Any]] = {}
+
+    def template(self, car: Any, key: tuple, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """``car``'s template for its state ``key`` (without the name: the variant's key of what the template
+        reads besides the Dashboard), built by ``build`` once for every game sharing :attr:`track`."""
+        dash = car.dashboard
+        shared = (id(dash),) + key
+        track = self.track
+        got = track.templates.get(shared)
+        if got is None or track.dashboards[id(dash)] is not dash:
+            got = track.templates[shared] = build()
+            track.dashboards[id(dash)] = dash
+        self.templates[(car.name,) + key] = got
+        return got
+
+
 O = TypeVar("O", bound=TurnOutcome)
 
 #: the step an outcome played without explaining holds in place of its rule IDs (:func:`not_worked_out`)
@@ -121,6 +212,9 @@ class TurnEngine(Planner, Generic[O]):
     position: int
     outcomes: list[O]
     rounds: list[list[str]]
+    #: the readings and the parts of the planning contexts, kept per game (:meth:`plan_readings`, :meth:`context_cache`)
+    _plan_readings: PlanReadings | None = None
+    _contexts: ContextCache | None = None
 
     # -- order of play
     def is_over(self) -> bool:  # pragma: no cover - abstract
@@ -137,19 +231,99 @@ class TurnEngine(Planner, Generic[O]):
     def plan_context(self, car: Any, start: str, allowance: Any, car_kind: str, **variant: Any) -> PlanContext:
         """The planning context every game form shares (the road, the others' cars, the -1 tokens, the advanced
         rules and the readings), with the variant's own fields (``variant``: flags, barred spaces...)."""
-        readings = self.__dict__.get("_plan_readings")
-        if readings is None:  # the game's components do not change: read once per game
+        return self.new_context(self.context_template(car, car_kind, allowance, **variant), car, start)
+
+    def plan_readings(self) -> PlanReadings:
+        """The readings the planning context uses, read once per game (the game's components do not change)."""
+        readings = self._plan_readings
+        if readings is None:
             comp = self.components
-            readings = self.__dict__["_plan_readings"] = (
+            readings = self._plan_readings = PlanReadings(
                 comp.reading("brake_drop"), comp.reading("jump_landing_limit"),
-                comp.reading("chicane_without_limit") == "haybale")
-        brake_drop, jump_landing_limit, haybale_chicane = readings
-        return PlanContext(
-            index=self.index, start=start, gear=car.gear, allowance=allowance, top_gear=car.dashboard.top_gear,
-            others={c.space: c.gear for c in self.cars.values() if c.impedes and c is not car and c.space},
-            minus1=dict(self.minus1), flying_start=self.options.flying_start, redline=self.options.redline,
-            brake_drop=brake_drop, jump_landing_limit=jump_landing_limit,
-            car=car_kind, haybale_chicane=haybale_chicane, **variant)
+                comp.reading("chicane_without_limit") == "haybale", comp.reading("unusable_corner") == "creep",
+                comp.reading("leader_rule_ends"))
+        return readings
+
+    def context_cache(self) -> ContextCache:
+        """The planning contexts' parts kept for this game on the current track (:class:`ContextCache`), in front
+        of those every game of this form, components and options shares on the track (:class:`TrackContexts`); a
+        new one whenever the track changes (the Monte-Carlo weather flips tiles, MC-WEATHER-04)."""
+        cache = self._contexts
+        index = self.index
+        if cache is None or cache.index is not index:
+            shared = _TRACK_CONTEXTS.get(index)
+            if shared is None:
+                shared = _TRACK_CONTEXTS[index] = {}
+            key = (type(self), id(self.components), self.options, self.context_key())
+            track = shared.get(key)
+            if track is None or track.components is not self.components:
+                track = shared[key] = TrackContexts(index, self.components)
+            cache = self._contexts = ContextCache(index, track)
+        return cache
+
+    def context_key(self) -> Any:
+        """What else than its class, components and options decides a game's planning contexts (kept with
+        :meth:`context_cache`): nothing in the core."""
+        return None
+
+    def context_template(self, car: Any, car_kind: str, allowance: Any, **variant: Any) -> dict[str, Any]:
+        """Every field of ``car``'s planning context but those of the turn (``start``, ``gear``, ``others``,
+        ``minus1`` and what they decide): built once per car and state of its Dashboard (the variants keep
+        them in their :meth:`context_cache`), through :class:`PlanContext` itself so that every default holds."""
+        brake_drop, jump_landing_limit, haybale_chicane = self.plan_readings()[:3]
+        made = PlanContext(
+            index=self.index, start="", gear=0, allowance=allowance, top_gear=car.dashboard.top_gear,
+            flying_start=self.options.flying_start, redline=self.options.redline, brake_drop=brake_drop,
+            jump_landing_limit=jump_landing_limit, car=car_kind, haybale_chicane=haybale_chicane, **variant)
+        return {k: v for k, v in made.__dict__.items() if k not in _TURN_FIELDS}
+
+    def new_context(self, template: dict[str, Any], car: Any, start: str, others: dict[str, int] | None = None,
+                    variant: dict[str, Any] | None = None, gear: int | None = None) -> PlanContext:
+        """``car``'s planning context this turn from its ``template`` (:meth:`context_template`): the start, the
+        car's gear (``gear``, ``car.gear`` by default), the others' cars (``others``: space -> gear of the cars
+        that impede, the other cars on the road by default), the -1 tokens, and the variant's fields of this turn
+        (``variant``: flags...). The same context as ``PlanContext(...)`` with those fields, without its
+        ``__init__``."""
+        if others is None:
+            others = {}
+            for c in self.cars.values():
+                if c.impedes and c is not car and c.space:
+                    others[c.space] = c.gear
+        methods: dict[str, set] = {}
+        if others:  # CORE-OVERTAKE-05: the corner methods of the cars in a corner (PlanContext.__post_init__)
+            spaces = self.index.spaces
+            for sid in others:
+                s = spaces[sid]
+                if s.kind == "corner" and s.corner:
+                    if s.corner in methods:
+                        methods[s.corner].add(s.method)
+                    else:
+                        methods[s.corner] = {s.method}
+        fields = dict(template)  # (a copy of a dict is a block copy; ``{**template, ...}`` inserts key by key)
+        if variant:
+            fields.update(variant)
+        fields["start"] = start
+        fields["gear"] = car.gear if gear is None else gear
+        fields["others"] = others
+        fields["minus1"] = dict(self.minus1)
+        fields["corner_methods"] = methods
+        ctx = _new(PlanContext)
+        ctx.__dict__ = fields
+        return ctx
+
+    def creep_possible(self) -> bool:
+        """A -1 Shortcut token leaves a corner space's limit below 1 (reading unusable_corner ``creep``): only
+        then may the planning context need the floor of 1 (otherwise the floor changes no limit)."""
+        if not self.minus1 or not (self._plan_readings or self.plan_readings()).creep:
+            return False
+        lowest, printed = self.context_cache().track.corner_limits()
+        if printed:
+            return True
+        for step, n in self.minus1.items():
+            low = lowest.get(step)
+            if low is not None and low - n < 1:
+                return True
+        return False
 
     # -- hooks
     def check_turn(self, turn: "Turn", name: str) -> None:

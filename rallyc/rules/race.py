@@ -410,26 +410,49 @@ class Race(TurnEngine[RxOutcome]):
         return got
 
     def context(self, name: str | None = None) -> tuple[PlanContext, bool]:
-        """The planning context of ``name``'s turn (the player to move by default); RX has no leader (False)."""
+        """The planning context of ``name``'s turn (the player to move by default); RX has no leader (False).
+
+        What the car's Dashboard and its Joker and Pre-grid decide (the allowance, the barred spaces) is built once
+        per car and state (a template in :meth:`context_cache`); the turn adds the start, the others' cars, the -1
+        tokens, the Yellow Flags and Full Contact's board (:meth:`new_context`)."""
         name = name or self.to_move()
         if name is None:
             raise StageOver("the race is over")
         car = self.cars[name]
         if car.status != "road":
             raise StageOver(f"{name} has {car.status}")
-        barred = self._barred(name, car.joker == JokerState.DONE, car.left_pregrid)
-        no_alongside, before_flag = flag_limits(
-            self.index, self._neighbours, self._flags_in_force(name), self.yellow_pairs, name,
-            [(c.name, c.space) for c in self.cars.values() if c is not car and c.impedes])
-        comp = self.components
-        allow = rx_allowance(car.dashboard, car.damage, self.weather)
-        if comp.reading("rx_boost_pairs") == "one" and allow.boost > 1:
-            allow = replace(allow, boost=1)  # the box's one Boost die (reading rx_boost_pairs)
-        ctx = self.plan_context(car, car.space, allow, RX_CAR if self.format.car else car.dashboard.car,
-                                barred=barred, no_alongside=no_alongside, alongside_before_flag=before_flag)
+        joker_done = car.joker == JokerState.DONE
+        cache = self._contexts
+        if cache is None or cache.index is not self.index:
+            cache = self.context_cache()
+        key = (name, self.weather, tuple(car.damage.items()) if car.damage else (), joker_done, car.left_pregrid)
+        template = cache.templates.get((name,) + key)
+        if template is None:
+            template = cache.template(car, key, lambda: self._context_template(car, joker_done))
+        variant: dict = {}
+        if self.yellow:
+            variant["no_alongside"], variant["alongside_before_flag"] = flag_limits(
+                self.index, self._neighbours, self._flags_in_force(name), self.yellow_pairs, name,
+                [(c.name, c.space) for c in self.cars.values() if c is not car and c.status == "road"],
+                cache.track.flagged)
         if self.contact is not None:
-            ctx = self.contact.plan(ctx, name)
-        return ctx, False
+            variant["contact"], others = self.contact.board(name)
+        else:
+            others = {c.space: c.gear for c in self.cars.values() if c.status == "road" and c is not car and c.space}
+        return self.new_context(template, car, car.space, others, variant), False
+
+    def context_key(self) -> RaceFormat:
+        """The race's format also decides its planning contexts (the Dashboards' car category)."""
+        return self.format
+
+    def _context_template(self, car: RxCar, joker_done: bool) -> dict:
+        """The fields of ``car``'s planning context its Dashboard, the weather and its Joker and Pre-grid decide
+        (:meth:`TurnEngine.context_template`)."""
+        allow = rx_allowance(car.dashboard, car.damage, self.weather)
+        if self.components.reading("rx_boost_pairs") == "one" and allow.boost > 1:
+            allow = replace(allow, boost=1)  # the box's one Boost die (reading rx_boost_pairs)
+        return self.context_template(car, RX_CAR if self.format.car else car.dashboard.car, allow,
+                                     barred=self._barred(car.name, joker_done, car.left_pregrid))
 
     # -- laps along a path
     def _walk(self, car: RxCar, path: list[str]) -> list[tuple[float, int, JokerState, bool]]:

@@ -24,14 +24,13 @@ On a circuit the car runs its laps first (:class:`CircuitSpeedTimeTrial`, with
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Callable, ClassVar
+from typing import Any, Callable, ClassVar
 
 from rallyc.compiler.track import Track
 from rallyc.rules.circuit_trial import CircuitTimeTrial
 from rallyc.rules.domain import CarStatus
 from rallyc.rules.driver import Driver
-from rallyc.rules.engine import check_claims
+from rallyc.rules.engine import TrackContexts, check_claims
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import PlanContext
 from rallyc.rules.race_format import damage_set
@@ -98,16 +97,15 @@ class SpeedTimeTrial(Stage):
         """The flags at the start of ``car``'s turn: its own go to its Dashboard if it starts in Gear 0."""
         return flags_in_force(self.yellow, car.name, car.gear == 0)
 
-    def context(self, name: str | None = None, start: str | None = None) -> tuple[PlanContext, bool]:
-        """The core stage's context, with what the Yellow Flags in force forbid (RX-DAMAGE-04..06)."""
-        ctx, leader = super().context(name, start)
+    def context_variant(self, car: Car, track: TrackContexts) -> dict[str, Any]:
+        """The core stage's, with what the Yellow Flags in force forbid (RX-DAMAGE-04..06)."""
+        variant = super().context_variant(car, track)
         if self.yellow:
-            car = self.cars[name or self.to_move() or ""]
-            no_alongside, before_flag = flag_limits(
+            variant["no_alongside"], variant["alongside_before_flag"] = flag_limits(
                 self.index, self._neighbours, self._in_force(car), self.yellow_pairs, car.name,
-                [(c.name, c.space) for c in self.cars.values() if c is not car and c.impedes and c.space])
-            ctx = replace(ctx, no_alongside=no_alongside, alongside_before_flag=before_flag)
-        return ctx, leader
+                [(c.name, c.space) for c in self.cars.values() if c is not car and c.impedes and c.space],
+                track.flagged)
+        return variant
 
     # -- Loss of Control from the Dashboard (CUSTOM-13)
     def end_of_turn(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, driver: Driver | None

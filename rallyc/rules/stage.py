@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Callable, ClassVar
+from typing import Any, Callable, ClassVar
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Column, Components, DashboardData, load_components
@@ -20,10 +20,10 @@ from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.order import order_rules, round_order
 from rallyc.rules.applied import turn_rules_later
-from rallyc.rules.engine import SECONDS, TurnEngine
+from rallyc.rules.engine import SECONDS, TrackContexts, TurnEngine
 from rallyc.rules.plans import PlanContext, Placed, can_lay, start_walk
 from rallyc.rules.setup import player_problem
-from rallyc.rules.state import WEATHER, Car, index_of
+from rallyc.rules.state import IMPEDING, WEATHER, Car, index_of
 from rallyc.rules.timecards import StageChange, time_card_end
 from rallyc.rules.trace import _OBSERVERS, observing
 from rallyc.rules.rolling import Movement
@@ -171,7 +171,7 @@ class Stage(TurnEngine[Outcome]):
 
     def leader_rule_active(self) -> bool:
         """Leader dice are in use (CORE-DICE-16, reading 1; CORE-ADV-16 changes only the die type)."""
-        if self.components.reading("leader_rule_ends") == "first-finisher":
+        if (self._plan_readings or self.plan_readings()).leader_rule_ends == "first-finisher":
             return not self.finished_any
         return True
 
@@ -214,8 +214,8 @@ class Stage(TurnEngine[Outcome]):
 
     # -- planning
     def _start_space(self, car: Car, chosen: str | None) -> str:
-        occupied = {c.space for c in self.cars.values() if c.impedes and c is not car}
         if car.status == "waiting":
+            occupied = {c.space for c in self.cars.values() if c.impedes and c is not car}
             starts = self.index.start_spaces
             if chosen is not None:
                 if chosen not in starts:
@@ -236,18 +236,58 @@ class Stage(TurnEngine[Outcome]):
         return car.space
 
     def context(self, name: str | None = None, start: str | None = None) -> tuple[PlanContext, bool]:
-        """The planning context of ``name``'s turn (the player to move by default) and whether it leads."""
+        """The planning context of ``name``'s turn (the player to move by default) and whether it leads.
+
+        What the car's Dashboard decides (the allowance of each surface, the Warning limits, the advanced rules) is
+        built once per car and state (surface, leading, damage, wear: a template in :meth:`context_cache`); the
+        turn adds the start, the others' cars and the -1 tokens (:meth:`new_context`)."""
         name = name or self.to_move()
         if name is None:
             raise StageOver("the stage is over")
         car = self.cars[name]
         if car.status in ("finished", "retired"):
             raise StageOver(f"{name} has {car.status}")
-        space = self._start_space(car, start)
+        space = car.space if start is None and car.status != "waiting" and car.space is not None \
+            else self._start_space(car, start)
         surface = self.index.spaces[space].surface
         # the round's first player uses the Gravel (leader) column wherever it lays dice on gravel (CORE-DICE-03)
         first = bool(self.order) and self.order[0] == name and self.leader_rule_active()
         leader = first and surface == "gravel"
+        cache = self._contexts
+        if cache is None or cache.index is not self.index:
+            cache = self.context_cache()
+        key = (surface, first, tuple(car.damage.items()) if car.damage else (), car.wear)
+        template = cache.templates.get((name,) + key)
+        if template is None:
+            template = cache.template(car, key, lambda: self._context_template(car, surface, first))
+        # the cars that impede (Car.impedes) -> their gear, and the car's own gear (Car.gear: the top card's), inlined
+        others: dict[str, int] = {}
+        for c in self.cars.values():
+            if c.status in IMPEDING and c is not car and c.space:
+                if c.cards:
+                    top = c.cards[-1]
+                    others[c.space] = top.car_gear if top.zero else top.gear
+                else:
+                    others[c.space] = 0
+        gear = 0
+        if car.cards:
+            top = car.cards[-1]
+            gear = top.car_gear if top.zero else top.gear
+        variant = self.context_variant(car, cache.track)
+        if self.minus1 and self.creep_possible():  # a corner left unusable: the floor when nothing else is legal
+            ctx = self.new_context(template, car, space, others, gear=gear)
+            if not can_lay(ctx, start_walk(ctx)):
+                creep = replace(ctx, limit_floor=1, corner_methods={})
+                if can_lay(creep, start_walk(creep)):
+                    ctx = creep
+            if variant:
+                ctx = replace(ctx, **variant)
+            return ctx, leader
+        return self.new_context(template, car, space, others, variant, gear), leader
+
+    def _context_template(self, car: Car, surface: str, first: bool) -> dict:
+        """The fields of ``car``'s planning context its Dashboard decides, on a space of ``surface``, leading the
+        round or not (:meth:`TurnEngine.context_template`)."""
         allow = allowance(car.dashboard, self.dice_surface(car, surface), first, self.options.one_shot, car.damage)
         by_surface = {}
         if len(self.index.surfaces) > 1 and self.surfaces_change_dice:
@@ -255,14 +295,14 @@ class Stage(TurnEngine[Outcome]):
             every = allowances(car.dashboard, first, self.options.one_shot, car.damage)
             by_surface = {s: every[s] for s in self.index.surfaces if s in every}
         limits = {s: self.warning_limit(car, s, first) for s in self.index.surfaces}
-        comp = self.components
-        ctx = self.plan_context(car, space, allow, car.dashboard.car, allowances=by_surface, limits=limits,
-                                handbrake=self.options.handbrake)
-        if self.minus1 and comp.reading("unusable_corner") == "creep" and not can_lay(ctx, start_walk(ctx)):
-            creep = replace(ctx, limit_floor=1, corner_methods={})
-            if can_lay(creep, start_walk(creep)):
-                ctx = creep
-        return ctx, leader
+        return self.context_template(car, car.dashboard.car, allow, allowances=by_surface, limits=limits,
+                                     handbrake=self.options.handbrake)
+
+    def context_variant(self, car: Car, track: TrackContexts) -> dict[str, Any]:
+        """The fields a variant adds to ``car``'s planning context this turn (barred spaces, Yellow Flags), set
+        after the core stage's floor for unusable corners is decided; none in the core stage. ``track``: what the
+        game's contexts keep on the track (:meth:`context_cache`), for what a variant builds once per track."""
+        return {}
 
     # -- playing: the hooks of the core turn engine (:mod:`rallyc.rules.engine`)
     def check_turn(self, turn: Turn, name: str) -> None:

@@ -14,7 +14,8 @@ from rallyc.rules.domain import CarStatus, LocIcon
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.plans import Placements
 
-__all__ = ["Card", "Car", "TrackIndex", "index_of", "forget_placements", "DAMAGE_KINDS", "SHORTCUT_RESULTS", "LOC_ICONS", "WEATHER"]
+__all__ = ["Card", "Car", "TrackIndex", "index_of", "forget_placements", "DAMAGE_KINDS", "SHORTCUT_RESULTS", "LOC_ICONS", "WEATHER",
+           "IMPEDING"]
 
 #: Damage side of a token (CORE-SETUP-03); Boost Damage only where the bag holds it (RX box, R5 Boost die)
 DAMAGE_KINDS = ("gear", "brake", "coast", "green", "boost")
@@ -30,6 +31,8 @@ LOC_ICONS = tuple(LocIcon)
 STATUSES = tuple(CarStatus)
 _ON_STAGE = (CarStatus.ROAD, CarStatus.SPUN, CarStatus.CRASHED, CarStatus.TIRE)
 _IMPEDES = (CarStatus.ROAD, CarStatus.SPUN)
+#: the statuses of a car that impedes the others (:attr:`Car.impedes`, CORE-OVERTAKE-08/09)
+IMPEDING = _IMPEDES
 
 
 @dataclass(frozen=True)

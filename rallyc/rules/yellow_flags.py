@@ -68,16 +68,27 @@ def pairs_alongside(index, neighbours: dict[int, set[int]], step: int, by_space:
 
 
 def flag_limits(index, neighbours: dict[int, set[int]], in_force: Flags, pairs: Pairs, mover: str,
-                others: Iterable[tuple[str, str]]) -> tuple[frozenset, frozenset]:
+                others: Iterable[tuple[str, str]], covered: dict[frozenset[int], frozenset[str]] | None = None
+                ) -> tuple[frozenset, frozenset]:
     """What the flags in force forbid ``mover`` this turn: the spaces where it may not move alongside a car in Gear 1
     or more (RX-DAMAGE-04), and the spaces of the cars (``others``: (name, space) of the other cars on the track) it
     was already alongside when a flag was placed (RX-DAMAGE-06): the plan context's ``no_alongside`` and
-    ``alongside_before_flag``."""
+    ``alongside_before_flag``. ``covered`` keeps the spaces of each set of flagged route steps of this ``index``
+    (the caller's, per track) so that the track's spaces are scanned once per set."""
     flagged: set[int] = set()
     near: set[frozenset[str]] = set()
     for step in in_force:
         flagged |= flag_steps(neighbours, step)
         near |= pairs.get(step, set())
-    no_alongside = frozenset(s.id for s in index.spaces.values() if s.step in flagged) if flagged else frozenset()
+    if not flagged:
+        no_alongside: frozenset = frozenset()
+    elif covered is None:
+        no_alongside = frozenset(s.id for s in index.spaces.values() if s.step in flagged)
+    else:
+        steps = frozenset(flagged)
+        got = covered.get(steps)
+        if got is None:
+            got = covered[steps] = frozenset(s.id for s in index.spaces.values() if s.step in flagged)
+        no_alongside = got
     before_flag = frozenset(space for name, space in others if frozenset((mover, name)) in near)
     return no_alongside, before_flag

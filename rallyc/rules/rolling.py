@@ -493,7 +493,25 @@ def roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
     nothing of the game is changed (a driver's answers are written into ``turn``, the referee's copy).
 
     ``stage`` is the game (any :class:`~rallyc.rules.engine.TurnEngine`: a stage, an RX race).
+
+    A replay (no driver) of a turn without re-plans takes the fast path first (:func:`_replay_roll`: the dice
+    checked by :func:`~rallyc.rules.plans.check_plan`, then the roll as arithmetic over them); whatever it does
+    not take as usual (a refusal to word, a failed Flat Out's re-laid dice, no die laid) is played by the
+    full path below, which words any refusal.
     """
+    placed: list[Placed] | None = None
+    if driver is None and not turn.replans:
+        move, placed = _replay_roll(stage, mover, turn, ctx, leader)
+        if move is not None:
+            return move
+    return _roll_and_move(stage, mover, turn, ctx, leader=leader, driver=driver, placed=placed)
+
+
+def _roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, *, leader: bool,
+                   driver: Driver | None = None, placed: list[Placed] | None = None) -> Movement:
+    """The full path of :func:`roll_and_move`: every step through the state machine (:class:`OneByOne`,
+    :class:`_Runner`), each refusal worded. ``placed``: the laid dice as :func:`check_plan` placed them, when the
+    fast path has already checked them (the same dice; they are not checked a second time)."""
     comp = stage.components
     rolls = turn.dice
     if driver is not None and turn.flat_out:  # every die rolled at once (CORE-ROLL-09)
@@ -505,7 +523,8 @@ def roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
     if turn.flat_out and not rolls:
         raise IllegalMove("CORE-ROLL-09", "a Flat Out needs dice laid", "dice")
     _check_faces(rolls, "dice", turn.flat_out)
-    placed = check_plan(ctx, [r.die for r in rolls])
+    if placed is None:
+        placed = check_plan(ctx, [r.die for r in rolls])
     if not rolls:
         options = die_options(ctx, start_walk(ctx))
         if options:
@@ -578,3 +597,202 @@ def roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
             raise IllegalMove("CORE-MOVE-07", "the car must move at least one space: roll or secure the first die",
                               "dice[0].face")
     return Movement(run, gained, spent, failed, sisu, leader, replans)
+
+
+_OK = Face.OK
+_WARNING = Face.WARNING
+
+
+def _replay_roll(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, leader: bool
+                 ) -> tuple[Movement | None, list[Placed] | None]:
+    """The fast path of a replayed turn (no driver, no re-plan): the faces looked at once, the laid dice checked by
+    :func:`check_plan` (the one dice check), then the movement worked out by :func:`_drive`. Returns the movement
+    and the placed dice, or None for the movement when the turn is not the usual kind (a face, a token or a
+    securing the full path would refuse, a failed Flat Out, no die laid...): the full path then plays it
+    (with the placed dice, when they were checked) and words any refusal."""
+    rolls = turn.dice
+    if not rolls:
+        return None, None
+    flat_out = turn.flat_out
+    # the faces (:func:`_check_faces`): the converter's members only, paired dice with their Gear die
+    for r in rolls:
+        f = r.face
+        d = r.die
+        if f is None:
+            if flat_out or r.brake_face is not None or r.boost_face is not None:
+                return None, None
+            continue
+        if f is not _OK and f is not _WARNING:
+            return None, None
+        bf = r.brake_face
+        if bf is None:
+            if d.brake:
+                return None, None
+        elif not d.brake or (bf is not _OK and bf is not _WARNING):
+            return None, None
+        xf = r.boost_face
+        if xf is None:
+            if d.boost:
+                return None, None
+        elif not d.boost or (xf is not _OK and xf is not _WARNING):
+            return None, None
+        if flat_out and r.secured:
+            return None, None
+    placed = check_plan(ctx, [r.die for r in rolls])
+    sisu = turn.sisu
+    if sisu and (stage.options.sisu is None or not mover.sisu):
+        return None, placed
+    if turn.relaid is not None:  # re-laid dice after a failed Flat Out, or a refusal
+        return None, placed
+    if not flat_out:
+        got = _drive(stage, ctx, placed, rolls, sisu, None, mover.warnings, mover.tokens)
+        if got is None or not got[0].resolved:
+            return None, placed
+        run, secured = got
+        return Movement(run, 0, secured * (secured + 1) // 2, False, sisu, leader, 0), placed
+    # Flat Out (CORE-ROLL-09..11): the lowest Warning limit of the surfaces crossed (MC-WARN-02)
+    limits = ctx.limits
+    allowances = ctx.allowances
+    allowance = ctx.allowance
+    spaces = ctx.index.spaces
+    lim = -1
+    for p in placed:
+        surf = spaces[p.space].surface
+        if surf in limits:
+            wl = limits[surf]
+        else:
+            wl = (allowances.get(surf, allowance) if allowances else allowance).warnings
+        if lim < 0 or wl < lim:
+            lim = wl
+    fin = mover.finish_index(placed) if mover.finish_index is not None else None
+    gained = 0
+    for i, p in enumerate(placed):  # Gear, Coast and Leader dice rolled, up to the finish (:func:`_seconds_dice`)
+        if fin is not None and i > fin:
+            break
+        if p.die.die != "brake":
+            gained += 1
+    first = rolls[0]
+    if placed[0].flying and first.face is _WARNING:  # CORE-ADV-02/03: one space, no Warning counted
+        if not stage.components.reading("flying_start_flat_out_seconds"):
+            gained = 0
+        got = _drive(stage, ctx, placed[:1], rolls[:1], True, lim, 0, 0)
+    else:
+        total = 0
+        if not sisu:
+            total = mover.warnings
+            for r in rolls:
+                total += (r.face is _WARNING) + (r.brake_face is _WARNING) + (r.boost_face is _WARNING)
+        if total >= lim:  # a failed Flat Out: its re-laid dice are the full path's
+            return None, placed
+        got = _drive(stage, ctx, placed, rolls, sisu, lim, mover.warnings, 0)
+    if got is None:
+        return None, placed
+    return Movement(got[0], gained, 0, False, sisu, leader, 0), placed
+
+
+def _drive(stage: "TurnEngine", ctx: PlanContext, placed: list[Placed], rolls: list[Roll], sisu: bool,
+           warn_limit: int | None, extra: int, held: int) -> tuple[_Run, int] | None:
+    """Move the car along dice already checked (faces and plan), as :class:`_Runner` does die by die: the
+    Shortcut tokens, the road's limits (:func:`~rallyc.rules.plans.effective_limit` worked out in line), jumps,
+    the Flying Start Warning and the Warnings against ``warn_limit`` (None: each die's surface column). One by
+    one (``warn_limit`` None) a die without a face is secured (``held``: the tokens to pay) or where the player
+    stopped. Returns the run and the dice secured (a pair counts two), or None for anything the full path would
+    refuse (it words it)."""
+    index = ctx.index
+    spaces = index.spaces
+    line_limit = index.line_limit
+    minus1 = dict(ctx.minus1)
+    road_minus1 = ctx.minus1  # as the limits read them: this turn's -1 tokens too if they affect the drawer
+    floor = ctx.limit_floor
+    limits = ctx.limits
+    allowances = ctx.allowances
+    allowance = ctx.allowance
+    warnings = 0 if sisu else extra
+    tokens: list[str] = []
+    loc: LossOfControl | None = None
+    flying_stop = stopped = False
+    prev = ctx.start
+    secured = 0
+    n = len(rolls)
+    i = 0
+    while i < n:
+        p = placed[i]
+        r = rolls[i]
+        f = r.face
+        if f is None:
+            if not r.secured:  # the player stopped before this die (CORE-ROLL-06)
+                if r.token is not None:
+                    return None
+                stopped = True
+                break
+            d = r.die
+            secured += 2 if d.brake or d.boost else 1
+            if secured * (secured + 1) // 2 > held:
+                return None
+        elif r.secured:
+            return None
+        sid = p.space
+        s = spaces[sid]
+        token = r.token
+        if s.kind == "shortcut":  # one token per Shortcut space entered (CORE-SHORTCUT-05)
+            if token is None or (token == WEATHER and not stage.options.weather) or \
+                    (token not in SHORTCUT_RESULTS and token != WEATHER):
+                return None
+            tokens.append(token)
+            if token == "minus1":
+                minus1[s.step] = minus1.get(s.step, 0) + 1
+                if stage.components.reading("minus1_affects_drawer"):
+                    road_minus1 = minus1
+        elif token is not None:
+            return None
+        # the limit of the space entered (CORE-CORNER-07, CORE-SHORTCUT-08/09, MC-TOKEN-02, RX-FORK-03)
+        ch = s.chicane
+        lim = s.limit
+        if ch is not None:
+            if lim is None or ch < lim:
+                lim = ch
+        elif lim is not None and s.kind == "corner":
+            if road_minus1:
+                lim -= road_minus1.get(s.step, 0)
+            if floor is not None and lim < floor:
+                lim = floor
+        jump = p.jump
+        if not jump and line_limit and (prev, sid) in line_limit:
+            line = line_limit[(prev, sid)]
+            if lim is None or line < lim:
+                lim = line
+        prev = sid
+        gear = p.gear
+        if lim is not None and gear > lim and (not jump or stage.components.reading("jump_landing_limit")):
+            loc = LossOfControl(sid, gear, f"Gear {gear} over the limit {lim}")
+        elif p.jump_loc:
+            loc = LossOfControl(sid, gear, "jump too fast")
+        elif jump and f is _WARNING and not (sisu and stage.components.reading("sisu_jump_warning") == "ignored"):
+            loc = LossOfControl(sid, gear, "Warning on the jump")
+        i += 1
+        if loc is None and p.flying and f is _WARNING:
+            flying_stop = True  # CORE-ADV-02: one space, end in Gear 2, no Loss of Control
+            break
+        if not sisu:
+            if f is not None:
+                warnings += (f is _WARNING) + (r.brake_face is _WARNING) + (r.boost_face is _WARNING)
+            if loc is None:
+                if warn_limit is not None:
+                    wl = warn_limit
+                else:
+                    surf = s.surface
+                    if surf in limits:
+                        wl = limits[surf]
+                    else:
+                        wl = (allowances.get(surf, allowance) if allowances else allowance).warnings
+                if warnings >= wl:
+                    loc = LossOfControl(sid, gear, f"{warnings} Warnings")
+        if loc is not None:
+            break
+    # the dice after the end of the movement move nothing (and one by one are not rolled nor secured)
+    for k in range(i + 1 if stopped else i, n):
+        r = rolls[k]
+        if r.token is not None or (warn_limit is None and (r.face is not None or r.secured)):
+            return None
+    resolved = list(zip(placed[:i], rolls[:i])) if i < n else list(zip(placed, rolls))
+    return _Run(resolved, loc, warnings, tokens, minus1, flying_stop, stopped), secured

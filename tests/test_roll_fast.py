@@ -1,0 +1,268 @@
+"""The replay's fast roll agrees with the full one, turn by turn (issue 9, speed).
+
+``rallyc.rules.rolling.roll_and_move`` plays a replayed turn (no driver, no re-plan) on a fast path first
+(``_replay_roll``: the faces looked at once, the laid dice checked by ``check_plan``, the movement worked out in
+one loop over them) and hands anything unusual to the full path (``_roll_and_move``: the one-by-one state machine,
+``_Runner``), which words the refusal. Here every turn the referee rolls is played both ways and the two must
+give the same movement (the same dice resolved, Loss of Control, Warnings, tokens, -1 tokens, seconds gained and
+spent) or the same refusal word for word: on every example game, on a seeded slice of the mutation corpus
+(``rallyc.records.mutate``), and on seeded mutants of what the roll reads (faces, securing, tokens, Flat Out,
+SISU, the re-laid dice).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+
+from rallyc.records import load_record, replay_record
+from rallyc.records.load import RecordError
+from rallyc.records.mutate import KINDS, _mutate
+from rallyc.rules import rolling
+from rallyc.rules.errors import IllegalMove
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = sorted((ROOT / "examples" / "games").glob("*.json"))
+
+
+class _Both:
+    """Stands in for ``roll_and_move`` in the engine: rolls each turn by the full path and by the fast one,
+    asserts they agree, and counts the turns the fast path took to the end."""
+
+    def __init__(self) -> None:
+        self.turns = 0
+        self.fast = 0
+        self.refused = 0
+
+    def __call__(self, stage: Any, mover: Any, turn: Any, ctx: Any, *, leader: bool, driver: Any = None) -> Any:
+        def attempt(fn: Callable[[], Any]) -> tuple:
+            try:
+                return ("moved", fn()), None
+            except IllegalMove as exc:
+                return ("refused", exc.rule_id, exc.message, exc.path), exc
+
+        full, _ = attempt(lambda: rolling._roll_and_move(stage, mover, turn, ctx, leader=leader, driver=driver))
+        fast, error = attempt(lambda: rolling.roll_and_move(stage, mover, turn, ctx, leader=leader, driver=driver))
+        assert fast == full, f"{turn.player}: {fast} != {full}"
+        self.turns += 1
+        if driver is None and not turn.replans and rolling._replay_roll(stage, mover, turn, ctx, leader)[0]:
+            self.fast += 1
+        if error is not None:
+            self.refused += 1
+            raise error
+        return fast[1]
+
+
+@pytest.fixture
+def both(monkeypatch) -> _Both:
+    b = _Both()
+    monkeypatch.setattr("rallyc.rules.engine.roll_and_move", b)
+    return b
+
+
+def _play(data: dict, base: Path) -> Any:
+    try:
+        return replay_record(data, base, explain=False).to_json(explain=False)
+    except RecordError as exc:
+        return f"RecordError {exc}"
+
+
+def _turns(rec: dict) -> Iterator[tuple[str, dict]]:
+    for si, stage in enumerate(rec.get("stages", [])):
+        for ti, t in enumerate(stage.get("turns", [])):
+            yield f"$.stages[{si}].turns[{ti}]", t
+    for ti, t in enumerate(rec.get("race", {}).get("turns", [])):
+        yield f"$.race.turns[{ti}]", t
+
+
+def _roll_mutants(rec: dict, rng: random.Random, per_kind: int) -> Iterator[tuple[str, dict]]:
+    """One-change mutants of what the roll reads, ``per_kind`` of each kind per record."""
+
+    def faces(d: dict) -> None:
+        for k in ("face", "brake_face", "boost_face"):
+            if k in d:
+                d[k] = "ok" if d[k] == "warning" else "warning"
+
+    def drop_face(d: dict) -> None:
+        d.pop("face", None)
+
+    def drop_paired(d: dict) -> None:
+        d.pop("brake_face", None)
+        d.pop("boost_face", None)
+
+    def add_brake_face(d: dict) -> None:
+        d["brake_face"] = "warning"
+
+    def secure(d: dict) -> None:
+        for k in ("face", "brake_face", "boost_face"):
+            d.pop(k, None)
+        d["secured"] = True
+
+    def secure_rolled(d: dict) -> None:
+        d["secured"] = True
+
+    def token(d: dict) -> None:
+        d["token"] = rng.choice(["ok", "coast", "minus1", "weather", "oil"])
+
+    def drop_token(d: dict) -> None:
+        d.pop("token", None)
+
+    die_kinds: dict[str, Callable[[dict], None]] = {
+        "faces": faces, "drop-face": drop_face, "drop-paired": drop_paired, "add-brake-face": add_brake_face,
+        "secure": secure, "secure-rolled": secure_rolled, "token": token, "drop-token": drop_token}
+    sites = [(path, i) for path, t in _turns(rec) for i in range(len(t.get("dice", [])))]
+    turn_sites = [path for path, _ in _turns(rec)]
+
+    def at(m: dict, path: str) -> dict:
+        for part in path[2:].replace("[", ".").replace("]", "").split("."):
+            m = m[int(part)] if part.isdigit() else m[part]
+        return m
+
+    for name, fn in die_kinds.items():
+        for path, i in rng.sample(sites, min(per_kind, len(sites))):
+            m = copy.deepcopy(rec)
+            fn(at(m, path)["dice"][i])
+            yield f"{name} {path}.dice[{i}]", m
+
+    def flat_out(t: dict) -> None:
+        t["flat_out"] = not t.get("flat_out", False)
+        for d in t.get("dice", []):
+            d.setdefault("face", "ok")
+            d.pop("secured", None)
+
+    def sisu(t: dict) -> None:
+        t["sisu"] = not t.get("sisu", False)
+
+    def relaid(t: dict) -> None:
+        t["relaid"] = copy.deepcopy(t.get("dice", []))
+
+    def no_relaid(t: dict) -> None:
+        t.pop("relaid", None)
+
+    def no_dice(t: dict) -> None:
+        t["dice"] = []
+
+    for name, tf in {"flat-out": flat_out, "sisu": sisu, "relaid": relaid, "no-relaid": no_relaid,
+                     "no-dice": no_dice}.items():
+        for path in rng.sample(turn_sites, min(per_kind, len(turn_sites))):
+            m = copy.deepcopy(rec)
+            tf(at(m, path))
+            yield f"{name} {path}", m
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
+def test_every_example_turn_rolls_the_same_on_the_fast_path(game, both):
+    report = _play(load_record(game), game.parent)
+    assert isinstance(report, dict) and report["ok"], report
+    assert both.turns > 0 and both.fast > 0
+
+
+def test_most_example_turns_take_the_fast_path(both):
+    """The fast path is the usual one: the full path plays the turns it hands on (re-plans, failed Flat Outs...)."""
+    for game in GAMES:
+        _play(load_record(game), game.parent)
+    assert both.fast > 0.9 * both.turns, (both.fast, both.turns)
+
+
+def test_the_mutation_corpus_rolls_the_same_on_the_fast_path(both):
+    """The corpus of ``benchmarks/mutations.py`` (a card's seconds, a die's space, a lane, a gear, a face; stage and
+    race turns), three of each kind per record."""
+    n = 0
+    for game in GAMES:
+        rec = load_record(game)
+        rng = random.Random(f"roll:{game.name}")
+        sites: dict[str, list[str]] = {k: [] for k in KINDS}  # as benchmarks/replay_snapshot.py finds them
+        for path, t in _turns(rec):
+            if "seconds" in t.get("card", {}):
+                sites["card-seconds"].append(path)
+            for i, d in enumerate(t.get("dice", [])):
+                here = f"{path}.dice[{i}]"
+                if "to" in d:
+                    sites["die-space"].append(here)
+                    sites["lane"].append(here)
+                if str(d.get("die", "")).startswith("gear"):
+                    sites["gear"].append(here)
+                if "face" in d:
+                    sites["face"].append(here)
+        for kind in KINDS:
+            for where in rng.sample(sites[kind], min(3, len(sites[kind]))):
+                m = _mutate(rec, kind, where, rng)
+                if m is not None:
+                    _play(m, game.parent)
+                    n += 1
+    assert n > 200 and both.refused > 0 and both.fast > 0
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
+def test_mutants_of_the_roll_roll_the_same_on_the_fast_path(game, both):
+    """Faces, securing, Shortcut tokens, Flat Out, SISU, re-laid dice and empty plans changed one at a time."""
+    rec = load_record(game)
+    for _, m in _roll_mutants(rec, random.Random(f"roll-mutants:{game.name}"), per_kind=4):
+        _play(m, game.parent)
+    assert both.turns > 0 and both.refused > 0
+
+
+def _same_drive(stage: Any, ctx: Any, placed: list, rolls: list, sisu: bool, warn_limit: int | None, extra: int
+                ) -> bool:
+    """``_drive`` (the fast roll) and ``_run`` (the full one) on the same dice: the same run, or the full path
+    refuses where the fast one hands on (None)."""
+    got = rolling._drive(stage, ctx, placed, rolls, sisu, warn_limit, extra, 0)
+    try:
+        want = rolling._run(stage, ctx, placed, rolls, sisu=sisu, warn_limit=warn_limit, path="dice", extra=extra)
+    except IllegalMove:
+        return got is None
+    return got is not None and got[0] == want
+
+
+@pytest.mark.parametrize("floor", [None, 2])
+def test_every_space_limit_and_warning_on_the_fast_roll(floor):
+    """Every space of a sketch with corners, printed limits, Chicane tokens on spaces with and without a limit,
+    a Shortcut, a jump and a Water Hazard, entered from each space before it, in every gear, with and without -1
+    tokens on its step, faces ok and Warning, with the Brake die, as a jump, too fast, as the Flying Start die:
+    the fast roll's limit, Loss of Control and Warnings are the full roll's."""
+    from helpers.rules import make_stage, put
+
+    from rallyc.rules.dice import Die, Face
+    from rallyc.rules.plans import Placed
+    from rallyc.rules.turn import Roll
+
+    st = make_stage("N S N N | !medium D C(2;3,3,3)R D cut3(1,3) | N/3 jump4 water C(1;2,2)L N | N F N N",
+                    tokens=["chicane limit 2 at 1.3.l", "chicane limit 4 at 3.5.l", "chicane at 3.5.r"])
+    put(st, "A", "1.2.l", 3)
+    ctx, _ = st.context("A")
+    # no compiled track puts a Chicane token on a printed limit; the limit rule still takes the lower of both
+    index = copy.copy(ctx.index)
+    index.spaces = spaces = dict(index.spaces)
+    for sid in ("2.2.in1", "3.1.l", "3.4.out1"):
+        spaces[sid] = dataclasses.replace(spaces[sid], chicane=2)
+    ctx.index = index
+    assert sum(s.chicane is not None and s.limit is not None for s in spaces.values()) == 3
+    checked = 0
+    for sid, s in spaces.items():
+        froms = [a for a, nxt in ctx.index.succ_handbrake.items() if sid in nxt] or [ctx.start]
+        for came_from in froms:
+            for minus1 in ({}, {s.step: 1}, {s.step: 3}):
+                c = copy.copy(ctx)
+                c.start, c.minus1, c.limit_floor = came_from, minus1, floor
+                for gear in range(1, 7):
+                    for face in (Face.OK, Face.WARNING):
+                        for jump, jump_loc, flying, brake in ((0, False, False, False), (0, False, False, True),
+                                                              (1, False, False, False), (1, True, False, False),
+                                                              (0, False, True, False)):
+                            die = Die(f"gear{gear}", sid, brake)  # type: ignore[arg-type]
+                            tokens = ("ok", "minus1", None) if s.kind == "shortcut" else (None,)
+                            for token in tokens:
+                                p = Placed(die, sid, gear, jump, jump_loc, flying)
+                                r = Roll(die, face, Face.WARNING if brake else None, False, token)
+                                for sisu, warn_limit, extra in ((False, None, 0), (False, None, 1), (True, None, 0),
+                                                                (False, 2, 1), (False, 1, 0)):
+                                    assert _same_drive(st, c, [p], [r], sisu, warn_limit, extra), \
+                                        (sid, came_from, minus1, gear, face, jump, jump_loc, flying, brake, token,
+                                         sisu, warn_limit, extra)
+                                    checked += 1
+    assert checked > 10_000

@@ -280,10 +280,13 @@ class Movement:
         return cls(_Run([], loc, warnings, [], dict(minus1)), 0, 0, False, False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Mover:
     """What the roll needs to know about the car that moves, whatever the game form: who it is, the tokens it
-    holds to secure dice (Second tokens; Focus tokens in RX, RX-ROLL-04) and whether it holds a SISU token."""
+    holds to secure dice (Second tokens; Focus tokens in RX, RX-ROLL-04) and whether it holds a SISU token.
+
+    One is made per turn: its ``__init__`` writes the fields straight into the instance (a frozen dataclass's own
+    goes through ``object.__setattr__`` once per field); ``dataclasses.replace`` works as on any dataclass."""
 
     name: str
     tokens: int
@@ -297,7 +300,17 @@ class Mover:
     #: Warnings added to this turn's dice before any is rolled (Full Contact Danger tokens, RX-DANGER-06)
     warnings: int = 0
 
-
+    def __init__(self, name: str, tokens: int, sisu: bool = False, tokens_rule: str = "CORE-SECONDS-08",
+                 tokens_unit: str = "s", finish_index: Callable[[list[Placed]], int | None] | None = None,
+                 warnings: int = 0) -> None:
+        fields = self.__dict__
+        fields["name"] = name
+        fields["tokens"] = tokens
+        fields["sisu"] = sisu
+        fields["tokens_rule"] = tokens_rule
+        fields["tokens_unit"] = tokens_unit
+        fields["finish_index"] = finish_index
+        fields["warnings"] = warnings
 
 
 def _faces(driver: Driver, r: Roll) -> None:
@@ -642,20 +655,65 @@ def _replay_roll(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext
     sisu = turn.sisu
     if sisu and (stage.options.sisu is None or not mover.sisu):
         return None, placed
-    if turn.relaid is not None:  # re-laid dice after a failed Flat Out, or a refusal
-        return None, placed
+    relaid = turn.relaid
     if not flat_out:
+        if relaid is not None:  # a refusal: dice are re-laid only after a failed Flat Out
+            return None, placed
         got = _drive(stage, ctx, placed, rolls, sisu, None, mover.warnings, mover.tokens)
         if got is None or not got[0].resolved:
             return None, placed
         run, secured = got
         return Movement(run, 0, secured * (secured + 1) // 2, False, sisu, leader, 0), placed
-    # Flat Out (CORE-ROLL-09..11): the lowest Warning limit of the surfaces crossed (MC-WARN-02)
+    # Flat Out (CORE-ROLL-09..15): the lowest Warning limit of the surfaces crossed (MC-WARN-02)
+    if relaid is not None and not relaid:
+        return None, placed
+    lim = _lowest_limit(ctx, placed, -1)
+    fin = mover.finish_index(placed) if mover.finish_index is not None else None
+    gained = 0
+    for i, p in enumerate(placed):  # Gear, Coast and Leader dice rolled, up to the finish (:func:`_seconds_dice`)
+        if fin is not None and i > fin:
+            break
+        if p.die.die != "brake":
+            gained += 1
+    if placed[0].flying and rolls[0].face is _WARNING:  # CORE-ADV-02/03: one space, no Warning counted
+        if relaid is not None:
+            return None, placed
+        if not stage.components.reading("flying_start_flat_out_seconds"):
+            gained = 0
+        got = _drive(stage, ctx, placed[:1], rolls[:1], True, lim, 0, 0)
+        return (None if got is None else Movement(got[0], gained, 0, False, sisu, leader, 0)), placed
+    total = 0
+    if not sisu:
+        total = mover.warnings
+        for r in rolls:
+            total += (r.face is _WARNING) + (r.brake_face is _WARNING) + (r.boost_face is _WARNING)
+    if total < lim:
+        if relaid is not None:
+            return None, placed
+        got = _drive(stage, ctx, placed, rolls, sisu, lim, mover.warnings, 0)
+        return (None if got is None else Movement(got[0], gained, 0, False, sisu, leader, 0)), placed
+    # a failed Flat Out: the dice re-laid, checked in the full path's order (each refusal is its own)
+    if relaid is None:
+        return None, placed
+    _match_relaid(rolls, relaid, "relaid")
+    _check_faces(relaid, "relaid", True)
+    rplaced = check_plan(ctx, [r.die for r in relaid], "relaid")
+    if bool(rplaced[0].flying) != bool(placed[0].flying):
+        return None, placed
+    # Ambiguity 19: the limit stays the lowest of the surfaces the Flat Out crossed (CORE-ROLL-14)
+    got = _drive(stage, ctx, rplaced, relaid, False, _lowest_limit(ctx, rplaced, lim), mover.warnings, 0)
+    if got is None or got[0].loc is None or len(got[0].resolved) < len(rplaced):
+        return None, placed
+    return Movement(got[0], gained, 0, True, sisu, leader, 0), placed
+
+
+def _lowest_limit(ctx: PlanContext, placed: list[Placed], lim: int) -> int:
+    """The lowest Warning limit of the surfaces of ``placed`` and ``lim`` (-1: none yet), as
+    :func:`~rallyc.rules.plans.warning_limit` reads each (MC-WARN-01/02)."""
     limits = ctx.limits
     allowances = ctx.allowances
     allowance = ctx.allowance
     spaces = ctx.index.spaces
-    lim = -1
     for p in placed:
         surf = spaces[p.space].surface
         if surf in limits:
@@ -664,30 +722,7 @@ def _replay_roll(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext
             wl = (allowances.get(surf, allowance) if allowances else allowance).warnings
         if lim < 0 or wl < lim:
             lim = wl
-    fin = mover.finish_index(placed) if mover.finish_index is not None else None
-    gained = 0
-    for i, p in enumerate(placed):  # Gear, Coast and Leader dice rolled, up to the finish (:func:`_seconds_dice`)
-        if fin is not None and i > fin:
-            break
-        if p.die.die != "brake":
-            gained += 1
-    first = rolls[0]
-    if placed[0].flying and first.face is _WARNING:  # CORE-ADV-02/03: one space, no Warning counted
-        if not stage.components.reading("flying_start_flat_out_seconds"):
-            gained = 0
-        got = _drive(stage, ctx, placed[:1], rolls[:1], True, lim, 0, 0)
-    else:
-        total = 0
-        if not sisu:
-            total = mover.warnings
-            for r in rolls:
-                total += (r.face is _WARNING) + (r.brake_face is _WARNING) + (r.boost_face is _WARNING)
-        if total >= lim:  # a failed Flat Out: its re-laid dice are the full path's
-            return None, placed
-        got = _drive(stage, ctx, placed, rolls, sisu, lim, mover.warnings, 0)
-    if got is None:
-        return None, placed
-    return Movement(got[0], gained, 0, False, sisu, leader, 0), placed
+    return lim
 
 
 def _drive(stage: "TurnEngine", ctx: PlanContext, placed: list[Placed], rolls: list[Roll], sisu: bool,

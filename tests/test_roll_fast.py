@@ -50,7 +50,7 @@ class _Both:
         fast, error = attempt(lambda: rolling.roll_and_move(stage, mover, turn, ctx, leader=leader, driver=driver))
         assert fast == full, f"{turn.player}: {fast} != {full}"
         self.turns += 1
-        if driver is None and not turn.replans and rolling._replay_roll(stage, mover, turn, ctx, leader)[0]:
+        if driver is None and rolling._replay_roll(stage, mover, turn, ctx, leader)[0]:
             self.fast += 1
         if error is not None:
             self.refused += 1
@@ -60,8 +60,11 @@ class _Both:
 
 @pytest.fixture
 def both(monkeypatch) -> _Both:
+    """Every turn rolled both ways; as in a replay nobody observes (the session's rule-coverage observer would keep
+    re-plans on the full path)."""
     b = _Both()
     monkeypatch.setattr("rallyc.rules.engine.roll_and_move", b)
+    monkeypatch.setattr("rallyc.rules.rolling.observing", lambda: False)
     return b
 
 
@@ -154,6 +157,61 @@ def _roll_mutants(rec: dict, rng: random.Random, per_kind: int) -> Iterator[tupl
             tf(at(m, path))
             yield f"{name} {path}", m
 
+    # Improvisation: a re-plan moved, dropped, emptied, doubled; a taken-back die rolled; a re-planned die's face,
+    # space or token changed; a re-plan on a turn without one
+    def replans(t: dict) -> list:
+        return t.setdefault("replans", [])
+
+    def later(t: dict) -> None:
+        for rp in replans(t):
+            rp["after"] += rng.choice((1, -1, 2))
+
+    def drop(t: dict) -> None:
+        if replans(t):
+            replans(t).pop(rng.randrange(len(replans(t))))
+
+    def empty(t: dict) -> None:
+        for rp in replans(t):
+            rp["dice"] = []
+
+    def twice(t: dict) -> None:
+        if replans(t):
+            replans(t).append(copy.deepcopy(replans(t)[-1]))
+
+    def taken_back_rolled(t: dict) -> None:
+        for rp in replans(t):
+            for d in t["dice"][rp["after"]:]:
+                d["face"] = "ok"
+
+    def replanned_die(t: dict) -> None:
+        for rp in replans(t):
+            for d in rp["dice"]:
+                rng.choice((faces, drop_face, secure, token, add_brake_face))(d)
+
+    def elsewhere(t: dict) -> None:
+        for rp in replans(t):
+            if rp["dice"]:
+                d = rng.choice(rp["dice"])
+                d["to"] = rng.choice([s for p, tt in _turns(rec) for s in (x["to"] for x in tt.get("dice", []))])
+
+    def add(t: dict) -> None:
+        if t.get("dice") and not replans(t):
+            k = rng.randrange(1, len(t["dice"]) + 1)
+            replans(t).append({"after": k, "dice": copy.deepcopy(t["dice"][k:]) or copy.deepcopy(t["dice"][-1:])})
+
+    with_replans = [path for path, t in _turns(rec) if t.get("replans")]
+    for name, tf in {"later": later, "drop": drop, "empty": empty, "twice": twice,
+                     "taken-back-rolled": taken_back_rolled, "replanned-die": replanned_die,
+                     "elsewhere": elsewhere}.items():
+        for path in rng.sample(with_replans, min(3 * per_kind, len(with_replans))):
+            m = copy.deepcopy(rec)
+            tf(at(m, path))
+            yield f"replan-{name} {path}", m
+    for path in rng.sample(turn_sites, min(per_kind, len(turn_sites))):
+        m = copy.deepcopy(rec)
+        add(at(m, path))
+        yield f"replan-add {path}", m
+
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
 def test_every_example_turn_rolls_the_same_on_the_fast_path(game, both):
@@ -166,7 +224,7 @@ def test_most_example_turns_take_the_fast_path(both):
     """The fast path is the usual one: the full path plays the turns it hands on (re-plans, failed Flat Outs...)."""
     for game in GAMES:
         _play(load_record(game), game.parent)
-    assert both.fast > 0.9 * both.turns, (both.fast, both.turns)
+    assert both.fast > 0.97 * both.turns, (both.fast, both.turns)
 
 
 def test_the_mutation_corpus_rolls_the_same_on_the_fast_path(both):

@@ -28,6 +28,7 @@ from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import PlanContext, Placed, check_die, check_plan, die_options, effective_limit, start_walk, \
     warning_limit
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER
+from rallyc.rules.trace import observing
 from rallyc.rules.turn import LossOfControl, Replan, Roll, Turn
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -513,7 +514,7 @@ def roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
     full path below, which words any refusal.
     """
     placed: list[Placed] | None = None
-    if driver is None and not turn.replans:
+    if driver is None:
         move, placed = _replay_roll(stage, mover, turn, ctx, leader)
         if move is not None:
             return move
@@ -618,13 +619,13 @@ _WARNING = Face.WARNING
 
 def _replay_roll(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, leader: bool
                  ) -> tuple[Movement | None, list[Placed] | None]:
-    """The fast path of a replayed turn (no driver, no re-plan): the faces looked at once, the laid dice checked by
-    :func:`check_plan` (the one dice check), then the movement worked out by :func:`_drive`. Returns the movement
-    and the placed dice, or None for the movement when the turn is not the usual kind (a face, a token or a
-    securing the full path would refuse, a failed Flat Out, no die laid...): the full path then plays it
-    (with the placed dice, when they were checked) and words any refusal."""
+    """The fast path of a replayed turn (no driver): the faces looked at once, the laid dice checked by
+    :func:`check_plan` (the one dice check), then the movement worked out by :func:`_drive` (re-plans: by
+    :func:`_replay_replans`). Returns the movement and the placed dice, or None for the movement when the turn is
+    not the usual kind (a face, a token or a securing the full path would refuse, no die laid...): the full path
+    then plays it (with the placed dice, when they were checked) and words any refusal."""
     rolls = turn.dice
-    if not rolls:
+    if not rolls or (turn.replans and (turn.flat_out or not stage.options.improvisation or observing())):
         return None, None
     flat_out = turn.flat_out
     # the faces (:func:`_check_faces`): the converter's members only, paired dice with their Gear die
@@ -659,6 +660,9 @@ def _replay_roll(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext
     if not flat_out:
         if relaid is not None:  # a refusal: dice are re-laid only after a failed Flat Out
             return None, placed
+        replans = turn.replans
+        if replans:
+            return _replay_replans(stage, mover, turn, ctx, leader, placed), placed
         got = _drive(stage, ctx, placed, rolls, sisu, None, mover.warnings, mover.tokens)
         if got is None or not got[0].resolved:
             return None, placed
@@ -705,6 +709,59 @@ def _replay_roll(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext
     if got is None or got[0].loc is None or len(got[0].resolved) < len(rplaced):
         return None, placed
     return Movement(got[0], gained, 0, True, sisu, leader, 0), placed
+
+
+def _replay_replans(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, leader: bool,
+                    placed: list[Placed]) -> Movement | None:
+    """Improvisation on the fast path (IMPROV-01..03): the re-plans recorded (``turn.replans``, Improvisation in
+    play, nobody observing the rule IDs) make one plan, the dice rolled or secured before each re-plan and the
+    dice it laid; every plan laid along the way is checked whole by :func:`check_plan` (IMPROV-03), and the
+    movement is that of the last plan, rolled one by one by :func:`_drive` from the start: it is what the state
+    machine does, provided each re-plan came where it may (after its die was rolled, before the movement ended,
+    in order, the dice taken back untouched). None for anything else, or a plan refused: the full path words it."""
+    rolls = turn.dice
+    before = 0
+    for rp in turn.replans:
+        after = rp.after
+        new = rp.dice
+        if not before < after < len(rolls) + 1 or not new or rolls[after - 1].face is None:
+            return None
+        for r in rolls[after:]:  # the dice taken back were not rolled, secured, nor drew a token (IMPROV-01)
+            if r.face is not None or r.secured or r.token is not None:
+                return None
+        for r in new:  # the faces, as rolling one by one checks them (:func:`_check_faces`)
+            f = r.face
+            if f is None:
+                if r.brake_face is not None or r.boost_face is not None:
+                    return None
+                continue
+            if f is not _OK and f is not _WARNING:
+                return None
+            d = r.die
+            bf = r.brake_face
+            if (bf is None) if d.brake else (bf is not None):
+                return None
+            if bf is not None and bf is not _OK and bf is not _WARNING:
+                return None
+            xf = r.boost_face
+            if (xf is None) if d.boost else (xf is not None):
+                return None
+            if xf is not None and xf is not _OK and xf is not _WARNING:
+                return None
+        rolls = rolls[:after] + list(new)
+        try:  # IMPROV-03: the whole plan follows the usual rules (a refusal is worded by the full path)
+            placed = check_plan(ctx, [r.die for r in rolls])
+        except IllegalMove:
+            return None
+        before = after
+    got = _drive(stage, ctx, placed, rolls, turn.sisu, None, mover.warnings, mover.tokens)
+    if got is None:
+        return None
+    run, secured = got
+    moved = len(run.resolved)
+    if moved < before or (moved == before and (run.loc is not None or run.flying_stop)):
+        return None  # the movement ended before the last re-plan
+    return Movement(run, 0, secured * (secured + 1) // 2, False, turn.sisu, leader, len(turn.replans))
 
 
 def _lowest_limit(ctx: PlanContext, placed: list[Placed], lim: int) -> int:

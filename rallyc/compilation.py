@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
+from rallyc.collector import held, paused_keeping
 from rallyc.compiler import CompileResult, Design, Track
 from rallyc.config import Config, ConfigError, load_config
 from rallyc.diagnostics import Diagnostic, DiagnosticError, Span, has_errors
@@ -33,49 +32,10 @@ __all__ = ["Compilation", "collector_paused", "collector_held", "compile_paused"
            "load_design"]
 
 
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's automatic garbage collection (not reference counting) for the block.
-
-    A compile allocates tens of thousands of objects that all stay alive (the space graph: a dict per
-    space and per move), so every automatic collection during it walks a growing heap and frees
-    nothing: at 10,000 tiles that was 42% of the compile. The collector is switched back on afterwards
-    (if it was on), and collects as usual from then on. The objects made meanwhile go straight to the
-    oldest generation (``gc.freeze()`` then ``gc.unfreeze()``: two list splices), so the first young
-    collection after the compile does not walk them all once more only to find them alive (a fifth of a
-    1,000-tile compile); a full collection still frees any of them that become garbage. Skipped when the
-    program froze objects itself (``gc.get_freeze_count()``): unfreezing would undo that.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            if not gc.get_freeze_count():
-                gc.freeze()
-                gc.unfreeze()
-            gc.enable()
-
-
-@contextmanager
-def collector_held() -> Iterator[None]:
-    """Pause Python's automatic garbage collection for the block, then make one young collection.
-
-    For work that makes many short-lived objects and keeps few (a replay of a record): while it runs, no
-    collection walks the long-lived objects the program holds (compiled tracks in a cache, the host program's
-    own), and the cyclic garbage it made is freed at its end by a collection that walks only the objects made
-    in the block and still tracked. Nothing is frozen and nothing outside the block changes; when the
-    collector was off, it stays off and nothing is collected.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
-            gc.collect(0)
+#: The collector paused while a file compiles (its objects then join the oldest generation), and paused for
+#: a replay then a young collection (:mod:`rallyc.collector`); kept under these names for their callers.
+collector_paused = paused_keeping
+collector_held = held
 
 
 def compile_paused(loaded: Loaded, boxes: Sequence[str] | None = None, *, keep_tracks: bool = True,

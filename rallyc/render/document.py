@@ -21,14 +21,13 @@ published source; measure one of your tiles and pass ``--tile-mm``.
 
 from __future__ import annotations
 
-import gc
 import math
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator, Sequence, cast
+from typing import Sequence, cast
 
 import svgwrite
 
+from rallyc import collector
 from rallyc.compiler.track import Track
 from rallyc.render import style
 from rallyc.render.geometry import HexLayout, fmt
@@ -214,26 +213,12 @@ def render_map(track: Track, catalogue, *, title: str, author: str | None = None
     """The map of one track as SVG documents (one, or one per page with ``scale="real"``)."""
     options = options or MapOptions()
     stage_label = stage_label or track.name
-    with _collector_paused():
+    with collector.paused():  # hundreds of thousands of small objects, none of them garbage worth a scan
         if options.scale == "real":
             return _real_pages(track, catalogue, title=title, author=author, stage_label=stage_label,
                                options=options, cars=cars)
         return [_fit_page(track, catalogue, title=title, author=author, stage_label=stage_label, options=options,
                           cars=cars, page=PAGES.get(options.page, PAGES["a4"]) if options.page else None)]
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused while a map is drawn: a long stage makes hundreds of
-    thousands of small objects (points, elements) and the collector would scan them again and again
-    (a fifth of the time of a 1,000-tile map); nothing a map makes needs it."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _fit_page(track: Track, catalogue, *, title: str, author: str | None, stage_label: str, options: MapOptions,

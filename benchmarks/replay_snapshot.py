@@ -35,7 +35,7 @@ from snapshot_outputs import InProcess, _write  # noqa: E402
 
 from rallyc.records import load_record, replay_record  # noqa: E402
 from rallyc.records.load import RecordError  # noqa: E402
-from rallyc.records.mutate import KINDS, _mutate  # noqa: E402
+from rallyc.records.mutate import KINDS, _mutate, mutation_sites  # noqa: E402
 
 GAMES = ROOT / "examples" / "games"
 
@@ -44,31 +44,8 @@ def _records() -> list[Path]:
     return sorted(GAMES.glob("*.json")) + sorted((GAMES / "tours").glob("*.json"))
 
 
-def _sites(rec: dict[str, Any]) -> dict[str, list[str]]:
-    """Where each kind of mutation can go, on stage turns and on race turns."""
-    turns: list[tuple[str, dict]] = []
-    for si, stage in enumerate(rec.get("stages", [])):
-        turns += [(f"$.stages[{si}].turns[{ti}]", t) for ti, t in enumerate(stage.get("turns", []))]
-    for ti, t in enumerate(rec.get("race", {}).get("turns", [])):
-        turns.append((f"$.race.turns[{ti}]", t))
-    sites: dict[str, list[str]] = {k: [] for k in KINDS}
-    for path, t in turns:
-        if "seconds" in t.get("card", {}):
-            sites["card-seconds"].append(path)
-        for di, d in enumerate(t.get("dice", [])):
-            here = f"{path}.dice[{di}]"
-            if "to" in d:
-                sites["die-space"].append(here)
-                sites["lane"].append(here)
-            if str(d.get("die", "")).startswith("gear"):
-                sites["gear"].append(here)
-            if "face" in d:
-                sites["face"].append(here)
-    return sites
-
-
 def _mutants(rec: dict[str, Any], rng: random.Random, per_kind: int | None) -> Iterator[tuple[str, str, dict]]:
-    sites = _sites(rec)
+    sites = mutation_sites(rec)
     for kind in KINDS:
         chosen = sites[kind]
         if per_kind is not None and len(chosen) > per_kind:

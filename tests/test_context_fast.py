@@ -24,7 +24,7 @@ import pytest
 
 from rallyc.records import load_record, replay_record
 from rallyc.records.load import RecordError
-from rallyc.records.mutate import KINDS, _mutate
+from rallyc.records.mutate import KINDS, _mutate, mutation_sites
 from rallyc.rules.circuit_trial import CircuitTimeTrial
 from rallyc.rules.contact import ContactPlan
 from rallyc.rules.dashboard import allowance, allowances
@@ -195,29 +195,9 @@ def test_every_example_turn_has_the_reference_context(game, compare):
     assert not compare["differences"], compare["differences"][:5]
 
 
-def _turns(rec: dict) -> Iterator[tuple[str, dict]]:
-    for si, stage in enumerate(rec.get("stages", [])):
-        for ti, t in enumerate(stage.get("turns", [])):
-            yield f"$.stages[{si}].turns[{ti}]", t
-    for ti, t in enumerate(rec.get("race", {}).get("turns", [])):
-        yield f"$.race.turns[{ti}]", t
-
-
 def _mutants(rec: dict, rng: random.Random, per_kind: int) -> Iterator[dict]:
     """One-change mutants of stage and race turns (``rallyc.records.mutate``'s kinds), ``per_kind`` of each."""
-    sites: dict[str, list[str]] = {k: [] for k in KINDS}
-    for path, t in _turns(rec):
-        if "seconds" in t.get("card", {}):
-            sites["card-seconds"].append(path)
-        for di, d in enumerate(t.get("dice", [])):
-            here = f"{path}.dice[{di}]"
-            if "to" in d:
-                sites["die-space"].append(here)
-                sites["lane"].append(here)
-            if str(d.get("die", "")).startswith("gear"):
-                sites["gear"].append(here)
-            if "face" in d:
-                sites["face"].append(here)
+    sites = mutation_sites(rec)
     for kind in KINDS:
         chosen = sites[kind]
         if len(chosen) > per_kind:

@@ -22,7 +22,7 @@ import pytest
 
 from rallyc.records import load_record, replay_record
 from rallyc.records.load import RecordError
-from rallyc.records.mutate import KINDS, _mutate
+from rallyc.records.mutate import KINDS, _mutate, mutation_sites, turn_paths
 from rallyc.rules import rolling
 from rallyc.rules.errors import IllegalMove
 
@@ -75,14 +75,6 @@ def _play(data: dict, base: Path) -> Any:
         return f"RecordError {exc}"
 
 
-def _turns(rec: dict) -> Iterator[tuple[str, dict]]:
-    for si, stage in enumerate(rec.get("stages", [])):
-        for ti, t in enumerate(stage.get("turns", [])):
-            yield f"$.stages[{si}].turns[{ti}]", t
-    for ti, t in enumerate(rec.get("race", {}).get("turns", [])):
-        yield f"$.race.turns[{ti}]", t
-
-
 def _roll_mutants(rec: dict, rng: random.Random, per_kind: int) -> Iterator[tuple[str, dict]]:
     """One-change mutants of what the roll reads, ``per_kind`` of each kind per record."""
 
@@ -118,8 +110,8 @@ def _roll_mutants(rec: dict, rng: random.Random, per_kind: int) -> Iterator[tupl
     die_kinds: dict[str, Callable[[dict], None]] = {
         "faces": faces, "drop-face": drop_face, "drop-paired": drop_paired, "add-brake-face": add_brake_face,
         "secure": secure, "secure-rolled": secure_rolled, "token": token, "drop-token": drop_token}
-    sites = [(path, i) for path, t in _turns(rec) for i in range(len(t.get("dice", [])))]
-    turn_sites = [path for path, _ in _turns(rec)]
+    sites = [(path, i) for path, t in turn_paths(rec) for i in range(len(t.get("dice", [])))]
+    turn_sites = [path for path, _ in turn_paths(rec)]
 
     def at(m: dict, path: str) -> dict:
         for part in path[2:].replace("[", ".").replace("]", "").split("."):
@@ -192,14 +184,14 @@ def _roll_mutants(rec: dict, rng: random.Random, per_kind: int) -> Iterator[tupl
         for rp in replans(t):
             if rp["dice"]:
                 d = rng.choice(rp["dice"])
-                d["to"] = rng.choice([s for p, tt in _turns(rec) for s in (x["to"] for x in tt.get("dice", []))])
+                d["to"] = rng.choice([s for p, tt in turn_paths(rec) for s in (x["to"] for x in tt.get("dice", []))])
 
     def add(t: dict) -> None:
         if t.get("dice") and not replans(t):
             k = rng.randrange(1, len(t["dice"]) + 1)
             replans(t).append({"after": k, "dice": copy.deepcopy(t["dice"][k:]) or copy.deepcopy(t["dice"][-1:])})
 
-    with_replans = [path for path, t in _turns(rec) if t.get("replans")]
+    with_replans = [path for path, t in turn_paths(rec) if t.get("replans")]
     for name, tf in {"later": later, "drop": drop, "empty": empty, "twice": twice,
                      "taken-back-rolled": taken_back_rolled, "replanned-die": replanned_die,
                      "elsewhere": elsewhere}.items():
@@ -234,19 +226,7 @@ def test_the_mutation_corpus_rolls_the_same_on_the_fast_path(both):
     for game in GAMES:
         rec = load_record(game)
         rng = random.Random(f"roll:{game.name}")
-        sites: dict[str, list[str]] = {k: [] for k in KINDS}  # as benchmarks/replay_snapshot.py finds them
-        for path, t in _turns(rec):
-            if "seconds" in t.get("card", {}):
-                sites["card-seconds"].append(path)
-            for i, d in enumerate(t.get("dice", [])):
-                here = f"{path}.dice[{i}]"
-                if "to" in d:
-                    sites["die-space"].append(here)
-                    sites["lane"].append(here)
-                if str(d.get("die", "")).startswith("gear"):
-                    sites["gear"].append(here)
-                if "face" in d:
-                    sites["face"].append(here)
+        sites = mutation_sites(rec)  # as benchmarks/replay_snapshot.py finds them
         for kind in KINDS:
             for where in rng.sample(sites[kind], min(3, len(sites[kind]))):
                 m = _mutate(rec, kind, where, rng)

@@ -21,7 +21,7 @@ from rallyc.records.load import RecordError
 from rallyc.records.replay import record_cards, replay_record
 from rallyc.rules.cards import CardTable
 
-__all__ = ["KINDS", "Mutant", "Tally", "mutants", "judge"]
+__all__ = ["KINDS", "Mutant", "Tally", "turn_paths", "mutation_sites", "mutants", "judge"]
 
 #: what a mutation changes
 KINDS = ("card-seconds", "die-space", "lane", "gear", "face")
@@ -59,10 +59,33 @@ class Tally:
         return out
 
 
-def _stage_turns(rec: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+def turn_paths(rec: dict[str, Any], races: bool = True) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every turn of a record with its JSON path: the stages' turns, then (``races``) the race's."""
     for si, st in enumerate(rec.get("stages", [])):
-        for ti, t in enumerate(st["turns"]):
+        for ti, t in enumerate(st.get("turns", [])):
             yield f"$.stages[{si}].turns[{ti}]", t
+    if races:
+        for ti, t in enumerate(rec.get("race", {}).get("turns", [])):
+            yield f"$.race.turns[{ti}]", t
+
+
+def mutation_sites(rec: dict[str, Any], races: bool = True) -> dict[str, list[str]]:
+    """Where each kind of mutation can go (JSON paths), in record order: on stage turns and (``races``) race
+    turns. A die without a space (``to``) has no space or lane to change."""
+    sites: dict[str, list[str]] = {k: [] for k in KINDS}
+    for path, t in turn_paths(rec, races):
+        if "seconds" in t.get("card", {}):
+            sites["card-seconds"].append(path)
+        for di, d in enumerate(t.get("dice", [])):
+            here = f"{path}.dice[{di}]"
+            if "to" in d:
+                sites["die-space"].append(here)
+                sites["lane"].append(here)
+            if str(d.get("die", "")).startswith("gear"):
+                sites["gear"].append(here)
+            if "face" in d:
+                sites["face"].append(here)
+    return sites
 
 
 def _lanes(space: str) -> tuple[str, str]:
@@ -72,24 +95,12 @@ def _lanes(space: str) -> tuple[str, str]:
 
 def mutants(rec: dict[str, Any], rng: random.Random, per_kind: int | None = None) -> Iterator[Mutant]:
     """One-change mutants of a stage record (``per_kind``: at most that many of each kind, picked by ``rng``)."""
-    sites: dict[str, list[tuple[str, Any]]] = {k: [] for k in KINDS}
-    for path, t in _stage_turns(rec):
-        card = t.get("card", {})
-        if "seconds" in card:
-            sites["card-seconds"].append((path, None))
-        for di, d in enumerate(t.get("dice", [])):
-            here = f"{path}.dice[{di}]"
-            sites["die-space"].append((here, None))
-            sites["lane"].append((here, None))
-            if d["die"].startswith("gear"):
-                sites["gear"].append((here, None))
-            if "face" in d:
-                sites["face"].append((here, None))
+    sites = mutation_sites(rec, races=False)
     for kind in KINDS:
         chosen = sites[kind]
         if per_kind is not None and len(chosen) > per_kind:
             chosen = rng.sample(chosen, per_kind)
-        for where, _ in chosen:
+        for where in chosen:
             m = _mutate(rec, kind, where, rng)
             if m is not None:
                 yield Mutant(kind, where, m)
@@ -180,7 +191,7 @@ def _contradiction(rec: dict[str, Any], report, tracks: list, table: CardTable) 
 
 def _gear_steps(rec: dict[str, Any]) -> str:
     """A Gear die without Brake or Boost one gear at most from the previous die's (CORE-DICE-09), within a turn."""
-    for path, t in _stage_turns(rec):
+    for path, t in turn_paths(rec, races=False):
         prev = None
         for d in t.get("dice", []):
             if d["die"].startswith("gear"):

@@ -64,7 +64,6 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
     # The Time card taken: after only Coast dice or no move the previous card repeated (CORE-TURNEND-03, reading 8:
     # a literal repeat), else a card of the gear's deck with the seconds claimed; its seconds are checked once its
     # gear is (below: _check_seconds), a deck's card only the first time the game's table meets it (table.taken).
-    repeated = fresh = False
 
     if driver is not None and loc is not None and (claim is None or claim.zero is None):
         if claim is None:
@@ -75,17 +74,8 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
     if fin_i is not None:
         upto = resolved[: fin_i + 1]
         gear = upto[-1][0].gear
-        repeated = True  # CORE-STAGEEND-02
-        for p, _ in upto:
-            if not p.coast:
-                repeated = False
-                break
-        if repeated:
-            card = prev if prev is not None else Card(0, table.zero, True)
-        else:
-            got = table.taken.get((gear, claimed))
-            fresh = got is None
-            card = Card(gear, claimed if claimed is not None else table.gears[gear][0]) if got is None else got
+        repeated = _only_coast(upto)  # CORE-STAGEEND-02
+        card, fresh = _card_taken(table, prev, gear, claimed, repeated)
         if loc is not None:
             # CORE-STAGEEND-04..07: still finishes; the card's back applies only in a rally
             if not stage.one_off:
@@ -128,19 +118,10 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
             gear = resolved[-1][0].gear
         else:
             gear = car.gear
-        repeated = True
-        for p, _ in resolved:
-            if not p.coast:
-                repeated = False
-                break
+        repeated = _only_coast(resolved)
         if not turn.dice and gear > 1 and comp.reading("water_stuck") == "gear-down" and stuck_at_water(ctx):
             gear, repeated = gear - 1, False
-        if repeated:
-            card = prev if prev is not None else Card(0, table.zero, True)
-        else:
-            got = table.taken.get((gear, claimed))
-            fresh = got is None
-            card = Card(gear, claimed if claimed is not None else table.gears[gear][0]) if got is None else got
+        card, fresh = _card_taken(table, prev, gear, claimed, repeated)
         if claim is not None:
             if claim.zero is not None and not turn.spare_tire:
                 raise IllegalMove("CORE-TURNEND-02", "no Loss of Control this turn: the card is not turned to its 0 "
@@ -186,6 +167,27 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
     changes = _new_tuple(StageChange, (status, run.minus1))  # StageChange(status, run.minus1)
     check_claims(stage.tokens, "CORE-TURNEND-05", turn, out)
     return out, changes
+
+
+def _only_coast(resolved: list) -> bool:
+    """Only Coast dice resolved (or none): the previous card repeats (CORE-TURNEND-03, CORE-STAGEEND-02)."""
+    for p, _ in resolved:
+        if not p.coast:
+            return False
+    return True
+
+
+def _card_taken(table: CardTable, prev: Card | None, gear: int, claimed: int | None, repeated: bool
+                ) -> tuple[Card, bool]:
+    """The Time card taken and whether the game's table meets it for the first time (its seconds then checked):
+    the previous card repeated (a 0 s card before any), a card of the gear's deck already taken with these
+    seconds, or a new one with the seconds claimed (the deck's first value when none is claimed)."""
+    if repeated:
+        return (prev if prev is not None else Card(0, table.zero, True)), False
+    got = table.taken.get((gear, claimed))
+    if got is not None:
+        return got, False
+    return Card(gear, claimed if claimed is not None else table.gears[gear][0]), True
 
 
 def _check_seconds(table: CardTable, card: Card, repeated: bool, prev: Card | None, claimed: int | None) -> None:

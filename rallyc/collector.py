@@ -44,15 +44,13 @@ def paused_keeping() -> Iterator[None]:
     (``gc.get_freeze_count()``): unfreezing would undo that.
     """
     was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            if not gc.get_freeze_count():
+    with paused():
+        try:
+            yield
+        finally:  # still paused: nothing collected before the objects move
+            if was_on and not gc.get_freeze_count():
                 gc.freeze()
                 gc.unfreeze()
-            gc.enable()
 
 
 @contextmanager
@@ -64,10 +62,9 @@ def held() -> Iterator[None]:
     only the objects made in the block and still tracked. Nothing is frozen.
     """
     was_on = gc.isenabled()
-    gc.disable()
     try:
-        yield
+        with paused():
+            yield
     finally:
         if was_on:
-            gc.enable()
             gc.collect(0)

@@ -629,7 +629,7 @@ class Contact:
         prev = where.get(target)
         base = replace(tcar, space=prev[0], distance=prev[1], crossed=prev[2], joker=prev[3],
                        left_pregrid=prev[4]) if prev else tcar
-        d, crossed, joker, lft = race._walk(base, [dest])[-1]
+        d, crossed, joker, lft = race._drive(base, [dest])[0]
         where[target] = (dest, d, crossed, joker, lft)
         ev = ContactEvent(ContactKind.PUSH, car.name, cm.space, cm.gear,
                           [{"car": target, "gear": tgear, "from": cm.space, "to": dest, "danger": took,

@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from operator import attrgetter, itemgetter
 from typing import Callable, NamedTuple
+from weakref import WeakKeyDictionary
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, DashboardData, load_components
@@ -33,7 +34,7 @@ from rallyc.rules.rx_laps import Laps
 from rallyc.rules.rx_order import grid, is_inside
 from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
-from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER, index_of
+from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER, TrackIndex, index_of
 from rallyc.rules.domain import JokerState, RaceStatus
 from rallyc.rules.driver import Driver
 from rallyc.rules.rolling import Movement, Mover
@@ -47,6 +48,27 @@ _die_placed, _space_of = itemgetter(0), attrgetter("space")
 
 #: RX statuses: racing, finished, disqualified (no Joker, RX-JOKER-04), retired (no Gear die left)
 RX_STATUSES = tuple(RaceStatus)
+
+
+class RaceTrack(NamedTuple):
+    """What a race reads of its track every turn, worked out once per track (:func:`race_track`)."""
+
+    #: the Joker lap's spaces (RX-JOKER-01) and the Pre-grid's (RX-SETUP-05, RX-START-02)
+    joker: frozenset[str]
+    pregrid: frozenset[str]
+
+
+_RACE_TRACKS: WeakKeyDictionary[TrackIndex, RaceTrack] = WeakKeyDictionary()
+
+
+def race_track(index: TrackIndex) -> RaceTrack:
+    """The track's :class:`RaceTrack`, kept while its index lives (one scan of its spaces per track, not per race)."""
+    got = _RACE_TRACKS.get(index)
+    if got is None:
+        spaces = index.spaces.values()
+        got = _RACE_TRACKS[index] = RaceTrack(frozenset(s.id for s in spaces if s.joker),
+                                              frozenset(s.id for s in spaces if s.pregrid))
+    return got
 
 
 def round_colour(round_no: int) -> str:
@@ -239,6 +261,7 @@ class Race(TurnEngine[RxOutcome]):
         self.options = replace(self.options, weather=self.weather_rule)
         self.track = track
         self.index = index_of(track)
+        self._marks = race_track(self.index)
         self._barred_cache: dict[tuple[str, bool, bool], dict[str, tuple[str, str]]] = {}
         #: per car: the Dashboard and Damage tokens last checked for a Gear die left, and the answer (CORE-RETIRE-01)
         self._gear_left: dict[str, tuple[DashboardData, dict[str, int], bool]] = {}
@@ -259,7 +282,7 @@ class Race(TurnEngine[RxOutcome]):
         if race_format.same_side and len(sides) > 1:
             raise ValueError(f"every player uses the same Dashboard side, not {', '.join(sorted(sides))} (ICE-03)")
         #: no Joker on the circuit (Ice Track 1): finishing does not ask for one (RX-JOKER-04 does not apply)
-        self.joker_rule = any(s.joker for s in self.index.spaces.values())
+        self.joker_rule = bool(self._marks.joker)
         if not self.joker_rule:
             for car in self.cars.values():
                 car.joker = JokerState.NONE
@@ -470,12 +493,23 @@ class Race(TurnEngine[RxOutcome]):
             out.append((d, crossed, joker, left))
         return out
 
+    def _drive(self, car: RxCar, path: list[str]
+               ) -> tuple[tuple[float, int, JokerState, bool], int | None, JokerState | None]:
+        """What :meth:`_walk` tells the End of the Turn, without its list: the car's (distance, crossings, Joker
+        state, left the Pre-grid) after ``path`` (as it stands for an empty path), the index of the space where it
+        crosses the line after its last lap and its Joker state there (None, None if it does not)."""
+        d, crossed, fin = self.laps.drive(car.distance, car.crossed, path)
+        joker = car.joker
+        if path and (joker == JokerState.IN or not self._marks.joker.isdisjoint(path)):
+            walk = self._walk(car, path)  # the Joker state changes along the way: space by space
+            return walk[-1], fin, walk[fin][2] if fin is not None else None
+        # the Joker state stays; the Pre-grid is left once any space of the path is not on it
+        left = car.left_pregrid or not self._marks.pregrid.issuperset(path)
+        return (d, crossed, joker, left), fin, joker if fin is not None else None
+
     def finish_index(self, car: RxCar, placed: list[Placed]) -> int | None:
         """Index of the die that takes ``car`` across the line after its last lap (RX-END-02)."""
-        for i, (_, crossed, _, _) in enumerate(self._walk(car, [p.space for p in placed])):
-            if crossed > self.laps.laps:
-                return i
-        return None
+        return self.laps.drive(car.distance, car.crossed, [p.space for p in placed])[2]
 
     # -- playing: the hooks of the core turn engine (:mod:`rallyc.rules.engine`)
     def check_turn(self, turn: Turn, name: str) -> None:
@@ -616,14 +650,7 @@ class Race(TurnEngine[RxOutcome]):
         run = move.run
         path = list(map(_space_of, map(_die_placed, run.resolved)))  # (C-level maps: no comprehension frame)
         end = path[-1] if path else ctx.start
-        walk = self._walk(car, path)
-        distance, crossed, joker, left = walk[-1] if walk else (car.distance, car.crossed, car.joker, car.left_pregrid)
-        laps = self.laps.laps
-        fin = None
-        for i, w in enumerate(walk):
-            if w[1] > laps:
-                fin = i
-                break
+        (distance, crossed, joker, left), fin, fin_joker = self._drive(car, path)
         loc = run.loc
         damage: list[str] = []
         yellow: list[int] = []
@@ -647,7 +674,7 @@ class Race(TurnEngine[RxOutcome]):
         if fin is not None:
             # RX-END-02/03, Ambiguity 34: across the line after the last lap (a LoC beyond it still finishes)
             gear = run.resolved[fin][0].gear
-            status = RaceStatus.FINISHED if walk[fin][2] == JokerState.DONE or not self.joker_rule \
+            status = RaceStatus.FINISHED if fin_joker == JokerState.DONE or not self.joker_rule \
                 else RaceStatus.DISQUALIFIED  # RX-JOKER-04
             if turn.damage:
                 raise IllegalMove("RX-END-02", "the car has finished: no Damage token is drawn", "damage")

@@ -96,3 +96,42 @@ class Laps:
             d = nd
             out.append((d, crossed))
         return out
+
+    def drive(self, distance: float, crossed: int, path: Sequence[str]) -> tuple[float, int, int | None]:
+        """What :meth:`walk` gives at the end of ``path`` (``distance`` and ``crossed`` for an empty one), and the
+        index of the space where the crossings first exceed :attr:`laps` (the car finishes there, RX-END-02), None
+        if they never do; without the list (the End of the Turn reads only these)."""
+        spaces = self.spaces
+        length = self.length
+        half = length / 2
+        d = distance
+        for sid in path:
+            nd = d / length // 1.0 * length + spaces[sid].progress  # advance, as in walk()
+            if nd < d - half:
+                nd += length
+            elif nd > d + half:
+                nd -= length
+            if nd <= d:
+                break  # a space behind the one before (a Joker or Pre-grid space projected onto the loop)
+            d = nd
+        else:
+            # every space ahead of the one before: walk() adds now - lapped wherever the line's side grows, and that
+            # side, -(-((x - line) / length - 1e-9) // 1.0), never shrinks as x grows (each float operation rounds
+            # monotonically), so the crossings are the difference of the last side and the first
+            line = self.line
+            first = -(-((distance - line) / length - 1e-9) // 1.0)
+            last = -(-((d - line) / length - 1e-9) // 1.0)
+            after = crossed + int(last - first)
+            if after <= self.laps:
+                return d, after, None
+        return _last_and_finish(self.walk(distance, crossed, path), distance, crossed, self.laps)
+
+
+def _last_and_finish(walk: list[tuple[float, int]], distance: float, crossed: int, laps: int
+                     ) -> tuple[float, int, int | None]:
+    """:meth:`Laps.drive` from the whole walk: its last (distance, crossings), and where the crossings first
+    exceed ``laps``."""
+    for i, (_, c) in enumerate(walk):
+        if c > laps:
+            return walk[-1][0], walk[-1][1], i
+    return walk[-1] + (None,) if walk else (distance, crossed, None)

@@ -70,6 +70,23 @@ class StageCourse(Laps):
             out.append((d, crossed))
         return out
 
+    def drive(self, distance: float, crossed: int, path: Sequence[str]) -> tuple[float, int, int | None]:
+        """:meth:`walk`'s last (distance, crossings) and the index of the space past the Finish Line (the race's
+        finish), None if none: the same loop, no list."""
+        spaces = self.spaces
+        length, line, laps = self.length, self.line, self.laps
+        d = distance
+        fin = None
+        for i, sid in enumerate(path):
+            s = spaces[sid]
+            nd = s.progress + (length if s.after_finish or s.past_finish else 0.0)
+            if d < line <= nd:
+                crossed += 1
+            if fin is None and crossed > laps:
+                fin = i
+            d = nd
+        return d, crossed, fin
+
 
 class StageRace(Race):
     """A Head-to-Head on a stage: the race run on an open track (CUSTOM-03/05); the format comes from the Track

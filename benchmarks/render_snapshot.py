@@ -15,13 +15,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from snapshot_target import prepare
+
 ROOT = Path(__file__).resolve().parent.parent
+#: the top-level folders of a render snapshot (the maps of examples/, the tile sheets)
+ENTRIES = frozenset({"examples", "tiles"})
 
 MAP_VARIANTS: tuple[tuple[str, list[str]], ...] = (
     ("screen", []),
@@ -86,9 +89,8 @@ def _games() -> dict[str, list[tuple[str, str]]]:
 
 
 def snapshot(target: Path) -> int:
-    """Write every snapshot into ``target`` (emptied first); the number of commands run."""
-    if target.exists():
-        shutil.rmtree(target)
+    """Write every snapshot into ``target`` (an empty folder: :func:`snapshot_target.prepare`); the number of
+    commands run."""
     run = Runner()
     count = 0
 
@@ -123,11 +125,9 @@ def snapshot(target: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("target", type=Path, help="folder to write the snapshot into (emptied first)")
+    parser.add_argument("target", type=Path, help="an empty or new folder, or a render snapshot written before (emptied first)")
     ns = parser.parse_args(argv)
-    target = ns.target.resolve()
-    if target == ROOT or ROOT in target.parents:
-        parser.error("write the snapshot outside the repository")
+    target = prepare(parser, ns.target, ROOT, ENTRIES)
     os.chdir(ROOT)
     os.environ.update(COLUMNS="80", NO_COLOR="1")
     sys.path.insert(0, str(ROOT))

@@ -22,7 +22,6 @@ import argparse
 import json
 import os
 import random
-import shutil
 import sys
 from pathlib import Path
 from typing import Any, Iterator
@@ -32,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from snapshot_outputs import InProcess, _write  # noqa: E402
+from snapshot_target import prepare  # noqa: E402
 
 from rallyc.records import load_record, replay_record  # noqa: E402
 from rallyc.records.load import RecordError  # noqa: E402
@@ -56,6 +56,10 @@ def _mutants(rec: dict[str, Any], rng: random.Random, per_kind: int | None) -> I
                 yield kind, where, m
 
 
+#: the top-level folders of a replay snapshot
+ENTRIES = frozenset({"examples", "mutants"})
+
+
 def _report(data: dict, base: Path, explain: bool) -> Any:
     try:
         return replay_record(data, base, explain=explain).to_json(explain=explain)
@@ -64,10 +68,8 @@ def _report(data: dict, base: Path, explain: bool) -> Any:
 
 
 def snapshot(target: Path, per_kind: int | None) -> int:
-    """Write the snapshot into ``target`` (emptied first); the number of replays."""
-    if target.exists():
-        shutil.rmtree(target)
-    target.mkdir(parents=True)
+    """Write the snapshot into ``target`` (an empty folder: :func:`snapshot_target.prepare`); the number of
+    replays."""
     run, count = InProcess(), 0
     for game in _records():
         path = game.relative_to(ROOT).as_posix()
@@ -91,14 +93,12 @@ def snapshot(target: Path, per_kind: int | None) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("target", type=Path, help="folder to write the snapshot into (emptied first)")
+    parser.add_argument("target", type=Path, help="an empty or new folder, or a replay snapshot written before (emptied first)")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--per-kind", type=int, default=25, help="mutants of each kind per record (default 25)")
     group.add_argument("--all", action="store_true", help="every mutation site")
     ns = parser.parse_args(argv)
-    target = ns.target.resolve()
-    if target == ROOT or ROOT in target.parents:
-        parser.error("write the snapshot outside the repository")
+    target = prepare(parser, ns.target, ROOT, ENTRIES)
     os.chdir(ROOT)
     os.environ.update(COLUMNS="80", NO_COLOR="1")
     count = snapshot(target, None if ns.all else ns.per_kind)

@@ -26,16 +26,19 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from snapshot_target import prepare
+
 ROOT = Path(__file__).resolve().parent.parent
 
 INPUT_FOLDERS = ("examples", "tests/bad")
 GAMES = "examples/games"
+#: the top-level folders of an output snapshot
+ENTRIES = frozenset(folder.split("/")[0] for folder in INPUT_FOLDERS)
 
 
 def _inputs() -> list[str]:
@@ -115,10 +118,8 @@ def _portable(output: bytes) -> bytes:
 
 
 def snapshot(target: Path, run) -> int:
-    """Write every snapshot into ``target`` (emptied first); the number of commands run."""
-    if target.exists():
-        shutil.rmtree(target)
-    target.mkdir(parents=True)
+    """Write every snapshot into ``target`` (an empty folder: :func:`snapshot_target.prepare`); the number of
+    commands run."""
     count = 0
     for folder in INPUT_FOLDERS:
         for fmt in ("text", "json", "sarif"):
@@ -140,12 +141,10 @@ def snapshot(target: Path, run) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("target", type=Path, help="folder to write the snapshot into (emptied first)")
+    parser.add_argument("target", type=Path, help="an empty or new folder, or an output snapshot written before (emptied first)")
     parser.add_argument("--subprocess", action="store_true", help="one process per command (slower)")
     ns = parser.parse_args(argv)
-    target = ns.target.resolve()
-    if target == ROOT or ROOT in target.parents:
-        parser.error("write the snapshot outside the repository")
+    target = prepare(parser, ns.target, ROOT, ENTRIES)
     os.chdir(ROOT)  # commands get paths relative to the repository
     os.environ.update(COLUMNS="80", NO_COLOR="1")
     sys.path.insert(0, str(ROOT))

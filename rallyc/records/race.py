@@ -200,8 +200,9 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
         options, in_force = game_options(data, design)
         # the options' weather word is the RX start weather, the default of the race's own (RX-WEATHER-01)
         weather = data["race"].get("weather", in_force.get("weather") or None)
-        race = race_engine(track)(track, players, replace(options, weather=False), components, weather=weather,
-                                  race_format=fmt)
+        # the race's own weather rule, not the Monte-Carlo weather (Options are frozen: no copy when already off)
+        race_options = options if options.weather is False else replace(options, weather=False)
+        race = race_engine(track)(track, players, race_options, components, weather=weather, race_format=fmt)
         race.explaining = explain  # no rule IDs worked out that the report leaves out
     except (ValueError, TypeError) as exc:
         path = "$.options" if "option" in str(exc) else "$.players"

@@ -39,7 +39,7 @@ from rallyc.rules.domain import JokerState, RaceStatus
 from rallyc.rules.driver import Driver
 from rallyc.rules.rolling import Movement, Mover
 from rallyc.rules.turn import Turn
-from rallyc.rules.yellow_flags import flag_limits, flag_steps, flags_in_force, pairs_alongside, step_neighbours
+from rallyc.rules.yellow_flags import flag_limits, flag_steps, flags_in_force, pairs_alongside
 
 __all__ = ["Race", "RxCar", "RxOutcome", "RaceResult", "round_colour"]
 
@@ -258,7 +258,8 @@ class Race(TurnEngine[RxOutcome]):
         self.weather_changed = False
         self.weather_drawn = 0
         # Weather tokens are Shortcut sides too: the core turn code accepts them when this is set (RX-WEATHER-03)
-        self.options = replace(self.options, weather=self.weather_rule)
+        if self.options.weather is not self.weather_rule:  # Options are frozen: no copy when already so
+            self.options = replace(self.options, weather=self.weather_rule)
         self.track = track
         self.index = index_of(track)
         self._marks = race_track(self.index)
@@ -399,7 +400,7 @@ class Race(TurnEngine[RxOutcome]):
 
     # -- planning
     def _step_neighbours(self) -> dict[int, set[int]]:
-        return step_neighbours(self.track.graph, self.index.spaces)
+        return self.index.step_neighbours
 
     def _flags_in_force(self, mover: str) -> dict[int, list[str]]:
         """Yellow Flags at the start of ``mover``'s turn: its own go to its Dashboard if it starts in Gear 0

@@ -129,7 +129,9 @@ class Rally:
                                                        f"{', '.join(expected)}", "order")
             expected = list(order)
         self._order = expected
-        by_name = {p.name: replace(p, tires=self.tires[p.name]) for p in self.players}
+        # a Player is frozen: the same one serves again unless its tires were changed (no dataclasses.replace)
+        by_name = {p.name: p if p.tires == self.tires[p.name] else replace(p, tires=self.tires[p.name])
+                   for p in self.players}
         engine = stage_engine(self.tracks[k].kind, self.options)
         self.current = engine(self.tracks[k], [by_name[n] for n in expected], self.options, self.components,
                               carry=self.carry, one_off=self.one_off, flipper=self.flippers[k], cards=self.cards)

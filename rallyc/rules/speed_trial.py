@@ -40,7 +40,7 @@ from rallyc.rules.stage import Stage
 from rallyc.rules.state import DAMAGE_KINDS, Card, Car
 from rallyc.rules.timecards import StageChange
 from rallyc.rules.turn import Outcome, Turn
-from rallyc.rules.yellow_flags import Flags, Pairs, flag_limits, flags_in_force, pairs_alongside, step_neighbours
+from rallyc.rules.yellow_flags import Flags, Pairs, flag_limits, flags_in_force, pairs_alongside
 
 __all__ = ["SpeedTimeTrial", "CircuitSpeedTimeTrial", "SPEED_LOC_TABLE", "SPEED_TRACK_BAG"]
 
@@ -73,7 +73,7 @@ class SpeedTimeTrial(Stage):
         self.yellow_pairs: Pairs = {}
         #: Yellow Flags drawn (on the track, then on their drawer's Dashboard: out of the bag either way)
         self.yellow_drawn = 0
-        self._neighbours = step_neighbours(track.graph, self.index.spaces)
+        self._neighbours = self.index.step_neighbours
 
     # -- Speed Track dice (CUSTOM-08)
     def dice_surface(self, car: Car, surface: str) -> str:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from rallyc.compiler.track import Space, Track
 from rallyc.data.components import DashboardData
 from rallyc.rules.domain import CarStatus, LocIcon
+from rallyc.rules.yellow_flags import step_neighbours
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.plans import Placements
@@ -200,6 +202,12 @@ class TrackIndex:
 
     def step_of(self, sid: str) -> int:
         return self.spaces[sid].step
+
+    @cached_property
+    def step_neighbours(self) -> dict[int, set[int]]:
+        """Route step -> the steps of the tiles directly before and after it (what a Yellow Flag covers,
+        RX-DAMAGE-04): scanned from the graph when a game with Yellow Flags first asks, then shared, read only."""
+        return step_neighbours(self.track.graph, self.spaces)
 
 
 _CACHE: "WeakKeyDictionary[Track, TrackIndex]" = WeakKeyDictionary()

@@ -36,10 +36,12 @@ class CircuitTimeTrial(Stage):
         #: per car: distance along the circuit and Finish Line crossings (the run to the line is not a lap)
         self.distance: dict[str, float] = {}
         self.crossed: dict[str, int] = {}
-        self.distance_of = self._distance
         super().__init__(track, *args, **kwargs)
 
-    def _distance(self, car: Car) -> float:
+    # a method, not the instance's own bound method (self.distance_of = self._distance): that made a reference
+    # cycle of every stage on a circuit, left to the cyclic garbage collector with all its turns and outcomes
+    def distance_of(self, car: Car) -> float:
+        """The car's distance along the circuit, laps included (the order of play, CORE-ORDER)."""
         return self.distance.get(car.name, self.index.spaces[car.space].progress if car.space else 0.0)
 
     def _walk(self, car: Car, start: str, path: list[str]) -> list[tuple[float, int]]:

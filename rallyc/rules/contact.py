@@ -24,6 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Mapping
+from weakref import proxy
 
 from rallyc.rules.dice import Die, DieKind
 from rallyc.rules.errors import IllegalMove
@@ -340,7 +341,9 @@ class Contact:
     """Full Contact on one RX race: the Danger tokens each player holds, and the hooks the race calls."""
 
     def __init__(self, race: "Race") -> None:
-        self.race = race
+        # a weak proxy: the race holds its Contact (race.contact), so a strong reference back made every Full
+        # Contact race, its turns and outcomes a reference cycle, left to the cyclic garbage collector
+        self.race: Race = proxy(race)
         #: Danger tokens on each player's Dashboard (RX-DANGER-01..07)
         self.danger: Counter = Counter()
         self._pending: _Pending | None = None

@@ -21,6 +21,7 @@ import pytest
 from rallyc.records import load as L
 from rallyc.records.convert import TURN_FIELDS, _face, _roll_worded, turn_from_json
 from rallyc.records.race import rx_turn_from_json
+from rallyc.records import schemacheck as S
 from rallyc.records.schemacheck import compile_counting_schema, compile_schema
 from rallyc.rules.turn import CardClaim, Replan, Turn, ZeroSide
 
@@ -230,3 +231,78 @@ def test_counting_check_agrees_with_jsonschema_on_mutated_records(path):
             assert counts[0] == sum(len(o) for o in _objects(m))
         invalid += not expected
     assert 20 < invalid < 150
+
+
+def _turn_lists(data):
+    """The record's lists of turns (the race's, or each stage's)."""
+    if "race" in data:
+        return [data["race"]["turns"]]
+    return [s["turns"] for s in data["stages"]]
+
+
+def _shape_mutant(data, rng):
+    """A copy of the record cut down to three turns of one list, with one object of a turn changed as a shape
+    check could get it wrong: a key left out (a required one too), an unknown key, keys in another order, a die
+    with both ``push`` and ``through``, a value of another type."""
+    m = copy.deepcopy(data)
+    for turns in _turn_lists(m):
+        turns[:] = []
+    lists = _turn_lists(data)
+    turns = rng.choice([t for t in lists if t])
+    at = rng.randrange(len(turns))
+    kept = copy.deepcopy(turns[max(0, at - 1):at + 2])
+    _turn_lists(m)[lists.index(turns)][:] = kept
+    target = rng.choice([o for o in _objects(kept) if o])
+    r = rng.random()
+    key = rng.choice(list(target))
+    if r < 0.25:
+        del target[key]
+    elif r < 0.4:
+        target[rng.choice(["unknown_key", "push", "through", "land", "note", "colour"])] = rng.choice(_VALUES)
+    elif r < 0.55:
+        items = list(target.items())
+        rng.shuffle(items)
+        target.clear()
+        target.update(items)
+    elif r < 0.65 and "die" in target:
+        target["push"], target["through"] = {}, {}
+    else:
+        target[key] = copy.deepcopy(rng.choice(_VALUES))
+    return json.loads(json.dumps(m))
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.name)
+def test_shapes_check_as_jsonschema_does(path):
+    """The counting check's function per shape of object (schemacheck._Shapes) and its quick tests of words and
+    space names answer as jsonschema does and count every key of a valid record, on turns of every example changed
+    where a shape could go wrong; the same with no shape kept (each object through its loop)."""
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(L.record_schema())
+    data = json.loads(path.read_text(encoding="utf-8"))
+    rng = random.Random(f"shapes {path.name}")
+    mutants = [_shape_mutant(data, rng) for _ in range(40)]
+    expected = [validator.is_valid(m) for m in mutants]
+    assert 5 < sum(expected) < len(mutants)
+    for shapes_max in (S._SHAPES_MAX, 0):
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(S, "_SHAPES_MAX", shapes_max)
+            check = compile_counting_schema(L.record_schema())
+            for m, want in zip(mutants, expected):
+                counts = [0, 0]
+                assert check(m, counts) == want, m
+                if want:
+                    assert counts[0] == sum(len(o) for o in _objects(m))
+                    assert counts[1] == sum(s.count(":") for s in _strings(m))
+
+
+def _strings(node):
+    """Every string value of a JSON value (not its keys)."""
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for v in node.values():
+            yield from _strings(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _strings(v)

@@ -9,6 +9,11 @@ only says *whether* a record is valid: when it is not, :mod:`rallyc.records.load
 for the messages, so the error text stays the one users know. The two are kept in step by a test that
 runs both on mutated example records (``tests/test_records_schemacheck.py``).
 
+The counting form (:func:`compile_counting_schema`, what a record read on the fast path is checked with) also
+looks words up in a set without a type test, and checks an object whose keys are all named properties by a
+function per shape of it (the tuple of its keys), written on first sight: no test of each key against the
+property names (``tests/test_records_load_fast.py`` runs it against ``jsonschema`` too).
+
 Only the keywords the record schema uses are compiled; any other keyword is refused when the schema
 is compiled (``SchemaNotSupported``), so a schema change can never silently weaken the check. Nothing
 from a record is ever part of the generated source: only the (bundled) schema's constants, and those
@@ -80,6 +85,79 @@ def _colons(v: str, counts: list) -> bool:
     return True
 
 
+def _pattern_string(pattern: re.Pattern, seen: set, v: Any, counts: list) -> bool:
+    """Whether ``v`` is a string that ``pattern`` matches somewhere, its colons counted (counting checks); one that
+    matched and has no colon is kept in ``seen`` (bounded), which the generated test looks in first."""
+    if type(v) is not str:
+        return False
+    if ":" in v:
+        counts[1] += v.count(":")
+        return pattern.search(v) is not None
+    if pattern.search(v) is None:
+        return False
+    if len(seen) < _SEEN_MAX:
+        seen.add(v)
+    return True
+
+
+def _refuse(v: Any, counts: list) -> bool:
+    """The check of an object whose keys the schema refuses whatever their values (a required key missing...)."""
+    return False
+
+
+#: how many shapes (tuples of keys) of one object schema a counting check keeps a function for
+_SHAPES_MAX = 256
+
+
+class _Shapes(dict):
+    """The counting check of one object schema whose keys are all named properties, one function per shape (the
+    tuple of an object's keys, in their order), written on first sight from the properties' expressions: no
+    dispatch on each key and no loop, the keys of the shape being known. Records written by rallyc have a few
+    dozen shapes; at most :data:`_SHAPES_MAX` are kept per object schema, and a shape with a key the schema does
+    not name is never kept (its keys come from the record): those take the object's loop (``loop``), which checks
+    any object. Nothing from a record is written into a shape's source but its length: its keys are written as
+    the names their constants are bound to."""
+
+    def __init__(self, fields: dict[str, tuple[str, str]], required: tuple[str, ...],
+                 exclusive: tuple[tuple[str, ...], ...], loop: str) -> None:
+        super().__init__()
+        #: property -> (the name of its constant, the test of its value named ``x``)
+        self.fields = fields
+        #: keys a shape must have, and sets of keys it must not have all of (``required``, ``not: {required}``)
+        self.required = required
+        self.exclusive = exclusive
+        #: the name of the object's loop function
+        self.loop = loop
+        #: the generated functions' namespace (set once they are compiled)
+        self.namespace: dict[str, Any] = {}
+
+    def __missing__(self, shape: tuple) -> CountingCheck:
+        fields = self.fields
+        if len(self) >= _SHAPES_MAX or any(k not in fields for k in shape):
+            return self.slow
+        check = self[shape] = self.write(shape)
+        return check
+
+    def slow(self, v: dict, counts: list) -> bool:
+        """The check of an object of a shape not kept: the keys it must and must not have, then the object's loop."""
+        if any(k not in v for k in self.required) or any(all(k in v for k in keys) for keys in self.exclusive):
+            return False
+        return self.namespace[self.loop](v, counts)
+
+    def write(self, shape: tuple) -> CountingCheck:
+        """The check of objects of this shape: what the loop does for these keys in this order, and no more."""
+        if any(k not in shape for k in self.required) or any(all(k in shape for k in keys) for keys in self.exclusive):
+            return _refuse
+        lines = ["def shape(v, n):", f"    n[0] += {len(shape)}"]
+        for key in shape:
+            name, test = self.fields[key]
+            lines += [f"    x = v[{name}]", f"    if not {test}:", "        return False"]
+        lines.append("    return True")
+        made: dict[str, Any] = {}
+        exec(compile("\n".join(lines), "<record schema, counting>", "exec"), self.namespace, made)  # schema names only
+        return made["shape"]
+
+
 #: the test of each JSON type, on a value named ``{v}`` (``type(v) is int`` first: the common case, quickly)
 _TYPES = {
     "object": "isinstance({v}, dict)",
@@ -99,9 +177,29 @@ _EXACT_TYPES = {
     "string": "type({v}) is str",
     "integer": "(type({v}) is int or type({v}) is float and {v}.is_integer())",
     "number": "(type({v}) is int or type({v}) is float)",
-    "boolean": "type({v}) is bool",
+    "boolean": "({v} is True or {v} is False)",
     "null": "{v} is None",
 }
+
+
+#: the keywords a closed object node may have for its shapes to check it whole
+_FOLDED = {"type", "required", "not", "properties", "additionalProperties"}
+
+
+def _closed(node: dict) -> bool:
+    """Whether an object schema names every key it allows (no pattern, no other key)."""
+    return node.get("additionalProperties", True) is False and "patternProperties" not in node
+
+
+def _exclusive(node: dict) -> tuple[tuple[str, ...], ...] | None:
+    """The keys an object node must not have all of (its ``not: {required: [...]}``), () without ``not``, None when
+    its ``not`` says something else."""
+    if "not" not in node:
+        return ()
+    neg = node["not"]
+    if isinstance(neg, dict) and set(neg) - _ANNOTATIONS == {"required"}:
+        return (tuple(neg["required"]),)
+    return None
 
 
 class _Generator:
@@ -111,7 +209,8 @@ class _Generator:
         self.root = root
         self.lines: list[str] = []
         self.values: dict[str, Any] = {"_is_integer": _is_integer, "_is_number": _is_number, "_same": _same,
-                                       "_enum": _enum, "_colons": _colons, "_matched": _matched}
+                                       "_enum": _enum, "_colons": _colons, "_matched": _matched,
+                                       "_pattern_string": _pattern_string}
         #: the type tests written: exact (no call) for the counting check, which only sees the JSON parser's values
         self.types = _EXACT_TYPES if counting else _TYPES
         #: (pointer, counting) -> the name of its function
@@ -187,6 +286,10 @@ class _Generator:
             return "True"
         if node is False:
             return "False"
+        if self.counting:
+            quick = self.quick(node, v)
+            if quick is not None:
+                return quick
         parts: list[str] = []
         known: str | None = None
         if "type" in node:  # first: the keywords after it may then rely on it
@@ -260,10 +363,57 @@ class _Generator:
             else:
                 raise SchemaNotSupported(f"schema keyword {key!r} is not compiled")
         if any(k in node for k in _OBJECT_KEYS):
-            parts.append(self.call(self.object(node), v))
+            if self.counting and known == "object" and _closed(node):  # a dict by now
+                parts.append(f"{self.shapes(node, folded=False)}[tuple({v})]({v}, n)")
+            else:
+                parts.append(self.call(self.object(node), v))
         if not parts:
             return "True"
         return parts[0] if len(parts) == 1 else "(" + " and ".join(parts) + ")"
+
+    def quick(self, node: Any, v: str) -> str | None:
+        """The counting check's test of three common kinds of node, or None for any other: a set of words (an enum
+        of strings and null, alone or in an ``anyOf``), a string matching a pattern (a name met before is not
+        searched again), an object whose keys are all named properties (one function per shape, :class:`_Shapes`).
+        A set of words is looked up without a type test: a list or an object met there raises TypeError, which
+        the counting check answers with no (the value is not valid there, and a counted node is never an
+        alternative that another could make good: combinators are not counted)."""
+        words = self.words(node)
+        if words is not None:
+            return f"{v} in {self.value(words)}"
+        keys = set(node) - _ANNOTATIONS
+        if keys == {"type", "pattern"} and node["type"] == "string":
+            seen = self.value(set())
+            return f"({v} in {seen} or _pattern_string({self.value(re.compile(node['pattern']))}, {seen}, {v}, n))"
+        if node.get("type") == "object" and _closed(node) and keys <= _FOLDED and _exclusive(node) is not None:
+            return f"(type({v}) is dict and {self.shapes(node, folded=True)}[tuple({v})]({v}, n))"
+        return None
+
+    def words(self, node: Any, depth: int = 0) -> frozenset | None:
+        """The values a node accepts when they are a set of strings and null (exactly those: no number equals a
+        string or None), else None."""
+        if not isinstance(node, dict) or depth > 16:
+            return None
+        keys = set(node) - _ANNOTATIONS
+        if keys == {"enum"} and all(e is None or isinstance(e, str) for e in node["enum"]):
+            return frozenset(node["enum"])
+        if keys == {"type"} and node["type"] == "null":
+            return frozenset([None])
+        if keys == {"$ref"}:
+            return self.words(self.target(node["$ref"]), depth + 1)
+        if keys == {"anyOf"} and node["anyOf"]:
+            sets = [self.words(s, depth + 1) for s in node["anyOf"]]
+            return None if any(s is None for s in sets) else frozenset().union(*sets)  # type: ignore[arg-type]
+        return None
+
+    def shapes(self, node: dict, folded: bool) -> str:
+        """The name of the :class:`_Shapes` of a closed object schema; ``folded``: its ``required`` and
+        ``not: {required}`` are checked by the shape too (the node has no other keyword)."""
+        fields = {k: (self.value(k), self.expr(s, "x")) for k, s in node.get("properties", {}).items()}
+        loop = self.object(node, [(name, test) for name, test in fields.values()])
+        exclusive = _exclusive(node) if folded else ()
+        required = tuple(node.get("required", ())) if folded else ()
+        return self.value(_Shapes(fields, required, exclusive or (), loop))
 
     def items(self, node: Any) -> str:
         name = self.name("items")
@@ -278,11 +428,14 @@ class _Generator:
                        "    return True", ""]
         return name
 
-    def object(self, node: dict) -> str:
+    def object(self, node: dict, props: list[tuple[str, str]] | None = None) -> str:
+        """The function checking an object's keys and their values (``props``: the names of the properties'
+        constants and their tests, when written already)."""
         name = self.name("object")
         head = self.head(name)
         counting = self.counting
-        props = [(k, self.expr(s, "x")) for k, s in node.get("properties", {}).items()]
+        if props is None:
+            props = [(self.value(k), self.expr(s, "x")) for k, s in node.get("properties", {}).items()]
         patterns = [(self.value(re.compile(p)), self.expr(s, "x")) for p, s in node.get("patternProperties", {}).items()]
         extra_schema = node.get("additionalProperties", True)
         extra = None if extra_schema is True else self.expr(extra_schema, "x")
@@ -296,7 +449,7 @@ class _Generator:
         if track:
             out.append("        known = False")
         for i, (key, test) in enumerate(props):
-            out.append(f"        {'if' if i == 0 else 'elif'} k == {self.value(key)}:")
+            out.append(f"        {'if' if i == 0 else 'elif'} k == {key}:")
             if track:
                 out.append("            known = True")
             out += [f"            if not {test}:", "                return False"]
@@ -327,7 +480,10 @@ def schema_source(schema: dict, counting: bool = False) -> tuple[str, dict[str, 
     gen = _Generator(schema, counting)
     head = gen.head("check")
     body = gen.expr(schema, "v")
-    gen.lines += [head, f"    return {body}", ""]
+    if counting:  # a list or an object looked up in a set of words: not valid there (_Generator.quick)
+        gen.lines += [head, "    try:", f"        return {body}", "    except TypeError:", "        return False", ""]
+    else:
+        gen.lines += [head, f"    return {body}", ""]
     return "\n".join(gen.lines), gen.values
 
 
@@ -350,4 +506,7 @@ def compile_counting_schema(schema: dict) -> CountingCheck:
     source, values = schema_source(schema, counting=True)
     namespace: dict[str, Any] = dict(values)
     exec(compile(source, "<record schema, counting>", "exec"), namespace)  # generated from the schema only
+    for value in values.values():
+        if isinstance(value, _Shapes):
+            value.namespace = namespace
     return namespace["check"]

@@ -101,11 +101,14 @@ class ReplayReport:
 
 
 def _outcome_json(o: Outcome, explain: bool = True) -> dict:
+    """A stage turn's outcome as the report's JSON (``seconds_gained``/``seconds_spent`` read as the tokens
+    ``gained``/``spent`` they name: no property call per turn)."""
+    card = o.card
     d = {"player": o.player, "start": o.start, "path": o.path, "end": o.end, "gear": o.gear,
-         "card": {"gear": o.card.gear, "seconds": o.card.seconds, "zero": o.card.zero, "icon": o.card.icon},
+         "card": {"gear": card.gear, "seconds": card.seconds, "zero": card.zero, "icon": card.icon},
          "warnings": o.warnings, "blocked": o.blocked, "finished": o.finished, "retired": o.retired,
-         "flat_out": o.flat_out, "flat_out_failed": o.flat_out_failed, "seconds_gained": o.seconds_gained,
-         "seconds_spent": o.seconds_spent, "damage": o.damage, "shortcut_tokens": o.tokens,
+         "flat_out": o.flat_out, "flat_out_failed": o.flat_out_failed, "seconds_gained": o.gained,
+         "seconds_spent": o.spent, "damage": o.damage, "shortcut_tokens": o.tokens,
          "spare_tire": o.spare_tire, "sisu": o.sisu, "leader": o.leader, "text": o.describe()}
     if explain:
         d["applied"] = applied_of(o)
@@ -179,22 +182,24 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
             stage.explaining = explain  # no rule IDs worked out that the report leaves out
             entry: dict = {"stage": tracks[si].name, "order": list(stage.start_order), "rounds": []}
             report.stages.append(entry)
-            rounds: dict[int, dict] = {}
+            rnd = -1  # the round of the turns being added (``turns``: the report's list of them)
+            turns: list[dict] = []
+            play, is_over = stage.play, stage.is_over  # (bound once: looked up for every turn otherwise)
             for ti, tj in enumerate(st["turns"]):
-                if stage.is_over():
+                if is_over():
                     raise IllegalMove("CORE-ORDER-09", "every car has finished or retired: no more turns",
                                       f"{sp}.turns[{ti}]")
-                rnd = stage.round
-                if rnd not in rounds:
-                    rounds[rnd] = {"round": rnd, "order": list(stage.order), "turns": []}
-                    entry["rounds"].append(rounds[rnd])
+                if stage.round != rnd:  # rounds only go forward: a new round's first turn
+                    rnd = stage.round
+                    turns = []
+                    entry["rounds"].append({"round": rnd, "order": list(stage.order), "turns": turns})
                 try:
-                    out = stage.play(turn_from_json(tj))
+                    out = play(turn_from_json(tj))
                 except IllegalMove as e:
                     raise e.at(f"{sp}.turns[{ti}]")  # the path only when needed: not built for every turn
                 except StageOver as e:
                     raise IllegalMove("CORE-ORDER-09", str(e), f"{sp}.turns[{ti}]")
-                rounds[rnd]["turns"].append(_outcome_json(out, explain))
+                turns.append(_outcome_json(out, explain))
             if not stage.is_over():
                 nxt = stage.to_move()
                 raise IllegalMove("CORE-STAGEEND-01", f"the record stops before every car has crossed the finish "

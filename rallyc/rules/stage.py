@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Any, Callable, ClassVar
 
 from rallyc.compiler.track import Track
@@ -31,6 +32,9 @@ from rallyc.rules.turn import Outcome, Turn
 from rallyc.rules.weather import weather_flips
 
 __all__ = ["Player", "Carry", "Stage", "StageResult"]
+
+#: a Placed die's space
+_space_of = attrgetter("space")
 
 
 @dataclass(frozen=True)
@@ -329,12 +333,13 @@ class Stage(TurnEngine[Outcome]):
 
     def finish_index(self, car: Car, placed: list[Placed]) -> int | None:
         """The die that takes the car past the Finish Line (CORE-STAGEEND-02/03)."""
-        spaces = self.index.spaces
+        beyond = self.index.beyond_finish
+        if beyond.isdisjoint(map(_space_of, placed)):  # most turns: no die beyond the line (no Python loop)
+            return None
         for i, p in enumerate(placed):
-            s = spaces[p.space]
-            if s.after_finish or s.past_finish:
+            if p.space in beyond:
                 return i
-        return None
+        return None  # pragma: no cover - isdisjoint said one is
 
     def end_of_turn(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, driver: Driver | None
                     ) -> tuple[Outcome, StageChange]:

@@ -175,6 +175,10 @@ class TrackIndex:
         self.surfaces = tuple(sorted({s.surface for s in self.spaces.values()}))
         self.start_spaces = track.start_spaces
         self.finish_spaces = set(track.finish_spaces)
+        #: the spaces on the first zone after the Finish Line and beyond it (``after_finish``, ``past_finish``): a die
+        #: that ends on one takes a stage's car across the line (CORE-STAGEEND-02/03)
+        self.beyond_finish: frozenset[str] = frozenset(
+            sid for sid, s in self.spaces.items() if s.after_finish or s.past_finish)
 
     def _inside(self, sid: str) -> bool:
         """On the inside lane of the current or next corner (CORE-ORDER-06)."""

@@ -19,7 +19,7 @@ from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import PlanContext
 from rallyc.rules.state import DAMAGE_KINDS, LOC_ICONS, WEATHER, Card, Car
 from rallyc.rules.rolling import Movement
-from rallyc.rules.turn import CardClaim, LossOfControl, Outcome, Turn, ZeroSide
+from rallyc.rules.turn import CardClaim, LossOfControl, Outcome, Turn, ZeroSide, stage_outcome
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.stage import Stage
@@ -157,13 +157,9 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
     if turn.card is not None and turn.card.seconds is not None and turn.card.zero is None and not spare \
             and card.seconds != turn.card.seconds and not finished:
         raise IllegalMove("CORE-TURNEND-04", f"the card adds {card.seconds} s, not {turn.card.seconds} s", "card.seconds")
-    out = Outcome(
-        player=car.name, round=stage.round, start=ctx.start, path=path, end=end,
-        gear=card.car_gear if card.zero else card.gear, card=card,
-        warnings=run.warnings, loc=loc, blocked=not turn.dice, stopped=run.stopped, finished=finished,
-        flat_out=turn.flat_out, flat_out_failed=move.failed, gained=move.gained, spent=move.spent, damage=damage,
-        tokens=run.tokens, spare_tire=spare, sisu=move.sisu, leader=move.leader,
-    )
+    out = stage_outcome(car.name, stage.round, ctx.start, path, end, card.car_gear if card.zero else card.gear, card,
+                        run.warnings, loc, not turn.dice, run.stopped, finished, turn.flat_out, move.failed,
+                        move.gained, move.spent, damage, run.tokens, spare, move.sisu, move.leader)
     changes = _new_tuple(StageChange, (status, run.minus1))  # StageChange(status, run.minus1)
     check_claims(stage.tokens, "CORE-TURNEND-05", turn, out)
     return out, changes

@@ -18,7 +18,7 @@ from rallyc.rules.state import Card
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.contact import ContactClaim
 
-__all__ = ["Roll", "ZeroSide", "CardClaim", "Replan", "Turn", "LossOfControl", "Outcome"]
+__all__ = ["Roll", "ZeroSide", "CardClaim", "Replan", "Turn", "LossOfControl", "Outcome", "stage_outcome"]
 
 
 @dataclass
@@ -183,3 +183,47 @@ class Outcome(TurnOutcome):
             bits.append("Weather: flipped step " + ", ".join(str(s) for s in self.flipped))
         bits.append(f"card {'0 side ' if self.card.zero else ''}{self.card.seconds} s")
         return ", ".join(bits)
+
+
+_new = object.__new__
+
+
+def stage_outcome(player: str, round: int, start: str, path: list[str], end: str, gear: int, card: Card,
+                  warnings: int, loc: LossOfControl | None, blocked: bool, stopped: bool, finished: bool,
+                  flat_out: bool, flat_out_failed: bool, gained: int, spent: int, damage: list[str],
+                  tokens: list[str], spare_tire: bool, sisu: bool, leader: bool) -> Outcome:
+    """The :class:`Outcome` of a stage's End of the Turn (:func:`~rallyc.rules.timecards.time_card_end`): the same
+    object as ``Outcome(player=player, ...)`` with these fields and every other at its default, built once per turn.
+
+    The dataclass's ``__init__`` takes its 27 fields by keyword only, and matching 21 keywords by name cost three
+    times what storing them does; this takes them by position and stores them in the ``__init__``'s order (the
+    instance keeps the class's shared keys). ``tests/test_stage_turn_fast.py`` checks it against the dataclass."""
+    out = _new(Outcome)
+    out.player = player
+    out.round = round
+    out.start = start
+    out.path = path
+    out.end = end
+    out.gear = gear
+    out.warnings = warnings
+    out.loc = loc
+    out.blocked = blocked
+    out.flat_out = flat_out
+    out.flat_out_failed = flat_out_failed
+    out.gained = gained
+    out.spent = spent
+    out.damage = damage
+    out.tokens = tokens
+    out.finished = finished
+    out.retired = False
+    out.turn = None
+    out._applied = ()
+    out._pending = ()
+    out.card = card
+    out.stopped = stopped
+    out.spare_tire = spare_tire
+    out.sisu = sisu
+    out.leader = leader
+    out.flipped = []
+    out.focus = False
+    return out

@@ -1,0 +1,148 @@
+"""A stage turn outside the roll, on its fast path, agrees with the long way (issue 9, speed).
+
+What the stage's turn builds once per turn is built the cheap way: the :class:`~rallyc.rules.turn.Outcome` by
+position (:func:`~rallyc.rules.turn.stage_outcome`, not the dataclass's 27 keyword arguments); the die that crosses
+the Finish Line is found from the track's set of spaces beyond it (``TrackIndex.beyond_finish``). These tests replay
+every recorded game of ``examples/games`` and a seeded slice of the mutation corpus (``rallyc.records.mutate``)
+both ways and compare the reports and every outcome field by field (or the first refusal, word for word).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.compiler import stage as stage_text, track_of
+
+import rallyc.records.replay as replay_module
+from rallyc.records import load_record, replay_record
+from rallyc.records.load import RecordError
+from rallyc.records.mutate import mutants
+from rallyc.records.replay import record_stages
+from rallyc.rules.plans import Placed
+from rallyc.rules.stage import Player, Stage
+from rallyc.rules.dice import Die, DieKind
+from rallyc.rules.state import Card
+from rallyc.rules.turn import LossOfControl, Outcome, stage_outcome
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = [g for g in sorted((ROOT / "examples" / "games").glob("*.json")) if "race" not in load_record(g)]
+
+
+def _keyword_outcome(player, round, start, path, end, gear, card, warnings, loc, blocked, stopped, finished,  # noqa: A002
+                     flat_out, flat_out_failed, gained, spent, damage, tokens, spare_tire, sisu, leader) -> Outcome:
+    """The long way: the dataclass's own ``__init__``, by keyword."""
+    return Outcome(player=player, round=round, start=start, path=path, end=end, gear=gear, card=card,
+                   warnings=warnings, loc=loc, blocked=blocked, stopped=stopped, finished=finished, flat_out=flat_out,
+                   flat_out_failed=flat_out_failed, gained=gained, spent=spent, damage=damage, tokens=tokens,
+                   spare_tire=spare_tire, sisu=sisu, leader=leader)
+
+
+def _fields(o: Outcome, explain: bool) -> dict[str, Any]:
+    """Every field of an outcome as it is when the report is written (the rule IDs worked out if explaining)."""
+    got = {k: v for k, v in vars(o).items() if k not in ("_applied", "_pending")}
+    got["applied"] = o.applied if explain else None
+    return got
+
+
+def _played(data: dict, base: Path, monkeypatch, explain: bool, long_way: bool, tracks=None) -> tuple[Any, list]:
+    """The report as JSON (or the RecordError's text) and every outcome's fields, played the fast way or the long
+    way (``long_way``)."""
+    seen: list[dict[str, Any]] = []
+    write = replay_module._outcome_json
+
+    def keep(o: Outcome, explain: bool = True) -> dict:
+        seen.append(_fields(o, explain))
+        return write(o, explain)
+
+    with monkeypatch.context() as m:
+        m.setattr(replay_module, "_outcome_json", keep)
+        if long_way:
+            m.setattr("rallyc.rules.timecards.stage_outcome", _keyword_outcome)
+        try:
+            report: Any = replay_record(data, base, tracks=tracks, explain=explain).to_json(explain=explain)
+        except RecordError as exc:
+            report = f"RecordError {exc}"
+    return report, seen
+
+
+@pytest.mark.parametrize("explain", [False, True], ids=["plain", "explained"])
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
+def test_every_example_stage_turn_is_the_same_both_ways(game, explain, monkeypatch):
+    data = load_record(game)
+    fast = _played(data, game.parent, monkeypatch, explain, long_way=False)
+    slow = _played(data, game.parent, monkeypatch, explain, long_way=True)
+    assert fast == slow
+    assert fast[0]["ok"] and len(fast[1]) == sum(len(s["turns"]) for s in data["stages"])
+
+
+def test_the_mutation_corpus_is_the_same_both_ways(monkeypatch):
+    """A seeded slice of every kind of mutant of every stage record: refused at the same place for the same
+    reason, or accepted with the same report and outcomes."""
+    compared = refused = 0
+    for path in GAMES:
+        rec = load_record(path)
+        tracks, _, _ = record_stages(rec, path.parent)
+        for i, m in enumerate(mutants(rec, random.Random(f"stage-turn:{path.name}"), per_kind=2)):
+            explain = i % 2 == 1
+            fast = _played(m.record, path.parent, monkeypatch, explain, long_way=False, tracks=tracks)
+            slow = _played(m.record, path.parent, monkeypatch, explain, long_way=True, tracks=tracks)
+            assert fast == slow, f"{path.name}: {m.kind} at {m.where}"
+            compared += 1
+            refused += isinstance(fast[0], str) or not fast[0]["ok"]
+    assert compared > 100 and 0 < refused < compared
+
+
+def test_stage_outcome_sets_every_field_as_the_dataclass_does():
+    """Every field of :class:`Outcome`, the given ones and the defaults (a field added to the dataclass and not to
+    the builder fails here), in many combinations of values."""
+    rng = random.Random("stage_outcome")
+    names = [f.name for f in fields(Outcome)]
+    for _ in range(200):
+        args = ("Ann", rng.randint(1, 9), "1.1.a", [f"{rng.randint(1, 9)}.1.a"], "2.1.a", rng.randint(0, 5),
+                Card(rng.randint(0, 5), rng.choice((0, 10, 20)), rng.random() < 0.5),
+                rng.randint(0, 3), rng.choice((None, LossOfControl("2.1.a", 3, "warnings"))),
+                *(rng.random() < 0.5 for _ in range(5)), rng.randint(0, 4), rng.randint(0, 4),
+                rng.choice(([], ["gear"])), rng.choice(([], ["ok"])), *(rng.random() < 0.5 for _ in range(3)))
+        fast, slow = stage_outcome(*args), _keyword_outcome(*args)
+        assert list(vars(fast)) == names
+        assert vars(fast) == vars(slow) and fast == slow
+        assert vars(stage_outcome(*args))["flipped"] is not fast.flipped  # a list of its own, as default_factory
+
+
+def _finish_space_by_space(stage: Stage, placed: list[Placed]) -> int | None:
+    """The long way: each die's space looked up and read."""
+    spaces = stage.index.spaces
+    for i, p in enumerate(placed):
+        if spaces[p.space].after_finish or spaces[p.space].past_finish:
+            return i
+    return None
+
+
+def test_the_finishing_die_is_the_one_found_space_by_space(monkeypatch):
+    """Every finish check of every example stage turn (the End of the Turn's and a Flat Out's), and every space of
+    every example track, and of a track with zones beyond the first after the line, as a die."""
+    real = Stage.finish_index
+    checked: list[int | None] = []
+
+    def both(self, car, placed):
+        got = real(self, car, placed)
+        assert got == _finish_space_by_space(self, placed), placed
+        checked.append(got)
+        return got
+
+    monkeypatch.setattr(Stage, "finish_index", both)
+    beyond_the_first_zone = track_of(stage_text("202a", "205a", "203a", "205a"))  # spaces past_finish only
+    for game in GAMES:
+        data = load_record(game)
+        assert replay_record(data, game.parent, explain=False).ok
+        tracks, _, _ = record_stages(data, game.parent)
+        for track in tracks + [beyond_the_first_zone]:
+            stage = Stage(track, [Player("Ann", "red")])
+            die = Die(DieKind.GEAR3, "")
+            for sid in stage.index.spaces:
+                both(stage, stage.cars["Ann"], [Placed(die, stage.index.start_spaces[0], 1), Placed(die, sid, 3)])
+    assert None in checked and any(i is not None for i in checked)

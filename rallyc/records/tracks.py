@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from dataclasses import dataclass, field
+from functools import wraps
 from pathlib import Path
 from stat import S_ISDIR, S_ISREG
-from typing import Any, Iterator
+from typing import Any, Callable, TypeVar, cast
 
 from rallyc.compilation import compile_paused
 from rallyc.project import load
@@ -49,6 +49,7 @@ class CompiledFile:
 
 
 _CACHE: dict[Path, CompiledFile] = {}
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _digest(path: Path) -> str | None:
@@ -63,43 +64,100 @@ def _digest(path: Path) -> str | None:
 _LOOKS: ContextVar[dict[Any, Any] | None] = ContextVar("rallyc_track_looks", default=None)
 
 
-@contextmanager
-def one_look() -> Iterator[None]:
-    """Within the block, each track file is found (:func:`track_file`) and checked against the cache
-    (:func:`compiled_track_file`: its bytes and its includes' hashed) once, however many readers of the record
-    ask for it (its design, its stages, its options): one replay of a record looks at its files once, not five
-    times. A block within another shares the outer one's looks."""
-    if _LOOKS.get() is not None:
-        yield
-        return
-    token = _LOOKS.set({})
-    try:
-        yield
-    finally:
-        _LOOKS.reset(token)
+class _OneLook:
+    """What :func:`one_look` returns: a context manager, and a decorator whose calls are each a block.
+
+    A class, not ``@contextmanager``: decorating with a generator context manager makes a new one and a generator
+    for every call (``ContextDecorator._recreate_cm``)."""
+
+    __slots__ = ("_token",)
+    _token: Token[dict[Any, Any] | None] | None
+
+    def __enter__(self) -> None:
+        self._token = _LOOKS.set({}) if _LOOKS.get() is None else None
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _LOOKS.reset(self._token)
+
+    def __call__(self, fn: F) -> F:
+        @wraps(fn)
+        def looking(*args: Any, **kwargs: Any) -> Any:
+            if _LOOKS.get() is not None:  # a block within another shares its looks
+                return fn(*args, **kwargs)
+            token = _LOOKS.set({})
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                _LOOKS.reset(token)
+        return cast(F, looking)
+
+
+def one_look() -> _OneLook:
+    """Within the block (or the decorated call), each track file is found (:func:`track_file`) and checked against
+    the cache (:func:`compiled_track_file`: its bytes and its includes' hashed) once, however many readers of the
+    record ask for it (its design, its stages, its options): one replay of a record looks at its files once, not
+    five times. A block within another shares the outer one's looks."""
+    return _OneLook()
+
+
+#: ``(base_dir, name)`` -> (device, inode, resolved path) of a track file :func:`track_file` resolved before; at most
+#: :data:`_MAX_FOUND` of them
+_FOUND: dict[tuple[str, str], tuple[int, int, Path]] = {}
+_MAX_FOUND = 256
 
 
 def track_file(base_dir: Path | str, name: str) -> tuple[Path, bool, bool]:
     """The track file ``name`` of a record in ``base_dir``: (the resolved path, whether it is a folder, whether it
-    is a file); looked up once within :func:`one_look`."""
+    is a file); looked up once within :func:`one_look`.
+
+    The path is resolved component by component (``os.path.realpath``: a ``stat`` call and some Python per folder
+    on the way, most of a replay's look at its files) once per name and folder: later, the name opening the same
+    file as the path resolved then (a ``stat`` of each: the same device and inode) gives that path. A symbolic link
+    on the way that now leads to another file, or a file replaced, is another inode, and the path is resolved
+    again; only another hard link to the same file could be found under the old path."""
     looks = _LOOKS.get()
     key = (str(base_dir), name)
     if looks is not None:
         hit = looks.get(key)
         if hit is not None:
             return hit
-    joined = Path(base_dir) / name
-    real = os.path.realpath(joined)
-    try:
-        mode = os.stat(real).st_mode  # one stat: Path.resolve's own (a symlink loop) and is_dir's and is_file's
-        found = (Path(real), S_ISDIR(mode), S_ISREG(mode))
-    except (OSError, ValueError):  # not there, a loop...: pathlib's own answers (and errors)
-        path = joined.resolve()
-        found = (path, path.is_dir(), path.is_file())
+    found = _known(key) or _resolve(base_dir, key)
     if looks is not None:
         looks[key] = found
         looks[found[0]] = None  # resolved: compiled_track_file need not resolve it again
     return found
+
+
+def _known(key: tuple[str, str]) -> tuple[Path, bool, bool] | None:
+    """:func:`track_file`'s answer from the path resolved before, if the name still opens that file."""
+    seen = _FOUND.get(key)
+    if seen is None:
+        return None
+    try:
+        st = os.stat(os.path.join(*key))
+        there = os.stat(seen[2])  # and the path resolved then is still that file (an inode number may be reused)
+    except (OSError, ValueError):
+        return None
+    if st.st_ino != seen[1] or st.st_dev != seen[0] or there.st_ino != seen[1] or there.st_dev != seen[0]:
+        return None
+    return seen[2], S_ISDIR(st.st_mode), S_ISREG(st.st_mode)
+
+
+def _resolve(base_dir: Path | str, key: tuple[str, str]) -> tuple[Path, bool, bool]:
+    """:func:`track_file`'s answer, the path resolved; kept in :data:`_FOUND` when it names a file or a folder."""
+    joined = Path(base_dir) / key[1]
+    real = os.path.realpath(joined)
+    try:
+        st = os.stat(real)  # one stat: Path.resolve's own (a symlink loop) and is_dir's and is_file's
+    except (OSError, ValueError):  # not there, a loop...: pathlib's own answers (and errors)
+        path = joined.resolve()
+        return path, path.is_dir(), path.is_file()
+    path = Path(real)
+    if len(_FOUND) >= _MAX_FOUND:
+        _FOUND.clear()
+    _FOUND[key] = (st.st_dev, st.st_ino, path)
+    return path, S_ISDIR(st.st_mode), S_ISREG(st.st_mode)
 
 
 def compiled_track_file(path: Path) -> CompiledFile:
@@ -134,5 +192,6 @@ def _compiled_track_file(path: Path) -> CompiledFile:
 
 
 def clear_cache() -> None:
-    """Forget every compiled file (for measurements of a cold start)."""
+    """Forget every compiled file and resolved path (for measurements of a cold start)."""
     _CACHE.clear()
+    _FOUND.clear()

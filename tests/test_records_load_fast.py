@@ -306,3 +306,23 @@ def _strings(node):
     elif isinstance(node, list):
         for v in node:
             yield from _strings(v)
+
+
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity"])
+def test_fast_read_refuses_nan_and_infinity_where_met(word):
+    text = GAMES[0].read_text(encoding="utf-8")
+    assert '"round": 1' in text
+    assert L._read_checked(text.replace('"round": 1', f'"round": {word}', 1)) is None
+    with pytest.raises(ValueError):
+        L._PLAIN_JSON.decode(f'{{"note": [1, {word}]}}')
+    with pytest.raises(L.RecordError) as exc:
+        L.parse_record(text.replace('"round": 1', f'"round": {word}', 1), "game.json")
+    assert "is not a JSON number" in exc.value.message
+
+
+def test_fast_read_takes_escapes_but_unicode_ones():
+    data = json.loads(GAMES[0].read_text(encoding="utf-8"))
+    data["title"] = 'a "quoted" title\\with a backslash'
+    text = json.dumps(data)
+    assert "\\\\" in text and L._read_checked(text) == data
+    assert L._read_checked(text.replace("quoted", "\\u0071uoted")) is None

@@ -36,10 +36,16 @@ def _rolls(dice: list) -> list[Roll]:
     out: list[Roll] = []
     append = out.append
     words = _FACES
+    faces = _FACE_OR_NONE
+    kinds = _DIE_KINDS
     new = tuple.__new__
     try:
         # `k in d and d[k]` rather than d.get(k): no call for the keys a die leaves out (most of them)
         for d in dice:
+            if len(d) == 3 and "face" in d:
+                # most dice: kind, face, space (a missing one raises KeyError, as below); no test of the other keys
+                append(Roll(new(Die, (kinds[d["die"]], d["to"], False, None, False, None)), faces[d["face"]]))
+                continue
             contact = "push" if "push" in d else "through" if "through" in d else None
             append(Roll(new(Die, (_DIE_KINDS[d["die"]], d["to"], "brake" in d and not not d["brake"],
                                   d["land"] if "land" in d else None, "boost" in d and not not d["boost"],

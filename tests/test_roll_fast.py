@@ -1,11 +1,13 @@
 """The replay's fast roll agrees with the full one, turn by turn (issue 9, speed).
 
-``rallyc.rules.rolling.roll_and_move`` plays a replayed turn (no driver, no re-plan) on a fast path first
-(``_replay_roll``: the faces looked at once, the laid dice checked by ``check_plan``, the movement worked out in
-one loop over them) and hands anything unusual to the full path (``_roll_and_move``: the one-by-one state machine,
-``_Runner``), which words the refusal. Here every turn the referee rolls is played both ways and the two must
-give the same movement (the same dice resolved, Loss of Control, Warnings, tokens, -1 tokens, seconds gained and
-spent) or the same refusal word for word: on every example game, on a seeded slice of the mutation corpus
+``rallyc.rules.rolling.roll_and_move`` plays a replayed turn (no driver) on a fast path first and hands anything
+unusual to the full path (``_roll_and_move``: the one-by-one state machine, ``_Runner``), which words the refusal.
+The fast path is ``_roll_on_tree`` for the usual turn (no re-plan, SISU nor re-laid dice: the dice walked on the
+tree of dice placed before and rolled in the same loop), else ``_replay_checked`` (the faces looked at once, the
+laid dice checked by ``check_plan``, the movement worked out by ``_drive``). Here every turn the referee rolls is
+played both ways and the two must give the same movement (the same dice resolved, Loss of Control, Warnings,
+tokens, -1 tokens, seconds gained and spent) or the same refusal word for word, and ``_roll_on_tree``, whenever it
+takes a turn, what ``_replay_checked`` gives: on every example game, on a seeded slice of the mutation corpus
 (``rallyc.records.mutate``), and on seeded mutants of what the roll reads (faces, securing, tokens, Flat Out,
 SISU, the re-laid dice).
 """
@@ -37,6 +39,7 @@ class _Both:
     def __init__(self) -> None:
         self.turns = 0
         self.fast = 0
+        self.tree = 0
         self.refused = 0
 
     def __call__(self, stage: Any, mover: Any, turn: Any, ctx: Any, *, leader: bool, driver: Any = None) -> Any:
@@ -52,6 +55,13 @@ class _Both:
         self.turns += 1
         if driver is None and rolling._replay_roll(stage, mover, turn, ctx, leader)[0]:
             self.fast += 1
+        if driver is None and turn.dice and not turn.replans and turn.relaid is None and not turn.sisu:
+            # the one-loop roll on the tree of dice placed before against the two steps it fuses (check_plan,
+            # then _drive): the same movement whenever it takes the turn
+            tree = rolling._roll_on_tree(stage, mover, turn, ctx, leader)
+            if tree is not None:
+                assert tree == rolling._replay_checked(stage, mover, turn, ctx, leader)[0], turn.player
+                self.tree += 1
         if error is not None:
             self.refused += 1
             raise error
@@ -217,6 +227,8 @@ def test_most_example_turns_take_the_fast_path(both):
     for game in GAMES:
         _play(load_record(game), game.parent)
     assert both.fast > 0.97 * both.turns, (both.fast, both.turns)
+    # and the one loop on the tree takes the usual turns (not re-plans, re-laid dice, SISU, pushes)
+    assert both.tree > 0.9 * both.turns, (both.tree, both.turns)
 
 
 def test_the_mutation_corpus_rolls_the_same_on_the_fast_path(both):
@@ -304,3 +316,44 @@ def test_every_space_limit_and_warning_on_the_fast_roll(floor):
                                          sisu, warn_limit, extra)
                                     checked += 1
     assert checked > 10_000
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
+def test_the_roll_on_the_tree_under_other_cars_tokens_and_limits(game, monkeypatch):
+    """Every usual turn of every example game rolled again under other cars and tokens around the spaces its dice
+    enter (a car on or beside them, a car in the corner by the other method, -1 tokens with and without the floor,
+    the space barred, a Yellow Flag there, the readings turned round: ``test_dice_tree``'s variants), under other
+    Warning limits per surface and with Warnings before any die: whenever ``_roll_on_tree`` takes the turn, it gives
+    what ``_replay_checked`` gives (the dice checked by ``check_plan``, rolled by ``_drive``), which then neither
+    refuses nor hands the turn on."""
+    from test_dice_tree import _perturbed
+
+    rng = random.Random(f"roll-tree:{game.name}")
+    seen = [0, 0]  # variants rolled, taken by the tree
+    real = rolling.roll_and_move
+
+    def limits(ctx: Any) -> Any:
+        lowered = {surface: rng.randrange(0, 4) for surface in ctx.index.surfaces if rng.random() < 0.7}
+        return dataclasses.replace(ctx, limits=lowered, corner_methods={k: set(v) for k, v in ctx.corner_methods.items()},
+                                   contact=None)
+
+    def hooked(stage: Any, mover: Any, turn: Any, ctx: Any, *, leader: bool, driver: Any = None) -> Any:
+        if driver is None and turn.dice and not turn.replans and turn.relaid is None and not turn.sisu:
+            rolling._replay_checked(stage, mover, turn, ctx, leader)  # (the tree holds this turn's dice)
+            variants = [(other, mover) for other in _perturbed(ctx, [r.die for r in turn.dice], rng)]
+            variants += [(limits(ctx), mover), (limits(ctx), mover), (ctx, dataclasses.replace(mover, warnings=1))]
+            for other, m in variants:
+                tree = rolling._roll_on_tree(stage, m, turn, other, leader)
+                try:
+                    checked = rolling._replay_checked(stage, m, turn, other, leader)[0]
+                except IllegalMove:
+                    checked = None
+                assert tree is None or tree == checked, (turn.player, tree, checked)
+                seen[0] += 1
+                seen[1] += tree is not None
+        return real(stage, mover, turn, ctx, leader=leader, driver=driver)
+
+    monkeypatch.setattr("rallyc.rules.engine.roll_and_move", hooked)
+    monkeypatch.setattr("rallyc.rules.rolling.observing", lambda: False)
+    assert replay_record(load_record(game), game.parent, explain=False).ok
+    assert seen[1] > 0.3 * seen[0], seen

@@ -473,7 +473,7 @@ def check_plan(ctx: PlanContext, dice: list[Die], path: str = "dice", paths: lis
         if node is not None:
             e = node.children.get(d)
             if e is not None:
-                rest, nxt, near, gate, land, limited, ends = e
+                rest, nxt, near, gate, land, limited, ends, _, _, _, _ = e
                 if (gate is not None and (gate is True or dynamic or gate in corners)) \
                         or (occupied is not None and not occupied.isdisjoint(near)) or (barred and d.to in barred):
                     fine = entry_error(ctx, d.to, rest[1], d, came_from=node.walk.pos) is None
@@ -526,8 +526,12 @@ class _Node:
     """A partial plan on the tree of dice placed before (:func:`check_plan`): its :class:`Walk` (no die of it
     ended the plan, no push) and, per next die met, ``(the Placed's fields but the die, the next node, the
     entered space's near spaces and gate (:func:`_space_entry`), the landing's (near spaces, gate) or None, the
-    limit after the die can be lowered by a -1 token, ends)`` where ends is 0 (the plan goes on), 1 (this die
-    ends it) or 2 (it ends it if the landing's limit counts, ``jump_landing_limit``)."""
+    limit after the die can be lowered by a -1 token, ends, the limit without -1 tokens nor floor (lines
+    included), the space the car is on after the die, its surface, quiet)`` where ends is 0 (the plan goes on), 1
+    (this die ends it) or 2 (it ends it if the landing's limit counts, ``jump_landing_limit``), and quiet says
+    that the road does nothing there but count Warnings (no Shortcut, no jump, not the Flying Start die, not over
+    the limit: one a -1 token lowers is the roll's to work out). The last four are the roll's
+    (:func:`rallyc.rules.rolling._roll_on_tree` walks the same tree and moves the car as it goes)."""
 
     __slots__ = ("walk", "children")
 
@@ -606,7 +610,9 @@ def _grow(idx: TrackIndex, known: Placements, node: _Node, w: Walk, die: Die, p:
     else:
         ends = 0
     land = _space_entry(idx, p.space) if p.jump else None
-    node.children[die] = (tuple(p[1:]), nxt) + _space_entry(idx, die.to) + (land, _minus1_space(s), ends)
+    quiet = not ends and not p.jump and not p.flying and s.kind != "shortcut"
+    node.children[die] = (tuple(p[1:]), nxt) + _space_entry(idx, die.to) + (land, _minus1_space(s), ends, lim, s,
+                                                                            s.surface, quiet)
     return nxt
 
 

@@ -18,15 +18,16 @@ plays, which is what a record stores.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Callable
+from operator import attrgetter
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from rallyc.rules.dice import DieKind, Face
 from rallyc.rules.driver import Driver, Step
 from rallyc.rules.errors import IllegalMove
-from rallyc.rules.plans import PlanContext, Placed, check_die, check_plan, die_options, effective_limit, start_walk, \
-    warning_limit
+from rallyc.rules.plans import PlanContext, Placed, _advance, check_die, check_plan, die_options, effective_limit, \
+    placements, entry_error, start_walk, warning_limit, _Node
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER
 from rallyc.rules.trace import observing
 from rallyc.rules.turn import LossOfControl, Replan, Roll, Turn
@@ -59,9 +60,9 @@ def _roll_warnings(r: Roll) -> int:
     return _warn(r.face) + _warn(r.brake_face) + _warn(r.boost_face)
 
 
-@dataclass
-class _Run:
-    """The result of moving the car die by die along laid dice."""
+class _Run(NamedTuple):
+    """The result of moving the car die by die along laid dice (a named tuple: one is built per turn, and the
+    fast roll builds it without a Python ``__init__``)."""
 
     resolved: list[tuple[Placed, Roll]]
     loc: LossOfControl | None
@@ -257,10 +258,9 @@ def _secure_cost(rolls: list[Roll]) -> int:
     return n * (n + 1) // 2
 
 
-@dataclass
-class Movement:
+class Movement(NamedTuple):
     """The dice rolled and the car moved (CORE-ROLL), before the End of the Turn: shared by rally stages and
-    RX races (RX-DICE-01, RX-ROLL-01)."""
+    RX races (RX-DICE-01, RX-ROLL-01). A named tuple, like :class:`_Run` (one of each per turn)."""
 
     run: _Run
     #: tokens earned by a Flat Out (Seconds; Focus in RX, RX-ROLL-03)
@@ -304,14 +304,8 @@ class Mover:
     def __init__(self, name: str, tokens: int, sisu: bool = False, tokens_rule: str = "CORE-SECONDS-08",
                  tokens_unit: str = "s", finish_index: Callable[[list[Placed]], int | None] | None = None,
                  warnings: int = 0) -> None:
-        fields = self.__dict__
-        fields["name"] = name
-        fields["tokens"] = tokens
-        fields["sisu"] = sisu
-        fields["tokens_rule"] = tokens_rule
-        fields["tokens_unit"] = tokens_unit
-        fields["finish_index"] = finish_index
-        fields["warnings"] = warnings
+        self.__dict__.update(name=name, tokens=tokens, sisu=sisu, tokens_rule=tokens_rule, tokens_unit=tokens_unit,
+                             finish_index=finish_index, warnings=warnings)
 
 
 def _faces(driver: Driver, r: Roll) -> None:
@@ -514,8 +508,12 @@ def roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
     full path below, which words any refusal.
     """
     placed: list[Placed] | None = None
-    if driver is None:
-        move, placed = _replay_roll(stage, mover, turn, ctx, leader)
+    if driver is None:  # _replay_roll, in line (a call a turn)
+        if turn.dice and not turn.replans and turn.relaid is None and not turn.sisu:
+            move = _roll_on_tree(stage, mover, turn, ctx, leader)
+            if move is not None:
+                return move
+        move, placed = _replay_checked(stage, mover, turn, ctx, leader)
         if move is not None:
             return move
     return _roll_and_move(stage, mover, turn, ctx, leader=leader, driver=driver, placed=placed)
@@ -615,15 +613,31 @@ def _roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanConte
 
 _OK = Face.OK
 _WARNING = Face.WARNING
+_WARNINGS = attrgetter("warnings")
+#: a Warning count no die reaches (a Flat Out rolled by :func:`_roll_on_tree` stays under its limit)
+_NO_LIMIT = float("inf")
+#: where the tree walk goes after a die that ends the plan: no die may follow it (:func:`_roll_on_tree`)
+_PLAN_OVER = _Node(None)  # type: ignore[arg-type]
 
 
 def _replay_roll(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, leader: bool
                  ) -> tuple[Movement | None, list[Placed] | None]:
-    """The fast path of a replayed turn (no driver): the faces looked at once, the laid dice checked by
-    :func:`check_plan` (the one dice check), then the movement worked out by :func:`_drive` (re-plans: by
-    :func:`_replay_replans`). Returns the movement and the placed dice, or None for the movement when the turn is
-    not the usual kind (a face, a token or a securing the full path would refuse, no die laid...): the full path
-    then plays it (with the placed dice, when they were checked) and words any refusal."""
+    """The fast path of a replayed turn (no driver). The usual turn (dice laid, no re-plan, no SISU, nothing
+    re-laid) is walked and rolled at once by :func:`_roll_on_tree`; anything it does not take goes through
+    :func:`_replay_checked`. Returns the movement and the placed dice, or None for the movement when the turn is
+    not the usual kind: the full path then plays it (with the placed dice, when they were checked) and words
+    any refusal."""
+    if turn.dice and not turn.replans and turn.relaid is None and not turn.sisu:
+        move = _roll_on_tree(stage, mover, turn, ctx, leader)
+        if move is not None:
+            return move, None
+    return _replay_checked(stage, mover, turn, ctx, leader)
+
+
+def _replay_checked(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, leader: bool
+                    ) -> tuple[Movement | None, list[Placed] | None]:
+    """The faces looked at once, the laid dice checked by :func:`check_plan` (the one dice check), then the
+    movement worked out by :func:`_drive` (re-plans: by :func:`_replay_replans`); as :func:`_replay_roll`."""
     rolls = turn.dice
     if not rolls or (turn.replans and (turn.flat_out or not stage.options.improvisation or observing())):
         return None, None
@@ -709,6 +723,213 @@ def _replay_roll(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext
     if got is None or got[0].loc is None or len(got[0].resolved) < len(rplaced):
         return None, placed
     return Movement(got[0], gained, 0, True, sisu, leader, 0), placed
+
+
+def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, leader: bool
+                  ) -> Movement | None:
+    """The usual replayed turn in one loop over its dice (laid, no re-plan, no SISU, nothing re-laid): each die
+    is walked on the tree of dice placed before (what :func:`~rallyc.rules.plans.check_plan` does on it: the
+    same entries, the same entry checks, the same end of the plan) and, while the movement goes on, moves the
+    car as :func:`_drive` does, with the space and its limit read from the tree; the faces are looked at as
+    :func:`_replay_checked` does. A Flat Out's Warnings are added up as the dice go (the lowest limit of the
+    surfaces crossed is known at the end). None on any doubt (a die off the tree, an entry refused, a die after
+    the end of the plan, a face, token or securing out of the usual, a Flat Out that fails or begins with the
+    Flying Start Warning): :func:`_replay_checked` then checks the turn, and the full path words a refusal.
+
+    What the two steps did each is done once: the loop, the dice and their faces read, the space looked up,
+    the Warnings counted. The loop is long on purpose: a call per die would cost more than the die."""
+    rolls = turn.dice
+    flat_out = turn.flat_out
+    known = placements(ctx)
+    node = known.roots.get((ctx.start, ctx.gear)) if known is not None else None
+    if node is None:
+        return None
+    # the plan's checks (check_plan on the tree)
+    occupied = ctx.others.keys()
+    corners = ctx.corner_methods
+    barred = ctx.barred
+    floor = ctx.limit_floor
+    plan_dynamic = bool(ctx.minus1) or floor is not None
+    # the roll's (_drive)
+    road_minus1 = ctx.minus1  # as the limits read them: this turn's -1 tokens too if they affect the drawer
+    road_dynamic = plan_dynamic
+    minus1: dict[int, int] | None = None  # this turn's copy, made at the first -1 token drawn
+    limits = ctx.limits
+    allowances = ctx.allowances
+    allowance = ctx.allowance
+    warnings = total = mover.warnings
+    lowest = -1
+    if flat_out:  # a Flat Out under its limit never reaches it (one that fails is not rolled here)
+        low: float = _NO_LIMIT
+    else:  # the lowest Warning limit of the car's columns: under it no die's surface needs looking at
+        low = allowance.warnings
+        if limits:
+            low = min(low, min(limits.values()))
+        if allowances:
+            low = min(low, min(map(_WARNINGS, allowances.values())))
+    tokens: list[str] = []
+    loc: LossOfControl | None = None
+    flying_stop = stopped = False
+    moved = -1  # the dice that moved the car, once the movement has ended
+    secured = 0
+    placed: list[Placed] = []
+    for r in rolls:
+        d = r.die
+        came = node
+        try:
+            e = node.children[d]
+        except KeyError:  # a die not met before (or after the end of the plan): check_plan
+            return None
+        rest, node, near, gate, land, limited, ends, lim, s, surface, quiet = e
+        if (gate is not None and (gate is True or plan_dynamic or gate in corners)) \
+                or not occupied.isdisjoint(near) or (barred and d.to in barred):
+            if entry_error(ctx, d.to, rest[1], d, came_from=came.walk.pos) is not None:
+                return None
+        if land is not None:
+            near, gate = land
+            if (gate is not None and (gate is True or plan_dynamic or gate in corners)) \
+                    or not occupied.isdisjoint(near) or (barred and rest[0] in barred):
+                if entry_error(ctx, rest[0], rest[1], d, came_from=d.to) is not None:
+                    return None
+        p = tuple.__new__(Placed, (d,) + rest)  # the die as laid this time (equal to the one placed before)
+        placed.append(p)
+        if limited and plan_dynamic:
+            if _advance(ctx, came.walk, p).ended is not None:
+                node = _PLAN_OVER
+        elif ends and (ends == 1 or ctx.jump_landing_limit):
+            node = _PLAN_OVER  # this die ends the plan (a certain Loss of Control): none may follow
+        # the faces (_check_faces): the converter's members only, paired dice with their Gear die
+        f = r.face
+        if f is _OK:
+            warned = 0
+        elif f is _WARNING:
+            warned = 1
+        elif f is None and not flat_out:
+            warned = 0
+        else:
+            return None
+        if d.brake:
+            bf = r.brake_face
+            if f is None:
+                if bf is not None:
+                    return None
+            elif bf is _WARNING:
+                warned += 1
+            elif bf is not _OK:
+                return None
+        elif r.brake_face is not None:
+            return None
+        if d.boost:
+            xf = r.boost_face
+            if f is None:
+                if xf is not None:
+                    return None
+            elif xf is _WARNING:
+                warned += 1
+            elif xf is not _OK:
+                return None
+        elif r.boost_face is not None:
+            return None
+        if flat_out:
+            if r.secured or (f is _WARNING and rest[4]):  # the Flying Start Warning of a Flat Out: _replay_checked
+                return None
+            total += warned
+            # MC-WARN-02: the lowest Warning limit of the surfaces the Flat Out crosses (_lowest_limit)
+            wl = limits[surface] if surface in limits else \
+                (allowances.get(surface, allowance) if allowances else allowance).warnings
+            if lowest < 0 or wl < lowest:
+                lowest = wl
+        if moved >= 0:  # after the end of the movement: it moves nothing (one by one, is not rolled nor secured)
+            if r.token is not None or (not flat_out and (f is not None or r.secured)):
+                return None
+            continue
+        # the die moves the car (_drive)
+        if f is None:
+            if not r.secured:  # the player stopped before this die (CORE-ROLL-06)
+                if r.token is not None:
+                    return None
+                stopped = True
+                moved = len(placed) - 1
+                continue
+            secured += 2 if d.brake or d.boost else 1
+        elif r.secured:
+            return None
+        if quiet and not (limited and road_dynamic):  # no Shortcut, jump, Flying Start nor limit to mind
+            if r.token is not None:
+                return None
+        else:
+            token = r.token
+            if s.kind == "shortcut":  # one token per Shortcut space entered (CORE-SHORTCUT-05)
+                if token is None or (token == WEATHER and not stage.options.weather) or \
+                        (token not in SHORTCUT_RESULTS and token != WEATHER):
+                    return None
+                tokens.append(token)
+                if token == "minus1":
+                    if minus1 is None:
+                        minus1 = dict(ctx.minus1)
+                    minus1[s.step] = minus1.get(s.step, 0) + 1
+                    if stage.components.reading("minus1_affects_drawer"):
+                        road_minus1 = minus1
+                        road_dynamic = True
+            elif token is not None:
+                return None
+            sid, gear, jump = rest[:3]
+            if limited and road_dynamic:  # a corner's limit after -1 tokens and the floor (CORE-SHORTCUT-08/09)
+                lim = s.limit - road_minus1.get(s.step, 0) if road_minus1 else s.limit
+                if floor is not None and lim < floor:
+                    lim = floor
+                line_limit = ctx.index.line_limit
+                prev = came.walk.pos
+                if not jump and line_limit and (prev, sid) in line_limit:  # RX-FORK-03
+                    line = line_limit[(prev, sid)]
+                    if line < lim:
+                        lim = line
+            # (CORE-CORNER-07, MC-TOKEN-02, CORE-JUMP-04/05)
+            if lim is not None and gear > lim and (not jump or stage.components.reading("jump_landing_limit")):
+                loc = LossOfControl(sid, gear, f"Gear {gear} over the limit {lim}")
+            elif rest[3]:
+                loc = LossOfControl(sid, gear, "jump too fast")
+            elif jump and f is _WARNING:
+                loc = LossOfControl(sid, gear, "Warning on the jump")
+            if loc is not None:
+                warnings += warned
+                moved = len(placed)
+                continue
+            if f is _WARNING and rest[4]:
+                flying_stop = True  # CORE-ADV-02: one space, end in Gear 2, no Loss of Control
+                moved = len(placed)
+                continue
+        warnings += warned
+        if warnings >= low:  # the Warning limit of the die's surface (MC-WARN-01)
+            wl = limits[surface] if surface in limits else \
+                (allowances.get(surface, allowance) if allowances else allowance).warnings
+            if warnings >= wl:
+                loc = LossOfControl(rest[0], rest[1], f"{warnings} Warnings")
+                moved = len(placed)
+    if moved < 0:
+        moved = len(placed)
+    if flat_out:
+        if total >= lowest:  # a failed Flat Out: _replay_checked
+            return None
+        fin = mover.finish_index(placed) if mover.finish_index is not None else None
+        gained = 0
+        for i, p in enumerate(placed):  # Gear, Coast and Leader dice rolled, up to the finish (_seconds_dice)
+            if fin is not None and i > fin:
+                break
+            if p.die.die != "brake":
+                gained += 1
+        spent = 0
+    else:
+        if not moved:  # CORE-MOVE-07: the full path words it
+            return None
+        spent = secured * (secured + 1) // 2
+        if spent > mover.tokens:
+            return None
+        gained = 0
+    resolved = list(zip(placed, rolls)) if moved == len(placed) else list(zip(placed[:moved], rolls))
+    run = tuple.__new__(_Run, (resolved, loc, warnings, tokens, dict(ctx.minus1) if minus1 is None else minus1,
+                               flying_stop, stopped))  # (the named tuples' __new__ is a Python function)
+    return tuple.__new__(Movement, (run, gained, spent, False, False, leader, 0))
 
 
 def _replay_replans(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, leader: bool,

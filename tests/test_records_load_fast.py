@@ -326,3 +326,38 @@ def test_fast_read_takes_escapes_but_unicode_ones():
     text = json.dumps(data)
     assert "\\\\" in text and L._read_checked(text) == data
     assert L._read_checked(text.replace("quoted", "\\u0071uoted")) is None
+
+
+def _reference_replans_problem(data):
+    """load._replans_problem as it was: each turn looked at in Python."""
+    race = data.get("race")
+    parts = [("$.race", race)] if isinstance(race, dict) else \
+        [(f"$.stages[{i}]", s) for i, s in enumerate(data.get("stages") or []) if isinstance(s, dict)]
+    for where, part in parts:
+        for j, turn in enumerate(part.get("turns") or []):
+            if isinstance(turn, dict) and "replans" in turn:
+                return f"{where}.turns[{j}].replans", "re-plans (Improvisation) need format rallyc-game/2"
+    return None
+
+
+def test_replans_problem_as_the_turn_by_turn_look():
+    rng = random.Random(5)
+    oddities = [1, "replans", ["replans"], None, {"replans": []}, {"player": "A"}, True]
+    for path in GAMES:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["format"] = "rallyc-game/1"
+        assert L._replans_problem(data) == _reference_replans_problem(data)
+        for _ in range(15):
+            m = copy.deepcopy(data)
+            turns = rng.choice(_turn_lists(m))
+            if rng.random() < 0.2:
+                (m["race"] if "race" in m else m["stages"][0])["turns"] = rng.choice(oddities)
+            elif turns:
+                turns[rng.randrange(len(turns))] = copy.deepcopy(rng.choice(oddities))
+            try:
+                want = _reference_replans_problem(m)
+            except TypeError as exc:
+                with pytest.raises(TypeError, match=str(exc)):
+                    L._replans_problem(m)
+                continue
+            assert L._replans_problem(m) == want

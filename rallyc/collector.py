@@ -4,11 +4,12 @@ Reference counting frees objects as usual in every case; only the automatic cycl
 context manager leaves the collector as it found it (switched off stays off, and then nothing is collected).
 
 - :func:`paused`: nothing more (a map being drawn: hundreds of thousands of small objects, none of them cyclic
-  garbage worth a scan meanwhile).
+  garbage worth a scan meanwhile; a replay, which makes none at all).
 - :func:`paused_keeping`: for work whose objects stay alive (a compile's space graph): afterwards they go
   straight to the oldest generation, so the next young collection does not walk them all once more.
-- :func:`held`: for work that makes many short-lived objects and keeps few (a replay): afterwards one young
-  collection frees the cyclic garbage it made, walking only the objects made in the block.
+- :func:`held`: for work that makes cyclic garbage: afterwards one young collection frees it.
+
+:func:`paused` and :func:`held` also decorate a function: each call is then a block.
 """
 
 from __future__ import annotations
@@ -24,16 +25,46 @@ __all__ = ["paused", "paused_keeping", "held"]
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-@contextmanager
-def paused() -> Iterator[None]:
-    """No automatic collection during the block."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
+class _Paused:
+    """What :func:`paused` returns: a context manager, and a decorator whose calls are each a block.
+
+    A class, not ``@contextmanager``: decorating with a generator context manager makes a new one and a generator
+    for every call (``ContextDecorator._recreate_cm``)."""
+
+    __slots__ = ("_was_on",)
+
+    def __enter__(self) -> None:
+        self._was_on = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self._was_on:
             gc.enable()
+
+    def __call__(self, fn: F) -> F:
+        block = type(self)
+
+        @wraps(fn)
+        def in_block(*args: Any, **kwargs: Any) -> Any:
+            with block():
+                return fn(*args, **kwargs)
+        return cast(F, in_block)
+
+
+class _Held(_Paused):
+    """What :func:`held` returns: :func:`paused`'s block, then one young collection."""
+
+    __slots__ = ()
+
+    def __exit__(self, *exc: object) -> None:
+        if self._was_on:
+            gc.enable()
+            gc.collect(0)
+
+
+def paused() -> _Paused:
+    """No automatic collection during the block (or each call of the decorated function)."""
+    return _Paused()
 
 
 @contextmanager
@@ -57,43 +88,14 @@ def paused_keeping() -> Iterator[None]:
                 gc.unfreeze()
 
 
-class _Held:
-    """What :func:`held` returns: a context manager, and a decorator whose calls each hold the collector.
-
-    A class, not ``@contextmanager``: decorating with a generator context manager makes a new one and a generator
-    for every call (``ContextDecorator._recreate_cm``), about 400 bytecodes a replayed record."""
-
-    __slots__ = ("_was_on",)
-
-    def __enter__(self) -> None:
-        self._was_on = gc.isenabled()
-        gc.disable()
-
-    def __exit__(self, *exc: object) -> None:
-        if self._was_on:
-            gc.enable()
-            gc.collect(0)
-
-    def __call__(self, fn: F) -> F:
-        @wraps(fn)
-        def holding(*args: Any, **kwargs: Any) -> Any:
-            was_on = gc.isenabled()
-            gc.disable()
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                if was_on:
-                    gc.enable()
-                    gc.collect(0)
-        return cast(F, holding)
-
-
 def held() -> _Held:
-    """No automatic collection during the block (or the decorated call), then one young collection.
+    """No automatic collection during the block (or each call of the decorated function), then one young
+    collection.
 
     While the block runs no collection walks the long-lived objects the program holds (compiled tracks in a
-    cache, the host program's own); the cyclic garbage it made is freed at its end by a collection that walks
-    only the objects made in the block and still tracked. Nothing is frozen. The collector is switched on again
-    before that collection, as :func:`paused` leaves it.
+    cache, the host program's own); the cyclic garbage it made is freed at its end. That collection walks every
+    object still young, the block's and what the program made since the last collection (a record it has just
+    read, say): for work that makes no cyclic garbage, :func:`paused` is the cheaper pause. Nothing is frozen. The
+    collector is switched on again before that collection, as :func:`paused` leaves it.
     """
     return _Held()

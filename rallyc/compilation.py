@@ -33,7 +33,7 @@ __all__ = ["Compilation", "collector_paused", "collector_held", "compile_paused"
 
 
 #: The collector paused while a file compiles (its objects then join the oldest generation), and paused for
-#: a replay then a young collection (:mod:`rallyc.collector`); kept under these names for their callers.
+#: a block then a young collection (:mod:`rallyc.collector`); kept under these names for their callers.
 collector_paused = paused_keeping
 collector_held = held
 

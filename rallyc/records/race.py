@@ -261,7 +261,7 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
                 raise IllegalMove(rule, f"the {key} is {report.result[key] or 'nobody'}, not {claims[key]}",
                                   f"$.race.result.{key}")
     except IllegalMove as e:
-        report.error = e
+        report.error = e.kept()  # no frames kept: they would hold the report, a cycle
     return report
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rallyc.compilation import collector_held
+from rallyc.collector import paused
 from rallyc.data.components import Components
 from rallyc.records.convert import turn_from_json
 from rallyc.records.load import RecordError, record_problem
@@ -130,7 +130,9 @@ def record_cards(data: dict, components: Components) -> CardTable:
         raise RecordError(str(exc), path=exc.path) from None
 
 
-@collector_held()
+# the collector paused, no young collection after: a replay makes no cyclic garbage (tests/test_replay_garbage.py),
+# and that collection would walk every young object, the record the caller has just read among them
+@paused()
 @one_look()
 def replay_record(data: dict, base_dir: Path | str = ".", components: Components | None = None,
                   tracks: list | None = None, flippers: list | None = None, explain: bool = True
@@ -235,5 +237,5 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
                 raise IllegalMove("CORE-RALLY-14", f"{row['name']}'s overall time is "
                                                    f"{report.classification[i]['overall']} s", f"$.classification[{i}].overall")
     except IllegalMove as e:
-        report.error = e
+        report.error = e.kept()  # no frames kept: they would hold the report, a cycle
     return report

@@ -40,6 +40,14 @@ class IllegalMove(RulesError):
             path = f"{prefix}.{self.path}"
         return IllegalMove(self.rule_id, self.message, path)
 
+    def kept(self) -> "IllegalMove":
+        """This error as a report keeps it, once caught: without its traceback nor the exception it was raised
+        while handling. Those hold the frames that raised it, the catcher's own among them, whose locals hold the
+        report that now holds the error: a reference cycle, with the whole game state in it, that only the cyclic
+        garbage collector would free."""
+        self.__context__ = None
+        return self.with_traceback(None)
+
     def __repr__(self) -> str:
         return f"IllegalMove({self.rule_id!r}, {self.message!r}, {self.path!r})"
 

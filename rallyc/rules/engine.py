@@ -290,7 +290,9 @@ class TurnEngine(Planner, Generic[O]):
                 if c.impedes and c is not car and c.space:
                     others[c.space] = c.gear
         methods: dict[str, set] = {}
-        if others:  # CORE-OVERTAKE-05: the corner methods of the cars in a corner (PlanContext.__post_init__)
+        # CORE-OVERTAKE-05: the corner methods of the cars in a corner (PlanContext.__post_init__); most turns no
+        # other car is on a corner space (a set's C-level test, no Python loop over the others)
+        if others and not self.index.corner_spaces.isdisjoint(others):
             spaces = self.index.spaces
             for sid in others:
                 s = spaces[sid]
@@ -347,7 +349,7 @@ class TurnEngine(Planner, Generic[O]):
         on the game either, which would make every game a reference cycle left to the garbage collector)."""
         kind = self.tokens
         return Mover(car.name, car.tokens, self.holds_sisu(car), kind.lack_rule, kind.unit,
-                     finish_index=partial(self.finish_index, car))
+                     partial(self.finish_index, car))  # (by position: a keyword is matched by name)
 
     def forced_movement(self, car: Any, turn: "Turn", ctx: PlanContext) -> "Movement | None":
         """A movement the rules impose before any die (Full Contact's Danger Loss of Control, RX-DANGER-05), or

@@ -260,10 +260,11 @@ class Stage(TurnEngine[Outcome]):
         cache = self._contexts
         if cache is None or cache.index is not self.index:
             cache = self.context_cache()
-        key = (surface, first, tuple(car.damage.items()) if car.damage else (), car.wear)
-        template = cache.templates.get((name,) + key)
+        damage = tuple(car.damage.items()) if car.damage else ()
+        template = cache.templates.get((name, surface, first, damage, car.wear))  # (ContextCache.template's key)
         if template is None:
-            template = cache.template(car, key, lambda: self._context_template(car, surface, first))
+            template = cache.template(car, (surface, first, damage, car.wear),
+                                      lambda: self._context_template(car, surface, first))
         # the cars that impede (Car.impedes) -> their gear, and the car's own gear (Car.gear: the top card's), inlined
         others: dict[str, int] = {}
         for c in self.cars.values():
@@ -344,13 +345,12 @@ class Stage(TurnEngine[Outcome]):
     def end_of_turn(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, driver: Driver | None
                     ) -> tuple[Outcome, StageChange]:
         """A Time card (:mod:`rallyc.rules.timecards`) and the Weather flips (MC-WEATHER-02)."""
-        out, changes = time_card_end(self, car, turn, ctx, move, driver=driver)
-        flips = weather_flips(self, car, out, changes.status) \
-            if self.flipper is not None and (WEATHER in out.tokens or WEATHER in out.damage) else []  # (weather_drawn)
-        if turn.flipped is not None and sorted(turn.flipped) != flips:
-            raise IllegalMove("MC-WEATHER-02", f"the Weather flips step(s) {flips or 'none'}, not "
+        out, changes = time_card_end(self, car, turn, ctx, move, driver)  # (its outcome's flipped: [])
+        if self.flipper is not None and (WEATHER in out.tokens or WEATHER in out.damage):  # (weather_drawn)
+            out.flipped = weather_flips(self, car, out, changes.status)
+        if turn.flipped is not None and sorted(turn.flipped) != out.flipped:
+            raise IllegalMove("MC-WEATHER-02", f"the Weather flips step(s) {out.flipped or 'none'}, not "
                                                f"{sorted(turn.flipped) or 'none'}", "flipped")
-        out.flipped = flips
         return out, changes
 
     def applied_rules(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,

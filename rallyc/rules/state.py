@@ -179,6 +179,9 @@ class TrackIndex:
         #: that ends on one takes a stage's car across the line (CORE-STAGEEND-02/03)
         self.beyond_finish: frozenset[str] = frozenset(
             sid for sid, s in self.spaces.items() if s.after_finish or s.past_finish)
+        #: the corner spaces of a named corner: a car on one decides the corner's method (CORE-OVERTAKE-05)
+        self.corner_spaces: frozenset[str] = frozenset(
+            sid for sid, s in self.spaces.items() if s.kind == "corner" and s.corner)
 
     def _inside(self, sid: str) -> bool:
         """On the inside lane of the current or next corner (CORE-ORDER-06)."""

@@ -41,7 +41,7 @@ class StageChange(NamedTuple):
 
 
 
-def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: Movement, *,
+def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: Movement,
                   driver: Driver | None = None) -> tuple[Outcome, StageChange]:
     """The End of the Turn of a stage: the outcome and the change to commit (nothing is changed here)."""
     run = move.run

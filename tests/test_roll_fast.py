@@ -32,6 +32,11 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "examples" / "games").glob("*.json"))
 
 
+def _usual(turn: Any) -> bool:
+    """The turn is one ``roll_and_move`` hands to ``_roll_on_tree`` first."""
+    return bool(turn.dice) and not turn.replans and not turn.sisu and (turn.relaid is None or turn.flat_out)
+
+
 class _Both:
     """Stands in for ``roll_and_move`` in the engine: rolls each turn by the full path and by the fast one,
     asserts they agree, and counts the turns the fast path took to the end."""
@@ -55,12 +60,13 @@ class _Both:
         self.turns += 1
         if driver is None and rolling._replay_roll(stage, mover, turn, ctx, leader)[0]:
             self.fast += 1
-        if driver is None and turn.dice and not turn.replans and turn.relaid is None and not turn.sisu:
+        if driver is None and _usual(turn):
             # the one-loop roll on the tree of dice placed before against the two steps it fuses (check_plan,
-            # then _drive): the same movement whenever it takes the turn
-            tree = rolling._roll_on_tree(stage, mover, turn, ctx, leader)
-            if tree is not None:
-                assert tree == rolling._replay_checked(stage, mover, turn, ctx, leader)[0], turn.player
+            # then _drive): the same movement (or refusal) whenever it takes the turn
+            tree = attempt(lambda: rolling._roll_on_tree(stage, mover, turn, ctx, leader))[0]
+            if tree[0] == "refused" or tree[1] is not None:
+                assert tree == attempt(lambda: rolling._replay_checked(stage, mover, turn, ctx, leader)[0])[0], \
+                    turn.player
                 self.tree += 1
         if error is not None:
             self.refused += 1
@@ -318,6 +324,14 @@ def test_every_space_limit_and_warning_on_the_fast_roll(floor):
     assert checked > 10_000
 
 
+def _outcome(fn: Callable[[], Any]) -> Any:
+    """What ``fn`` returns, or its refusal (rule, message, path)."""
+    try:
+        return fn()
+    except IllegalMove as exc:
+        return ("refused", exc.rule_id, exc.message, exc.path)
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)
 def test_the_roll_on_the_tree_under_other_cars_tokens_and_limits(game, monkeypatch):
     """Every usual turn of every example game rolled again under other cars and tokens around the spaces its dice
@@ -338,17 +352,18 @@ def test_the_roll_on_the_tree_under_other_cars_tokens_and_limits(game, monkeypat
                                    contact=None)
 
     def hooked(stage: Any, mover: Any, turn: Any, ctx: Any, *, leader: bool, driver: Any = None) -> Any:
-        if driver is None and turn.dice and not turn.replans and turn.relaid is None and not turn.sisu:
-            rolling._replay_checked(stage, mover, turn, ctx, leader)  # (the tree holds this turn's dice)
+        if driver is None and _usual(turn):
+            try:
+                rolling._replay_checked(stage, mover, turn, ctx, leader)  # (the tree holds this turn's dice)
+            except IllegalMove:
+                pass
             variants = [(other, mover) for other in _perturbed(ctx, [r.die for r in turn.dice], rng)]
             variants += [(limits(ctx), mover), (limits(ctx), mover), (ctx, dataclasses.replace(mover, warnings=1))]
             for other, m in variants:
-                tree = rolling._roll_on_tree(stage, m, turn, other, leader)
-                try:
-                    checked = rolling._replay_checked(stage, m, turn, other, leader)[0]
-                except IllegalMove:
-                    checked = None
-                assert tree is None or tree == checked, (turn.player, tree, checked)
+                tree = _outcome(lambda: rolling._roll_on_tree(stage, m, turn, other, leader))
+                if tree is not None:
+                    checked = _outcome(lambda: rolling._replay_checked(stage, m, turn, other, leader)[0])
+                    assert tree == checked, (turn.player, tree, checked)
                 seen[0] += 1
                 seen[1] += tree is not None
         return real(stage, mover, turn, ctx, leader=leader, driver=driver)

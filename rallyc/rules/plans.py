@@ -473,21 +473,20 @@ def check_plan(ctx: PlanContext, dice: list[Die], path: str = "dice", paths: lis
         if node is not None:
             e = node.children.get(d)
             if e is not None:
-                rest, nxt, near, gate, land, limited, ends, _, _, _, _ = e
+                p, nxt, near, gate, land, limited, ends, _, _, _, _, _ = e
                 if (gate is not None and (gate is True or dynamic or gate in corners)) \
                         or (occupied is not None and not occupied.isdisjoint(near)) or (barred and d.to in barred):
-                    fine = entry_error(ctx, d.to, rest[1], d, came_from=node.walk.pos) is None
+                    fine = entry_error(ctx, d.to, p.gear, d, came_from=node.walk.pos) is None
                 else:
                     fine = True
                 if fine and land is not None:
                     near, gate = land
                     if (gate is not None and (gate is True or dynamic or gate in corners)) \
                             or (occupied is not None and not occupied.isdisjoint(near)) \
-                            or (barred and rest[0] in barred):
-                        fine = entry_error(ctx, rest[0], rest[1], d, came_from=d.to) is None
+                            or (barred and p.space in barred):
+                        fine = entry_error(ctx, p.space, p.gear, d, came_from=d.to) is None
                 if fine:
-                    p = tuple.__new__(Placed, (d,) + rest)  # the die as laid this time (equal to the one placed before)
-                    out.append(p)
+                    out.append(p)  # placed as before (its die equal to this one: the key)
                     i += 1
                     if limited and dynamic:
                         w = _advance(ctx, node.walk, p)
@@ -524,14 +523,16 @@ def _check_plan_full(ctx: PlanContext, dice: list[Die], path: str, paths: list[s
 
 class _Node:
     """A partial plan on the tree of dice placed before (:func:`check_plan`): its :class:`Walk` (no die of it
-    ended the plan, no push) and, per next die met, ``(the Placed's fields but the die, the next node, the
+    ended the plan, no push) and, per next die met, ``(the die as placed (a die met again is placed as it was: its
+    fields but the die are the track's and the Dashboard's, and its die is equal to the key), the next node, the
     entered space's near spaces and gate (:func:`_space_entry`), the landing's (near spaces, gate) or None, the
     limit after the die can be lowered by a -1 token, ends, the limit without -1 tokens nor floor (lines
-    included), the space the car is on after the die, its surface, quiet)`` where ends is 0 (the plan goes on), 1
-    (this die ends it) or 2 (it ends it if the landing's limit counts, ``jump_landing_limit``), and quiet says
+    included), the space the car is on after the die, its surface, quiet, paired)`` where ends is 0 (the plan goes
+    on), 1 (this die ends it) or 2 (it ends it if the landing's limit counts, ``jump_landing_limit``), quiet says
     that the road does nothing there but count Warnings (no Shortcut, no jump, not the Flying Start die, not over
-    the limit: one a -1 token lowers is the roll's to work out). The last four are the roll's
-    (:func:`rallyc.rules.rolling._roll_on_tree` walks the same tree and moves the car as it goes)."""
+    the limit: one a -1 token lowers is the roll's to work out) and paired that the die has a Brake or Boost die.
+    The last five are the roll's (:func:`rallyc.rules.rolling._roll_on_tree` walks the same tree and moves the car
+    as it goes)."""
 
     __slots__ = ("walk", "children")
 
@@ -611,8 +612,8 @@ def _grow(idx: TrackIndex, known: Placements, node: _Node, w: Walk, die: Die, p:
         ends = 0
     land = _space_entry(idx, p.space) if p.jump else None
     quiet = not ends and not p.jump and not p.flying and s.kind != "shortcut"
-    node.children[die] = (tuple(p[1:]), nxt) + _space_entry(idx, die.to) + (land, _minus1_space(s), ends, lim, s,
-                                                                            s.surface, quiet)
+    node.children[die] = (p, nxt) + _space_entry(idx, die.to) + (land, _minus1_space(s), ends, lim, s,
+                                                                            s.surface, quiet, die.brake or die.boost)
     return nxt
 
 
@@ -624,6 +625,8 @@ def _advance_static(w: Walk, p: Placed) -> Walk:
 #: what a column's :class:`Allowance` decides of a die laid (``_die_error`` but the rule a refusal names): its
 #: counts, its coasting die and its name (not the printed counts, which only word a refusal; not its Warnings)
 _COUNTS = attrgetter("gear", "coast", "brake", "boost", "coast_die", "column")
+#: what else of the planning context ``_place`` reads when it accepts a die (one C call: no attribute load each)
+_SITUATION = attrgetter("top_gear", "car", "flying_start", "brake_drop", "redline", "handbrake")
 
 
 def placements(ctx: PlanContext) -> Placements | None:
@@ -634,7 +637,7 @@ def placements(ctx: PlanContext) -> Placements | None:
     the tree for the rest of its plan (:func:`check_plan`); None: no table, every die through the validator."""
     allowances = ctx.allowances
     key = (_COUNTS(ctx.allowance), tuple((k, _COUNTS(a)) for k, a in allowances.items()) if allowances else (),
-           ctx.top_gear, ctx.car, ctx.flying_start, ctx.brake_drop, ctx.redline, ctx.handbrake)
+           _SITUATION(ctx))
     tables = ctx.index.placements
     got = tables.get(key)
     if got is None:

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Callable, NamedTuple
 from rallyc.rules.dice import DieKind, Face
 from rallyc.rules.driver import Driver, Step
 from rallyc.rules.errors import IllegalMove
-from rallyc.rules.plans import PlanContext, Placed, _advance, check_die, check_plan, die_options, effective_limit, \
-    placements, entry_error, start_walk, warning_limit, _Node
+from rallyc.rules.plans import PlanContext, Placed, _Node, check_die, check_plan, die_options, effective_limit, entry_error, \
+    placements, start_walk, warning_limit
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER
 from rallyc.rules.trace import observing
 from rallyc.rules.turn import LossOfControl, Replan, Roll, Turn
@@ -509,7 +509,7 @@ def roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
     """
     placed: list[Placed] | None = None
     if driver is None:  # _replay_roll, in line (a call a turn)
-        if turn.dice and not turn.replans and turn.relaid is None and not turn.sisu:
+        if turn.dice and not turn.replans and not turn.sisu and (turn.relaid is None or turn.flat_out):
             move = _roll_on_tree(stage, mover, turn, ctx, leader)
             if move is not None:
                 return move
@@ -623,11 +623,12 @@ _PLAN_OVER = _Node(None)  # type: ignore[arg-type]
 def _replay_roll(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, leader: bool
                  ) -> tuple[Movement | None, list[Placed] | None]:
     """The fast path of a replayed turn (no driver). The usual turn (dice laid, no re-plan, no SISU, nothing
-    re-laid) is walked and rolled at once by :func:`_roll_on_tree`; anything it does not take goes through
+    re-laid but after a Flat Out) is walked and rolled at once by :func:`_roll_on_tree`; anything it does not take
+    goes through
     :func:`_replay_checked`. Returns the movement and the placed dice, or None for the movement when the turn is
     not the usual kind: the full path then plays it (with the placed dice, when they were checked) and words
     any refusal."""
-    if turn.dice and not turn.replans and turn.relaid is None and not turn.sisu:
+    if turn.dice and not turn.replans and not turn.sisu and (turn.relaid is None or turn.flat_out):
         move = _roll_on_tree(stage, mover, turn, ctx, leader)
         if move is not None:
             return move, None
@@ -710,31 +711,40 @@ def _replay_checked(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanCont
             return None, placed
         got = _drive(stage, ctx, placed, rolls, sisu, lim, mover.warnings, 0)
         return (None if got is None else Movement(got[0], gained, 0, False, sisu, leader, 0)), placed
-    # a failed Flat Out: the dice re-laid, checked in the full path's order (each refusal is its own)
     if relaid is None:
         return None, placed
+    return _relay(stage, mover, ctx, placed, rolls, relaid, lim, gained, sisu, leader), placed
+
+
+def _relay(stage: "TurnEngine", mover: Mover, ctx: PlanContext, placed: list[Placed], rolls: list[Roll],
+           relaid: list[Roll], lim: int, gained: int, sisu: bool, leader: bool) -> Movement | None:
+    """A failed Flat Out (``rolls`` placed as ``placed``, Warnings at or over ``lim``, the lowest limit of the
+    surfaces it crossed): the dice re-laid, checked in the full path's order (each refusal is its own), then rolled
+    by :func:`_drive`. None for anything else the full path would refuse (it words it)."""
     _match_relaid(rolls, relaid, "relaid")
     _check_faces(relaid, "relaid", True)
     rplaced = check_plan(ctx, [r.die for r in relaid], "relaid")
     if bool(rplaced[0].flying) != bool(placed[0].flying):
-        return None, placed
+        return None
     # Ambiguity 19: the limit stays the lowest of the surfaces the Flat Out crossed (CORE-ROLL-14)
     got = _drive(stage, ctx, rplaced, relaid, False, _lowest_limit(ctx, rplaced, lim), mover.warnings, 0)
     if got is None or got[0].loc is None or len(got[0].resolved) < len(rplaced):
-        return None, placed
-    return Movement(got[0], gained, 0, True, sisu, leader, 0), placed
+        return None
+    return Movement(got[0], gained, 0, True, sisu, leader, 0)
 
 
 def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, leader: bool
                   ) -> Movement | None:
-    """The usual replayed turn in one loop over its dice (laid, no re-plan, no SISU, nothing re-laid): each die
-    is walked on the tree of dice placed before (what :func:`~rallyc.rules.plans.check_plan` does on it: the
-    same entries, the same entry checks, the same end of the plan) and, while the movement goes on, moves the
-    car as :func:`_drive` does, with the space and its limit read from the tree; the faces are looked at as
-    :func:`_replay_checked` does. A Flat Out's Warnings are added up as the dice go (the lowest limit of the
-    surfaces crossed is known at the end). None on any doubt (a die off the tree, an entry refused, a die after
-    the end of the plan, a face, token or securing out of the usual, a Flat Out that fails or begins with the
-    Flying Start Warning): :func:`_replay_checked` then checks the turn, and the full path words a refusal.
+    """The usual replayed turn in one loop over its dice (laid, no re-plan, no SISU, nothing re-laid but after a
+    Flat Out): each die is walked on the tree of dice placed before (what :func:`~rallyc.rules.plans.check_plan`
+    does on it: the same entries, the same entry checks, the same end of the plan) and, while the movement goes
+    on, moves the car as :func:`_drive` does, with the space and its limit read from the tree; the faces are looked
+    at as :func:`_replay_checked` does. A Flat Out's Warnings are added up as the dice go (the lowest limit of the
+    surfaces crossed is known at the end); if it fails, its re-laid dice go through :func:`_relay`, as in
+    :func:`_replay_checked`. None on any doubt (a die off the tree, an entry refused, a die after the end of the
+    plan, a face, token or securing out of the usual, a Flat Out that begins with the Flying Start Warning, dice
+    re-laid where none may be, or none where they must): :func:`_replay_checked` then checks the turn, and the
+    full path words a refusal.
 
     What the two steps did each is done once: the loop, the dice and their faces read, the space looked up,
     the Warnings counted. The loop is long on purpose: a call per die would cost more than the die."""
@@ -749,9 +759,11 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
     corners = ctx.corner_methods
     barred = ctx.barred
     floor = ctx.limit_floor
-    plan_dynamic = bool(ctx.minus1) or floor is not None
+    plan_minus1 = ctx.minus1
+    plan_dynamic = bool(plan_minus1) or floor is not None
+    line_limit = ctx.index.line_limit
     # the roll's (_drive)
-    road_minus1 = ctx.minus1  # as the limits read them: this turn's -1 tokens too if they affect the drawer
+    road_minus1 = plan_minus1  # as the limits read them: this turn's -1 tokens too if they affect the drawer
     road_dynamic = plan_dynamic
     minus1: dict[int, int] | None = None  # this turn's copy, made at the first -1 token drawn
     limits = ctx.limits
@@ -780,80 +792,92 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
             e = node.children[d]
         except KeyError:  # a die not met before (or after the end of the plan): check_plan
             return None
-        rest, node, near, gate, land, limited, ends, lim, s, surface, quiet = e
-        if (gate is not None and (gate is True or plan_dynamic or gate in corners)) \
+        p, node, near, gate, land, limited, ends, lim, s, surface, quiet, paired = e
+        # (-1 tokens and the floor change a corner's limit: below, for the space the car is on after the die)
+        if (gate is not None and (gate is True or gate in corners or (plan_dynamic and land))) \
                 or not occupied.isdisjoint(near) or (barred and d.to in barred):
-            if entry_error(ctx, d.to, rest[1], d, came_from=came.walk.pos) is not None:
+            if entry_error(ctx, d.to, p.gear, d, came_from=came.walk.pos) is not None:
                 return None
-        if land is not None:
+        if land:
             near, gate = land
             if (gate is not None and (gate is True or plan_dynamic or gate in corners)) \
-                    or not occupied.isdisjoint(near) or (barred and rest[0] in barred):
-                if entry_error(ctx, rest[0], rest[1], d, came_from=d.to) is not None:
+                    or not occupied.isdisjoint(near) or (barred and p.space in barred):
+                if entry_error(ctx, p.space, p.gear, d, came_from=d.to) is not None:
                     return None
-        p = tuple.__new__(Placed, (d,) + rest)  # the die as laid this time (equal to the one placed before)
-        placed.append(p)
-        if limited and plan_dynamic:
-            if _advance(ctx, came.walk, p).ended is not None:
+        placed.append(p)  # placed as before (its die equal to this one)
+        if limited and plan_dynamic:  # the corner's limit after -1 tokens and the floor (effective_limit, in line)
+            lim = s.limit - plan_minus1.get(s.step, 0)
+            if floor is not None and lim < floor:
+                lim = floor
+            if lim <= 0:  # CORE-SHORTCUT-10: unusable (entry_error words it)
+                return None
+            if not p.jump and line_limit and (came.walk.pos, p.space) in line_limit:  # RX-FORK-03
+                line = line_limit[(came.walk.pos, p.space)]
+                if line < lim:
+                    lim = line
+            if p.jump_loc or (p.gear > lim and (not p.jump or ctx.jump_landing_limit)):  # as _advance ends it
                 node = _PLAN_OVER
         elif ends and (ends == 1 or ctx.jump_landing_limit):
             node = _PLAN_OVER  # this die ends the plan (a certain Loss of Control): none may follow
-        # the faces (_check_faces): the converter's members only, paired dice with their Gear die
+        # the faces (_check_faces): the converter's members only, paired dice with their Gear die; then, as
+        # _drive, what the die does if the movement has not ended
         f = r.face
-        if f is _OK:
-            warned = 0
-        elif f is _WARNING:
-            warned = 1
-        elif f is None and not flat_out:
-            warned = 0
-        else:
-            return None
-        if d.brake:
-            bf = r.brake_face
-            if f is None:
-                if bf is not None:
+        if f is None:  # secured, the die the player stopped before, or one after the end (never in a Flat Out)
+            if flat_out or r.brake_face is not None or r.boost_face is not None:
+                return None
+            if moved >= 0:  # after the end of the movement: neither rolled nor secured
+                if r.secured or r.token is not None:
                     return None
-            elif bf is _WARNING:
-                warned += 1
-            elif bf is not _OK:
-                return None
-        elif r.brake_face is not None:
-            return None
-        if d.boost:
-            xf = r.boost_face
-            if f is None:
-                if xf is not None:
-                    return None
-            elif xf is _WARNING:
-                warned += 1
-            elif xf is not _OK:
-                return None
-        elif r.boost_face is not None:
-            return None
-        if flat_out:
-            if r.secured or (f is _WARNING and rest[4]):  # the Flying Start Warning of a Flat Out: _replay_checked
-                return None
-            total += warned
-            # MC-WARN-02: the lowest Warning limit of the surfaces the Flat Out crosses (_lowest_limit)
-            wl = limits[surface] if surface in limits else \
-                (allowances.get(surface, allowance) if allowances else allowance).warnings
-            if lowest < 0 or wl < lowest:
-                lowest = wl
-        if moved >= 0:  # after the end of the movement: it moves nothing (one by one, is not rolled nor secured)
-            if r.token is not None or (not flat_out and (f is not None or r.secured)):
-                return None
-            continue
-        # the die moves the car (_drive)
-        if f is None:
+                continue
             if not r.secured:  # the player stopped before this die (CORE-ROLL-06)
                 if r.token is not None:
                     return None
                 stopped = True
                 moved = len(placed) - 1
                 continue
-            secured += 2 if d.brake or d.boost else 1
-        elif r.secured:
-            return None
+            secured += 2 if paired else 1
+            warned = 0
+        else:
+            if f is _OK:
+                warned = 0
+            elif f is _WARNING:
+                warned = 1
+            else:
+                return None
+            if paired:
+                bf = r.brake_face
+                if d.brake:
+                    if bf is _WARNING:
+                        warned += 1
+                    elif bf is not _OK:
+                        return None
+                elif bf is not None:
+                    return None
+                xf = r.boost_face
+                if d.boost:
+                    if xf is _WARNING:
+                        warned += 1
+                    elif xf is not _OK:
+                        return None
+                elif xf is not None:
+                    return None
+            elif r.brake_face is not None or r.boost_face is not None:
+                return None
+            if r.secured:  # a secured die is not rolled (CORE-SECONDS-04)
+                return None
+            if flat_out:
+                if f is _WARNING and p.flying:  # the Flying Start Warning of a Flat Out: _replay_checked
+                    return None
+                total += warned
+                # MC-WARN-02: the lowest Warning limit of the surfaces the Flat Out crosses (_lowest_limit)
+                wl = limits[surface] if surface in limits else \
+                    (allowances.get(surface, allowance) if allowances else allowance).warnings
+                if lowest < 0 or wl < lowest:
+                    lowest = wl
+            if moved >= 0:  # after the end of the movement: it moves nothing (one by one, is not rolled)
+                if r.token is not None or not flat_out:
+                    return None
+                continue
         if quiet and not (limited and road_dynamic):  # no Shortcut, jump, Flying Start nor limit to mind
             if r.token is not None:
                 return None
@@ -873,12 +897,13 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
                         road_dynamic = True
             elif token is not None:
                 return None
-            sid, gear, jump = rest[:3]
+            sid = p.space
+            gear = p.gear
+            jump = p.jump
             if limited and road_dynamic:  # a corner's limit after -1 tokens and the floor (CORE-SHORTCUT-08/09)
                 lim = s.limit - road_minus1.get(s.step, 0) if road_minus1 else s.limit
                 if floor is not None and lim < floor:
                     lim = floor
-                line_limit = ctx.index.line_limit
                 prev = came.walk.pos
                 if not jump and line_limit and (prev, sid) in line_limit:  # RX-FORK-03
                     line = line_limit[(prev, sid)]
@@ -887,7 +912,7 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
             # (CORE-CORNER-07, MC-TOKEN-02, CORE-JUMP-04/05)
             if lim is not None and gear > lim and (not jump or stage.components.reading("jump_landing_limit")):
                 loc = LossOfControl(sid, gear, f"Gear {gear} over the limit {lim}")
-            elif rest[3]:
+            elif p.jump_loc:
                 loc = LossOfControl(sid, gear, "jump too fast")
             elif jump and f is _WARNING:
                 loc = LossOfControl(sid, gear, "Warning on the jump")
@@ -895,7 +920,7 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
                 warnings += warned
                 moved = len(placed)
                 continue
-            if f is _WARNING and rest[4]:
+            if f is _WARNING and p.flying:
                 flying_stop = True  # CORE-ADV-02: one space, end in Gear 2, no Loss of Control
                 moved = len(placed)
                 continue
@@ -904,12 +929,14 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
             wl = limits[surface] if surface in limits else \
                 (allowances.get(surface, allowance) if allowances else allowance).warnings
             if warnings >= wl:
-                loc = LossOfControl(rest[0], rest[1], f"{warnings} Warnings")
+                loc = LossOfControl(p.space, p.gear, f"{warnings} Warnings")
                 moved = len(placed)
     if moved < 0:
         moved = len(placed)
     if flat_out:
-        if total >= lowest:  # a failed Flat Out: _replay_checked
+        relaid = turn.relaid
+        failed = total >= lowest
+        if (relaid is not None) != failed or (failed and not relaid):  # (the full path words what this is)
             return None
         fin = mover.finish_index(placed) if mover.finish_index is not None else None
         gained = 0
@@ -918,6 +945,9 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
                 break
             if p.die.die != "brake":
                 gained += 1
+        if failed:  # the dice re-laid (CORE-ROLL-12..15)
+            assert relaid is not None
+            return _relay(stage, mover, ctx, placed, rolls, relaid, lowest, gained, False, leader)
         spent = 0
     else:
         if not moved:  # CORE-MOVE-07: the full path words it

@@ -8,6 +8,8 @@ Technical Track rules (:func:`custom_stage_rules`), on a stage or a circuit. The
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from rallyc.records.game_options import game_options
 from rallyc.records.load import RecordError
 from rallyc.rules.custom import custom_race
@@ -15,6 +17,13 @@ from rallyc.rules.race_format import FORMATS, RaceFormat
 from rallyc.rules.trace import report
 
 __all__ = ["refused", "race_format_of", "custom_stage_rules", "ADVANCED"]
+
+_KIND = attrgetter("kind")
+
+
+def _has_shortcut(track) -> bool:
+    """Whether the track has a Shortcut space (the loop in C: map and ``in``, no Python call per space)."""
+    return "shortcut" in map(_KIND, track.spaces.values())
 
 #: the advanced rules of the registry a custom race may apply (CUSTOM-23)
 ADVANCED = ("flying-start", "redline", "sisu", "checkpoints", "one-shot", "handbrake", "improvisation",
@@ -70,7 +79,7 @@ def race_format_of(data: dict, track, design) -> RaceFormat:
                       "has `stages`, not a `race`", f"$.options.{tkey}" if tkey else "$.options", "CUSTOM-14")
     _advanced(in_force)
     try:
-        return custom.race_format(any(s.kind == "shortcut" for s in track.spaces.values()))
+        return custom.race_format(_has_shortcut(track))
     except ValueError as exc:
         rule = "CUSTOM-21" if "CUSTOM-21" in str(exc) else "CUSTOM-04"
         raise refused(str(exc), "$.options", rule) from None
@@ -111,7 +120,7 @@ def custom_stage_rules(data: dict, in_force: dict, tracks: list) -> None:
             raise refused(f"the {custom.bag_name} Damage set is not refereed with Time cards yet: a race under "
                           f"Technical Track rules draws from the DIRT set (CUSTOM-19)", where("damage-bag"), "CUSTOM-19")
         try:
-            report(custom.stage_rules(any(s.kind == "shortcut" for s in track.spaces.values())))
+            report(custom.stage_rules(_has_shortcut(track)))
         except ValueError as exc:  # the GT set on a track with a Shortcut (a Speed Time Trial)
             raise refused(str(exc), where("damage-bag"), "CUSTOM-21") from None
         _advanced(in_force)

@@ -124,10 +124,28 @@ def record_cards(data: dict, components: Components) -> CardTable:
     (a ``rallyc-game/1`` record has none: the assumptions)."""
     if "cards" in data and data.get("format") == "rallyc-game/1":
         raise RecordError("a `cards` table needs format rallyc-game/2", path="$.cards")
+    header = data.get("cards")
+    if not header:
+        return _assumed_cards(components)
     try:
-        return CardTable.from_json(data.get("cards"), components)
+        return CardTable.from_json(header, components)
     except CardTableError as exc:
         raise RecordError(str(exc), path=exc.path) from None
+
+
+#: the Time-card table of the named assumptions per components (their id; the components kept, so that an id is
+#: never taken for another's): CardTable is frozen, and its table of the cards taken is the same for every game
+_ASSUMED: dict[int, tuple[Components, CardTable]] = {}
+
+
+def _assumed_cards(components: Components) -> CardTable:
+    """``CardTable.from_components(components)``, made once per components (records without a ``cards`` header)."""
+    got = _ASSUMED.get(id(components))
+    if got is None or got[0] is not components:
+        if len(_ASSUMED) >= 8:
+            _ASSUMED.clear()
+        got = _ASSUMED[id(components)] = (components, CardTable.from_components(components))
+    return got[1]
 
 
 # the collector paused, no young collection after: a replay makes no cyclic garbage (tests/test_replay_garbage.py),

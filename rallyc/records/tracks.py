@@ -53,10 +53,21 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _digest(path: Path) -> str | None:
+    """The SHA-256 of the file's bytes, None if it cannot be read. Read with os.open and os.read: pathlib's
+    read_bytes makes a file object and its buffer (about a third of this, once per replay)."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        fd = os.open(path, os.O_RDONLY)
     except OSError:
         return None
+    try:
+        sha = hashlib.sha256()
+        while chunk := os.read(fd, 1 << 20):
+            sha.update(chunk)
+        return sha.hexdigest()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 #: what :func:`one_look` has found meanwhile: ``(base_dir, name)`` -> :func:`track_file`'s answer, and a path as

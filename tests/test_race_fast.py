@@ -118,3 +118,202 @@ class _Placed:
 
     def __init__(self, space: str) -> None:
         self.space = space
+
+
+# -- the outcome built without RxOutcome.__init__ ---------------------------------------------------------------
+
+GAMES = ROOT / "examples" / "games"
+#: the fields the End of the Turn leaves at their defaults (the commit and the referee fill them in later)
+_DEFAULTED = {"retired", "turn", "_applied", "_pending", "position", "contact"}
+
+
+def _race_records() -> list[Path]:
+    import json
+
+    return [g for g in sorted(GAMES.glob("*.json")) if "race" in json.loads(g.read_text(encoding="utf-8"))]
+
+
+def test_end_of_turn_outcome_is_the_dataclass(monkeypatch):
+    """Each RX outcome as the End of the Turn builds it equals ``RxOutcome(...)`` of the fields it works out (the
+    others at the dataclass's defaults): the same fields, in the same order, fresh lists."""
+    from dataclasses import fields
+
+    from rallyc.records import load_record, replay_record
+    from rallyc.rules.race import RxOutcome
+
+    plain = Race.end_of_turn
+    seen = []
+
+    def checked(self, car, turn, ctx, move, driver):
+        out, change = plain(self, car, turn, ctx, move, driver)
+        worked_out = {f.name: getattr(out, f.name) for f in fields(RxOutcome) if f.init and f.name not in _DEFAULTED}
+        ref = RxOutcome(**worked_out)
+        assert list(vars(out)) == list(vars(ref))
+        assert vars(out) == vars(ref)
+        assert out.damage is not turn.damage and out.tokens is not move.run.tokens
+        seen.append(out)
+        return out, change
+
+    monkeypatch.setattr(Race, "end_of_turn", checked)
+    for g in _race_records():
+        for explain in (False, True):
+            replay_record(load_record(g), base_dir=g.parent, explain=explain)
+    assert len({id(o.contact) for o in seen}) == len(seen)  # a list of its own each
+    assert any(o.finished for o in seen) and any(o.loc for o in seen) and any(o.contact for o in seen)
+
+
+# -- a rallyc-game/1 record's Full Contact keys -----------------------------------------------------------------
+
+def _first_contact_key(data: dict) -> str | None:
+    """The path of the first Full Contact key the plain loop finds (what replay_race words), None if none."""
+    for ti, tj in enumerate(data["race"]["turns"]):
+        for key in ("dice", "relaid"):
+            for di, d in enumerate(tj.get(key, [])):
+                for k in ("push", "through", "push_to"):
+                    if k in d:
+                        return f"$.race.turns[{ti}].{key}[{di}].{k}"
+    return None
+
+
+def test_game1_contact_keys_refused_as_the_plain_loop_does():
+    """A rallyc-game/1 race record holding a die with ``push``, ``through`` or ``push_to`` (or a die that is not an
+    object) is refused at the first one, as the plain loop over every die finds it; seeded variants of the Full
+    Contact example."""
+    import copy
+    import json
+
+    from rallyc.records.load import RecordError
+    from rallyc.records.race import replay_race
+
+    base = json.loads((GAMES / "rx-2-full-contact.json").read_text(encoding="utf-8"))
+    base["format"] = "rallyc-game/1"
+    rng = random.Random("game1-contact")
+    sites = [(ti, key, di) for ti, tj in enumerate(base["race"]["turns"]) for key in ("dice", "relaid")
+             for di, _ in enumerate(tj.get(key, []))]
+    cases = 0
+    for trial in range(120):
+        data = copy.deepcopy(base)
+        for tj in data["race"]["turns"]:  # no Full Contact key left...
+            for key in ("dice", "relaid"):
+                for d in tj.get(key, []):
+                    for k in ("push", "through", "push_to"):
+                        d.pop(k, None)
+        for _ in range(rng.choice((0, 1, 1, 2))):  # ...but one or two
+            ti, key, di = rng.choice(sites)
+            die = data["race"]["turns"][ti][key]
+            k = rng.choice(("push", "through", "push_to", "push_to", "not-an-object"))
+            if k == "not-an-object":
+                die[di] = rng.choice(("push", ["through"], "gear3"))
+            else:
+                die[di][k] = {} if k != "push_to" else "x"
+        want = _first_contact_key(data)
+        if want is None:
+            continue  # (replayed by the mutation runs; here only the refusal is compared)
+        cases += 1
+        with pytest.raises(RecordError) as got:
+            replay_race(data, GAMES)
+        assert got.value.path == want
+        assert "needs format rallyc-game/2" in got.value.message
+    assert cases > 50
+
+
+# -- Full Contact: a turn without a push checked, drawn and committed as nothing ----------------------------------
+
+def _contact_mutants(rec: dict, rng: random.Random, n: int):
+    """Seeded one-change mutants of the Full Contact example: the corpus's kinds on race turns, and pushes and Push
+    Throughs claimed, dropped, changed or moved to another die."""
+    import copy
+
+    from rallyc.records.mutate import KINDS, _mutate, mutation_sites
+
+    sites = mutation_sites(rec, races=True)
+    for kind in KINDS:
+        for where in rng.sample(sites[kind], min(len(sites[kind]), n)):
+            m = _mutate(rec, kind, where, rng)
+            if m is not None:
+                yield m
+    dice = [(ti, key, di) for ti, t in enumerate(rec["race"]["turns"]) for key in ("dice", "relaid")
+            for di, _ in enumerate(t.get(key, []))]
+    pushes = [s for s in dice if {"push", "through"} & set(rec["race"]["turns"][s[0]][s[1]][s[2]])]
+    for _ in range(3 * n):
+        m = copy.deepcopy(rec)
+        ti, key, di = rng.choice(pushes if rng.random() < 0.5 else dice)
+        d = m["race"]["turns"][ti][key][di]
+        change = rng.choice(("drop", "claim", "through", "danger", "damage", "move", "no-impact"))
+        if change == "drop":
+            for k in ("push", "through", "push_to"):
+                d.pop(k, None)
+        elif change == "claim":
+            d["push"] = {}
+        elif change == "through":
+            d["through"] = {}
+        elif change == "danger":
+            d.setdefault("push", {})["danger"] = rng.randint(0, 3)
+        elif change == "damage":
+            d.setdefault("push", {})["impact"] = rng.choice(([], ["gear"], ["gear", "coast"]))
+        elif change == "move":
+            claim = {k: d.pop(k) for k in ("push", "through") if k in d}
+            ti2, key2, di2 = rng.choice(dice)
+            m["race"]["turns"][ti2][key2][di2].update(claim or {"push": {}})
+        else:
+            d.get("push", {}).pop("impact", None)
+        yield m
+
+
+def test_contact_without_push_is_the_full_check(monkeypatch):
+    """Every turn of the Full Contact example and of seeded mutants replays the same, report and refusal word for
+    word, with and without rule IDs, whether the turns without a push take the short way (``_no_contact``) or all go
+    through the full check, draw and commit."""
+    import json
+
+    from rallyc.records import replay_record
+    from rallyc.records.load import RecordError
+    from rallyc.rules import contact
+
+    rec = json.loads((GAMES / "rx-2-full-contact.json").read_text(encoding="utf-8"))
+    rng = random.Random("contact-fast")
+
+    def play(data: dict) -> tuple:
+        try:
+            out = []
+            for explain in (False, True):
+                r = replay_record(json.loads(json.dumps(data)), GAMES, explain=explain)
+                out += [r.to_text(explain=explain), json.dumps(r.to_json(explain=explain))]
+            return tuple(out)
+        except RecordError as exc:
+            return ("RecordError", str(exc), exc.path)
+
+    records = [rec] + list(_contact_mutants(rec, rng, 12))
+    fast = [play(m) for m in records]
+    taken = []
+    real = contact._no_contact
+    monkeypatch.setattr(contact, "_no_contact", lambda turn, resolved: taken.append(real(turn, resolved)) and False)
+    full = [play(m) for m in records]
+    assert fast == full
+    assert sum(taken) > len(taken) // 2 and not all(taken)  # most turns take the short way, not all
+    rules = {json.loads(f[1]).get("error", {}).get("rule") for f in fast if f[0] != "RecordError"}
+    assert {"RX-PUSH-01", "RX-IMPACT-01"} <= rules and len(rules) > 5, rules  # refusals of several kinds met
+
+
+def test_no_contact_wants_every_die_reached_in_order():
+    """The short way is for a turn whose dice were all reached, in order, without a push or a claim of one; a die
+    not reached (a Loss of Control before it) may have pushed as laid: RX-CONTACTROLL-01, the full check's."""
+    import json
+    from types import SimpleNamespace
+
+    from rallyc.records.race import rx_turn_from_json
+    from rallyc.rules.contact import ContactClaim, ContactKind, _no_contact
+
+    rec = json.loads((GAMES / "rx-1-race.json").read_text(encoding="utf-8"))
+    turn = next(rx_turn_from_json(t) for t in rec["race"]["turns"] if len(t.get("dice", [])) >= 3)
+    free = SimpleNamespace(contact=None)
+    assert _no_contact(turn, [(free, r) for r in turn.dice])
+    assert not _no_contact(turn, [(free, r) for r in turn.dice[:-1]])  # the last die not reached
+    assert not _no_contact(turn, [(free, r) for r in reversed(turn.dice)])
+    assert not _no_contact(turn, [(SimpleNamespace(contact=object()), turn.dice[0])] +
+                           [(free, r) for r in turn.dice[1:]])  # a push
+    turn.dice[-1].contact = ContactClaim(ContactKind.PUSH)
+    assert not _no_contact(turn, [(free, r) for r in turn.dice])  # a claim
+    turn.dice[-1].contact = None
+    turn.relaid = list(turn.dice)
+    assert not _no_contact(turn, [(free, r) for r in turn.dice])  # a failed Flat Out's re-laid dice

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,10 @@ from rallyc.rules.stage_race import StageRace
 from rallyc.rules.turn import Turn
 
 __all__ = ["RaceReport", "rx_turn_from_json", "rx_turn_to_json", "replay_race", "race_track", "race_engine", "bot_race_record"]
+
+#: a die's Full Contact keys (RX-PUSH, RX-THROUGH), which need format rallyc-game/2
+_CONTACT_KEYS = ("push", "through", "push_to")
+_no_contact_key = frozenset(_CONTACT_KEYS).isdisjoint
 
 
 def rx_turn_from_json(d: dict) -> Turn:
@@ -210,8 +215,13 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
     if data.get("format") == "rallyc-game/1":
         for ti, tj in enumerate(data["race"]["turns"]):
             for key in ("dice", "relaid"):
-                for di, d in enumerate(tj.get(key, [])):
-                    for k in ("push", "through", "push_to"):
+                dice = tj.get(key, [])
+                # every die looked at in C (isinstance first: only a dict's keys are what `in` tests below); a die
+                # with a Full Contact key, or any doubt, goes through the loop, which words the refusal
+                if all(map(isinstance, dice, repeat(dict))) and all(map(_no_contact_key, dice)):
+                    continue
+                for di, d in enumerate(dice):
+                    for k in _CONTACT_KEYS:
                         if k in d:
                             raise RecordError(f"a Full Contact `{k}` needs format rallyc-game/2",
                                               path=f"$.race.turns[{ti}].{key}[{di}].{k}")

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from operator import attrgetter, is_, itemgetter
 from typing import TYPE_CHECKING, Mapping
 from weakref import proxy
 
@@ -33,7 +34,7 @@ from rallyc.rules.rolling import Movement
 from rallyc.rules.rx_dashboard import RX_DAMAGE_KINDS, rx_allowance
 from rallyc.rules.domain import RaceStatus
 from rallyc.rules.state import WEATHER
-from rallyc.rules.turn import LossOfControl, Turn
+from rallyc.rules.turn import LossOfControl, Roll, Turn
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.driver import Driver
@@ -129,6 +130,8 @@ class ContactEvent:
 # -- planning ------------------------------------------------------------------------------------------
 
 _new = object.__new__
+#: a resolved (Placed, Roll) pair's parts, and what a Placed or a Roll says of Full Contact
+_placed_of, _roll_of, _contact_of = itemgetter(0), itemgetter(1), attrgetter("contact")
 
 
 @dataclass(frozen=True)
@@ -337,6 +340,16 @@ class _Pending:
     weather: str | None = None
 
 
+def _no_contact(turn: Turn, resolved: list[tuple[Placed, Roll]]) -> bool:
+    """The turn's dice are all reached, in order, none pushes and none claims a push or a Push Through: what
+    :meth:`Contact.resolve` checks, draws and takes is then nothing (most turns). Looked at in C: a claim or a push
+    is a dataclass, always true, None when there is none."""
+    dice = turn.dice
+    return (not turn.relaid and not getattr(turn, "replans", None) and len(resolved) == len(dice)
+            and all(map(is_, map(_roll_of, resolved), dice)) and not any(map(_contact_of, dice))
+            and not any(map(_contact_of, map(_placed_of, resolved))))
+
+
 class Contact:
     """Full Contact on one RX race: the Danger tokens each player holds, and the hooks the race calls."""
 
@@ -432,8 +445,11 @@ class Contact:
                 driver: "Driver | None") -> None:
         """Check the record's pushes against the dice the car reached, draw (driver) or check the Damage tokens,
         take the Danger tokens; keep the changes for :meth:`commit` (nothing is changed here)."""
-        race = self.race
         run = move.run
+        if _no_contact(turn, run.resolved):
+            self._pending = None  # (commit: nothing pushed, drawn or taken)
+            return
+        race = self.race
         # where each die of the turn is in the record, and what it does as laid (the plans were checked)
         paths: dict[int, str] = {}
         planned: dict[int, Placed] = {}
@@ -674,12 +690,16 @@ class Contact:
     def commit(self, car: "RxCar", out: "RxOutcome") -> tuple[str, ...]:
         """Apply the resolved turn's contact to the race (after the race's own commit); the rule IDs applied."""
         race = self.race
-        pending = self._pending or _Pending([], [], {}, {}, {})
+        pending = self._pending
+        held = self.danger[car.name]
+        self.danger[car.name] = 0  # RX-DANGER-07: discarded at the end of the turn
+        if pending is None:  # nothing pushed, drawn or taken (Contact.resolve)
+            out.contact = []
+            return ("RX-DANGER-07",) if held else ()
         self._pending = None
         applied = list(pending.applied)
-        if self.danger[car.name]:
-            applied.append("RX-DANGER-07")  # discarded at the end of the turn
-        self.danger[car.name] = 0
+        if held:
+            applied.append("RX-DANGER-07")
         for name, (space, d, crossed, joker, left) in pending.moves.items():
             c = race.cars[name]
             c.space, c.distance, c.crossed, c.joker, c.left_pregrid = space, d, crossed, joker, left

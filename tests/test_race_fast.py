@@ -200,6 +200,10 @@ def test_game1_contact_keys_refused_as_the_plain_loop_does():
                         d.pop(k, None)
         for _ in range(rng.choice((0, 1, 1, 2))):  # ...but one or two
             ti, key, di = rng.choice(sites)
+            if rng.random() < 0.3:  # on a re-laid die
+                t = data["race"]["turns"][ti]
+                t["relaid"] = [dict(d) for d in t.get("dice", [])] or [{"die": "gear1", "to": "x"}]
+                key, di = "relaid", rng.randrange(len(t["relaid"]))
             die = data["race"]["turns"][ti][key]
             k = rng.choice(("push", "through", "push_to", "push_to", "not-an-object"))
             if k == "not-an-object":
@@ -317,3 +321,32 @@ def test_no_contact_wants_every_die_reached_in_order():
     turn.dice[-1].contact = None
     turn.relaid = list(turn.dice)
     assert not _no_contact(turn, [(free, r) for r in turn.dice])  # a failed Flat Out's re-laid dice
+
+
+def test_contact_context_variants_are_replace(monkeypatch):
+    """Every planning context Full Contact varies (the cars where the pushes put them, the pushed car's view...) is
+    what ``dataclasses.replace(ctx, corner_methods={}, ...)`` makes, and leaves ``ctx`` as it was: on the Full
+    Contact example and seeded mutants."""
+    import dataclasses
+    import json
+
+    from rallyc.records import replay_record
+    from rallyc.rules import contact
+
+    made = []
+    real = contact._variant
+
+    def checked(ctx, **changes):
+        before = dict(vars(ctx))
+        got = real(ctx, **changes)
+        want = dataclasses.replace(ctx, corner_methods={}, **changes)
+        assert vars(got) == vars(want)
+        assert vars(ctx) == before and got is not ctx and got.corner_methods is not ctx.corner_methods
+        made.append(bool(got.corner_methods))
+        return got
+
+    monkeypatch.setattr(contact, "_variant", checked)
+    rec = json.loads((GAMES / "rx-2-full-contact.json").read_text(encoding="utf-8"))
+    for m in [rec] + list(_contact_mutants(rec, random.Random("contact-variants"), 4)):
+        replay_record(json.loads(json.dumps(m)), GAMES, explain=True)
+    assert len(made) > 50 and any(made)  # some with a car in a corner

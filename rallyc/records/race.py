@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from itertools import repeat
+from itertools import chain, repeat
+from operator import methodcaller
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,19 @@ __all__ = ["RaceReport", "rx_turn_from_json", "rx_turn_to_json", "replay_race", 
 #: a die's Full Contact keys (RX-PUSH, RX-THROUGH), which need format rallyc-game/2
 _CONTACT_KEYS = ("push", "through", "push_to")
 _no_contact_key = frozenset(_CONTACT_KEYS).isdisjoint
+_dice_of, _relaid_of = methodcaller("get", "dice", []), methodcaller("get", "relaid", [])
+
+
+def _no_contact_keys(turns: list) -> bool:
+    """No die of ``turns`` (laid or re-laid) has a Full Contact key: every die looked at in C, no Python loop per
+    die. False on any doubt (a die that is not an object: only a dict's keys are what ``in`` tests; dice that are
+    not a list), where the plain loop decides and words the refusal."""
+    try:
+        dice = list(chain.from_iterable(map(_dice_of, turns)))
+        dice += chain.from_iterable(map(_relaid_of, turns))
+    except (TypeError, AttributeError):
+        return False
+    return all(map(isinstance, dice, repeat(dict))) and all(map(_no_contact_key, dice))
 
 
 def rx_turn_from_json(d: dict) -> Turn:
@@ -137,7 +151,7 @@ class RaceReport:
 def _outcome_json(o: RxOutcome, explain: bool = True) -> dict:
     d: dict[str, Any] = {"player": o.player, "start": o.start, "path": o.path, "end": o.end, "gear": o.gear, "warnings": o.warnings,
          "blocked": o.blocked, "flat_out": o.flat_out, "flat_out_failed": o.flat_out_failed,
-         "focus_gained": o.focus_gained, "focus_spent": o.focus_spent, "damage": o.damage, "shortcut_tokens": o.tokens,
+         "focus_gained": o.gained, "focus_spent": o.spent, "damage": o.damage, "shortcut_tokens": o.tokens,
          "yellow_flags": o.yellow, "laps": o.laps, "joker": o.joker, "finished": o.finished,
          "position": o.position, "disqualified": o.disqualified, "retired": o.retired, "weather": o.weather,
          "text": o.describe()}
@@ -212,15 +226,10 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
     except (ValueError, TypeError) as exc:
         path = "$.options" if "option" in str(exc) else "$.players"
         raise RecordError(str(exc), path=path) from None
-    if data.get("format") == "rallyc-game/1":
+    if data.get("format") == "rallyc-game/1" and not _no_contact_keys(data["race"]["turns"]):
         for ti, tj in enumerate(data["race"]["turns"]):
             for key in ("dice", "relaid"):
-                dice = tj.get(key, [])
-                # every die looked at in C (isinstance first: only a dict's keys are what `in` tests below); a die
-                # with a Full Contact key, or any doubt, goes through the loop, which words the refusal
-                if all(map(isinstance, dice, repeat(dict))) and all(map(_no_contact_key, dice)):
-                    continue
-                for di, d in enumerate(dice):
+                for di, d in enumerate(tj.get(key, [])):
                     for k in _CONTACT_KEYS:
                         if k in d:
                             raise RecordError(f"a Full Contact `{k}` needs format rallyc-game/2",
@@ -235,10 +244,11 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
                 raise IllegalMove("RX-END-04", "every car has finished, been disqualified or retired: no more turns",
                                   f"$.race.turns[{ti}]")
             rnd = race.round
-            if rnd not in rounds:
-                rounds[rnd] = {"round": rnd, "colour": race.colour, "order": list(race.order), "turns": []}
-                report.rounds.append(rounds[rnd])
-            if "colour" in tj and tj["colour"] != race.colour:
+            this_round = rounds.get(rnd)
+            if this_round is None:
+                this_round = rounds[rnd] = {"round": rnd, "colour": race.colour, "order": list(race.order), "turns": []}
+                report.rounds.append(this_round)
+            if "colour" in tj and tj["colour"] != this_round["colour"]:  # (race.colour, kept with the round)
                 raise IllegalMove("RX-ROUND-01", f"round {rnd} is a {race.colour} round, not {tj['colour']}",
                                   f"$.race.turns[{ti}].colour")
             try:
@@ -256,7 +266,7 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
             if "joker" in tj and tj["joker"] != out.joker:
                 raise IllegalMove("RX-JOKER-03", f"{out.player}'s Joker is {out.joker}, not {tj['joker']}",
                                   f"$.race.turns[{ti}].joker")
-            rounds[rnd]["turns"].append(_outcome_json(out, explain))
+            this_round["turns"].append(_outcome_json(out, explain))
         if not race.is_over() and not race.decided():
             raise IllegalMove("RX-END-03", f"the record stops before any car has won: {race.to_move()} is still "
                                            f"racing (round {race.round})", "$.race.turns")

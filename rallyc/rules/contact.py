@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from operator import attrgetter, is_, itemgetter
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 from weakref import proxy
 
 from rallyc.rules.dice import Die, DieKind
@@ -134,6 +134,24 @@ _new = object.__new__
 _placed_of, _roll_of, _contact_of = itemgetter(0), itemgetter(1), attrgetter("contact")
 
 
+def _variant(ctx: PlanContext, **changes: Any) -> PlanContext:
+    """``dataclasses.replace(ctx, corner_methods={}, **changes)`` without PlanContext's ``__init__`` (23 fields):
+    a shallow copy with ``changes`` (never ``index`` nor ``handbrake``: the successors stay), the corner methods of
+    the others' cars worked out again as its ``__post_init__`` does (CORE-OVERTAKE-05)."""
+    fields = dict(ctx.__dict__)
+    fields.update(changes)
+    methods: dict[str, set] = {}
+    spaces = ctx.index.spaces
+    for sid in fields["others"]:
+        s = spaces[sid]
+        if s.kind == "corner" and s.corner:
+            methods.setdefault(s.corner, set()).add(s.method)
+    fields["corner_methods"] = methods
+    out = _new(PlanContext)
+    out.__dict__ = fields
+    return out
+
+
 @dataclass(frozen=True)
 class ContactPlan:
     """Who is where at the start of a turn, for the pushes and Push Throughs of its plans."""
@@ -170,7 +188,7 @@ class ContactPlan:
 
     def view(self, ctx: PlanContext, w: Walk) -> PlanContext:
         """``ctx`` with the cars where the plan's pushes so far have put them."""
-        return replace(ctx, others=self.others(self.positions(w)), corner_methods={})
+        return _variant(ctx, others=self.others(self.positions(w)))
 
     def _blockers(self, ctx: PlanContext, w: Walk, at: Mapping[str, tuple[str, ...]]) -> set[str] | None:
         """The cars that block the car on ``w.pos`` (every space ahead taken, CORE-MOVE-09), None when a space
@@ -221,7 +239,7 @@ class ContactPlan:
         err = self._jump_error(ctx, die, gear)
         if err:
             return None, err
-        free = replace(ctx, others=self.others(at, frozenset({target})), corner_methods={})
+        free = _variant(ctx, others=self.others(at, frozenset({target})))
         e = entry_error(free, die.to, gear, die, came_from=w.pos)
         if e:
             return None, (e[0], e[1], "to")
@@ -251,7 +269,7 @@ class ContactPlan:
         leaving = s.kind == "shortcut" or s.lane in ("s1", "s2")  # RX-PUSH-15: the player's choice
         others = self.others(at, frozenset({target}))
         others[sid] = max(others.get(sid, 0), pusher_gear)
-        tview = replace(ctx, others=others, corner_methods={}, ignore_water=True,
+        tview = _variant(ctx, others=others, ignore_water=True,
                         barred=dict(self.barred.get(target, {})), alongside_before_flag=frozenset())
         out: list[str] = []
         why: tuple[str, str, str] = ("RX-PUSH-03", f"{target} cannot be pushed straight forward from {sid}", "to")
@@ -314,7 +332,7 @@ class ContactPlan:
         if err:
             return None, err
         gone = frozenset(blockers | {n for n, _ in present})
-        free = replace(ctx, others=self.others(at, gone), corner_methods={})
+        free = _variant(ctx, others=self.others(at, gone))
         e = entry_error(free, die.to, gear, die, came_from=w.pos)
         if e:
             return None, (e[0], e[1], "to")
@@ -371,7 +389,7 @@ class Contact:
     def plan(self, ctx: PlanContext, mover: str) -> PlanContext:
         """``ctx`` with the board Full Contact plans on."""
         plan, others = self.board(mover)
-        return replace(ctx, contact=plan, others=others, corner_methods={})
+        return _variant(ctx, contact=plan, others=others)
 
     def board(self, mover: str) -> tuple[ContactPlan, dict[str, int]]:
         """The board Full Contact plans on for ``mover``'s turn, and the others' cars it shows (space -> gear): a
@@ -381,7 +399,7 @@ class Contact:
         at: dict[str, tuple[str, ...]] = {}
         for n in sorted(cars):  # by name
             c = cars[n]
-            if c.impedes and n != mover:
+            if c.status == "road" and n != mover:  # (c.impedes)
                 at[c.space] = at[c.space] + (n,) if c.space in at else (n,)
         barred: dict[str, dict[str, tuple[str, str]]] = {}
         cache = self._barred

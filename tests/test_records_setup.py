@@ -70,3 +70,13 @@ def test_a_track_file_digest_is_the_sha256_of_its_bytes(tmp_path):
     assert tracks._digest(empty) == hashlib.sha256(b"").hexdigest()
     assert tracks._digest(tmp_path) is None  # a folder
     assert tracks._digest(tmp_path / "none.rally") is None
+
+
+def test_a_car_s_card_seconds_are_the_sum_of_its_pile():
+    from rallyc.rules.state import Car, Card
+
+    comp = default_components()
+    car = Car("Ann", "red", comp.dashboard("r6", "gravel"))
+    assert car.card_seconds == 0
+    car.cards = [Card(3, 30), Card(0, 60, zero=True, icon="crash"), Card(5, 10), Card(0, 60, spare=True)]
+    assert car.card_seconds == sum(c.seconds for c in car.cards) == 160

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import attrgetter
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
@@ -18,6 +19,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Card", "Car", "TrackIndex", "index_of", "forget_placements", "DAMAGE_KINDS", "SHORTCUT_RESULTS", "LOC_ICONS", "WEATHER",
            "IMPEDING"]
+
+_SECONDS = attrgetter("seconds")
 
 #: Damage side of a token (CORE-SETUP-03); Boost Damage only where the bag holds it (RX box, R5 Boost die)
 DAMAGE_KINDS = ("gear", "brake", "coast", "green", "boost")
@@ -106,7 +109,8 @@ class Car:
 
     @property
     def card_seconds(self) -> int:
-        return sum(c.seconds for c in self.cards)
+        """The seconds of the Time cards on the car's pile (CORE-STAGEEND-08); summed in C (map, no generator)."""
+        return sum(map(_SECONDS, self.cards))
 
 
 class TrackIndex:

@@ -275,7 +275,8 @@ def _shape_mutant(data, rng):
 def test_shapes_check_as_jsonschema_does(path):
     """The counting check's function per shape of object (schemacheck._Shapes) and its quick tests of words and
     space names answer as jsonschema does and count every key of a valid record, on turns of every example changed
-    where a shape could go wrong; the same with no shape kept (each object through its loop)."""
+    where a shape could go wrong; shapes written at first sight, at the second, and never (each object through its
+    loop)."""
     import jsonschema
 
     validator = jsonschema.Draft202012Validator(L.record_schema())
@@ -284,9 +285,10 @@ def test_shapes_check_as_jsonschema_does(path):
     mutants = [_shape_mutant(data, rng) for _ in range(40)]
     expected = [validator.is_valid(m) for m in mutants]
     assert 5 < sum(expected) < len(mutants)
-    for shapes_max in (S._SHAPES_MAX, 0):
+    for shapes_max, write_after in ((S._SHAPES_MAX, 1), (S._SHAPES_MAX, 2), (0, 1)):
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(S, "_SHAPES_MAX", shapes_max)
+            mp.setattr(S, "_WRITE_AFTER", write_after)
             check = compile_counting_schema(L.record_schema())
             for m, want in zip(mutants, expected):
                 counts = [0, 0]

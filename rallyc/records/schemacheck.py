@@ -108,45 +108,68 @@ def _refuse(v: Any, counts: list) -> bool:
 #: how many shapes (tuples of keys) of one object schema a counting check keeps a function for
 _SHAPES_MAX = 256
 
+#: how many objects of a shape are checked through the loop before the shape gets a function of its own: writing
+#: one (``compile``) costs about as much as checking a few hundred objects, so a record read once in a process
+#: rarely pays for it, and a process that reads many pays once
+_WRITE_AFTER = 200
+
 
 class _Shapes(dict):
     """The counting check of one object schema whose keys are all named properties, one function per shape (the
-    tuple of an object's keys, in their order), written on first sight from the properties' expressions: no
-    dispatch on each key and no loop, the keys of the shape being known. Records written by rallyc have a few
-    dozen shapes; at most :data:`_SHAPES_MAX` are kept per object schema, and a shape with a key the schema does
-    not name is never kept (its keys come from the record): those take the object's loop (``loop``), which checks
-    any object. Nothing from a record is written into a shape's source but its length: its keys are written as
-    the names their constants are bound to."""
+    tuple of an object's keys, in their order), written once the shape has been met :data:`_WRITE_AFTER` times,
+    from the properties' expressions: no dispatch on each key and no loop, the keys of the shape being known.
+    Records written by rallyc have a few dozen shapes; at most :data:`_SHAPES_MAX` are kept per object schema, and
+    a shape with a key the schema does not name is never kept nor counted (its keys come from the record): objects
+    of a shape without a function take the object's loop (:meth:`slow`), which checks any object. Nothing from a
+    record is written into a shape's source but its length: its keys are written as the names their constants
+    are bound to."""
 
     def __init__(self, fields: dict[str, tuple[str, str]], required: tuple[str, ...],
                  exclusive: tuple[tuple[str, ...], ...], loop: str) -> None:
         super().__init__()
         #: property -> (the name of its constant, the test of its value named ``x``)
         self.fields = fields
+        self.names = frozenset(fields)
         #: keys a shape must have, and sets of keys it must not have all of (``required``, ``not: {required}``)
-        self.required = required
-        self.exclusive = exclusive
+        self.required = frozenset(required)
+        self.exclusive = tuple(frozenset(keys) for keys in exclusive)
         #: the name of the object's loop function
         self.loop = loop
         #: the generated functions' namespace (set once they are compiled)
         self.namespace: dict[str, Any] = {}
+        #: how many objects of each shape without a function were met (bounded)
+        self.met: dict[tuple, int] = {}
 
     def __missing__(self, shape: tuple) -> CountingCheck:
-        fields = self.fields
-        if len(self) >= _SHAPES_MAX or any(k not in fields for k in shape):
-            return self.slow
-        check = self[shape] = self.write(shape)
-        return check
+        met = self.met
+        if len(self) < _SHAPES_MAX and self.names.issuperset(shape) and (shape in met or len(met) < _SHAPES_MAX):
+            count = met[shape] = met.get(shape, 0) + 1
+            if count >= _WRITE_AFTER:
+                del met[shape]
+                check = self[shape] = self.write(shape)
+                return check
+        return self.slow
+
+    def refused(self, keys: Any) -> bool:
+        """Whether an object of these keys (a set or a dict's keys) is refused whatever its values (``required``,
+        ``not: {required}``)."""
+        if not keys >= self.required:
+            return True
+        for together in self.exclusive:
+            if keys >= together:
+                return True
+        return False
 
     def slow(self, v: dict, counts: list) -> bool:
-        """The check of an object of a shape not kept: the keys it must and must not have, then the object's loop."""
-        if any(k not in v for k in self.required) or any(all(k in v for k in keys) for keys in self.exclusive):
+        """The check of an object of a shape without a function: the keys it must and must not have, then the
+        object's loop."""
+        if self.refused(v.keys()):
             return False
         return self.namespace[self.loop](v, counts)
 
     def write(self, shape: tuple) -> CountingCheck:
         """The check of objects of this shape: what the loop does for these keys in this order, and no more."""
-        if any(k not in shape for k in self.required) or any(all(k in shape for k in keys) for keys in self.exclusive):
+        if self.refused(frozenset(shape)):
             return _refuse
         lines = ["def shape(v, n):", f"    n[0] += {len(shape)}"]
         for key in shape:

@@ -146,3 +146,58 @@ def test_the_finishing_die_is_the_one_found_space_by_space(monkeypatch):
             for sid in stage.index.spaces:
                 both(stage, stage.cars["Ann"], [Placed(die, stage.index.start_spaces[0], 1), Placed(die, sid, 3)])
     assert None in checked and any(i is not None for i in checked)
+
+
+def _describe_by_bits(o: Outcome) -> str:
+    """The long way: the text's bits in a list, joined."""
+    if o.blocked:
+        move = f"blocked on {o.end}"
+    else:
+        move = f"{o.start} -> {o.end} ({len(o.path)} spaces, {'flat out' if o.flat_out else 'one by one'})"
+    bits = [f"{o.player}: {move}, Gear {o.gear}"]
+    if o.flat_out_failed:
+        bits.append("Flat Out failed")
+    if o.loc:
+        icon = f": {o.card.icon}" if o.card.icon else ""
+        bits.append(f"Loss of Control ({o.loc.cause}) on {o.loc.space} in Gear {o.loc.gear}{icon}")
+    if o.damage:
+        bits.append("damage " + "+".join(o.damage))
+    if o.tokens:
+        bits.append("shortcut " + "+".join(o.tokens))
+    if o.gained:
+        bits.append(f"+{o.gained} Focus" if o.focus else f"+{o.gained} s tokens")
+    if o.spent:
+        bits.append(f"-{o.spent} Focus secured" if o.focus else f"-{o.spent} s secured")
+    for flag, word in ((o.spare_tire, "spare tire"), (o.sisu, "SISU"), (o.finished, "FINISHED"),
+                       (o.retired, "RETIRED")):
+        if flag:
+            bits.append(word)
+    if o.flipped:
+        bits.append("Weather: flipped step " + ", ".join(str(s) for s in o.flipped))
+    bits.append(f"card {'0 side ' if o.card.zero else ''}{o.card.seconds} s")
+    return ", ".join(bits)
+
+
+def test_the_turn_text_is_the_bits_joined(monkeypatch):
+    """``Outcome.describe`` against its bits joined: every example stage turn, and outcomes with every event on
+    and off (seeded)."""
+    seen: list[Outcome] = []
+    write = replay_module._outcome_json
+    monkeypatch.setattr(replay_module, "_outcome_json", lambda o, explain=True: seen.append(o) or write(o, explain))
+    for game in GAMES:
+        assert replay_record(load_record(game), game.parent, explain=False).ok
+    rng = random.Random("describe")
+    for _ in range(2000):
+        o = stage_outcome("Ann", 1, "1.1.a", ["2.1.a"] * rng.randint(0, 6), "2.1.a", rng.randint(0, 6),
+                          Card(rng.randint(0, 6), rng.choice((0, 10, 25)), rng.random() < 0.3,
+                               rng.choice((None, "crash", "spinout", "sisu"))),
+                          0, rng.choice((None, LossOfControl("2.1.a", 4, "warnings"))), *(rng.random() < 0.3
+                                                                                           for _ in range(5)),
+                          rng.choice((0, 0, 2)), rng.choice((0, 0, 3)), rng.choice(([], ["gear", "coast"])),
+                          rng.choice(([], ["ok"], ["minus1", "weather"])), *(rng.random() < 0.2 for _ in range(3)))
+        o.retired, o.focus = rng.random() < 0.2, rng.random() < 0.3
+        o.flipped = rng.choice(([], [3], [4, 7]))
+        seen.append(o)
+    assert len(seen) > 2400
+    for o in seen:
+        assert o.describe() == _describe_by_bits(o)

@@ -152,37 +152,37 @@ class Outcome(TurnOutcome):
 
     def describe(self) -> str:
         """One line for the text replay."""
+        # one string grown in place (``+=`` on a string nobody else holds), not a list of bits joined: most turns
+        # add none or one bit to the first
         if self.blocked:
-            move = f"blocked on {self.end}"
+            text = f"{self.player}: blocked on {self.end}, Gear {self.gear}"
         else:
-            mode = "flat out" if self.flat_out else "one by one"
-            move = f"{self.start} -> {self.end} ({len(self.path)} spaces, {mode})"
-        bits = [f"{self.player}: {move}, Gear {self.gear}"]
+            text = (f"{self.player}: {self.start} -> {self.end} ({len(self.path)} spaces, "
+                    f"{'flat out' if self.flat_out else 'one by one'}), Gear {self.gear}")
         if self.flat_out_failed:
-            bits.append("Flat Out failed")
+            text += ", Flat Out failed"
         if self.loc:
             icon = f": {self.card.icon}" if self.card.icon else ""  # no icon read: a finish, or the Dashboard's (CUSTOM-13)
-            bits.append(f"Loss of Control ({self.loc.cause}) on {self.loc.space} in Gear {self.loc.gear}{icon}")
+            text += f", Loss of Control ({self.loc.cause}) on {self.loc.space} in Gear {self.loc.gear}{icon}"
         if self.damage:
-            bits.append("damage " + "+".join(self.damage))
+            text += ", damage " + "+".join(self.damage)
         if self.tokens:
-            bits.append("shortcut " + "+".join(self.tokens))
+            text += ", shortcut " + "+".join(self.tokens)
         if self.gained:  # (seconds_gained)
-            bits.append(f"+{self.gained} Focus" if self.focus else f"+{self.gained} s tokens")
+            text += f", +{self.gained} Focus" if self.focus else f", +{self.gained} s tokens"
         if self.spent:  # (seconds_spent)
-            bits.append(f"-{self.spent} Focus secured" if self.focus else f"-{self.spent} s secured")
+            text += f", -{self.spent} Focus secured" if self.focus else f", -{self.spent} s secured"
         if self.spare_tire:
-            bits.append("spare tire")
+            text += ", spare tire"
         if self.sisu:
-            bits.append("SISU")
+            text += ", SISU"
         if self.finished:
-            bits.append("FINISHED")
+            text += ", FINISHED"
         if self.retired:
-            bits.append("RETIRED")
+            text += ", RETIRED"
         if self.flipped:
-            bits.append("Weather: flipped step " + ", ".join(str(s) for s in self.flipped))
-        bits.append(f"card {'0 side ' if self.card.zero else ''}{self.card.seconds} s")
-        return ", ".join(bits)
+            text += ", Weather: flipped step " + ", ".join(str(s) for s in self.flipped)
+        return f"{text}, card {'0 side ' if self.card.zero else ''}{self.card.seconds} s"
 
 
 _new = object.__new__

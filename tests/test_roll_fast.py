@@ -372,3 +372,16 @@ def test_the_roll_on_the_tree_under_other_cars_tokens_and_limits(game, monkeypat
     monkeypatch.setattr("rallyc.rules.rolling.observing", lambda: False)
     assert replay_record(load_record(game), game.parent, explain=False).ok
     assert seen[1] > 0.3 * seen[0], seen
+
+
+def test_a_mover_with_warnings_is_the_mover_replaced():
+    """``Mover.with_warnings`` (Full Contact's Danger tokens, each RX turn) makes what ``dataclasses.replace`` makes."""
+    m = rolling.Mover("Ann", 3, True, "RX-ROLL-04", "Focus", finish_index=len, warnings=2)
+    for n in (0, 1, 2, 5):
+        got = m.with_warnings(n)
+        want = dataclasses.replace(m, warnings=n)
+        assert got == want and vars(got) == vars(want) and got is not m
+        assert dataclasses.replace(got, tokens=1) == dataclasses.replace(want, tokens=1)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            got.tokens = 0  # type: ignore[misc]
+    assert m.warnings == 2

@@ -307,6 +307,13 @@ class Mover:
         self.__dict__.update(name=name, tokens=tokens, sisu=sisu, tokens_rule=tokens_rule, tokens_unit=tokens_unit,
                              finish_index=finish_index, warnings=warnings)
 
+    def with_warnings(self, warnings: int) -> "Mover":
+        """This mover with ``warnings`` Warnings before any die (Full Contact Danger tokens): what
+        ``dataclasses.replace(self, warnings=warnings)`` makes, without its walk over the fields."""
+        made = object.__new__(Mover)
+        made.__dict__.update(self.__dict__, warnings=warnings)
+        return made
+
 
 def _faces(driver: Driver, r: Roll) -> None:
     """Roll the die ``r`` (with its paired Brake and Boost dice): the faces come from the driver's chance."""
@@ -509,10 +516,9 @@ def roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
     """
     placed: list[Placed] | None = None
     if driver is None:  # _replay_roll, in line (a call a turn)
-        if turn.dice and not turn.replans and not turn.sisu and (turn.relaid is None or turn.flat_out):
-            move = _roll_on_tree(stage, mover, turn, ctx, leader)
-            if move is not None:
-                return move
+        move = _roll_on_tree(stage, mover, turn, ctx, leader)
+        if move is not None:
+            return move
         move, placed = _replay_checked(stage, mover, turn, ctx, leader)
         if move is not None:
             return move
@@ -628,10 +634,9 @@ def _replay_roll(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext
     :func:`_replay_checked`. Returns the movement and the placed dice, or None for the movement when the turn is
     not the usual kind: the full path then plays it (with the placed dice, when they were checked) and words
     any refusal."""
-    if turn.dice and not turn.replans and not turn.sisu and (turn.relaid is None or turn.flat_out):
-        move = _roll_on_tree(stage, mover, turn, ctx, leader)
-        if move is not None:
-            return move, None
+    move = _roll_on_tree(stage, mover, turn, ctx, leader)
+    if move is not None:
+        return move, None
     return _replay_checked(stage, mover, turn, ctx, leader)
 
 
@@ -750,6 +755,8 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
     the Warnings counted. The loop is long on purpose: a call per die would cost more than the die."""
     rolls = turn.dice
     flat_out = turn.flat_out
+    if not rolls or turn.replans or turn.sisu or (turn.relaid is not None and not flat_out):
+        return None
     known = placements(ctx)
     node = known.roots.get((ctx.start, ctx.gear)) if known is not None else None
     if node is None:

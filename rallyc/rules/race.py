@@ -537,7 +537,7 @@ class Race(TurnEngine[RxOutcome]):
         if self.contact is not None:
             warnings = self.contact.warnings(car.name)
             if warnings:  # (none held: the core's mover, whose Warnings are 0)
-                return replace(m, warnings=warnings)
+                return m.with_warnings(warnings)
         return m
 
     def forced_movement(self, car: RxCar, turn: Turn, ctx: PlanContext) -> Movement | None:

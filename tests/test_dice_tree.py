@@ -28,6 +28,8 @@ from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import PlanContext, _check_plan_full, _die_options, can_lay, check_die, start_walk
 from rallyc.rules.state import forget_placements
 
+from helpers.plans import perturbed
+
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "examples" / "games").glob("*.json"))
 ORIGINAL = plans.check_plan
@@ -88,43 +90,6 @@ def _compare(ctx: PlanContext, dice: list[Die], seen: list[int]) -> None:
     seen[1] += not isinstance(cold_full, list)
 
 
-def _perturbed(ctx: PlanContext, dice: list[Die], rng: random.Random) -> list[PlanContext]:
-    """The same planning situation with other cars and tokens around the spaces the plan enters: a car on one of
-    them or beside it, a car in its corner by the other method, -1 tokens on its step (with and without the creep
-    reading's floor), the space barred, a Yellow Flag there, the jump landing limit and water readings turned
-    round. The tree filled by ``ctx`` must refuse there exactly as the validator does."""
-    idx = ctx.index
-    entered = [s for d in dice for s in (d.to, d.land) if s is not None and s in idx.spaces] or [ctx.start]
-
-    def variant(**changes) -> PlanContext:
-        base = dict(corner_methods={k: set(v) for k, v in ctx.corner_methods.items()}, contact=None)
-        base.update(changes)
-        return replace(ctx, **base)
-
-    out = []
-    for _ in range(3):
-        sid = rng.choice(entered)
-        s = idx.spaces[sid]
-        near = [sid] + list(idx.overlap[sid]) + list(idx.alongside[sid])
-        car = rng.choice(near)
-        others = {**ctx.others, car: rng.randrange(0, 7)}
-        out.append(variant(others=others))
-        out.append(variant(others=others, no_alongside=frozenset(near)))
-        if s.kind == "corner" and s.corner:
-            methods = {k: set(v) for k, v in ctx.corner_methods.items()}
-            methods.setdefault(s.corner, set()).add("in" if s.method == "out" else "out")
-            out.append(variant(corner_methods=methods))
-        minus1 = {**ctx.minus1, s.step: rng.randrange(1, 4)}
-        out.append(variant(minus1=minus1))
-        out.append(variant(minus1=minus1, limit_floor=1))
-        out.append(variant(barred={**ctx.barred, sid: ("RX-JOKER-02", f"{sid} is barred")}))
-    out.append(variant(others={}))
-    out.append(variant(jump_landing_limit=not ctx.jump_landing_limit))
-    out.append(variant(ignore_water=not ctx.ignore_water))
-    out.append(variant(limit_floor=1))
-    return out
-
-
 def _one_more(ctx: PlanContext, dice: list[Die], rng: random.Random) -> list[Die]:
     """The plan and a die one step ahead of its end."""
     pos = dice[-1].land or dice[-1].to if dice else ctx.start
@@ -173,7 +138,7 @@ def catch_plans(monkeypatch):
         _compare(ctx, dice, seen)
         for v in _variants(ctx, dice, rng, 4):
             _compare(ctx, v, seen)
-        for other in _perturbed(ctx, dice, rng):  # the tree filled above, under other cars and tokens
+        for other in perturbed(ctx, dice, rng):  # the tree filled above, under other cars and tokens
             _compare(other, dice, seen)
             for k in range(len(dice)):  # a die after each die (refused after a die that ends the plan)
                 _compare(other, _one_more(ctx, dice[:k + 1], rng), seen)

@@ -28,6 +28,8 @@ from rallyc.records.mutate import KINDS, _mutate, mutation_sites, turn_paths
 from rallyc.rules import rolling
 from rallyc.rules.errors import IllegalMove
 
+from helpers.plans import perturbed
+
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "examples" / "games").glob("*.json"))
 
@@ -336,12 +338,10 @@ def _outcome(fn: Callable[[], Any]) -> Any:
 def test_the_roll_on_the_tree_under_other_cars_tokens_and_limits(game, monkeypatch):
     """Every usual turn of every example game rolled again under other cars and tokens around the spaces its dice
     enter (a car on or beside them, a car in the corner by the other method, -1 tokens with and without the floor,
-    the space barred, a Yellow Flag there, the readings turned round: ``test_dice_tree``'s variants), under other
+    the space barred, a Yellow Flag there, the readings turned round: ``helpers.plans.perturbed``), under other
     Warning limits per surface and with Warnings before any die: whenever ``_roll_on_tree`` takes the turn, it gives
     what ``_replay_checked`` gives (the dice checked by ``check_plan``, rolled by ``_drive``), which then neither
     refuses nor hands the turn on."""
-    from test_dice_tree import _perturbed
-
     rng = random.Random(f"roll-tree:{game.name}")
     seen = [0, 0]  # variants rolled, taken by the tree
     real = rolling.roll_and_move
@@ -357,7 +357,7 @@ def test_the_roll_on_the_tree_under_other_cars_tokens_and_limits(game, monkeypat
                 rolling._replay_checked(stage, mover, turn, ctx, leader)  # (the tree holds this turn's dice)
             except IllegalMove:
                 pass
-            variants = [(other, mover) for other in _perturbed(ctx, [r.die for r in turn.dice], rng)]
+            variants = [(other, mover) for other in perturbed(ctx, [r.die for r in turn.dice], rng)]
             variants += [(limits(ctx), mover), (limits(ctx), mover), (ctx, dataclasses.replace(mover, warnings=1))]
             for other, m in variants:
                 tree = _outcome(lambda: rolling._roll_on_tree(stage, m, turn, other, leader))

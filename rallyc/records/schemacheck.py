@@ -110,8 +110,9 @@ _SHAPES_MAX = 256
 
 #: how many objects of a shape are checked through the loop before the shape gets a function of its own: writing
 #: one (``compile``) costs about as much as checking a few hundred objects, so a record read once in a process
-#: rarely pays for it, and a process that reads many pays once
-_WRITE_AFTER = 200
+#: writes few (the example records: at most three shapes each are this common), and a process that reads many
+#: pays once
+_WRITE_AFTER = 32
 
 
 class _Shapes(dict):
@@ -129,6 +130,7 @@ class _Shapes(dict):
         super().__init__()
         #: property -> (the name of its constant, the test of its value named ``x``)
         self.fields = fields
+        #: the property names (a shape with any other key is never kept)
         self.names = frozenset(fields)
         #: keys a shape must have, and sets of keys it must not have all of (``required``, ``not: {required}``)
         self.required = frozenset(required)

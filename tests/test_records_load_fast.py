@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers.records import json_paths
 from rallyc.records import load as L
 from rallyc.records.convert import TURN_FIELDS, _face, _roll_worded, turn_from_json
 from rallyc.records.race import rx_turn_from_json
@@ -187,16 +188,6 @@ _VALUES = [None, True, False, 0, 1, -1, 2.5, 3.0, "", "x", "gear3", "warning", "
            10**6, "red", "SS1", "a:b", "1-2"]
 
 
-def _paths(node, prefix=()):
-    yield prefix
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _paths(v, prefix + (i,))
-
-
 @pytest.mark.parametrize("path", GAMES[::3], ids=lambda p: p.name)
 def test_counting_check_agrees_with_jsonschema_on_mutated_records(path):
     import jsonschema
@@ -206,7 +197,7 @@ def test_counting_check_agrees_with_jsonschema_on_mutated_records(path):
     validator = jsonschema.Draft202012Validator(schema)
     data = json.loads(path.read_text(encoding="utf-8"))
     rng = random.Random(path.name)
-    paths = list(_paths(data))[1:]
+    paths = list(json_paths(data))[1:]
     invalid = 0
     for _ in range(150):
         m = copy.deepcopy(data)

@@ -11,6 +11,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from helpers.records import json_paths
 from rallyc.records.load import RecordError, parse_record, record_schema
 from rallyc.records.schemacheck import SchemaNotSupported, compile_schema
 
@@ -19,18 +20,8 @@ VALUES = [None, True, False, 0, 1, -1, 2.5, 3.0, "", "x", "gear3", "warning", "o
           10**6, "red", "SS1"]
 
 
-def _paths(node, prefix=()):
-    yield prefix
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _paths(v, prefix + (i,))
-
-
 def _mutants(data, rng, n):
-    paths = list(_paths(data))[1:]
+    paths = list(json_paths(data))[1:]
     for _ in range(n):
         m = copy.deepcopy(data)
         p = rng.choice(paths)

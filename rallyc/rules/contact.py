@@ -29,7 +29,8 @@ from weakref import proxy
 
 from rallyc.rules.dice import Die, DieKind
 from rallyc.rules.errors import IllegalMove
-from rallyc.rules.plans import PlanContext, Placed, Walk, entry_error, check_plan, effective_limit, warning_limit
+from rallyc.rules.plans import (PlanContext, Placed, Walk, check_plan, corner_methods, effective_limit, entry_error,
+                                warning_limit)
 from rallyc.rules.rolling import Movement
 from rallyc.rules.rx_dashboard import RX_DAMAGE_KINDS, rx_allowance
 from rallyc.rules.domain import RaceStatus
@@ -140,13 +141,7 @@ def _variant(ctx: PlanContext, **changes: Any) -> PlanContext:
     the others' cars worked out again as its ``__post_init__`` does (CORE-OVERTAKE-05)."""
     fields = dict(ctx.__dict__)
     fields.update(changes)
-    methods: dict[str, set] = {}
-    spaces = ctx.index.spaces
-    for sid in fields["others"]:
-        s = spaces[sid]
-        if s.kind == "corner" and s.corner:
-            methods.setdefault(s.corner, set()).add(s.method)
-    fields["corner_methods"] = methods
+    fields["corner_methods"] = corner_methods(ctx.index, fields["others"])
     out = _new(PlanContext)
     out.__dict__ = fields
     return out

@@ -33,7 +33,7 @@ from weakref import WeakKeyDictionary
 
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.outcome import TurnOutcome, not_worked_out
-from rallyc.rules.plans import PlanContext, Placed, can_lay, start_walk
+from rallyc.rules.plans import PlanContext, Placed, can_lay, corner_methods, start_walk
 from rallyc.rules.state import TrackIndex
 from rallyc.rules.planner import Planner
 from rallyc.rules.rolling import IMPROV_RULES, Mover, roll_and_move
@@ -289,18 +289,10 @@ class TurnEngine(Planner, Generic[O]):
             for c in self.cars.values():
                 if c.impedes and c is not car and c.space:
                     others[c.space] = c.gear
-        methods: dict[str, set] = {}
-        # CORE-OVERTAKE-05: the corner methods of the cars in a corner (PlanContext.__post_init__); most turns no
-        # other car is on a corner space (a set's C-level test, no Python loop over the others)
-        if others and not self.index.corner_spaces.isdisjoint(others):
-            spaces = self.index.spaces
-            for sid in others:
-                s = spaces[sid]
-                if s.kind == "corner" and s.corner:
-                    if s.corner in methods:
-                        methods[s.corner].add(s.method)
-                    else:
-                        methods[s.corner] = {s.method}
+        # CORE-OVERTAKE-05: the corner methods of the cars in a corner (as PlanContext.__post_init__); most turns no
+        # other car is on a corner space (a set's C-level test, no call)
+        methods = corner_methods(self.index, others) if others and not self.index.corner_spaces.isdisjoint(others) \
+            else {}
         fields = dict(template)  # (a copy of a dict is a block copy; ``{**template, ...}`` inserts key by key)
         if variant:
             fields.update(variant)

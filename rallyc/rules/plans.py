@@ -70,11 +70,23 @@ class PlanContext:
 
     def __post_init__(self) -> None:
         self.succ = self.index.succ_handbrake if self.handbrake else self.index.succ
-        spaces = self.index.spaces
-        for sid in self.others:
-            s = spaces[sid]
-            if s.kind == "corner" and s.corner:
-                self.corner_methods.setdefault(s.corner, set()).add(s.method)
+        for corner, methods in corner_methods(self.index, self.others).items():
+            self.corner_methods.setdefault(corner, set()).update(methods)
+
+
+def corner_methods(index: TrackIndex, others: dict[str, int]) -> dict[str, set]:
+    """The methods (inside, outside...) by which the cars on ``others``' spaces are in each named corner: a car
+    entering that corner must take one of them (CORE-OVERTAKE-05)."""
+    methods: dict[str, set] = {}
+    spaces = index.spaces
+    for sid in others:
+        s = spaces[sid]
+        if s.kind == "corner" and s.corner:
+            if s.corner in methods:
+                methods[s.corner].add(s.method)
+            else:
+                methods[s.corner] = {s.method}
+    return methods
 
 
 class Walk(NamedTuple):

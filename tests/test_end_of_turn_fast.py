@@ -20,20 +20,13 @@ from pathlib import Path
 
 import pytest
 
-import rallyc
+from helpers.circuits import CIRCUITS, example_tracks, random_path
 from rallyc.rules.order import order_key, round_order
 from rallyc.rules.rx_laps import Laps
 from rallyc.rules.stage_race import StageCourse
 from rallyc.rules.state import Card, index_of
 
 ROOT = Path(__file__).resolve().parent.parent
-CIRCUITS = ("rx-1.rally", "rx-2.rally", "ice-track-1.rally", "track-1.rally", "track-2.rally")
-
-
-def _tracks(file: str) -> list:
-    return list(rallyc.load(str(ROOT / "examples" / file)).tracks)
-
-
 def _plain_walk(laps: Laps, distance: float, crossed: int, path: list[str]) -> list[tuple[float, int]]:
     out = []
     d = distance
@@ -45,21 +38,10 @@ def _plain_walk(laps: Laps, distance: float, crossed: int, path: list[str]) -> l
     return out
 
 
-def _random_path(index, start: str, rng: random.Random, steps: int) -> list[str]:
-    path, here = [], start
-    for _ in range(steps):
-        nxt = index.succ_handbrake.get(here) or []
-        if not nxt:
-            break
-        here = rng.choice(nxt)
-        path.append(here)
-    return path
-
-
 @pytest.mark.parametrize("file", CIRCUITS)
 def test_laps_walk_is_advance_then_crossings(file):
     rng = random.Random(f"laps:{file}")
-    for track in _tracks(file):
+    for track in example_tracks(file):
         if track.kind != "circuit" or not track.lap_length:
             continue
         laps, index = Laps(track), index_of(track)
@@ -68,7 +50,7 @@ def test_laps_walk_is_advance_then_crossings(file):
             start = rng.choice(starts)
             d = laps.start_distance(start) + rng.choice((0, 0, 1, 3)) * laps.length
             crossed = rng.randint(0, 3)
-            path = _random_path(index, start, rng, rng.randint(0, int(laps.length) * 3))
+            path = random_path(index, start, rng, rng.randint(0, int(laps.length) * 3))
             for cut in range(0, len(path), 7):  # a turn's path from anywhere along the way
                 base = _plain_walk(laps, d, crossed, path[:cut])
                 d0, c0 = base[-1] if base else (d, crossed)
@@ -77,11 +59,11 @@ def test_laps_walk_is_advance_then_crossings(file):
 
 def test_stage_course_walk_is_advance_then_crossings():
     rng = random.Random("laps:stage")
-    for track in _tracks("rally-1.rally")[:2]:
+    for track in example_tracks("rally-1.rally")[:2]:
         course, index = StageCourse(track), index_of(track)
         for _ in range(20):
             start = rng.choice(list(index.start_spaces))
-            path = _random_path(index, start, rng, 200)
+            path = random_path(index, start, rng, 200)
             d = course.start_distance(start)
             assert course.walk(d, 0, path) == _plain_walk(course, d, 0, path)
 
@@ -90,7 +72,7 @@ def test_round_order_is_order_key_sorted():
     from rallyc.rules.stage import Player, Stage
 
     rng = random.Random("order")
-    track = _tracks("rally-1.rally")[0]
+    track = example_tracks("rally-1.rally")[0]
     names = ["A", "B", "C", "D", "E"]
     for trial in range(60):
         st = Stage(track, [Player(n, c) for n, c in zip(names, ("red", "blue", "green", "yellow", "black"))])

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-import rallyc
+from helpers.circuits import CIRCUITS, example_tracks, random_path
 from rallyc.rules.domain import JokerState
 from rallyc.rules.race import Race
 from rallyc.rules.rx_laps import Laps
@@ -27,26 +27,8 @@ from rallyc.rules.stage_race import StageCourse
 from rallyc.rules.state import index_of
 
 ROOT = Path(__file__).resolve().parent.parent
-CIRCUITS = ("rx-1.rally", "rx-2.rally", "ice-track-1.rally", "track-1.rally", "track-2.rally")
-
-
-def _tracks(file: str) -> list:
-    return list(rallyc.load(str(ROOT / "examples" / file)).tracks)
-
-
 def _circuits() -> list:
-    return [t for f in CIRCUITS for t in _tracks(f) if t.kind == "circuit" and t.lap_length]
-
-
-def _random_path(index, start: str, rng: random.Random, steps: int) -> list[str]:
-    path, here = [], start
-    for _ in range(steps):
-        nxt = index.succ_handbrake.get(here) or []
-        if not nxt:
-            break
-        here = rng.choice(nxt)
-        path.append(here)
-    return path
+    return [t for f in CIRCUITS for t in example_tracks(f) if t.kind == "circuit" and t.lap_length]
 
 
 def _from_walk(walk: list, start: tuple, laps: int) -> tuple:
@@ -60,7 +42,7 @@ def _walks(index, laps: Laps, rng: random.Random, n: int):
     ids = list(index.spaces)
     for _ in range(n):
         start = rng.choice(ids)
-        path = _random_path(index, start, rng, rng.choice((0, 1, 3, 8, 12, 40)))
+        path = random_path(index, start, rng, rng.choice((0, 1, 3, 8, 12, 40)))
         if path and rng.random() < 0.2:  # a step back (a projected Joker or Pre-grid space, or a push)
             path.insert(rng.randrange(len(path)), rng.choice(ids))
         d = laps.start_distance(start) + rng.choice((0, 0, 1, 2, 3)) * laps.length
@@ -81,7 +63,7 @@ def test_laps_drive_is_the_end_of_walk(track):
 
 def test_stage_course_drive_is_the_end_of_walk():
     rng = random.Random("drive:stage")
-    for track in _tracks("rally-1.rally")[:2]:
+    for track in example_tracks("rally-1.rally")[:2]:
         course, index = StageCourse(track), index_of(track)
         for _, _, crossed, path in _walks(index, course, rng, 200):
             d = course.start_distance(rng.choice(list(index.start_spaces)))

@@ -332,3 +332,145 @@ def test_contact_context_variants_are_replace(monkeypatch):
     for m in [rec] + list(_contact_mutants(rec, random.Random("contact-variants"), 4)):
         replay_record(json.loads(json.dumps(m)), GAMES, explain=True)
     assert len(made) > 50 and any(made)  # some with a car in a corner
+
+
+# -- a Time Trial on a circuit: the laps by Laps.drive ----------------------------------------------------------
+
+def _walked(stage, car, start: str, path: list[str]) -> tuple:
+    """The circuit Time Trial's laps the plain way (before ``CircuitTimeTrial._drive``): :meth:`Laps.walk` space by
+    space from the car's distance, its last entry and the first one past the last lap."""
+    d = stage.distance.get(car.name)
+    if d is None:
+        d = stage.laps.start_distance(start)
+    crossed = stage.crossed.get(car.name, 0)
+    walk = stage.laps.walk(d, crossed, path)
+    fin = next((i for i, (_, c) in enumerate(walk) if c > stage.laps.laps), None)
+    return (walk[-1] if walk else None), fin
+
+
+def test_circuit_trial_laps_are_the_walks(monkeypatch):
+    """Every turn of the example games on a circuit (Time Trials, Technical Head-to-Heads): the finishing die and the
+    distance and crossings committed are those of the plain walk, and so is the finishing die of seeded paths from
+    where each car stands (several laps, the finish after the last one)."""
+    import json
+
+    from rallyc.records import load_record, replay_record
+    from rallyc.rules.circuit_trial import CircuitTimeTrial
+
+    rng = random.Random("circuit-trial")
+    commit, finish_index = CircuitTimeTrial.commit, CircuitTimeTrial.finish_index
+    seen = {"commits": 0, "finishes": 0, "moved": 0}
+
+    def checked_commit(self, car, turn, out, change):
+        (want, _) = _walked(self, car, out.start, out.path)
+        before = (self.distance.get(car.name), self.crossed.get(car.name))
+        commit(self, car, turn, out, change)
+        if want is None:  # no move: the distance as it was, or the start's
+            assert (self.distance[car.name], self.crossed.get(car.name)) == \
+                ((before[0], before[1]) if before[0] is not None else (self.laps.start_distance(out.start), before[1]))
+        else:
+            assert (self.distance[car.name], self.crossed[car.name]) == want
+            seen["moved"] += 1
+        seen["commits"] += 1
+        for c in self.cars.values():  # seeded paths from where every car stands now
+            if c.space is None:
+                continue
+            path = random_path(self.index, c.space, rng, rng.choice((1, 4, 9, 30, 80)))
+            got = finish_index(self, c, [_Placed(s) for s in path])
+            assert got == _walked(self, c, c.space, path)[1], (c.name, path)
+            seen["finishes"] += got is not None
+
+    monkeypatch.setattr(CircuitTimeTrial, "commit", checked_commit)
+    played = 0
+    for g in sorted(GAMES.glob("*.json")):
+        data = json.loads(g.read_text(encoding="utf-8"))
+        if "stages" not in data:
+            continue
+        before = seen["commits"]
+        report = replay_record(load_record(g), base_dir=g.parent, explain=False)
+        assert report.ok
+        played += seen["commits"] > before
+    assert played >= 3 and seen["moved"] > 100 and seen["finishes"] > 20
+
+
+# -- RxOutcome.describe: one string grown -----------------------------------------------------------------------
+
+def _describe_joined(o) -> str:
+    """``RxOutcome.describe`` as it was (a list of parts joined by commas): the reference."""
+    if o.blocked:
+        move = f"blocked on {o.end}"
+    else:
+        mode = "flat out" if o.flat_out else "one by one"
+        move = f"{o.start} -> {o.end} ({len(o.path)} spaces, {mode})"
+    bits = [f"{o.player}: {move}, Gear {o.gear}"]
+    if o.lapped:
+        bits.append(f"{o.laps} lap(s) done")
+    if o.joker != "none":
+        bits.append(f"Joker {o.joker}")
+    if o.flat_out_failed:
+        bits.append("Flat Out failed")
+    if o.loc:
+        bits.append(f"Loss of Control ({o.loc.cause}) on {o.loc.space} in Gear {o.loc.gear}")
+    if o.damage:
+        bits.append("damage " + "+".join(o.damage))
+    if o.yellow:
+        bits.append("Yellow Flag on step " + ", ".join(map(str, o.yellow)))
+    if o.weather:
+        bits.append(f"Weather token: the weather turns {o.weather}")
+    if o.contact:
+        bits.extend([e.describe() for e in o.contact])
+    if o.tokens:
+        bits.append("shortcut " + "+".join(o.tokens))
+    if o.gained:
+        bits.append(f"+{o.gained} Focus")
+    if o.spent:
+        bits.append(f"-{o.spent} Focus secured")
+    if o.finished:
+        bits.append(f"FINISHED {o.position}")
+    if o.disqualified:
+        bits.append("DISQUALIFIED (no Joker)")
+    if o.retired:
+        bits.append("RETIRED")
+    return ", ".join(bits)
+
+
+def test_describe_is_the_joined_parts(monkeypatch):
+    """Every RX outcome of the example games, and 3,000 seeded outcomes (every field on and off, several pushes),
+    read the same as the list-and-join text."""
+    from rallyc.records import load_record, replay_record
+    from rallyc.rules.contact import ContactEvent, ContactKind
+    from rallyc.rules.race import RxOutcome
+    from rallyc.rules.turn import LossOfControl
+
+    seen = []
+    plain = RxOutcome.describe
+
+    def checked(self):
+        got = plain(self)
+        assert got == _describe_joined(self)
+        seen.append(got)
+        return got
+
+    monkeypatch.setattr(RxOutcome, "describe", checked)
+    for g in _race_records():
+        replay_record(load_record(g), base_dir=g.parent, explain=False)
+    assert len(seen) > 300
+    monkeypatch.setattr(RxOutcome, "describe", plain)
+    rng = random.Random("describe")
+    pick = rng.choice
+    for _ in range(3000):
+        flip = lambda: rng.random() < 0.3  # noqa: E731
+        events = [ContactEvent(pick(list(ContactKind)), "Ann", "a1", rng.randint(1, 5),
+                               [{"car": "Bob", "from": "a1", "to": "a2", "danger": rng.randint(0, 2),
+                                 "damage": pick(([], ["tire"]))}], pick(([], ["engine"])))
+                  for _ in range(pick((0, 0, 1, 2)))]
+        out = RxOutcome(player=pick(("Ann", "Bob")), round=rng.randint(1, 9), start="s1",
+                        path=["x"] * rng.randint(0, 6), end="s2", gear=rng.randint(0, 6), warnings=rng.randint(0, 3),
+                        loc=LossOfControl("s3", 4, "3 Warnings") if flip() else None, blocked=flip(),
+                        flat_out=flip(), flat_out_failed=flip(), gained=pick((0, 0, 2)), spent=pick((0, 0, 1, 3)),
+                        damage=pick(([], ["tire"], ["tire", "engine"])), tokens=pick(([], ["ok"], ["ok", "coast"])),
+                        finished=flip(), retired=flip(), colour=pick(("white", "black")), laps=rng.randint(0, 3),
+                        joker=pick(list(JokerState)), disqualified=flip(), position=pick((None, 1, 2)),
+                        yellow=pick(([], [3], [3, 11])), weather=pick((None, "wet", "dry")), contact=events,
+                        lapped=flip() or flip())
+        assert out.describe() == _describe_joined(out)

@@ -13,6 +13,7 @@ Time Trial car may not enter it.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from rallyc.compiler.track import Track
@@ -25,6 +26,9 @@ from rallyc.rules.turn import Outcome, Turn
 from rallyc.rules.timecards import StageChange
 
 __all__ = ["CircuitTimeTrial"]
+
+#: a placed die's space
+_space_of = attrgetter("space")
 
 
 class CircuitTimeTrial(Stage):
@@ -42,14 +46,19 @@ class CircuitTimeTrial(Stage):
     # cycle of every stage on a circuit, left to the cyclic garbage collector with all its turns and outcomes
     def distance_of(self, car: Car) -> float:
         """The car's distance along the circuit, laps included (the order of play, CORE-ORDER)."""
-        return self.distance.get(car.name, self.index.spaces[car.space].progress if car.space else 0.0)
+        d = self.distance.get(car.name)
+        if d is None:  # (not driven yet: its space's progress, worked out only then)
+            return self.index.spaces[car.space].progress if car.space else 0.0
+        return d
 
-    def _walk(self, car: Car, start: str, path: list[str]) -> list[tuple[float, int]]:
-        """(distance, crossings) after each space of ``path`` from ``start``."""
+    def _drive(self, car: Car, start: str, path: list[str]) -> tuple[float, int, int | None]:
+        """The (distance, crossings) after ``path`` from ``start`` and the index of the space where the car crosses
+        the Finish Line after its last lap, None if it does not (:meth:`Laps.drive`: :meth:`Laps.walk`'s end,
+        without its list)."""
         d = self.distance.get(car.name)
         if d is None:
             d = self.laps.start_distance(start)
-        return self.laps.walk(d, self.crossed.get(car.name, 0), path)
+        return self.laps.drive(d, self.crossed.get(car.name, 0), path)
 
     def laps_done(self, name: str) -> int:
         """Laps ``name`` has completed (RX-END-01: the run from the start to the line is not a lap)."""
@@ -59,10 +68,7 @@ class CircuitTimeTrial(Stage):
         """The die that takes the car across the Finish Line after its last lap (CUSTOM-02)."""
         if car.space is None:  # a starting car has a whole race ahead of it
             return None
-        for i, (_, crossed) in enumerate(self._walk(car, car.space, [p.space for p in placed])):
-            if crossed > self.laps.laps:
-                return i
-        return None
+        return self._drive(car, car.space, list(map(_space_of, placed)))[2]
 
     def context_variant(self, car: Car, track: TrackContexts) -> dict[str, Any]:
         """The core stage's; the Joker branch is not part of the racetrack (reading custom_circuit_joker)."""
@@ -78,9 +84,8 @@ class CircuitTimeTrial(Stage):
         return variant
 
     def commit(self, car: Car, turn: Turn, out: Outcome, change: StageChange) -> None:
-        walk = self._walk(car, out.start, out.path)
-        if walk:
-            self.distance[car.name], self.crossed[car.name] = walk[-1]
+        if out.path:
+            self.distance[car.name], self.crossed[car.name], _ = self._drive(car, out.start, out.path)
         elif car.name not in self.distance:
             self.distance[car.name] = self.laps.start_distance(out.start)
         super().commit(car, turn, out, change)

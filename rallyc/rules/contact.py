@@ -419,14 +419,12 @@ class Contact:
     def _barred_spaces(self, c: "RxCar") -> dict[str, tuple[str, str]]:
         """The spaces ``c`` may not be pushed into: its Joker once driven, the Pre-grid once left (RX-JOKER-02,
         RX-START-02)."""
-        spaces = self.race.index.spaces
+        marks = self.race._marks  # (the track's Joker and Pre-grid spaces, in its order: no scan of every space)
         b: dict[str, tuple[str, str]] = {}
         if c.joker == "done":
-            b.update({s.id: ("RX-JOKER-02", f"{c.name} has driven the Joker ({s.id})")
-                      for s in spaces.values() if s.joker})
+            b.update({sid: ("RX-JOKER-02", f"{c.name} has driven the Joker ({sid})") for sid in marks.joker_ids})
         if c.left_pregrid:
-            b.update({s.id: ("RX-START-02", f"{c.name} has left the Pre-grid ({s.id})")
-                      for s in spaces.values() if s.pregrid})
+            b.update({sid: ("RX-START-02", f"{c.name} has left the Pre-grid ({sid})") for sid in marks.pregrid_ids})
         return b
 
     # -- the start of a turn

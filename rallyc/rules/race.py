@@ -15,6 +15,7 @@ hooks (``check_turn``, ``finish_index``, ``end_of_turn``, ``applied_rules``, ``c
 from __future__ import annotations
 
 from collections import Counter
+from itertools import count
 from dataclasses import dataclass, field, replace
 from operator import attrgetter, itemgetter
 from typing import Callable, NamedTuple
@@ -49,6 +50,10 @@ _die_placed, _space_of, _status_of = itemgetter(0), attrgetter("space"), attrget
 
 #: RX statuses: racing, finished, disqualified (no Joker, RX-JOKER-04), retired (no Gear die left)
 RX_STATUSES = tuple(RaceStatus)
+#: the Round marker's colour by the round's parity (:func:`round_colour`: round 1 white)
+_COLOURS = ("black", "white")
+_JOKER_IN, _JOKER_DONE = JokerState.IN, JokerState.DONE
+_ROAD, _FINISHED = RaceStatus.ROAD, RaceStatus.FINISHED
 
 
 class RaceTrack(NamedTuple):
@@ -57,6 +62,9 @@ class RaceTrack(NamedTuple):
     #: the Joker lap's spaces (RX-JOKER-01) and the Pre-grid's (RX-SETUP-05, RX-START-02)
     joker: frozenset[str]
     pregrid: frozenset[str]
+    #: the same in the track's order of spaces (the barred spaces' messages are built in that order)
+    joker_ids: tuple[str, ...]
+    pregrid_ids: tuple[str, ...]
 
 
 _RACE_TRACKS: WeakKeyDictionary[TrackIndex, RaceTrack] = WeakKeyDictionary()
@@ -66,15 +74,15 @@ def race_track(index: TrackIndex) -> RaceTrack:
     """The track's :class:`RaceTrack`, kept while its index lives (one scan of its spaces per track, not per race)."""
     got = _RACE_TRACKS.get(index)
     if got is None:
-        spaces = index.spaces.values()
-        got = _RACE_TRACKS[index] = RaceTrack(frozenset(s.id for s in spaces if s.joker),
-                                              frozenset(s.id for s in spaces if s.pregrid))
+        joker = tuple(s.id for s in index.spaces.values() if s.joker)
+        pregrid = tuple(s.id for s in index.spaces.values() if s.pregrid)
+        got = _RACE_TRACKS[index] = RaceTrack(frozenset(joker), frozenset(pregrid), joker, pregrid)
     return got
 
 
 def round_colour(round_no: int) -> str:
     """White rounds and black rounds alternate, round 1 white (RX-ROUND-01, RX-SETUP-08)."""
-    return "white" if round_no % 2 == 1 else "black"
+    return _COLOURS[round_no % 2]
 
 
 class RaceChange(NamedTuple):
@@ -159,42 +167,42 @@ class RxOutcome(TurnOutcome):
         return self.spent
 
     def describe(self) -> str:
-        """One line for the text replay."""
+        """One line for the text replay: the move, then what else the turn did, separated by commas."""
+        # one string grown (no list of parts to join: the text of every replayed turn)
         if self.blocked:
-            move = f"blocked on {self.end}"
+            text = f"{self.player}: blocked on {self.end}, Gear {self.gear}"
         else:
-            mode = "flat out" if self.flat_out else "one by one"
-            move = f"{self.start} -> {self.end} ({len(self.path)} spaces, {mode})"
-        bits = [f"{self.player}: {move}, Gear {self.gear}"]
+            text = (f"{self.player}: {self.start} -> {self.end} ({len(self.path)} spaces, "
+                    f"{'flat out' if self.flat_out else 'one by one'}), Gear {self.gear}")
         if self.lapped:
-            bits.append(f"{self.laps} lap(s) done")
+            text += f", {self.laps} lap(s) done"
         if self.joker != "none":
-            bits.append(f"Joker {self.joker}")
+            text += f", Joker {self.joker}"
         if self.flat_out_failed:
-            bits.append("Flat Out failed")
+            text += ", Flat Out failed"
         if self.loc:
-            bits.append(f"Loss of Control ({self.loc.cause}) on {self.loc.space} in Gear {self.loc.gear}")
+            text += f", Loss of Control ({self.loc.cause}) on {self.loc.space} in Gear {self.loc.gear}"
         if self.damage:
-            bits.append("damage " + "+".join(self.damage))
+            text += ", damage " + "+".join(self.damage)
         if self.yellow:
-            bits.append("Yellow Flag on step " + ", ".join(map(str, self.yellow)))
+            text += ", Yellow Flag on step " + ", ".join(map(str, self.yellow))
         if self.weather:
-            bits.append(f"Weather token: the weather turns {self.weather}")
-        if self.contact:
-            bits.extend([e.describe() for e in self.contact])
+            text += f", Weather token: the weather turns {self.weather}"
+        for e in self.contact:
+            text += ", " + e.describe()
         if self.tokens:
-            bits.append("shortcut " + "+".join(self.tokens))
+            text += ", shortcut " + "+".join(self.tokens)
         if self.gained:  # (focus_gained)
-            bits.append(f"+{self.gained} Focus")
+            text += f", +{self.gained} Focus"
         if self.spent:  # (focus_spent)
-            bits.append(f"-{self.spent} Focus secured")
+            text += f", -{self.spent} Focus secured"
         if self.finished:
-            bits.append(f"FINISHED {self.position}")
+            text += f", FINISHED {self.position}"
         if self.disqualified:
-            bits.append("DISQUALIFIED (no Joker)")
+            text += ", DISQUALIFIED (no Joker)"
         if self.retired:
-            bits.append("RETIRED")
-        return ", ".join(bits)
+            text += ", RETIRED"
+        return text
 
 
 @dataclass
@@ -339,7 +347,7 @@ class Race(TurnEngine[RxOutcome]):
     @property
     def colour(self) -> str:
         """The Round marker's colour (RX-ROUND-01)."""
-        return round_colour(self.round)
+        return _COLOURS[self.round % 2]  # (round_colour)
 
     def marker(self, name: str) -> str:
         """The colour a car's Gear marker shows: the next round's once it has played this round (RX-ROUND-02)."""
@@ -349,9 +357,10 @@ class Race(TurnEngine[RxOutcome]):
         """Flip the Round marker and order the cars still racing (RX-ROUND-03, RX-ORDER-01..04)."""
         if self.is_over():
             return
-        previous = {n: i for i, n in enumerate(self.order or self.grid_order)}
+        previous = dict(zip(self.order or self.grid_order, count()))  # name -> its place in the previous order
         self.round += 1
         index = self.index
+        inside = index.inside_ahead  # (is_inside's table, read in line: a call less per car)
         keyed = []
         for c in self.cars.values():  # rx_order.order_key of each car racing, inlined
             if c.status != "road":
@@ -359,7 +368,10 @@ class Race(TurnEngine[RxOutcome]):
             rank = previous.get(c.name)
             if rank is None:
                 rank = len(previous) + self.grid_order.index(c.name)
-            keyed.append(((-c.gear, -round(c.distance, 6), not is_inside(index, c.space), rank), c.name))
+            ins = inside.get((c.space, 60))
+            if ins is None:
+                ins = is_inside(index, c.space)
+            keyed.append(((-c.gear, -round(c.distance, 6), not ins, rank), c.name))
         keyed.sort(key=itemgetter(0))
         self.order = [name for _, name in keyed]
         self.position = 0
@@ -420,14 +432,14 @@ class Race(TurnEngine[RxOutcome]):
         key = (name, joker_done, left_pregrid)
         got = self._barred_cache.get(key)
         if got is None:
-            spaces = self.index.spaces
+            marks = self._marks
             got = {}
             if joker_done:
-                got.update({s.id: ("RX-JOKER-02", f"{name} has driven the Joker: it may not enter it again ({s.id})")
-                            for s in spaces.values() if s.joker})
+                got.update({sid: ("RX-JOKER-02", f"{name} has driven the Joker: it may not enter it again ({sid})")
+                            for sid in marks.joker_ids})
             if left_pregrid:
-                got.update({s.id: ("RX-START-02", f"{name} has left the Pre-grid: it may not re-enter it ({s.id})")
-                            for s in spaces.values() if s.pregrid})
+                got.update({sid: ("RX-START-02", f"{name} has left the Pre-grid: it may not re-enter it ({sid})")
+                            for sid in marks.pregrid_ids})
             self._barred_cache[key] = got
         return got
 
@@ -443,14 +455,15 @@ class Race(TurnEngine[RxOutcome]):
         car = self.cars[name]
         if car.status != "road":
             raise StageOver(f"{name} has {car.status}")
-        joker_done = car.joker == JokerState.DONE
+        joker_done = car.joker == _JOKER_DONE
         cache = self._contexts
         if cache is None or cache.index is not self.index:
             cache = self.context_cache()
-        key = (name, self.weather, tuple(car.damage.items()) if car.damage else (), joker_done, car.left_pregrid)
-        template = cache.templates.get((name,) + key)
+        # the templates' key: the car's name, then the variant's key of its state (name first), built at once
+        key = (name, name, self.weather, tuple(car.damage.items()) if car.damage else (), joker_done, car.left_pregrid)
+        template = cache.templates.get(key)
         if template is None:
-            template = cache.template(car, key, lambda: self._context_template(car, joker_done))
+            template = cache.template(car, key[1:], lambda: self._context_template(car, joker_done))
         variant: dict = {}
         if self.yellow:
             variant["no_alongside"], variant["alongside_before_flag"] = flag_limits(
@@ -499,7 +512,7 @@ class Race(TurnEngine[RxOutcome]):
         crosses the line after its last lap and its Joker state there (None, None if it does not)."""
         d, crossed, fin = self.laps.drive(car.distance, car.crossed, path)
         joker = car.joker
-        if path and (joker == JokerState.IN or not self._marks.joker.isdisjoint(path)):
+        if path and (joker == _JOKER_IN or not self._marks.joker.isdisjoint(path)):
             walk = self._walk(car, path)  # the Joker state changes along the way: space by space
             return walk[-1], fin, walk[fin][2] if fin is not None else None
         # the Joker state stays; the Pre-grid is left once any space of the path is not on it
@@ -657,11 +670,11 @@ class Race(TurnEngine[RxOutcome]):
         loc = run.loc
         damage: list[str] = []
         yellow: list[int] = []
-        status = RaceStatus.ROAD
+        status = _ROAD
         weather_open = self.weather_rule and not self.weather_changed  # (self.weather_open)
         new_weather: str | None = None
         drawn_weather = 0
-        for i, t in enumerate(run.tokens):
+        for t in run.tokens:
             if t == WEATHER:  # a Weather token drawn at a Shortcut (RX-WEATHER-04)
                 if not self.weather_rule:
                     raise IllegalMove("RX-WEATHER-03", "no Weather token is in the bag without the RX Weather rule",
@@ -716,11 +729,13 @@ class Race(TurnEngine[RxOutcome]):
             if not turn.dice and gear > 1 and self.components.reading("water_stuck") == "gear-down" \
                     and stuck_at_water(ctx):
                 gear -= 1
-        drawn = len(turn.damage) + len(run.tokens)
-        if drawn and drawn > self.bag_left():  # (nothing drawn: the bag never holds fewer than none)
+        if (turn.damage or run.tokens) and len(turn.damage) + len(run.tokens) > self.bag_left():
+            # (nothing drawn: the bag never holds fewer than none)
             raise IllegalMove("RX-SETUP-02", f"the Damage bag holds {self.bag_left()} token(s)", "damage")
         laps = self.laps.laps
-        laps_done = self.laps.laps_done(crossed)
+        # min(laps_done(crossed), laps) without the call: Laps.laps_done is max(0, crossed - 1), and a stage's
+        # course (StageCourse: no laps, laps == 0) gives 0 either way
+        laps_done = min(crossed - 1, laps) if crossed > 1 else 0
         out = _new(RxOutcome)
         # RxOutcome(...) without its __init__, which takes 29 keyword arguments: every field, in the order __init__
         # sets them, the defaults as they are (tests/test_race_fast.py checks it against the dataclass)
@@ -729,7 +744,7 @@ class Race(TurnEngine[RxOutcome]):
             "warnings": run.warnings, "loc": loc, "blocked": not turn.dice, "flat_out": turn.flat_out,
             "flat_out_failed": move.failed, "gained": move.gained, "spent": move.spent, "damage": list(turn.damage),
             "tokens": list(run.tokens), "finished": status == "finished", "retired": False, "turn": None,
-            "_applied": (), "_pending": (), "colour": round_colour(self.round), "laps": min(laps_done, laps),
+            "_applied": (), "_pending": (), "colour": _COLOURS[self.round % 2], "laps": laps_done,
             "joker": joker, "disqualified": status == "disqualified", "position": None, "yellow": yellow,
             "weather": new_weather, "contact": [], "lapped": laps > 0}
         check_claims(FOCUS, "RX-TURNEND-02", turn, out)
@@ -765,15 +780,16 @@ class Race(TurnEngine[RxOutcome]):
                 self.yellow_pairs[step] = self._pairs_alongside(step)
             self.yellow.setdefault(step, []).append(car.name)
             self.yellow_drawn += 1
-        self.weather_drawn += c.weather_drawn
+        if c.weather_drawn:
+            self.weather_drawn += c.weather_drawn
         if out.weather:  # RX-WEATHER-04: every Dashboard turns over once the draws are done
             self.weather = out.weather
             self.weather_changed = True
-        car.status = c.status
-        if car.status == RaceStatus.FINISHED:
+        car.status = status = c.status
+        if status == _FINISHED:
             self.finishers.append(car.name)
             out.position = len(self.finishers)
-        elif car.status == RaceStatus.ROAD:
+        elif status == _ROAD:
             # CORE-RETIRE-01: no Gear die left; worked out again only when the car's Dashboard or Damage tokens changed
             # since the last check (most turns draw none; dict.__eq__: the plain comparison, not Counter's)
             known = self._gear_left.get(car.name)

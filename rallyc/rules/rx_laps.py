@@ -107,11 +107,18 @@ class Laps:
         d = distance
         for sid in path:
             nd = d / length // 1.0 * length + spaces[sid].progress  # advance, as in walk()
-            if nd < d - half:
+            # walk()'s two tests, the usual step (ahead by less than half a lap) first: a space ahead is never
+            # below d - half (each float operation rounds monotonically, so d - half <= d)
+            if nd > d:
+                if nd > d + half:
+                    nd -= length
+                    if nd <= d:
+                        break
+            elif nd < d - half:
                 nd += length
-            elif nd > d + half:
-                nd -= length
-            if nd <= d:
+                if nd <= d:
+                    break
+            else:
                 break  # a space behind the one before (a Joker or Pre-grid space projected onto the loop)
             d = nd
         else:

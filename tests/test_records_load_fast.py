@@ -154,7 +154,7 @@ def test_turns_convert_as_the_reference_does(path):
         pairs = [(turn_from_json, _reference_turn, t) for s in data["stages"] for t in s["turns"]]
     assert pairs
     for fast, reference, t in pairs:
-        assert fast(t) == reference(t)
+        _same_object(fast(t), reference(t))
         # every key of a die left out, and every word made wrong, raises what the reference raises
         for d in t.get("dice", [])[:2]:
             for key in list(d):
@@ -167,6 +167,23 @@ def test_turns_convert_as_the_reference_does(path):
                 _same_outcome(fast, reference, bad)
 
 
+def _same_object(got, want):
+    """``got`` is ``want`` field for field, and also as an instance: the same class, the same attributes stored in
+    the same order (the order the dataclass's ``__init__`` stores them; what ``vars`` and ``copy`` see), the
+    dataclasses within (dice, re-plans, card) alike."""
+    assert type(got) is type(want)
+    if isinstance(want, list):
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            _same_object(g, w)
+    elif hasattr(want, "__dataclass_fields__"):
+        assert list(vars(got)) == list(vars(want))
+        for name in vars(want):
+            _same_object(getattr(got, name), getattr(want, name))
+    else:
+        assert got == want
+
+
 def _same_outcome(fast, reference, t):
     try:
         want = reference(t)
@@ -175,7 +192,7 @@ def _same_outcome(fast, reference, t):
             fast(t)
         assert str(got.value) == str(exc)
         return
-    assert fast(t) == want
+    _same_object(fast(t), want)
 
 
 def test_face_words():

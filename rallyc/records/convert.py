@@ -29,32 +29,48 @@ def _face(value: str | None) -> Face | None:
     return Face(value)  # type: ignore[arg-type]  # an unknown word: the enum's own ValueError
 
 
+#: an instance without its ``__init__`` (:func:`_rolls`, :func:`turn_from_json`): through the class's call, a
+#: dataclass's ``__init__`` costs more than the stores it makes
+_new = object.__new__
+
+
 def _rolls(dice: list) -> list[Roll]:
     """A record's dice (their words checked by the schema) as typed :class:`Roll` objects, in one loop: no call per
-    die but the :class:`Roll`'s own, each word one dictionary look-up. Any word that is not one, and the dice are
-    converted the long way (:func:`_roll_worded`), which raises what it raises."""
+    die, each word one dictionary look-up, each :class:`Roll` made without its ``__init__`` (its fields stored in the
+    ``__init__``'s order, the values worked out in the order of its arguments). Any word that is not one, and the
+    dice are converted the long way (:func:`_roll_worded`), which raises what it raises."""
     out: list[Roll] = []
     append = out.append
     words = _FACES
     faces = _FACE_OR_NONE
     kinds = _DIE_KINDS
-    new = tuple.__new__
+    new, tnew = _new, tuple.__new__
     try:
         # `k in d and d[k]` rather than d.get(k): no call for the keys a die leaves out (most of them)
         for d in dice:
+            r = new(Roll)
             if len(d) == 3 and "face" in d:
                 # most dice: kind, face, space (a missing one raises KeyError, as below); no test of the other keys
-                append(Roll(new(Die, (kinds[d["die"]], d["to"], False, None, False, None)), faces[d["face"]]))
+                r.die = tnew(Die, (kinds[d["die"]], d["to"], False, None, False, None))
+                r.face = faces[d["face"]]
+                r.brake_face = None
+                r.secured = False
+                r.token = None
+                r.boost_face = None
+                r.contact = None
+                append(r)
                 continue
             contact = "push" if "push" in d else "through" if "through" in d else None
-            append(Roll(new(Die, (_DIE_KINDS[d["die"]], d["to"], "brake" in d and not not d["brake"],
-                                  d["land"] if "land" in d else None, "boost" in d and not not d["boost"],
-                                  d["push_to"] if "push_to" in d else None)),
-                        words[d["face"]] if "face" in d and d["face"] is not None else None,
-                        words[d["brake_face"]] if "brake_face" in d and d["brake_face"] is not None else None,
-                        "secured" in d and not not d["secured"], d["token"] if "token" in d else None,
-                        words[d["boost_face"]] if "boost_face" in d and d["boost_face"] is not None else None,
-                        contact_claim_from_json(contact, d[contact]) if contact else None))
+            r.die = tnew(Die, (kinds[d["die"]], d["to"], "brake" in d and not not d["brake"],
+                               d["land"] if "land" in d else None, "boost" in d and not not d["boost"],
+                               d["push_to"] if "push_to" in d else None))
+            r.face = words[d["face"]] if "face" in d and d["face"] is not None else None
+            r.brake_face = words[d["brake_face"]] if "brake_face" in d and d["brake_face"] is not None else None
+            r.secured = "secured" in d and not not d["secured"]
+            r.token = d["token"] if "token" in d else None
+            r.boost_face = words[d["boost_face"]] if "boost_face" in d and d["boost_face"] is not None else None
+            r.contact = contact_claim_from_json(contact, d[contact]) if contact else None
+            append(r)
     except (KeyError, TypeError):
         return [_roll_worded(d) for d in dice]
     return out
@@ -94,6 +110,9 @@ def record_format(turns: list[Turn]) -> str:
 
 def turn_from_json(d: dict) -> Turn:
     """A record's turn object as a :class:`Turn`."""
+    # made without the dataclasses' __init__ (_new), their fields stored in its order (TURN_FIELDS;
+    # tests/test_records_load_fast.py keeps them in step), the values worked out in the order of its arguments;
+    # `k in d and d[k]`: no call for a key left out
     card = None
     if "card" in d:
         c = d["card"]
@@ -101,17 +120,31 @@ def turn_from_json(d: dict) -> Turn:
         if "zero" in c:
             z = c["zero"]
             zero = ZeroSide(z["icon"], dict(z.get("marks", {})), z.get("gear"), z.get("seconds"))
-        card = CardClaim(c.get("gear"), c.get("seconds"), zero)
-    # positional, in the order of Turn's fields (TURN_FIELDS; tests/test_records_load_fast.py keeps them in step):
-    # a dataclass called by keyword takes about twice as long; `k in d and d[k]`: no call for a key left out
-    return Turn(d["player"], _rolls(d["dice"]) if "dice" in d else [],
-                "mode" in d and d["mode"] == "flat-out", d["start"] if "start" in d else None,
-                _rolls(d["relaid"]) if "relaid" in d else None, "sisu" in d and not not d["sisu"],
-                "spare_tire" in d and not not d["spare_tire"], card, list(d["damage"]) if "damage" in d else [],
-                d["round"] if "round" in d else None, d["end"] if "end" in d else None,
-                d["gear"] if "gear" in d else None, d["seconds_gained"] if "seconds_gained" in d else None,
-                d["seconds_spent"] if "seconds_spent" in d else None, list(d["flipped"]) if "flipped" in d else None,
-                replans_from_json(d) if "replans" in d else [])
+        if type(c) is dict:
+            card = _new(CardClaim)
+            card.gear = c["gear"] if "gear" in c else None
+            card.seconds = c["seconds"] if "seconds" in c else None
+            card.zero = zero
+        else:  # not an object (a record built in Python, which no schema check saw): what it raised before
+            card = CardClaim(c.get("gear"), c.get("seconds"), zero)
+    t = _new(Turn)
+    t.player = d["player"]
+    t.dice = _rolls(d["dice"]) if "dice" in d else []
+    t.flat_out = "mode" in d and d["mode"] == "flat-out"
+    t.start = d["start"] if "start" in d else None
+    t.relaid = _rolls(d["relaid"]) if "relaid" in d else None
+    t.sisu = "sisu" in d and not not d["sisu"]
+    t.spare_tire = "spare_tire" in d and not not d["spare_tire"]
+    t.card = card
+    t.damage = list(d["damage"]) if "damage" in d else []
+    t.round = d["round"] if "round" in d else None
+    t.end = d["end"] if "end" in d else None
+    t.gear = d["gear"] if "gear" in d else None
+    t.seconds_gained = d["seconds_gained"] if "seconds_gained" in d else None
+    t.seconds_spent = d["seconds_spent"] if "seconds_spent" in d else None
+    t.flipped = list(d["flipped"]) if "flipped" in d else None
+    t.replans = replans_from_json(d) if "replans" in d else []
+    return t
 
 
 #: the fields of :class:`~rallyc.rules.turn.Turn` in the order :func:`turn_from_json` and

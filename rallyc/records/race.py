@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from rallyc.data.components import Components
-from rallyc.records.convert import _rolls, record_format, replans_from_json, replans_to_json, roll_to_json
+from rallyc.records.convert import _new, _rolls, record_format, replans_from_json, replans_to_json, roll_to_json
 from rallyc.records.load import RecordError
 from rallyc.records.stages import default_components, record_stages
 from rallyc.records.tracks import one_look
@@ -48,14 +48,27 @@ def _no_contact_keys(turns: list) -> bool:
 
 def rx_turn_from_json(d: dict) -> Turn:
     """A record's RX turn object as a :class:`~rallyc.rules.turn.Turn` (Focus claims in the Seconds fields)."""
-    # positional, in the order of Turn's fields (rallyc.records.convert.TURN_FIELDS): by keyword takes twice as
-    # long; `k in d and d[k]` rather than d.get(k): no call for a key left out
-    return Turn(d["player"], _rolls(d["dice"]) if "dice" in d else [], "mode" in d and d["mode"] == "flat-out",
-                None, _rolls(d["relaid"]) if "relaid" in d else None, False, False, None,
-                list(d["damage"]) if "damage" in d else [], d["round"] if "round" in d else None,
-                d["end"] if "end" in d else None, d["gear"] if "gear" in d else None,
-                d["focus_gained"] if "focus_gained" in d else None, d["focus_spent"] if "focus_spent" in d else None,
-                None, replans_from_json(d) if "replans" in d else [])
+    # made without the dataclass's __init__ (as rallyc.records.convert.turn_from_json does), its fields stored in
+    # the order of rallyc.records.convert.TURN_FIELDS; `k in d and d[k]` rather than d.get(k): no call for a key
+    # left out
+    t = _new(Turn)
+    t.player = d["player"]
+    t.dice = _rolls(d["dice"]) if "dice" in d else []
+    t.flat_out = "mode" in d and d["mode"] == "flat-out"
+    t.start = None
+    t.relaid = _rolls(d["relaid"]) if "relaid" in d else None
+    t.sisu = False
+    t.spare_tire = False
+    t.card = None
+    t.damage = list(d["damage"]) if "damage" in d else []
+    t.round = d["round"] if "round" in d else None
+    t.end = d["end"] if "end" in d else None
+    t.gear = d["gear"] if "gear" in d else None
+    t.seconds_gained = d["focus_gained"] if "focus_gained" in d else None
+    t.seconds_spent = d["focus_spent"] if "focus_spent" in d else None
+    t.flipped = None
+    t.replans = replans_from_json(d) if "replans" in d else []
+    return t
 
 
 def rx_turn_to_json(t: Turn, out: RxOutcome | None = None) -> dict:

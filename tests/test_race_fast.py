@@ -474,3 +474,43 @@ def test_describe_is_the_joined_parts(monkeypatch):
                         yellow=pick(([], [3], [3, 11])), weather=pick((None, "wet", "dry")), contact=events,
                         lapped=flip() or flip())
         assert out.describe() == _describe_joined(out)
+
+
+# -- the order of play: is_inside's table and the rounded distances read in line ------------------------------
+
+@pytest.mark.parametrize("bound", [4096, 3])
+def test_next_round_is_order_key_sorted(monkeypatch, bound):
+    """``Race.next_round`` (the inside lane from the track's table, each distance rounded once per track) orders the
+    cars as :func:`rallyc.rules.rx_order.order_key` sorts them, for seeded positions, gears and distances (ties,
+    distances a hair apart, cars off the road), with the table of rounded distances kept and cleared."""
+    import rallyc.rules.race as race_module
+    from rallyc.rules.domain import RaceStatus
+    from rallyc.rules.rx_order import is_inside, order_key
+
+    monkeypatch.setattr(race_module, "ROUNDED_BOUND", bound)
+    rng = random.Random(f"next-round:{bound}")
+    names = ["Ann", "Bob", "Cid", "Dee"]
+    checked = 0
+    for track in _circuits():
+        slots = len(Race(track, [Player("Ann", "red")]).start_grid())
+        race = Race(track, [Player(n, c) for n, c in zip(names[:slots], ("red", "blue", "green", "yellow"))])
+        ids = list(race.index.spaces)
+        for _ in range(60):
+            shared = rng.sample(ids, 2)  # cars on the same spaces often: their distances tie or nearly
+            for car in race.cars.values():
+                car.space = rng.choice(shared) if rng.random() < 0.6 else rng.choice(ids)
+                car.gear = rng.choice((1, 2, 2))
+                base = race.laps.start_distance(car.space) + rng.randint(0, 1) * race.laps.length
+                car.distance = base + rng.choice((0.0, 0.0, 1e-7, 4e-7, 6e-7, 1e-5))
+                car.status = rng.choice((RaceStatus.ROAD,) * 4 + (RaceStatus.RETIRED, RaceStatus.FINISHED))
+            if race.is_over():
+                continue
+            before = list(race.order)
+            previous = {n: i for i, n in enumerate(before or race.grid_order)}
+            racing = [c for c in race.cars.values() if c.status == "road"]
+            racing.sort(key=lambda c: order_key(c.gear, c.distance, is_inside(race.index, c.space),
+                                                previous.get(c.name, len(previous) + race.grid_order.index(c.name))))
+            race.next_round()
+            assert race.order == [c.name for c in racing]
+            checked += 1
+    assert checked > 200

@@ -250,16 +250,18 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
     report = RaceReport(title=data.get("title", title), circuit=track.name, laps=race.laps.laps, format=fname,
                         weather=weather,
                         grid=[{"player": n, "space": race.cars[n].space} for n in race.grid_order])
-    rounds: dict[int, dict] = {}
+    rnd = None  # the round being reported (rounds only go on: a new number is a new round)
+    this_round: dict = {}
+    round_turns: list = []
     try:
         for ti, tj in enumerate(data["race"]["turns"]):
             if race.is_over():
                 raise IllegalMove("RX-END-04", "every car has finished, been disqualified or retired: no more turns",
                                   f"$.race.turns[{ti}]")
-            rnd = race.round
-            this_round = rounds.get(rnd)
-            if this_round is None:
-                this_round = rounds[rnd] = {"round": rnd, "colour": race.colour, "order": list(race.order), "turns": []}
+            if race.round != rnd:
+                rnd = race.round
+                round_turns = []
+                this_round = {"round": rnd, "colour": race.colour, "order": list(race.order), "turns": round_turns}
                 report.rounds.append(this_round)
             if "colour" in tj and tj["colour"] != this_round["colour"]:  # (race.colour, kept with the round)
                 raise IllegalMove("RX-ROUND-01", f"round {rnd} is a {race.colour} round, not {tj['colour']}",
@@ -279,7 +281,7 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
             if "joker" in tj and tj["joker"] != out.joker:
                 raise IllegalMove("RX-JOKER-03", f"{out.player}'s Joker is {out.joker}, not {tj['joker']}",
                                   f"$.race.turns[{ti}].joker")
-            this_round["turns"].append(_outcome_json(out, explain))
+            round_turns.append(_outcome_json(out, explain))
         if not race.is_over() and not race.decided():
             raise IllegalMove("RX-END-03", f"the record stops before any car has won: {race.to_move()} is still "
                                            f"racing (round {race.round})", "$.race.turns")

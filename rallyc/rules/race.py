@@ -65,6 +65,14 @@ class RaceTrack(NamedTuple):
     #: the same in the track's order of spaces (the barred spaces' messages are built in that order)
     joker_ids: tuple[str, ...]
     pregrid_ids: tuple[str, ...]
+    #: a car's distance -> ``round(distance, 6)``, the order of play's Distance (RX-ORDER-03): a float's ``round``
+    #: with digits formats it (about 20 times the cost of a dictionary look-up); the distances on one track are its
+    #: spaces' progress plus whole laps, few of them (at most :data:`ROUNDED_BOUND` kept)
+    rounded: dict[float, float]
+
+
+#: distances kept rounded per track (:attr:`RaceTrack.rounded`); beyond that, the table starts again
+ROUNDED_BOUND = 4096
 
 
 _RACE_TRACKS: WeakKeyDictionary[TrackIndex, RaceTrack] = WeakKeyDictionary()
@@ -76,7 +84,7 @@ def race_track(index: TrackIndex) -> RaceTrack:
     if got is None:
         joker = tuple(s.id for s in index.spaces.values() if s.joker)
         pregrid = tuple(s.id for s in index.spaces.values() if s.pregrid)
-        got = _RACE_TRACKS[index] = RaceTrack(frozenset(joker), frozenset(pregrid), joker, pregrid)
+        got = _RACE_TRACKS[index] = RaceTrack(frozenset(joker), frozenset(pregrid), joker, pregrid, {})
     return got
 
 
@@ -86,7 +94,7 @@ def round_colour(round_no: int) -> str:
 
 
 class RaceChange(NamedTuple):
-    """What a resolved RX turn changes besides its :class:`RxOutcome` (committed by ``Race._commit``). A named
+    """What a resolved RX turn changes besides its :class:`RxOutcome` (committed by ``Race.commit``). A named
     tuple: the End of the Turn builds one per turn."""
 
     status: RaceStatus
@@ -361,6 +369,7 @@ class Race(TurnEngine[RxOutcome]):
         self.round += 1
         index = self.index
         inside = index.inside_ahead  # (is_inside's table, read in line: a call less per car)
+        rounded = self._marks.rounded
         keyed = []
         for c in self.cars.values():  # rx_order.order_key of each car racing, inlined
             if c.status != "road":
@@ -371,7 +380,12 @@ class Race(TurnEngine[RxOutcome]):
             ins = inside.get((c.space, 60))
             if ins is None:
                 ins = is_inside(index, c.space)
-            keyed.append(((-c.gear, -round(c.distance, 6), not ins, rank), c.name))
+            distance = rounded.get(c.distance)
+            if distance is None:
+                if len(rounded) >= ROUNDED_BOUND:
+                    rounded.clear()
+                distance = rounded[c.distance] = round(c.distance, 6)
+            keyed.append(((-c.gear, -distance, not ins, rank), c.name))
         keyed.sort(key=itemgetter(0))
         self.order = [name for _, name in keyed]
         self.position = 0
@@ -468,12 +482,15 @@ class Race(TurnEngine[RxOutcome]):
         if self.yellow:
             variant["no_alongside"], variant["alongside_before_flag"] = flag_limits(
                 self.index, self._neighbours, self._flags_in_force(name), self.yellow_pairs, name,
-                [(c.name, c.space) for c in self.cars.values() if c is not car and c.status == "road"],
-                cache.track.flagged)
+                ((c.name, c.space) for c in self.cars.values() if c is not car and c.status == "road"),
+                cache.track.flagged)  # (the other cars read only when the mover was alongside one under a flag)
         if self.contact is not None:
             variant["contact"], others = self.contact.board(name)
         else:
-            others = {c.space: c.gear for c in self.cars.values() if c.status == "road" and c is not car and c.space}
+            others = {}
+            for c in self.cars.values():  # (a loop, not a comprehension: no frame of its own)
+                if c.status == "road" and c is not car and c.space:
+                    others[c.space] = c.gear
         return self.new_context(template, car, car.space, others, variant), False
 
     def context_key(self) -> RaceFormat:
@@ -653,13 +670,6 @@ class Race(TurnEngine[RxOutcome]):
 
         return rules
 
-    def commit(self, car: RxCar, turn: Turn, out: RxOutcome, change: RaceChange) -> None:
-        self._commit(car, out, change)
-        if out.retired:
-            out.add_applied(("CORE-RETIRE-01",))
-        if self.contact is not None:
-            out.add_applied(self.contact.commit(car, out))
-
     def end_of_turn(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, driver: Driver | None
                     ) -> tuple[RxOutcome, RaceChange]:
         """End of the Turn (RX-TURNEND-01/02): the Gear marker, Loss of Control, laps, Joker, finish."""
@@ -754,7 +764,9 @@ class Race(TurnEngine[RxOutcome]):
             self.contact.resolve(car, turn, ctx, move, out, driver)
         return out, commit
 
-    def _commit(self, car: RxCar, out: RxOutcome, c: RaceChange) -> None:
+    def commit(self, car: RxCar, turn: Turn, out: RxOutcome, c: RaceChange) -> None:
+        """Write the resolved turn into the race: the car, the -1 tokens, the flags, the weather, the finish or its
+        retiring (one method: a call less per turn), then Full Contact's pushes, draws and Danger tokens."""
         if self.yellow or self.yellow_pairs:  # (no flag on the track: nothing to take off)
             self.yellow = self._flags_in_force(car.name)  # RX-DAMAGE-08: taken off at the start of the turn
             self.yellow_pairs = {step: pairs for step, pairs in self.yellow_pairs.items() if step in self.yellow}
@@ -801,6 +813,9 @@ class Race(TurnEngine[RxOutcome]):
                 out.retired = True
                 if self.components.reading("rx_retired_flag") == "removed":
                     self._remove_flags(car.name)
+                out.add_applied(("CORE-RETIRE-01",))
+        if self.contact is not None:
+            out.add_applied(self.contact.commit(car, out))
 
     def _remove_flags(self, name: str) -> None:
         """Take ``name``'s Yellow Flags off the track (reading rx_retired_flag ``removed``)."""

@@ -90,5 +90,7 @@ def flag_limits(index, neighbours: dict[int, set[int]], in_force: Flags, pairs: 
         if got is None:
             got = covered[steps] = frozenset(s.id for s in index.spaces.values() if s.step in flagged)
         no_alongside = got
+    if not near:  # no pair alongside when a flag was placed: the others' cars are not read
+        return no_alongside, frozenset()
     before_flag = frozenset(space for name, space in others if frozenset((mover, name)) in near)
     return no_alongside, before_flag

@@ -152,6 +152,11 @@ class _Shapes(dict):
                 return check
         return self.slow
 
+    def miss(self, v: dict, counts: list) -> bool:
+        """The check of an object whose shape has no function yet (the generated code's ``get`` found none): the
+        shape counted, its function written once it is common (:meth:`__missing__`), else the object's loop."""
+        return self[tuple(v)](v, counts)
+
     def refused(self, keys: Any) -> bool:
         """Whether an object of these keys (a set or a dict's keys) is refused whatever its values (``required``,
         ``not: {required}``)."""
@@ -246,6 +251,8 @@ class _Generator:
         #: by it; never inside anyOf/oneOf/allOf/not (which may try a value more than once)
         self.counting = counting
         self.count = 0
+        #: (the id of a closed object schema, folded) -> the look-up of its shapes (:meth:`shapes`)
+        self.shaped: dict[tuple[int, bool], tuple[str, str]] = {}
 
     def call(self, name: str, v: str) -> str:
         """A call of a generated function on the value named ``v`` (with the counts when counting)."""
@@ -389,7 +396,8 @@ class _Generator:
                 raise SchemaNotSupported(f"schema keyword {key!r} is not compiled")
         if any(k in node for k in _OBJECT_KEYS):
             if self.counting and known == "object" and _closed(node):  # a dict by now
-                parts.append(f"{self.shapes(node, folded=False)}[tuple({v})]({v}, n)")
+                get, miss = self.shapes(node, folded=False)
+                parts.append(f"{get}(tuple({v}), {miss})({v}, n)")
             else:
                 parts.append(self.call(self.object(node), v))
         if not parts:
@@ -411,7 +419,8 @@ class _Generator:
             seen = self.value(set())
             return f"({v} in {seen} or _pattern_string({self.value(re.compile(node['pattern']))}, {seen}, {v}, n))"
         if node.get("type") == "object" and _closed(node) and keys <= _FOLDED and _exclusive(node) is not None:
-            return f"(type({v}) is dict and {self.shapes(node, folded=True)}[tuple({v})]({v}, n))"
+            get, miss = self.shapes(node, folded=True)
+            return f"(type({v}) is dict and {get}(tuple({v}), {miss})({v}, n))"
         return None
 
     def words(self, node: Any, depth: int = 0) -> frozenset | None:
@@ -431,14 +440,23 @@ class _Generator:
             return None if any(s is None for s in sets) else frozenset().union(*sets)  # type: ignore[arg-type]
         return None
 
-    def shapes(self, node: dict, folded: bool) -> str:
-        """The name of the :class:`_Shapes` of a closed object schema; ``folded``: its ``required`` and
-        ``not: {required}`` are checked by the shape too (the node has no other keyword)."""
-        fields = {k: (self.value(k), self.expr(s, "x")) for k, s in node.get("properties", {}).items()}
-        loop = self.object(node, [(name, test) for name, test in fields.values()])
-        exclusive = _exclusive(node) if folded else ()
-        required = tuple(node.get("required", ())) if folded else ()
-        return self.value(_Shapes(fields, required, exclusive or (), loop))
+    def shapes(self, node: dict, folded: bool) -> tuple[str, str]:
+        """The names of the ``get`` and the ``miss`` of the :class:`_Shapes` of a closed object schema: an object
+        ``v`` of it is checked by ``get(tuple(v), miss)(v, n)`` (no Python call to find a shape's function, one
+        when the shape has none); ``folded``: its ``required`` and ``not: {required}`` are checked by the shape too
+        (the node has no other keyword). One :class:`_Shapes` per schema node: a definition used in several places
+        (a die: laid, re-laid, re-planned, in a stage or a race) meets its shapes, and writes their functions,
+        once."""
+        key = (id(node), folded)
+        if key not in self.shaped:
+            fields = {k: (self.value(k), self.expr(s, "x")) for k, s in node.get("properties", {}).items()}
+            loop = self.object(node, [(name, test) for name, test in fields.values()])
+            exclusive = _exclusive(node) if folded else ()
+            required = tuple(node.get("required", ())) if folded else ()
+            shapes = _Shapes(fields, required, exclusive or (), loop)
+            self.value(shapes)  # (its namespace is set once the functions are compiled: compile_counting_schema)
+            self.shaped[key] = (self.value(shapes.get), self.value(shapes.miss))
+        return self.shaped[key]
 
     def items(self, node: Any) -> str:
         name = self.name("items")

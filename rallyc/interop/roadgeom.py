@@ -24,6 +24,11 @@ to its merge zone, the half-line zone two branches share, 407a's ``wide`` space 
 :func:`rallyc.tiles.sharing.shared_spaces`). The map draws such a space once, in that road's place, and
 so does a track file: export puts its token there, and import reads a token there, when the step drives
 the road whose space it is, as that road's space.
+
+A plain fork (GT 151, 152: :mod:`rallyc.tiles.fan`) lays its links' own spaces beside the main road, not along
+their centrelines: a token for such a space goes inside it (where the map draws its label, turned the way the
+link leads there), and a token inside it reads back as that space (or as the space of an allowed road that is
+the same space: the branch-edge zone of both links).
 """
 
 from __future__ import annotations
@@ -33,8 +38,9 @@ from dataclasses import dataclass
 
 from rallyc.geometry.tile import heading_steps, lane_strip
 from rallyc.syntax import ast
+from rallyc.tiles.fan import FanSpace, fan_places, plain_fork
 from rallyc.tiles.shape import UNIT, TileRoad, tile_road
-from rallyc.tiles.sharing import SharedSpace, shared_spaces
+from rallyc.tiles.sharing import SharedSpace, SpaceKey, shared_spaces
 
 __all__ = ["Placement", "locate", "token_offset", "standee_offset", "zone_count", "ON_ROAD", "CENTRE_BAND"]
 
@@ -94,6 +100,9 @@ def locate(tile: ast.TileDef, q: float, r: float, roads: list[int] | None = None
     token is off every road (or the tile has none).
     """
     point = UNIT.centre(q, r)
+    fanned = _on_fan(tile, point, roads)
+    if fanned is not None:
+        return fanned
     best: Placement | None = None
     for i in range(1, len(tile.roads) + 1):
         if roads is not None and i not in roads:
@@ -114,6 +123,49 @@ def locate(tile: ast.TileDef, q: float, r: float, roads: list[int] | None = None
             _, other, found = min(on, key=lambda c: (c[0], c[1]))
             return _as_space(tile, shared[(other, found.zone, _lane_name(found))], found)
     return best
+
+
+def _fan(tile: ast.TileDef) -> dict[SpaceKey, FanSpace]:
+    """Where the links' own spaces of a plain fork lie in the tile's own frame (empty for other tiles)."""
+    fork = plain_fork(tile)
+    if fork is None:
+        return {}
+    return fan_places(tile, fork, lambda n: (tile_road(tile, n).line, tile_road(tile, n).width))
+
+
+def _inside(point: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
+    """Even-odd rule."""
+    x, y = point
+    hit = False
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            hit = not hit
+    return hit
+
+
+def _on_fan(tile: ast.TileDef, point: tuple[float, float], roads: list[int] | None) -> Placement | None:
+    """The space of a plain fork's link whose place holds ``point``: the one laid there, or the space of an
+    allowed road that is that space (another link's branch-edge zone)."""
+    places = _fan(tile)
+    if not places:
+        return None
+    key = next((k for k, place in places.items() if _inside(point, place.outline)), None)
+    if key is None:
+        return None
+    candidates = [key] + [k for k, place in sorted(shared_spaces(tile).items(), key=lambda kv: (kv[0][0], kv[0][1],
+                                                                                             kv[0][2] or ""))
+                          if (place.road, place.zone, place.lane) == key]
+    if roads is not None:
+        candidates = [k for k in candidates if k[0] in roads]
+        if not candidates:
+            return None
+    road, zone, lane = candidates[0]
+    laid = tile_road(tile, road)
+    lanes = laid.lanes[zone - 1] if zone <= len(laid.lanes) else 0
+    names = _lane_names(lanes)
+    index = names.index(lane) if lane is not None and names and lane in names else None
+    dist, _, _ = laid.line.nearest(point)
+    return Placement(road, zone, index, lanes, zone - 1, dist)
 
 
 def _place(tile: ast.TileDef, number: int, point: tuple[float, float]) -> Placement | None:
@@ -188,6 +240,12 @@ def token_offset(tile: ast.TileDef, road: int, forward: bool, zone: int, lane: s
         lanes = laid.lanes[written - 1] if written <= len(laid.lanes) else 0
         names = _lane_names(lanes) if lanes else None
         idx = names.index(place.lane) if names and place.lane in names else None
+        road = place.road
+    # a plain fork's link space laid beside the main road: its token where the map draws its label
+    fanned = _fan(tile).get((road, written, names[idx] if names and idx is not None else None))
+    if fanned is not None:
+        hx, hy = fanned.heading
+        return _offset(fanned.label, (hx, hy) if forward else (-hx, -hy))
     t = (laid.bounds[written - 1] + laid.bounds[written]) / 2
     u = 0.0
     if idx is not None:

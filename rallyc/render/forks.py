@@ -16,7 +16,11 @@ loop road's. This module puts every space of a fork tile in one place, none over
   the tile centre (top, lower left, lower right as printed), each bounded by its road's inside kerb;
 - a full-width (``wide``) space of a later road that lies on a lane space of a road laid before it, with
   the same speed limit, is that space (407a/409a write their junction as roads sharing spaces by position:
-  road 3's ``wide limit 2`` after the C edge is road 1's limit-2 inner lane, ``X(2)`` of the layout notes).
+  road 3's ``wide limit 2`` after the C edge is road 1's limit-2 inner lane, ``X(2)`` of the layout notes);
+- a plain fork (GT 151, 152: a straight main road and two links from a third edge, plain zones only) drawn
+  with its main road and one or both links lays its links' own spaces beside the main road as
+  :mod:`rallyc.tiles.fan` says, in the tile's place on the page (a cell that draws one road, as a stage
+  drives one, keeps that road's own band).
 """
 
 from __future__ import annotations
@@ -25,8 +29,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from rallyc.compiler.track import Space, Track
-from rallyc.geometry.tile import HexLayout, Point, lane_strip
+from rallyc.geometry.hexgrid import edge_index, own_to_world
+from rallyc.geometry.tile import Centreline, HexLayout, Point, lane_strip
 from rallyc.render.geometry import point_in_polygon, polygon_centroid
+from rallyc.tiles.catalogue import TileInfo
+from rallyc.tiles.fan import fan_places, plain_fork
+from rallyc.tiles.shape import tile_road
 from rallyc.tiles.sharing import shared_run
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -78,13 +86,16 @@ def _from_end(road: "RoadShape", edge: int) -> list[int]:
     return list(range(1, n + 1)) if edge == road.entry else list(range(n, 0, -1))
 
 
-def lay_fork(arms: list[ForkArm], layout: HexLayout) -> None:
-    """Lay the spaces of the roads of one fork tile (in the order drawn) as one partition (see the module)."""
+def lay_fork(arms: list[ForkArm], layout: HexLayout, tile: TileInfo | None = None, rot: int = 0) -> None:
+    """Lay the spaces of the roads of one fork tile (in the order drawn) as one partition (see the module);
+    ``tile`` and ``rot``: the tile side and its rotation, for a plain fork."""
     if not any(a.road.kinds for a in arms):
         return
     for arm in arms:
         _own_zones_where_they_lie(arm)
     laid: set[str] = set()
+    if tile is not None:
+        _plain_fork(arms, layout, tile, rot, laid)
     mains = [a.road for a in arms if a.road.kinds and "half" not in a.road.kinds]
     for k, arm in enumerate(arms):
         # in the order drawn: a later road takes the outlines of the spaces it shares, once laid
@@ -93,6 +104,44 @@ def lay_fork(arms: list[ForkArm], layout: HexLayout) -> None:
             _half_spaces(arm, mains, laid)
         _by_position(arm, arms[:k], laid)
     _centre(arms, layout, laid)
+
+
+def _plain_fork(arms: list[ForkArm], layout: HexLayout, info: TileInfo, rot: int, laid: set[str]) -> None:
+    """A plain fork drawn with its main road and a link or two: the links' own spaces where :mod:`rallyc.tiles.fan`
+    lays them (the other spaces of the links are then laid as the roads they are, by :func:`_take_shared`)."""
+    tile = info.definition
+    fork = plain_fork(tile)
+    if fork is None:
+        return
+    cell = arms[0].road.cell
+    assert cell is not None
+    q, r = cell
+
+    def written(number: int) -> tuple[Centreline, float]:
+        road = tile.roads[number - 1]
+        entry, exit_ = (edge_index(own_to_world(e, rot)) for e in (road.entry, road.exit))
+        return Centreline(layout, q, r, entry, exit_), tile_road(tile, number).width * layout.size
+
+    places = fan_places(tile, fork, written, {a.road.road for a in arms if a.road.road is not None})
+    for arm in arms:
+        road = arm.road
+        number = road.road
+        if number is None:
+            continue
+        described = tile.roads[number - 1]
+        reversed_ = road.entry != edge_index(own_to_world(described.entry, rot))
+        n = len(described.zones)
+        for s, sh in arm.spaces:
+            z = _driven(road, s)
+            if z is None:
+                continue
+            lane = _SWAP.get(s.lane, s.lane) if reversed_ and s.lane else s.lane
+            place = places.get((number, n + 1 - z if reversed_ else z, lane))
+            if place is None:
+                continue
+            sh.outline = list(place.outline)
+            sh.label = place.label
+            laid.add(sh.id)
 
 
 def _own_zones_where_they_lie(arm: ForkArm) -> None:

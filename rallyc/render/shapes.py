@@ -20,6 +20,7 @@ from rallyc.geometry.hexgrid import edge_index, own_to_world, neighbour
 from rallyc.geometry.tile import LANE_WIDTH, RoadForm, lane_strip, road_width, zone_bounds, zone_weight
 from rallyc.render.forks import ForkArm, branch_zones, fork_kinds, lay_fork
 from rallyc.render.geometry import Centreline, HexLayout, Point, polygon_centroid
+from rallyc.tiles.catalogue import TileInfo
 from rallyc.tiles.shape import checkered_lines, is_fork, road_form
 
 __all__ = ["SpaceShape", "RoadShape", "TrackShapes", "track_shapes", "LANE_WIDTH"]
@@ -183,6 +184,7 @@ def track_shapes(track: Track, layout: HexLayout, catalogue=None) -> TrackShapes
     shapes: dict[str, SpaceShape] = {}
     done: set[tuple[int, int | None]] = set()
     arms: dict[tuple[int, int], list[ForkArm]] = {}
+    fork_tiles: dict[tuple[int, int], tuple[TileInfo, int]] = {}
     per_step = Counter(p.step for p in track.placed if not p.scenery)
     shared = {step for step, n in per_step.items() if n > 1}
     keys_of_step: dict[int, list[tuple[int, int | None]]] = {}
@@ -238,10 +240,12 @@ def track_shapes(track: Track, layout: HexLayout, catalogue=None) -> TrackShapes
             laid = _space_shapes(track, road, group, layout)
             if fork:
                 arms.setdefault(road.cell, []).append(ForkArm(road, [(track.spaces[sh.id], sh) for sh in laid]))
+                if found is not None:
+                    fork_tiles[road.cell] = (found[1], placed.rot)
             for sh in laid:
                 shapes[sh.id] = sh
-    for cell_arms in arms.values():
-        lay_fork(cell_arms, layout)
+    for cell, cell_arms in arms.items():
+        lay_fork(cell_arms, layout, *fork_tiles.get(cell, (None, 0)))
     return TrackShapes(layout, roads, dict(sorted(shapes.items())))
 
 

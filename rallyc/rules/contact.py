@@ -397,6 +397,7 @@ class Contact:
             if c.status == "road" and n != mover:  # (c.impedes)
                 at[c.space] = at[c.space] + (n,) if c.space in at else (n,)
         barred: dict[str, dict[str, tuple[str, str]]] = {}
+        gears: dict[str, int] = {}
         cache = self._barred
         for n, c in cars.items():
             key = (n, c.joker == "done", c.left_pregrid)
@@ -404,7 +405,7 @@ class Contact:
             if b is None:  # built once per car and state (read-only; copied where a view changes it)
                 b = cache[key] = self._barred_spaces(c)
             barred[n] = b
-        gears = {n: c.gear for n, c in cars.items()}
+            gears[n] = c.gear
         plan = _new(ContactPlan)
         plan.__dict__.update(mover=mover, at=at, gears=gears, barred=barred)  # a frozen dataclass, without __init__
         others: dict[str, int] = {}

@@ -15,7 +15,6 @@ hooks (``check_turn``, ``finish_index``, ``end_of_turn``, ``applied_rules``, ``c
 from __future__ import annotations
 
 from collections import Counter
-from itertools import count
 from dataclasses import dataclass, field, replace
 from operator import attrgetter, itemgetter
 from typing import Callable, NamedTuple
@@ -365,7 +364,9 @@ class Race(TurnEngine[RxOutcome]):
         """Flip the Round marker and order the cars still racing (RX-ROUND-03, RX-ORDER-01..04)."""
         if self.is_over():
             return
-        previous = dict(zip(self.order or self.grid_order, count()))  # name -> its place in the previous order
+        previous = {}  # name -> its place in the previous order (a loop: a comprehension's frame costs more)
+        for i, n in enumerate(self.order or self.grid_order):
+            previous[n] = i
         self.round += 1
         index = self.index
         inside = index.inside_ahead  # (is_inside's table, read in line: a call less per car)
@@ -482,8 +483,8 @@ class Race(TurnEngine[RxOutcome]):
         if self.yellow:
             variant["no_alongside"], variant["alongside_before_flag"] = flag_limits(
                 self.index, self._neighbours, self._flags_in_force(name), self.yellow_pairs, name,
-                ((c.name, c.space) for c in self.cars.values() if c is not car and c.status == "road"),
-                cache.track.flagged)  # (the other cars read only when the mover was alongside one under a flag)
+                [(c.name, c.space) for c in self.cars.values() if c is not car and c.status == "road"]
+                if self.yellow_pairs else (), cache.track.flagged)  # (no pair kept: the other cars are not read)
         if self.contact is not None:
             variant["contact"], others = self.contact.board(name)
         else:
@@ -769,7 +770,11 @@ class Race(TurnEngine[RxOutcome]):
         retiring (one method: a call less per turn), then Full Contact's pushes, draws and Danger tokens."""
         if self.yellow or self.yellow_pairs:  # (no flag on the track: nothing to take off)
             self.yellow = self._flags_in_force(car.name)  # RX-DAMAGE-08: taken off at the start of the turn
-            self.yellow_pairs = {step: pairs for step, pairs in self.yellow_pairs.items() if step in self.yellow}
+            kept = {}
+            for step, pairs in self.yellow_pairs.items():  # (a loop: a comprehension's frame costs more)
+                if step in self.yellow:
+                    kept[step] = pairs
+            self.yellow_pairs = kept
         car.space = out.end
         car.gear = out.gear
         car.distance = c.distance

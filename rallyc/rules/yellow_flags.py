@@ -40,9 +40,12 @@ def flags_in_force(flags: Flags, mover: str, from_gear0: bool) -> Flags:
     (RX-DAMAGE-08)."""
     out = {}
     for step, holders in flags.items():
-        keep = [h for h in holders if not (h == mover and from_gear0)]
-        if keep:
-            out[step] = keep
+        if from_gear0 and mover in holders:
+            keep = [h for h in holders if h != mover]
+            if keep:
+                out[step] = keep
+        elif holders:
+            out[step] = holders[:]  # (a copy, as the filtered list: the caller keeps and extends it)
     return out
 
 

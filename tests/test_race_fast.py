@@ -514,3 +514,50 @@ def test_next_round_is_order_key_sorted(monkeypatch, bound):
             assert race.order == [c.name for c in racing]
             checked += 1
     assert checked > 200
+
+
+# -- Yellow Flags: the limits in force without a call or a new set per flag ------------------------------------
+
+def _flag_limits_plain(index, neighbours, in_force, pairs, mover, others):
+    """``yellow_flags.flag_limits`` as it was (a flag_steps call and a set per flag, a generator): the reference."""
+    from rallyc.rules.yellow_flags import flag_steps
+
+    flagged, near = set(), set()
+    for step in in_force:
+        flagged |= flag_steps(neighbours, step)
+        near |= pairs.get(step, set())
+    no_alongside = frozenset(s.id for s in index.spaces.values() if s.step in flagged)
+    return no_alongside, frozenset(space for name, space in others if frozenset((mover, name)) in near)
+
+
+def test_flag_limits_are_the_plain_ones():
+    """Seeded flags, flag holders, pairs alongside and other cars on every example circuit: the flags in force (new
+    lists, the mover's own gone from Gear 0), the spaces no car may be alongside on and the cars alongside before a
+    flag, as the plain loops work them out (with and without the per-track table of covered spaces)."""
+    from rallyc.rules.yellow_flags import flag_limits, flags_in_force, step_neighbours
+
+    rng = random.Random("flags")
+    names = ["Ann", "Bob", "Cid", "Dee"]
+    met = 0
+    for track in _circuits():
+        index = index_of(track)
+        neighbours = step_neighbours(track.graph, index.spaces)
+        steps = sorted({s.step for s in index.spaces.values()})
+        ids = list(index.spaces)
+        covered: dict = {}
+        for _ in range(150):
+            flags = {st: rng.sample(names, rng.randint(1, 2)) for st in rng.sample(steps, rng.randint(0, 3))}
+            pairs = {st: {frozenset(rng.sample(names, 2)) for _ in range(rng.randint(0, 2))}
+                     for st in flags if rng.random() < 0.6}
+            mover = rng.choice(names)
+            gear0 = rng.random() < 0.5
+            in_force = flags_in_force(flags, mover, gear0)
+            plain = {st: keep for st, holders in flags.items()
+                     if (keep := [h for h in holders if not (h == mover and gear0)])}
+            assert in_force == plain and all(in_force[st] is not flags[st] for st in in_force)
+            others = [(n, rng.choice(ids)) for n in names if n != mover]
+            want = _flag_limits_plain(index, neighbours, in_force, pairs, mover, others)
+            assert flag_limits(index, neighbours, in_force, pairs, mover, others) == want
+            assert flag_limits(index, neighbours, in_force, pairs, mover, others, covered) == want
+            met += bool(want[1])
+    assert met > 50

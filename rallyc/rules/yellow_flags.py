@@ -80,9 +80,14 @@ def flag_limits(index, neighbours: dict[int, set[int]], in_force: Flags, pairs: 
     (the caller's, per track) so that the track's spaces are scanned once per set."""
     flagged: set[int] = set()
     near: set[frozenset[str]] = set()
-    for step in in_force:
-        flagged |= flag_steps(neighbours, step)
-        near |= pairs.get(step, set())
+    for step in in_force:  # (flag_steps in line: no call nor new sets per flag, every turn a flag is out)
+        flagged.add(step)
+        ahead = neighbours.get(step)
+        if ahead:
+            flagged |= ahead
+        kept = pairs.get(step)
+        if kept:
+            near |= kept
     if not flagged:
         no_alongside: frozenset = frozenset()
     elif covered is None:
@@ -95,5 +100,8 @@ def flag_limits(index, neighbours: dict[int, set[int]], in_force: Flags, pairs: 
         no_alongside = got
     if not near:  # no pair alongside when a flag was placed: the others' cars are not read
         return no_alongside, frozenset()
-    before_flag = frozenset(space for name, space in others if frozenset((mover, name)) in near)
-    return no_alongside, before_flag
+    before: list[str] = []
+    for name, space in others:  # (a loop: a generator's frame costs more)
+        if frozenset((mover, name)) in near:
+            before.append(space)
+    return no_alongside, frozenset(before)

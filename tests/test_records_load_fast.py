@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from dataclasses import fields
 from pathlib import Path
 
@@ -371,3 +372,41 @@ def test_replans_problem_as_the_turn_by_turn_look():
                     L._replans_problem(m)
                 continue
             assert L._replans_problem(m) == want
+
+
+def _strict_read(text: str):
+    """The record's data as the strict reader reads it when it is valid under the schema, else None."""
+    from rallyc.fileio import StrictJSONError, strict_json
+
+    try:
+        data = strict_json(text, L.MAX_RECORD_DIGITS)
+    except StrictJSONError:
+        return None
+    return data if compile_schema(L.record_schema())(data) else None
+
+
+_LONG = ["1" * 14, "9" * 15, "-" + "9" * 15, "1" + "0" * 15, "-1" + "0" * 15, "9" * 17, "1" * 40, "7" * 4400,
+         "1." + "0" * 20, "1" + "0" * 20 + ".0", "2." + "0" * 398, "2." + "0" * 399, "1e999", "0.5e-3",
+         '"12345678901234567890"', '"a1234567890123456789:0"']
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.name)
+def test_long_numbers_read_as_the_strict_reader_does(path):
+    """The fast read does not scan the text for runs of digits: an int of more than MAX_RECORD_DIGITS digits is the
+    counting check's to refuse, a fraction or exponent longer than the strict reader reads the parser's. Whatever it
+    takes is what the strict reader reads and the schema accepts, and it never takes an int of too many digits."""
+    text = path.read_text(encoding="utf-8")
+    spots = [m.span() for m in re.finditer(r'(?<=": )(-?\d+|"[^"]*")', text)]
+    rng = random.Random(f"digits {path.name}")
+    taken = 0
+    for _ in range(60):
+        start, end = rng.choice(spots)
+        value = rng.choice(_LONG)
+        mutant = text[:start] + value + text[end:]
+        fast = L._read_checked(mutant)
+        if fast is None:
+            continue
+        taken += 1
+        assert json.dumps(fast) == json.dumps(_strict_read(mutant))
+        assert not re.fullmatch(r"-?\d{16,}", value)
+    assert taken

@@ -87,3 +87,21 @@ def test_quick_read_refuses_what_the_strict_reader_refuses(text, words):
     with pytest.raises(RecordError) as exc:
         parse_record(text, "game.json")
     assert words in exc.value.located() and exc.value.line == 1
+
+
+def test_counting_check_bounds_ints_where_no_type_test_does():
+    """With ``max_int_digits``, an int of more digits is refused wherever it stands: under a type test, and where
+    none bounds it (an array without ``items``, a place the schema says nothing of, under ``not``, an object without
+    properties, an open object's other keys, an ``anyOf`` with an open branch)."""
+    from rallyc.records.schemacheck import compile_counting_schema
+
+    schema = {"type": "object", "properties": {
+        "a": {"type": "array"}, "b": {}, "c": {"not": {"type": "string"}}, "d": {"type": "object"},
+        "e": {"type": "integer"}, "f": {"anyOf": [{"type": "integer"}, {}]}, "h": {"type": "number"}}}
+    check = compile_counting_schema(schema, max_int_digits=3)
+    unbounded = compile_counting_schema(schema)
+    for limit, ok in ((999, True), (1000, False), (-999, True), (-1000, False)):
+        for value in ({"a": [limit]}, {"b": limit}, {"b": [{"x": [limit]}]}, {"c": limit}, {"d": {"x": limit}},
+                      {"e": limit}, {"f": limit}, {"g": limit}, {"h": limit}):
+            assert check(value, [0, 0]) is ok, value
+            assert unbounded(value, [0, 0]) is True, value

@@ -136,8 +136,9 @@ def _fast_check():
 
 @lru_cache(maxsize=1)
 def _counting_check():
-    """The compiled schema check that also counts keys and colons (:func:`_read_checked`)."""
-    return compile_counting_schema(record_schema())
+    """The compiled schema check that also counts keys and colons, and refuses ints of more than
+    :data:`MAX_RECORD_DIGITS` digits (:func:`_read_checked`)."""
+    return compile_counting_schema(record_schema(), MAX_RECORD_DIGITS)
 
 
 @lru_cache(maxsize=1)
@@ -208,8 +209,21 @@ def _no_constant(word: str) -> Any:
     raise ValueError(f"{word} is not a JSON number")
 
 
-#: the C parser, refusing NaN and Infinity as it meets them (no scan of the text for them)
-_PLAIN_JSON = json.JSONDecoder(parse_constant=_no_constant)
+#: the longest number with a fraction or an exponent :func:`~rallyc.fileio.strict_json` reads
+_MAX_FLOAT_TEXT = 400
+
+
+def _short_float(text: str) -> float:
+    """A number with a fraction or an exponent met by :data:`_PLAIN_JSON` (records have none): one longer than
+    :func:`~rallyc.fileio.strict_json` reads is refused (the strict reader words it)."""
+    if len(text) > _MAX_FLOAT_TEXT:
+        raise ValueError("too long a number")
+    return float(text)
+
+
+#: the C parser, refusing NaN and Infinity as it meets them, and numbers with a fraction or an exponent too long for
+#: the strict reader (no scan of the text for them); too long an int is the counting check's to refuse
+_PLAIN_JSON = json.JSONDecoder(parse_constant=_no_constant, parse_float=_short_float)
 
 
 def _read_checked(text: str) -> Any:
@@ -224,10 +238,12 @@ def _read_checked(text: str) -> Any:
     at most once (:func:`~rallyc.records.schemacheck.compile_counting_schema`), which is at most the keys read
     plus the colons of the strings read, themselves at most the keys written plus the colons of the text's
     strings (without a ``\\u`` escape, which could make a colon in a string read that the text has not). The
-    two counts are equal only when no key was lost."""
+    two counts are equal only when no key was lost.
+
+    Numbers: the parser refuses a fraction or an exponent longer than the strict reader reads (:func:`_short_float`),
+    and the counting check an int of more than :data:`MAX_RECORD_DIGITS` digits (JSON writes no leading zero: such
+    an int is at least ``10 ** MAX_RECORD_DIGITS`` in size), so the text is not scanned for runs of digits."""
     if "\\" in text and "\\u" in text:  # one byte looked for first: a backslash is rare, and quickly found
-        return None
-    if _TOO_MANY_DIGITS in text.encode("utf-8", "replace").translate(_DIGIT_BYTES):
         return None
     try:
         data = _PLAIN_JSON.decode(text)

@@ -200,16 +200,61 @@ _TYPES = {
 }
 
 #: the same tests for the values the JSON parser makes (the counting check's): their exact types, with no call
-#: (a subclass, which a record built in Python may hold, is not one of them: that check answers no)
+#: (a subclass, which a record built in Python may hold, is not one of them: that check answers no); an int also
+#: below ``_int_limit`` in size (of at most so many digits: :func:`compile_counting_schema`'s ``max_int_digits``)
 _EXACT_TYPES = {
     "object": "type({v}) is dict",
     "array": "type({v}) is list",
     "string": "type({v}) is str",
-    "integer": "(type({v}) is int or type({v}) is float and {v}.is_integer())",
-    "number": "(type({v}) is int or type({v}) is float)",
+    "integer": "(type({v}) is int and -_int_limit < {v} < _int_limit or type({v}) is float and {v}.is_integer())",
+    "number": "(type({v}) is int and -_int_limit < {v} < _int_limit or type({v}) is float)",
     "boolean": "({v} is True or {v} is False)",
     "null": "{v} is None",
 }
+
+
+def _small_ints(v: Any, limit: int) -> bool:
+    """Whether every int in a JSON value (not a bool) is below ``limit`` in size: the counting check's test of a
+    value that no type test of it bounds (a schema that says nothing of a value there)."""
+    if type(v) is int:
+        return -limit < v < limit
+    if type(v) is list:
+        return all(_small_ints(x, limit) for x in v)
+    if type(v) is dict:
+        return all(_small_ints(x, limit) for x in v.values())
+    return True
+
+
+def _bounds_ints(node: Any, root: dict, limit: int, depth: int = 0) -> bool:
+    """Whether every int a node accepts, at its place or in the arrays and objects it accepts there, passes a type
+    test (or equals one of its small ``enum`` or ``const`` members): the node has a ``type`` (with ``items`` when it
+    allows an array, a keyword of the object's keys when it allows an object: the values within then have places of
+    their own, :meth:`_Generator.at`), such an ``enum`` or ``const``, a ``$ref`` or an ``allOf`` part that bounds them,
+    or ``anyOf``/``oneOf`` parts that all do. False when unsure (a reference met too deep)."""
+    if node is False:
+        return True
+    if not isinstance(node, dict) or depth > 16:
+        return False
+    if "type" in node:
+        types = [node["type"]] if isinstance(node["type"], str) else list(node["type"])
+        if ("array" not in types or "items" in node) and \
+                ("object" not in types or any(k in node for k in _OBJECT_KEYS)):
+            return True
+    small = lambda e: type(e) is not int or -limit < e < limit  # noqa: E731
+    if "enum" in node and all(small(e) for e in node["enum"]):
+        return True
+    if "const" in node and small(node["const"]):
+        return True
+    if "$ref" in node and isinstance(node["$ref"], str) and node["$ref"].startswith("#/"):
+        target: Any = root
+        for part in node["$ref"][2:].split("/"):
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        if _bounds_ints(target, root, limit, depth + 1):
+            return True
+    if any(_bounds_ints(s, root, limit, depth + 1) for s in node.get("allOf", ())):
+        return True
+    return any(k in node and node[k] and all(_bounds_ints(s, root, limit, depth + 1) for s in node[k])
+               for k in ("anyOf", "oneOf"))
 
 
 #: the keywords a closed object node may have for its shapes to check it whole
@@ -235,12 +280,15 @@ def _exclusive(node: dict) -> tuple[tuple[str, ...], ...] | None:
 class _Generator:
     """Writes the source of the check: ``lines`` of function definitions, ``values`` the constants they use."""
 
-    def __init__(self, root: dict, counting: bool = False) -> None:
+    def __init__(self, root: dict, counting: bool = False, max_int_digits: int | None = None) -> None:
         self.root = root
+        #: counting: ints of more digits are refused (their sizes bounded where no type test does: :meth:`at`)
+        self.int_limit = None if max_int_digits is None else 10 ** max_int_digits
         self.lines: list[str] = []
         self.values: dict[str, Any] = {"_is_integer": _is_integer, "_is_number": _is_number, "_same": _same,
                                        "_enum": _enum, "_colons": _colons, "_matched": _matched,
-                                       "_pattern_string": _pattern_string}
+                                       "_pattern_string": _pattern_string, "_small_ints": _small_ints,
+                                       "_int_limit": self.int_limit if self.int_limit is not None else float("inf")}
         #: the type tests written: exact (no call) for the counting check, which only sees the JSON parser's values
         self.types = _EXACT_TYPES if counting else _TYPES
         #: (pointer, counting) -> the name of its function
@@ -311,6 +359,15 @@ class _Generator:
             return self.expr(node, v)
         finally:
             self.expanding.discard(pointer)
+
+    def at(self, node: Any, v: str) -> str:
+        """The expression of :meth:`expr` for the value of a place in a document (the root, a property, an item):
+        in a counting check that bounds ints, with the sizes of the ints in the value checked when no type test of
+        the node bounds them (never in this project's record schema: each place there has a type)."""
+        test = self.expr(node, v)
+        if self.int_limit is None or _bounds_ints(node, self.root, self.int_limit):
+            return test
+        return f"({test} and _small_ints({v}, _int_limit))"
 
     def expr(self, node: Any, v: str) -> str:
         """A Python expression, true exactly when the value named ``v`` is valid under ``node``."""
@@ -449,7 +506,7 @@ class _Generator:
         once."""
         key = (id(node), folded)
         if key not in self.shaped:
-            fields = {k: (self.value(k), self.expr(s, "x")) for k, s in node.get("properties", {}).items()}
+            fields = {k: (self.value(k), self.at(s, "x")) for k, s in node.get("properties", {}).items()}
             loop = self.object(node, [(name, test) for name, test in fields.values()])
             exclusive = _exclusive(node) if folded else ()
             required = tuple(node.get("required", ())) if folded else ()
@@ -461,7 +518,7 @@ class _Generator:
     def items(self, node: Any) -> str:
         name = self.name("items")
         head = self.head(name)
-        body = self.expr(node, "x")
+        body = self.at(node, "x")
         self.lines += [head,
                        f"    if not {self.types['array'].format(v='v')}:",
                        "        return True",
@@ -478,10 +535,10 @@ class _Generator:
         head = self.head(name)
         counting = self.counting
         if props is None:
-            props = [(self.value(k), self.expr(s, "x")) for k, s in node.get("properties", {}).items()]
-        patterns = [(self.value(re.compile(p)), self.expr(s, "x")) for p, s in node.get("patternProperties", {}).items()]
+            props = [(self.value(k), self.at(s, "x")) for k, s in node.get("properties", {}).items()]
+        patterns = [(self.value(re.compile(p)), self.at(s, "x")) for p, s in node.get("patternProperties", {}).items()]
         extra_schema = node.get("additionalProperties", True)
-        extra = None if extra_schema is True else self.expr(extra_schema, "x")
+        extra = None if extra_schema is True and self.int_limit is None else self.at(extra_schema, "x")
         out = [head, f"    if not {self.types['object'].format(v='v')}:", "        return True"]
         if counting:
             out.append("    n[0] += len(v)")
@@ -517,12 +574,13 @@ class _Generator:
         return name
 
 
-def schema_source(schema: dict, counting: bool = False) -> tuple[str, dict[str, Any]]:
+def schema_source(schema: dict, counting: bool = False, max_int_digits: int | None = None
+                  ) -> tuple[str, dict[str, Any]]:
     """The Python source of the check of ``schema`` (its entry point is ``check``) and the values it uses;
-    ``counting``: of the counting check (:func:`compile_counting_schema`)."""
-    gen = _Generator(schema, counting)
+    ``counting``: of the counting check (:func:`compile_counting_schema`, ``max_int_digits`` its)."""
+    gen = _Generator(schema, counting, max_int_digits if counting else None)
     head = gen.head("check")
-    body = gen.expr(schema, "v")
+    body = gen.at(schema, "v")
     if counting:  # a list or an object looked up in a set of words: not valid there (_Generator.quick)
         gen.lines += [head, "    try:", f"        return {body}", "    except TypeError:", "        return False", ""]
     else:
@@ -538,15 +596,18 @@ def compile_schema(schema: dict) -> Check:
     return namespace["check"]
 
 
-def compile_counting_schema(schema: dict) -> CountingCheck:
+def compile_counting_schema(schema: dict, max_int_digits: int | None = None) -> CountingCheck:
     """The check of :func:`compile_schema` as ``check(value, counts)``, which also adds to ``counts[0]`` the keys
     of objects and to ``counts[1]`` the colons of strings it meets, each object and string at most once: the
     objects and strings a keyword checks (``properties``, ``items``, a ``type`` ``string``...), not those met
     inside ``anyOf``, ``oneOf``, ``allOf`` or ``not`` (which may try a value more than once) nor those no keyword
     checks. So a valid value's counts are at most its keys and its strings' colons, and equal to them when every
     object and string of it is checked outside those: :func:`rallyc.records.load.parse_record` compares them with
-    the colons of the JSON text to know that no key was written twice without reading the text a second time."""
-    source, values = schema_source(schema, counting=True)
+    the colons of the JSON text to know that no key was written twice without reading the text a second time.
+
+    ``max_int_digits``: a valid value also holds no int of more digits (written in JSON, without leading zeros: no
+    int of that size), which :func:`~rallyc.records.load.parse_record` then need not look for in the text."""
+    source, values = schema_source(schema, counting=True, max_int_digits=max_int_digits)
     namespace: dict[str, Any] = dict(values)
     exec(compile(source, "<record schema, counting>", "exec"), namespace)  # generated from the schema only
     for value in values.values():

@@ -201,3 +201,67 @@ def test_the_turn_text_is_the_bits_joined(monkeypatch):
     assert len(seen) > 2400
     for o in seen:
         assert o.describe() == _describe_by_bits(o)
+
+
+def test_is_over_is_every_car_finished_or_retired():
+    """``Stage.is_over`` (the statuses tested in C) against the loop over the cars, for every mix of statuses of
+    one to three cars, as the enum and as the plain words a car may hold."""
+    import itertools
+
+    from rallyc.rules.domain import CarStatus
+
+    game = GAMES[0]
+    track = record_stages(load_record(game), game.parent)[0][0]
+    stage = Stage(track, [Player("Ann", "red"), Player("Bob", "blue"), Player("Cleo", "green")])
+    statuses = list(CarStatus) + [s.value for s in CarStatus]
+    every = list(stage.cars.items())
+    for n in (1, 2, 3):
+        cars = dict(every[:n])
+        stage.cars = cars
+        for mix in itertools.product(statuses, repeat=n):
+            for car, status in zip(cars.values(), mix):
+                car.status = status
+            assert stage.is_over() == all(s in ("finished", "retired") for s in mix), mix
+
+
+def test_a_variant_overriding_a_hook_has_it_asked():
+    """The engine asks ``forced_movement`` and the stage asks ``context_variant`` only of a game form that overrides
+    them (a flag set per subclass): a subclass, and a subclass of it, that override them are asked every turn."""
+    from rallyc.rules.engine import TurnEngine
+
+    asked: list[str] = []
+
+    class Flagged(Stage):
+        def context_variant(self, car, track):
+            asked.append("variant")
+            return {"barred": {"nowhere": ("CORE-MOVE-01", "test")}}
+
+        def forced_movement(self, car, turn, ctx):
+            asked.append("forced")
+            assert ctx.barred == {"nowhere": ("CORE-MOVE-01", "test")}
+            return None
+
+    class Again(Flagged):
+        pass
+
+    assert not Stage._variant and not Stage._forces and Flagged._variant and Flagged._forces and Again._forces
+    for path in [g for g in GAMES if g.name.startswith("rally-")][:3]:  # played by the core Stage
+        data = load_record(path)
+        plain = replay_record(data, path.parent, explain=False).to_json()
+        with pytest.MonkeyPatch.context() as m:
+            m.setattr("rallyc.rules.rally.Stage", Again)
+            asked.clear()
+            again = replay_record(data, path.parent, explain=False).to_json()
+        turns = sum(len(s["turns"]) for s in data["stages"])
+        assert again == plain and asked.count("forced") == turns and asked.count("variant") == turns
+    assert all(cls._forces == (cls.forced_movement is not TurnEngine.forced_movement)
+               for cls in _subclasses(TurnEngine))
+    assert all(cls._variant == (cls.context_variant is not Stage.context_variant) for cls in _subclasses(Stage))
+
+
+def _subclasses(cls: type) -> list[type]:
+    """Every subclass of ``cls`` defined so far, at any depth."""
+    found = []
+    for sub in cls.__subclasses__():
+        found += [sub] + _subclasses(sub)
+    return found

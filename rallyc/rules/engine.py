@@ -216,6 +216,14 @@ class TurnEngine(Planner, Generic[O]):
     _plan_readings: PlanReadings | None = None
     _contexts: ContextCache | None = None
 
+    #: whether the game form overrides :meth:`forced_movement` (set for each subclass: a turn of a form that does
+    #: not calls no hook that answers None)
+    _forces: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._forces = cls.forced_movement is not TurnEngine.forced_movement
+
     # -- order of play
     def is_over(self) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -374,8 +382,8 @@ class TurnEngine(Planner, Generic[O]):
         self.check_turn(turn, name)
         car = self.cars[name]
         ctx, leader = self.turn_context(name, turn)
-        move = self.forced_movement(car, turn, ctx) or roll_and_move(self, self.mover(car), turn, ctx, leader=leader,
-                                                                     driver=driver)
+        move = (self._forces and self.forced_movement(car, turn, ctx)) or \
+            roll_and_move(self, self.mover(car), turn, ctx, leader=leader, driver=driver)
         out, change = self.end_of_turn(car, turn, ctx, move, driver)
         if self.explaining or (_OBSERVERS and observing()):  # (no call while nobody listens)
             rules = self.applied_rules(car, turn, ctx, move, out, change)

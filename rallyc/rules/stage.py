@@ -35,6 +35,9 @@ __all__ = ["Player", "Carry", "Stage", "StageResult"]
 
 #: a Placed die's space
 _space_of = attrgetter("space")
+#: the statuses of a car done with the stage (:meth:`Stage.is_over`), and a car's status
+_DONE = frozenset((CarStatus.FINISHED, CarStatus.RETIRED))
+_status_of = attrgetter("status")
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,13 @@ class Stage(TurnEngine[Outcome]):
     over_message = "the stage is over: every car has finished or retired"
     #: surfaces and tires change the dice (Technical Track rules, CUSTOM-09); see :meth:`dice_surface`
     surfaces_change_dice: ClassVar[bool] = True
+    #: whether the game form overrides :meth:`context_variant` (set for each subclass: the core stage's adds
+    #: nothing, and is not called each turn)
+    _variant: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._variant = cls.context_variant is not Stage.context_variant
 
     def __init__(self, track: Track, players: list[Player], options: Options | None = None,
                  components: Components | None = None, carry: dict[str, Carry] | None = None,
@@ -163,10 +173,8 @@ class Stage(TurnEngine[Outcome]):
 
     def is_over(self) -> bool:
         """Every car has finished or retired (CORE-STAGEEND-01, CORE-ORDER-09)."""
-        for c in self.cars.values():
-            if c.status != "finished" and c.status != "retired":
-                return False
-        return True
+        # asked about three times a turn: the cars' statuses read and tested in C (stops at the first car still out)
+        return _DONE.issuperset(map(_status_of, self.cars.values()))
 
     @property
     def leader(self) -> str | None:
@@ -278,7 +286,7 @@ class Stage(TurnEngine[Outcome]):
         if car.cards:
             top = car.cards[-1]
             gear = top.car_gear if top.zero else top.gear
-        variant = self.context_variant(car, cache.track)
+        variant = self.context_variant(car, cache.track) if self._variant else None
         if self.minus1 and self.creep_possible():  # a corner left unusable: the floor when nothing else is legal
             ctx = self.new_context(template, car, space, others, gear=gear)
             if not can_lay(ctx, start_walk(ctx)):

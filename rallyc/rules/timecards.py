@@ -45,7 +45,6 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
                   driver: Driver | None = None) -> tuple[Outcome, StageChange]:
     """The End of the Turn of a stage: the outcome and the change to commit (nothing is changed here)."""
     run = move.run
-    comp = stage.components
     resolved = run.resolved
     placed = list(map(_die_placed, resolved))  # (C-level maps: no comprehension frame per turn)
     path = list(map(_space_of, placed))
@@ -119,7 +118,7 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
         else:
             gear = car.gear
         repeated = _only_coast(resolved)
-        if not turn.dice and gear > 1 and comp.reading("water_stuck") == "gear-down" and stuck_at_water(ctx):
+        if not turn.dice and gear > 1 and stage.components.reading("water_stuck") == "gear-down" and stuck_at_water(ctx):
             gear, repeated = gear - 1, False
         card, fresh = _card_taken(table, prev, gear, claimed, repeated)
         if claim is not None:
@@ -147,16 +146,16 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
         if not car.spare:
             raise IllegalMove("CORE-SPARE-06", f"{car.name}'s Spare Tire card is used (it comes back with Assistance)",
                               "spare_tire")
-        if comp.reading("spare_needs_coast_damage") and car.damage.get("coast", 0) < 1:
+        if stage.components.reading("spare_needs_coast_damage") and car.damage.get("coast", 0) < 1:
             raise IllegalMove("CORE-SPARE-04", "a tire change removes a Coast/Leader Damage token: there is none",
                               "spare_tire")
         secs = table.spare_tire_card(claim.seconds if claim is not None else None)
         card = Card(0, secs, True, None, None, True)
         status = CarStatus.TIRE
         spare = True
-    if turn.card is not None and turn.card.seconds is not None and turn.card.zero is None and not spare \
-            and card.seconds != turn.card.seconds and not finished:
-        raise IllegalMove("CORE-TURNEND-04", f"the card adds {card.seconds} s, not {turn.card.seconds} s", "card.seconds")
+    # (turn.card is claim; without a tire change ``claimed`` is its seconds, with one ``spare`` is set)
+    if claimed is not None and card.seconds != claimed and zero is None and not spare and not finished:
+        raise IllegalMove("CORE-TURNEND-04", f"the card adds {card.seconds} s, not {claimed} s", "card.seconds")
     out = stage_outcome(car.name, stage.round, ctx.start, path, end, card.car_gear if card.zero else card.gear, card,
                         run.warnings, loc, not turn.dice, run.stopped, finished, turn.flat_out, move.failed,
                         move.gained, move.spent, damage, run.tokens, spare, move.sisu, move.leader)

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from rallyc.compiler.tile import tile_track
-from rallyc.geometry.tile import HexLayout, heading_steps, lane_strip, zone_bounds, zone_weight
+from rallyc.geometry.tile import HexLayout, heading_steps, lane_strip, point_in_polygon, zone_bounds, zone_weight
 from rallyc.interop import roadgeom
 from rallyc.project import bundled_tilesets
 from rallyc.render.measure import overlapping_outlines
@@ -18,16 +18,6 @@ from rallyc.tiles.shape import UNIT, crossing_roads, side_by_side, tile_road
 
 CATALOGUE = Catalogue.from_tilesets(bundled_tilesets())
 ROAD_TILES = [t for t in CATALOGUE if t.roads and not t.is_scenery]
-
-
-def _inside(point: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
-    """Even-odd rule."""
-    x, y = point
-    hit = False
-    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            hit = not hit
-    return hit
 
 
 @pytest.mark.parametrize("info", ROAD_TILES, ids=lambda t: t.id)
@@ -57,7 +47,7 @@ def test_the_map_and_the_track_files_put_every_space_in_one_place(info):
         road = space.step  # tile_track numbers its steps by road
         q, r, _ = roadgeom.token_offset(info.definition, road, True, space.zone, space.lane)
         point = UNIT.centre(q, r)
-        assert _inside(point, shapes[space.id].outline), (space.id, point)
+        assert point_in_polygon(point, shapes[space.id].outline), (space.id, point)
         found = roadgeom.locate(info.definition, q, r, [road])
         assert found is not None and found.driven(True, roadgeom.zone_count(info.definition, road)) == \
             (space.zone, space.lane), space.id

@@ -56,12 +56,25 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Sequence
 
-__all__ = ["Point", "HexLayout", "Centreline", "RoadForm", "SQRT3", "LANE_WIDTH", "zone_weight", "zone_bounds",
+__all__ = ["Point", "point_in_polygon", "HexLayout", "Centreline", "RoadForm", "SQRT3", "LANE_WIDTH", "zone_weight", "zone_bounds",
            "road_width", "lane_strip", "heading_steps"]
 
 SQRT3 = math.sqrt(3.0)
 
 Point = tuple[float, float]
+
+
+def point_in_polygon(p: Point, poly: Sequence[Point]) -> bool:
+    """``p`` lies inside the closed polygon ``poly`` (even-odd rule)."""
+    x, y = p
+    hit = False
+    n = len(poly)
+    for i in range(n):
+        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            hit = not hit
+    return hit
+
 
 #: width of one lane as a fraction of the circumradius R (the art: 2 lanes ~ 0.47 R)
 LANE_WIDTH = 0.25

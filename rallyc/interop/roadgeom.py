@@ -36,7 +36,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from rallyc.geometry.tile import heading_steps, lane_strip
+from rallyc.geometry.tile import heading_steps, lane_strip, point_in_polygon
 from rallyc.syntax import ast
 from rallyc.tiles.fan import FanSpace, fan_places, plain_fork
 from rallyc.tiles.shape import UNIT, TileRoad, tile_road
@@ -133,23 +133,13 @@ def _fan(tile: ast.TileDef) -> dict[SpaceKey, FanSpace]:
     return fan_places(tile, fork, lambda n: (tile_road(tile, n).line, tile_road(tile, n).width))
 
 
-def _inside(point: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
-    """Even-odd rule."""
-    x, y = point
-    hit = False
-    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            hit = not hit
-    return hit
-
-
 def _on_fan(tile: ast.TileDef, point: tuple[float, float], roads: list[int] | None) -> Placement | None:
     """The space of a plain fork's link whose place holds ``point``: the one laid there, or the space of an
     allowed road that is that space (another link's branch-edge zone)."""
     places = _fan(tile)
     if not places:
         return None
-    key = next((k for k, place in places.items() if _inside(point, place.outline)), None)
+    key = next((k for k, place in places.items() if point_in_polygon(point, place.outline)), None)
     if key is None:
         return None
     candidates = [key] + [k for k, place in sorted(shared_spaces(tile).items(), key=lambda kv: (kv[0][0], kv[0][1],

@@ -9,9 +9,9 @@ from __future__ import annotations
 from itertools import chain
 from typing import Sequence
 
-from rallyc.geometry.tile import SQRT3, Centreline, HexLayout, Point
+from rallyc.geometry.tile import SQRT3, Centreline, HexLayout, Point, point_in_polygon
 
-__all__ = ["Point", "HexLayout", "Centreline", "SQRT3", "fmt", "path_d", "polygon_centroid"]
+__all__ = ["Point", "HexLayout", "Centreline", "SQRT3", "fmt", "path_d", "point_in_polygon", "polygon_centroid"]
 
 
 def fmt(value: float) -> str:
@@ -36,18 +36,6 @@ def path_d(points: Sequence[Point], closed: bool = True) -> str:
 
 #: path_d's format string for each (number of points, closed)
 _PATH_TEMPLATES: dict[tuple[int, bool], str] = {}
-
-
-def point_in_polygon(p: Point, poly: Sequence[Point]) -> bool:
-    """``p`` lies inside the closed polygon ``poly`` (even-odd rule)."""
-    x, y = p
-    hit = False
-    n = len(poly)
-    for i in range(n):
-        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            hit = not hit
-    return hit
 
 
 def polygon_centroid(points: Sequence[Point]) -> Point:

@@ -385,3 +385,41 @@ def test_a_mover_with_warnings_is_the_mover_replaced():
         with pytest.raises(dataclasses.FrozenInstanceError):
             got.tokens = 0  # type: ignore[misc]
     assert m.warnings == 2
+
+
+def test_a_minus1_token_drawn_lowers_the_corners_after_it_on_the_tree():
+    """A -1 token drawn on a Shortcut lowers the corner limits of its step for the drawer too, later in the same move
+    (reading minus1_affects_drawer): every legal plan of up to three dice through a Shortcut that leads to a corner
+    of its step, the token drawn, faces ok or Warning, from four start spaces in Gears 1 to 3: whenever
+    ``_roll_on_tree`` takes the turn it gives what ``_replay_checked`` gives, Losses of Control on the lowered
+    corner included (no example record draws such a token before such a corner)."""
+    from helpers.rules import make_stage, put, turn_of
+
+    from rallyc.rules.dice import Face
+    from rallyc.rules.plans import legal_plans
+    from rallyc.rules.turn import Roll, Turn
+
+    st = make_stage("N N N S | N N cut5(1,3) N C(2;2,2)R N | N N F N N", players=1)
+    assert st.components.reading("minus1_affects_drawer")
+    took = lowered = 0
+    for start in ("1.3.l", "1.3.r", "2.1.l", "2.1.r"):
+        for gear in (1, 2, 3):
+            put(st, "A", start, gear)
+            turn_of(st, "A")
+            ctx, leader = st.context("A")
+            mover = st.mover(st.cars["A"])
+            for plan in legal_plans(ctx, 3):
+                if not any(d.to == "2.cut1" for d in plan):
+                    continue
+                for face in (Face.OK, Face.WARNING):
+                    rolls = [Roll(d, face, face if d.brake else None, False, "minus1" if d.to == "2.cut1" else None,
+                                  face if d.boost else None) for d in plan]
+                    turn = Turn("A", rolls)
+                    checked = _outcome(lambda: rolling._replay_checked(st, mover, turn, ctx, leader)[0])
+                    tree = _outcome(lambda: rolling._roll_on_tree(st, mover, turn, ctx, leader))
+                    if tree is not None:
+                        assert tree == checked, (plan, tree, checked)
+                        took += 1
+                        loc = tree.run.loc
+                        lowered += loc is not None and loc.cause.endswith("over the limit 1")
+    assert took > 1000 and lowered > 100, (took, lowered)

@@ -20,7 +20,7 @@ from rallyc.rules.state import TrackIndex
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.contact import ContactMove, ContactPlan
 
-__all__ = ["PlanContext", "Walk", "Placed", "check_die", "check_plan", "placements", "die_options", "can_lay", "legal_plans", 
+__all__ = ["PlanContext", "Walk", "Placed", "check_die", "check_plan", "placements", "situation", "die_options", "can_lay", "legal_plans", 
            "effective_limit", "allowance_at", "warning_limit", "is_haybale"]
 
 
@@ -70,6 +70,10 @@ class PlanContext:
 
     def __post_init__(self) -> None:
         self.succ = self.index.succ_handbrake if self.handbrake else self.index.succ
+        #: the key of its planning situation (:func:`placements`), worked out at the first need; a car's context
+        #: template holds it (:meth:`~rallyc.rules.engine.TurnEngine.context_template`), so a turn's context does
+        #: not work it out again
+        self.situation: tuple | None = None
         for corner, methods in corner_methods(self.index, self.others).items():
             self.corner_methods.setdefault(corner, set()).update(methods)
 
@@ -485,7 +489,8 @@ def check_plan(ctx: PlanContext, dice: list[Die], path: str = "dice", paths: lis
         if node is not None:
             e = node.children.get(d)
             if e is not None:
-                p, nxt, near, gate, land, limited, ends, _, _, _, _, _ = e
+                p, nxt, near, gate, _, _, rest = e
+                land, limited, ends, _, _, _, _ = rest
                 if (gate is not None and (gate is True or dynamic or gate in corners)) \
                         or (occupied is not None and not occupied.isdisjoint(near)) or (barred and d.to in barred):
                     fine = entry_error(ctx, d.to, p.gear, d, came_from=node.walk.pos) is None
@@ -535,16 +540,19 @@ def _check_plan_full(ctx: PlanContext, dice: list[Die], path: str, paths: list[s
 
 class _Node:
     """A partial plan on the tree of dice placed before (:func:`check_plan`): its :class:`Walk` (no die of it
-    ended the plan, no push) and, per next die met, ``(the die as placed (a die met again is placed as it was: its
-    fields but the die are the track's and the Dashboard's, and its die is equal to the key), the next node, the
-    entered space's near spaces and gate (:func:`_space_entry`), the landing's (near spaces, gate) or None, the
-    limit after the die can be lowered by a -1 token, ends, the limit without -1 tokens nor floor (lines
-    included), the space the car is on after the die, its surface, quiet, paired)`` where ends is 0 (the plan goes
-    on), 1 (this die ends it) or 2 (it ends it if the landing's limit counts, ``jump_landing_limit``), quiet says
-    that the road does nothing there but count Warnings (no Shortcut, no jump, not the Flying Start die, not over
-    the limit: one a -1 token lowers is the roll's to work out) and paired that the die has a Brake or Boost die.
-    The last five are the roll's (:func:`rallyc.rules.rolling._roll_on_tree` walks the same tree and moves the car
-    as it goes)."""
+    ended the plan, no push) and, per next die met, ``(the die as placed, the next node, the entered space's near
+    spaces and gate (:func:`_space_entry`), the surface of the space the car is on after the die, usual, (the
+    landing's (near spaces, gate) or None, the limit after the die can be lowered by a -1 token, ends, the limit
+    without -1 tokens nor floor (lines included), the space the car is on after the die, quiet, paired))``.
+
+    A die met again is placed as it was: its fields but the die are the track's and the Dashboard's, and its die
+    is equal to the key. Ends is 0 (the plan goes on), 1 (this die ends it) or 2 (it ends it if the landing's limit
+    counts, ``jump_landing_limit``); quiet says that the road does nothing there but count Warnings (no Shortcut,
+    no jump, not the Flying Start die, not over the limit: one a -1 token lowers is the roll's to work out); paired
+    that the die has a Brake or Boost die; usual that the die is quiet, unpaired and its space refuses no car by
+    itself (its gate is not True): then only the cars and tokens of the turn can make it other than an entry that
+    counts Warnings, and the roll (:func:`rallyc.rules.rolling._roll_on_tree`, which walks the same tree and moves
+    the car as it goes) reads nothing of the last tuple."""
 
     __slots__ = ("walk", "children")
 
@@ -569,7 +577,7 @@ class Placements:
 PLACEMENTS_BOUND = 200_000
 
 
-def _space_entry(idx: TrackIndex, sid: str) -> tuple[tuple[str, ...], str | bool | None]:
+def _space_entry(idx: TrackIndex, sid: str) -> tuple[frozenset[str], str | bool | None]:
     """What :func:`entry_error` reads of the space ``sid`` to refuse it, as a table built once per space:
     (the spaces whose car would refuse the entry or check it: the space itself, the lanes or slide halves it
     overlaps, the spaces alongside; the gate: True when the space itself may refuse a car (water, hay bales or a
@@ -584,7 +592,8 @@ def _space_entry(idx: TrackIndex, sid: str) -> tuple[tuple[str, ...], str | bool
             gate = s.corner or ""
         if s.water or "haybale" in s.tokens or "chicane" in s.tokens or (own is not None and own <= 0):
             gate = True
-        got = idx.dice_spaces[sid] = (idx.overlap[sid] + tuple(idx.alongside[sid]), gate)
+        # (a set: a car looks for its space in it, and ``others.keys().isdisjoint`` walks the smaller side)
+        got = idx.dice_spaces[sid] = (frozenset(idx.overlap[sid] + tuple(idx.alongside[sid])), gate)
     return got
 
 
@@ -624,8 +633,10 @@ def _grow(idx: TrackIndex, known: Placements, node: _Node, w: Walk, die: Die, p:
         ends = 0
     land = _space_entry(idx, p.space) if p.jump else None
     quiet = not ends and not p.jump and not p.flying and s.kind != "shortcut"
-    node.children[die] = (p, nxt) + _space_entry(idx, die.to) + (land, _minus1_space(s), ends, lim, s,
-                                                                            s.surface, quiet, die.brake or die.boost)
+    paired = die.brake or die.boost
+    near, gate = _space_entry(idx, die.to)
+    node.children[die] = (p, nxt, near, gate, s.surface, quiet and not paired and gate is not True,
+                          (land, _minus1_space(s), ends, lim, s, quiet, paired))
     return nxt
 
 
@@ -639,22 +650,33 @@ def _advance_static(w: Walk, p: Placed) -> Walk:
 _COUNTS = attrgetter("gear", "coast", "brake", "boost", "coast_die", "column")
 #: what else of the planning context ``_place`` reads when it accepts a die (one C call: no attribute load each)
 _SITUATION = attrgetter("top_gear", "car", "flying_start", "brake_drop", "redline", "handbrake")
+#: the fields of a planning context its :func:`situation` reads
+SITUATION_FIELDS = frozenset(("allowance", "allowances", "top_gear", "car", "flying_start", "brake_drop", "redline",
+                              "handbrake"))
 
 
 def placements(ctx: PlanContext) -> Placements | None:
-    """The dice placed before on this track under this planning situation: what ``_place`` reads of ``ctx``
-    besides the cars and tokens of the turn when it accepts a die (the counts of the Dashboard's columns, the top
-    gear, the car, the advanced rules and readings that change a die's meaning, the Handbrake turn's moves). Kept
-    on the track's index, so every turn, record and pass on the track shares it. A push under Full Contact leaves
-    the tree for the rest of its plan (:func:`check_plan`); None: no table, every die through the validator."""
-    allowances = ctx.allowances
-    key = (_COUNTS(ctx.allowance), tuple((k, _COUNTS(a)) for k, a in allowances.items()) if allowances else (),
-           _SITUATION(ctx))
+    """The dice placed before on this track under this planning situation (:func:`situation`). Kept on the
+    track's index, so every turn, record and pass on the track shares it. A push under Full Contact leaves the tree
+    for the rest of its plan (:func:`check_plan`); None: no table, every die through the validator."""
+    key = ctx.situation
+    if key is None:
+        key = ctx.situation = situation(ctx)
     tables = ctx.index.placements
     got = tables.get(key)
     if got is None:
         got = tables[key] = Placements()
     return got
+
+
+def situation(ctx: PlanContext) -> tuple:
+    """The planning situation of ``ctx``: what ``_place`` reads of it besides the cars and tokens of the turn when
+    it accepts a die (the counts of the Dashboard's columns, the top gear, the car, the advanced rules and readings
+    that change a die's meaning, the Handbrake turn's moves), as the key of its dice placed before
+    (:func:`placements`)."""
+    allowances = ctx.allowances
+    return (_COUNTS(ctx.allowance), tuple((k, _COUNTS(a)) for k, a in allowances.items()) if allowances else (),
+            _SITUATION(ctx))
 
 
 def _candidates(ctx: PlanContext, w: Walk) -> list[tuple[DieKind, bool, bool]]:

@@ -23,6 +23,7 @@ from enum import StrEnum
 from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
+from rallyc.rules.dashboard import Allowance
 from rallyc.rules.dice import DieKind, Face
 from rallyc.rules.driver import Driver, Step
 from rallyc.rules.errors import IllegalMove
@@ -738,6 +739,14 @@ def _relay(stage: "TurnEngine", mover: Mover, ctx: PlanContext, placed: list[Pla
     return Movement(got[0], gained, 0, True, sisu, leader, 0)
 
 
+def _warning_limit(limits: dict, allowances: dict, allowance: Allowance, surface: str) -> int:
+    """The Warning limit of the column of ``surface`` (MC-WARN-01), as :func:`~rallyc.rules.plans.warning_limit`
+    reads it from a planning context's ``limits``, ``allowances`` and ``allowance``."""
+    if surface in limits:
+        return limits[surface]
+    return (allowances.get(surface, allowance) if allowances else allowance).warnings
+
+
 def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, leader: bool
                   ) -> Movement | None:
     """The usual replayed turn in one loop over its dice (laid, no re-plan, no SISU, nothing re-laid but after a
@@ -757,7 +766,10 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
     flat_out = turn.flat_out
     if not rolls or turn.replans or turn.sisu or (turn.relaid is not None and not flat_out):
         return None
-    known = placements(ctx)
+    key = ctx.situation  # placements(ctx), in line: a context from a template holds its situation
+    known = ctx.index.placements.get(key) if key is not None else None
+    if known is None:
+        known = placements(ctx)
     node = known.roots.get((ctx.start, ctx.gear)) if known is not None else None
     if node is None:
         return None
@@ -796,36 +808,57 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
         d = r.die
         came = node
         try:
-            e = node.children[d]
+            p, node, near, gate, surface, usual, rest = node.children[d]
         except KeyError:  # a die not met before (or after the end of the plan): check_plan
             return None
-        p, node, near, gate, land, limited, ends, lim, s, surface, quiet, paired = e
-        # (-1 tokens and the floor change a corner's limit: below, for the space the car is on after the die)
-        if (gate is not None and (gate is True or gate in corners or (plan_dynamic and land))) \
-                or not occupied.isdisjoint(near) or (barred and d.to in barred):
-            if entry_error(ctx, d.to, p.gear, d, came_from=came.walk.pos) is not None:
-                return None
-        if land:
-            near, gate = land
-            if (gate is not None and (gate is True or plan_dynamic or gate in corners)) \
-                    or not occupied.isdisjoint(near) or (barred and p.space in barred):
-                if entry_error(ctx, p.space, p.gear, d, came_from=d.to) is not None:
+        if usual and (gate is None or not road_dynamic):
+            # most dice: the road does nothing there but count Warnings (_Node), and no -1 token can move its limit;
+            # only a car near its space, a car in its corner or a barred space can refuse the entry
+            if (gate is not None and gate in corners) or (occupied and not occupied.isdisjoint(near)) \
+                    or (barred and d.to in barred):
+                if entry_error(ctx, d.to, p.gear, d, came_from=came.walk.pos) is not None:
                     return None
-        placed.append(p)  # placed as before (its die equal to this one)
-        if limited and plan_dynamic:  # the corner's limit after -1 tokens and the floor (effective_limit, in line)
-            lim = s.limit - plan_minus1.get(s.step, 0)
-            if floor is not None and lim < floor:
-                lim = floor
-            if lim <= 0:  # CORE-SHORTCUT-10: unusable (entry_error words it)
-                return None
-            if not p.jump and line_limit and (came.walk.pos, p.space) in line_limit:  # RX-FORK-03
-                line = line_limit[(came.walk.pos, p.space)]
-                if line < lim:
-                    lim = line
-            if p.jump_loc or (p.gear > lim and (not p.jump or ctx.jump_landing_limit)):  # as _advance ends it
-                node = _PLAN_OVER
-        elif ends and (ends == 1 or ctx.jump_landing_limit):
-            node = _PLAN_OVER  # this die ends the plan (a certain Loss of Control): none may follow
+            placed.append(p)  # placed as before (its die equal to this one)
+            f = r.face
+            if (f is _OK or f is _WARNING) and moved < 0 and not flat_out and r.token is None and not r.secured \
+                    and r.brake_face is None and r.boost_face is None:  # rolled, as most dice are: what _drive does
+                if f is _WARNING:
+                    warnings += 1
+                if warnings >= low and warnings >= _warning_limit(limits, allowances, allowance, surface):
+                    loc = LossOfControl(p.space, p.gear, f"{warnings} Warnings")
+                    moved = len(placed)
+                continue
+            # anything else of the die: below, as for any die (a quiet one: neither ``s`` nor ``lim`` is read)
+            paired = limited = False
+            quiet = True
+        else:
+            land, limited, ends, lim, s, quiet, paired = rest
+            # (-1 tokens and the floor change a corner's limit: below, for the space the car is on after the die)
+            if (gate is not None and (gate is True or gate in corners or (plan_dynamic and land))) \
+                    or not occupied.isdisjoint(near) or (barred and d.to in barred):
+                if entry_error(ctx, d.to, p.gear, d, came_from=came.walk.pos) is not None:
+                    return None
+            if land:
+                near, gate = land
+                if (gate is not None and (gate is True or plan_dynamic or gate in corners)) \
+                        or not occupied.isdisjoint(near) or (barred and p.space in barred):
+                    if entry_error(ctx, p.space, p.gear, d, came_from=d.to) is not None:
+                        return None
+            placed.append(p)  # placed as before (its die equal to this one)
+            if limited and plan_dynamic:  # the corner's limit after -1 tokens and the floor (effective_limit, in line)
+                lim = s.limit - plan_minus1.get(s.step, 0)
+                if floor is not None and lim < floor:
+                    lim = floor
+                if lim <= 0:  # CORE-SHORTCUT-10: unusable (entry_error words it)
+                    return None
+                if not p.jump and line_limit and (came.walk.pos, p.space) in line_limit:  # RX-FORK-03
+                    line = line_limit[(came.walk.pos, p.space)]
+                    if line < lim:
+                        lim = line
+                if p.jump_loc or (p.gear > lim and (not p.jump or ctx.jump_landing_limit)):  # as _advance ends it
+                    node = _PLAN_OVER
+            elif ends and (ends == 1 or ctx.jump_landing_limit):
+                node = _PLAN_OVER  # this die ends the plan (a certain Loss of Control): none may follow
         # the faces (_check_faces): the converter's members only, paired dice with their Gear die; then, as
         # _drive, what the die does if the movement has not ended
         f = r.face
@@ -932,12 +965,9 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
                 moved = len(placed)
                 continue
         warnings += warned
-        if warnings >= low:  # the Warning limit of the die's surface (MC-WARN-01)
-            wl = limits[surface] if surface in limits else \
-                (allowances.get(surface, allowance) if allowances else allowance).warnings
-            if warnings >= wl:
-                loc = LossOfControl(p.space, p.gear, f"{warnings} Warnings")
-                moved = len(placed)
+        if warnings >= low and warnings >= _warning_limit(limits, allowances, allowance, surface):
+            loc = LossOfControl(p.space, p.gear, f"{warnings} Warnings")
+            moved = len(placed)
     if moved < 0:
         moved = len(placed)
     if flat_out:

@@ -33,7 +33,7 @@ from weakref import WeakKeyDictionary
 
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.outcome import TurnOutcome, not_worked_out
-from rallyc.rules.plans import PlanContext, Placed, can_lay, corner_methods, start_walk
+from rallyc.rules.plans import SITUATION_FIELDS, PlanContext, Placed, can_lay, corner_methods, situation, start_walk
 from rallyc.rules.state import TrackIndex
 from rallyc.rules.planner import Planner
 from rallyc.rules.rolling import IMPROV_RULES, Mover, roll_and_move
@@ -283,6 +283,7 @@ class TurnEngine(Planner, Generic[O]):
             index=self.index, start="", gear=0, allowance=allowance, top_gear=car.dashboard.top_gear,
             flying_start=self.options.flying_start, redline=self.options.redline, brake_drop=brake_drop,
             jump_landing_limit=jump_landing_limit, car=car_kind, haybale_chicane=haybale_chicane, **variant)
+        made.situation = situation(made)  # (the key of its dice placed before, for every turn of the template)
         return {k: v for k, v in made.__dict__.items() if k not in _TURN_FIELDS}
 
     def new_context(self, template: dict[str, Any], car: Any, start: str, others: dict[str, int] | None = None,
@@ -304,6 +305,8 @@ class TurnEngine(Planner, Generic[O]):
         fields = dict(template)  # (a copy of a dict is a block copy; ``{**template, ...}`` inserts key by key)
         if variant:
             fields.update(variant)
+            if not SITUATION_FIELDS.isdisjoint(variant):  # not the template's planning situation
+                fields["situation"] = None
         fields["start"] = start
         fields["gear"] = car.gear if gear is None else gear
         fields["others"] = others

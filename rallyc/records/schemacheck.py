@@ -10,9 +10,10 @@ for the messages, so the error text stays the one users know. The two are kept i
 runs both on mutated example records (``tests/test_records_schemacheck.py``).
 
 The counting form (:func:`compile_counting_schema`, what a record read on the fast path is checked with) also
-looks words up in a set without a type test, and checks an object whose keys are all named properties by a
-function per shape of it (the tuple of its keys), written on first sight: no test of each key against the
-property names (``tests/test_records_load_fast.py`` runs it against ``jsonschema`` too).
+looks words up in a set without a type test, and checks an object whose keys are all named properties by reading
+the properties it has (no loop over its keys, no test of each key against the property names; the keys it has
+that no property names are found by counting: ``tests/test_records_load_fast.py`` runs it against ``jsonschema``
+too).
 
 Only the keywords the record schema uses are compiled; any other keyword is refused when the schema
 is compiled (``SchemaNotSupported``), so a schema change can never silently weaken the check. Nothing
@@ -100,94 +101,6 @@ def _pattern_string(pattern: re.Pattern, seen: set, v: Any, counts: list) -> boo
     return True
 
 
-def _refuse(v: Any, counts: list) -> bool:
-    """The check of an object whose keys the schema refuses whatever their values (a required key missing...)."""
-    return False
-
-
-#: how many shapes (tuples of keys) of one object schema a counting check keeps a function for
-_SHAPES_MAX = 256
-
-#: how many objects of a shape are checked through the loop before the shape gets a function of its own: writing
-#: one (``compile``) costs about as much as checking a few hundred objects, so a record read once in a process
-#: writes few (the example records: at most three shapes each are this common), and a process that reads many
-#: pays once
-_WRITE_AFTER = 32
-
-
-class _Shapes(dict):
-    """The counting check of one object schema whose keys are all named properties, one function per shape (the
-    tuple of an object's keys, in their order), written once the shape has been met :data:`_WRITE_AFTER` times,
-    from the properties' expressions: no dispatch on each key and no loop, the keys of the shape being known.
-    Records written by rallyc have a few dozen shapes; at most :data:`_SHAPES_MAX` are kept per object schema, and
-    a shape with a key the schema does not name is never kept nor counted (its keys come from the record): objects
-    of a shape without a function take the object's loop (:meth:`slow`), which checks any object. Nothing from a
-    record is written into a shape's source but its length: its keys are written as the names their constants
-    are bound to."""
-
-    def __init__(self, fields: dict[str, tuple[str, str]], required: tuple[str, ...],
-                 exclusive: tuple[tuple[str, ...], ...], loop: str) -> None:
-        super().__init__()
-        #: property -> (the name of its constant, the test of its value named ``x``)
-        self.fields = fields
-        #: the property names (a shape with any other key is never kept)
-        self.names = frozenset(fields)
-        #: keys a shape must have, and sets of keys it must not have all of (``required``, ``not: {required}``)
-        self.required = frozenset(required)
-        self.exclusive = tuple(frozenset(keys) for keys in exclusive)
-        #: the name of the object's loop function
-        self.loop = loop
-        #: the generated functions' namespace (set once they are compiled)
-        self.namespace: dict[str, Any] = {}
-        #: how many objects of each shape without a function were met (bounded)
-        self.met: dict[tuple, int] = {}
-
-    def __missing__(self, shape: tuple) -> CountingCheck:
-        met = self.met
-        if len(self) < _SHAPES_MAX and self.names.issuperset(shape) and (shape in met or len(met) < _SHAPES_MAX):
-            count = met[shape] = met.get(shape, 0) + 1
-            if count >= _WRITE_AFTER:
-                del met[shape]
-                check = self[shape] = self.write(shape)
-                return check
-        return self.slow
-
-    def miss(self, v: dict, counts: list) -> bool:
-        """The check of an object whose shape has no function yet (the generated code's ``get`` found none): the
-        shape counted, its function written once it is common (:meth:`__missing__`), else the object's loop."""
-        return self[tuple(v)](v, counts)
-
-    def refused(self, keys: Any) -> bool:
-        """Whether an object of these keys (a set or a dict's keys) is refused whatever its values (``required``,
-        ``not: {required}``)."""
-        if not keys >= self.required:
-            return True
-        for together in self.exclusive:
-            if keys >= together:
-                return True
-        return False
-
-    def slow(self, v: dict, counts: list) -> bool:
-        """The check of an object of a shape without a function: the keys it must and must not have, then the
-        object's loop."""
-        if self.refused(v.keys()):
-            return False
-        return self.namespace[self.loop](v, counts)
-
-    def write(self, shape: tuple) -> CountingCheck:
-        """The check of objects of this shape: what the loop does for these keys in this order, and no more."""
-        if self.refused(frozenset(shape)):
-            return _refuse
-        lines = ["def shape(v, n):", f"    n[0] += {len(shape)}"]
-        for key in shape:
-            name, test = self.fields[key]
-            lines += [f"    x = v[{name}]", f"    if not {test}:", "        return False"]
-        lines.append("    return True")
-        made: dict[str, Any] = {}
-        exec(compile("\n".join(lines), "<record schema, counting>", "exec"), self.namespace, made)  # schema names only
-        return made["shape"]
-
-
 #: the test of each JSON type, on a value named ``{v}`` (``type(v) is int`` first: the common case, quickly)
 _TYPES = {
     "object": "isinstance({v}, dict)",
@@ -206,8 +119,8 @@ _EXACT_TYPES = {
     "object": "type({v}) is dict",
     "array": "type({v}) is list",
     "string": "type({v}) is str",
-    "integer": "(type({v}) is int and -_int_limit < {v} < _int_limit or type({v}) is float and {v}.is_integer())",
-    "number": "(type({v}) is int and -_int_limit < {v} < _int_limit or type({v}) is float)",
+    "integer": "(type({v}) is int and _int_floor < {v} < _int_limit or type({v}) is float and {v}.is_integer())",
+    "number": "(type({v}) is int and _int_floor < {v} < _int_limit or type({v}) is float)",
     "boolean": "({v} is True or {v} is False)",
     "null": "{v} is None",
 }
@@ -257,7 +170,7 @@ def _bounds_ints(node: Any, root: dict, limit: int, depth: int = 0) -> bool:
                for k in ("anyOf", "oneOf"))
 
 
-#: the keywords a closed object node may have for its shapes to check it whole
+#: the keywords a closed object node may have for its keyed function to check it whole (:meth:`_Generator.keyed`)
 _FOLDED = {"type", "required", "not", "properties", "additionalProperties"}
 
 
@@ -288,7 +201,8 @@ class _Generator:
         self.values: dict[str, Any] = {"_is_integer": _is_integer, "_is_number": _is_number, "_same": _same,
                                        "_enum": _enum, "_colons": _colons, "_matched": _matched,
                                        "_pattern_string": _pattern_string, "_small_ints": _small_ints,
-                                       "_int_limit": self.int_limit if self.int_limit is not None else float("inf")}
+                                       "_int_limit": self.int_limit if self.int_limit is not None else float("inf"),
+                                       "_int_floor": -self.int_limit if self.int_limit is not None else float("-inf")}
         #: the type tests written: exact (no call) for the counting check, which only sees the JSON parser's values
         self.types = _EXACT_TYPES if counting else _TYPES
         #: (pointer, counting) -> the name of its function
@@ -299,8 +213,8 @@ class _Generator:
         #: by it; never inside anyOf/oneOf/allOf/not (which may try a value more than once)
         self.counting = counting
         self.count = 0
-        #: (the id of a closed object schema, folded) -> the look-up of its shapes (:meth:`shapes`)
-        self.shaped: dict[tuple[int, bool], tuple[str, str]] = {}
+        #: (the id of a closed object schema, folded) -> the name of its keyed function (:meth:`keyed`)
+        self.keyed_names: dict[tuple[int, bool], str] = {}
 
     def call(self, name: str, v: str) -> str:
         """A call of a generated function on the value named ``v`` (with the counts when counting)."""
@@ -369,6 +283,18 @@ class _Generator:
             return test
         return f"({test} and _small_ints({v}, _int_limit))"
 
+    def bounded(self, node: dict, test: str) -> str:
+        """An exact int test (:data:`_EXACT_TYPES`) without the bound of size that the node's own ``minimum`` or
+        ``maximum`` makes (tested beside it, in the same expression): one comparison less for a gear or a round."""
+        limit: float = self.int_limit if self.int_limit is not None else float("inf")
+        low: Any = node.get("minimum")
+        high: Any = node.get("maximum")
+        v = test[len("(type("):test.index(")")]
+        bounds = ("" if _is_number(low) and low > -limit else "_int_floor < ") + v + \
+            ("" if _is_number(high) and high < limit else " < _int_limit")
+        whole = f"type({v}) is int and _int_floor < {v} < _int_limit"
+        return test.replace(whole, f"type({v}) is int" + (f" and {bounds}" if bounds != v else ""), 1)
+
     def expr(self, node: Any, v: str) -> str:
         """A Python expression, true exactly when the value named ``v`` is valid under ``node``."""
         if node is True:
@@ -389,6 +315,8 @@ class _Generator:
             if len(names) == 1:
                 known = names[0]
                 test = self.types[known].format(v=v)
+                if known in _NUMERIC and self.types is _EXACT_TYPES:
+                    test = self.bounded(node, test)
                 if known == "string" and self.counting:
                     test = f"({test} and (':' not in {v} or _colons({v}, n)))"
                 parts.append(test)
@@ -453,8 +381,7 @@ class _Generator:
                 raise SchemaNotSupported(f"schema keyword {key!r} is not compiled")
         if any(k in node for k in _OBJECT_KEYS):
             if self.counting and known == "object" and _closed(node):  # a dict by now
-                get, miss = self.shapes(node, folded=False)
-                parts.append(f"{get}(tuple({v}), {miss})({v}, n)")
+                parts.append(f"{self.keyed(node, folded=False)}({v}, n)")
             else:
                 parts.append(self.call(self.object(node), v))
         if not parts:
@@ -464,7 +391,7 @@ class _Generator:
     def quick(self, node: Any, v: str) -> str | None:
         """The counting check's test of three common kinds of node, or None for any other: a set of words (an enum
         of strings and null, alone or in an ``anyOf``), a string matching a pattern (a name met before is not
-        searched again), an object whose keys are all named properties (one function per shape, :class:`_Shapes`).
+        searched again), an object whose keys are all named properties (its keyed function, :meth:`keyed`).
         A set of words is looked up without a type test: a list or an object met there raises TypeError, which
         the counting check answers with no (the value is not valid there, and a counted node is never an
         alternative that another could make good: combinators are not counted)."""
@@ -476,8 +403,7 @@ class _Generator:
             seen = self.value(set())
             return f"({v} in {seen} or _pattern_string({self.value(re.compile(node['pattern']))}, {seen}, {v}, n))"
         if node.get("type") == "object" and _closed(node) and keys <= _FOLDED and _exclusive(node) is not None:
-            get, miss = self.shapes(node, folded=True)
-            return f"(type({v}) is dict and {get}(tuple({v}), {miss})({v}, n))"
+            return f"(type({v}) is dict and {self.keyed(node, folded=True)}({v}, n))"
         return None
 
     def words(self, node: Any, depth: int = 0) -> frozenset | None:
@@ -497,27 +423,71 @@ class _Generator:
             return None if any(s is None for s in sets) else frozenset().union(*sets)  # type: ignore[arg-type]
         return None
 
-    def shapes(self, node: dict, folded: bool) -> tuple[str, str]:
-        """The names of the ``get`` and the ``miss`` of the :class:`_Shapes` of a closed object schema: an object
-        ``v`` of it is checked by ``get(tuple(v), miss)(v, n)`` (no Python call to find a shape's function, one
-        when the shape has none); ``folded``: its ``required`` and ``not: {required}`` are checked by the shape too
-        (the node has no other keyword). One :class:`_Shapes` per schema node: a definition used in several places
-        (a die: laid, re-laid, re-planned, in a stage or a race) meets its shapes, and writes their functions,
-        once."""
+    def keyed(self, node: dict, folded: bool) -> str:
+        """The name of the counting check of a closed object schema (every key it allows is a named property) for an
+        object ``v`` known to be a dict (:meth:`keyed_body`); ``folded``: its ``required`` and ``not: {required}``
+        are checked there too (the node has no other keyword; else the node's expression checks them). One function
+        per schema node, written when the schema is compiled (a definition used in several places shares it)."""
         key = (id(node), folded)
-        if key not in self.shaped:
-            fields = {k: (self.value(k), self.at(s, "x")) for k, s in node.get("properties", {}).items()}
-            loop = self.object(node, [(name, test) for name, test in fields.values()])
-            exclusive = _exclusive(node) if folded else ()
-            required = tuple(node.get("required", ())) if folded else ()
-            shapes = _Shapes(fields, required, exclusive or (), loop)
-            self.value(shapes)  # (its namespace is set once the functions are compiled: compile_counting_schema)
-            self.shaped[key] = (self.value(shapes.get), self.value(shapes.miss))
-        return self.shaped[key]
+        if key not in self.keyed_names:
+            name = self.keyed_names[key] = self.name("keyed")
+            body = self.keyed_body(node, folded, "v", "    ", "n[0] += k", "return True")
+            self.lines += [self.head(name)] + body + [""]
+        return self.keyed_names[key]
+
+    def keyed_body(self, node: dict, folded: bool, obj: str, indent: str, count: str, done: str) -> list[str]:
+        """The lines (at ``indent``) checking the dict named ``obj`` against a closed object schema: ``count`` with
+        its number of keys ``k``, each required property read (a missing one: no), each other property looked for in
+        the schema's order until as many keys were met as the object has (``done``: the usual object is done before
+        the last property), each value tested as it is met; an object that has a key no property names has more keys
+        than the properties found: no (``return False``). No loop over the object's keys and no dispatch on them."""
+        props = node.get("properties", {})
+        required = list(dict.fromkeys(node.get("required", ()))) if folded else []
+        groups = [list(g) for g in (_exclusive(node) or ())] if folded else []
+        if any(k not in props for k in required) or any(all(k in required for k in g) for g in groups):
+            return [f"{indent}return False"]  # a key it must have that no property allows, or keys it must not have
+        order = required + [k for k in props if k not in required]
+        # each group of keys it must not have all of, checked where the last of them (in this order) is found
+        last = {max(g, key=order.index): g for g in groups if all(k in props for k in g)}
+        i1, i2 = indent + "    ", indent + "        "
+        out = [f"{indent}k = len({obj})", f"{indent}{count}"]
+        for i, prop in enumerate(order):
+            const, test = self.value(prop), self.at(props[prop], "x")
+            if prop in required:
+                out += [f"{indent}try:", f"{i1}x = {obj}[{const}]", f"{indent}except KeyError:", f"{i1}return False",
+                        f"{indent}if not {test}:", f"{i1}return False"]
+                if i == len(required) - 1:
+                    out += [f"{indent}if k == {len(required)}:", f"{i1}{done}", f"{indent}m = {len(required)}"]
+                continue
+            if i == 0:
+                out += [f"{indent}if k == 0:", f"{i1}{done}", f"{indent}m = 0"]
+            out += [f"{indent}if {const} in {obj}:", f"{i1}x = {obj}[{const}]", f"{i1}if not {test}:",
+                    f"{i2}return False"]
+            if prop in last:
+                others = [self.value(k) for k in last[prop] if k != prop]
+                out += [f"{i1}if {' and '.join(f'{c} in {obj}' for c in others)}:", f"{i2}return False"]
+            out += [f"{i1}m += 1", f"{i1}if m == k:", f"{i2}{done}"]
+        if not order:
+            out += [f"{indent}if k == 0:", f"{i1}{done}"]
+        out.append(f"{indent}return False")  # a key that no property names
+        return out
 
     def items(self, node: Any) -> str:
         name = self.name("items")
         head = self.head(name)
+        closed = self.closed_item(node)
+        if closed is not None:  # the object's check written in the loop (a call less per item), its keys added up
+            inline = self.keyed_body(closed, True, "o", "        ", "c += k", "continue")
+            self.lines += [head,
+                           f"    if not {self.types['array'].format(v='v')}:",
+                           "        return True",
+                           "    c = 0",
+                           "    for o in v:",
+                           f"        if not {self.types['object'].format(v='o')}:",
+                           "            return False"] + inline + [
+                           "    n[0] += c",
+                           "    return True", ""]
+            return name
         body = self.at(node, "x")
         self.lines += [head,
                        f"    if not {self.types['array'].format(v='v')}:",
@@ -527,6 +497,22 @@ class _Generator:
                        "            return False",
                        "    return True", ""]
         return name
+
+    def closed_item(self, node: Any) -> dict | None:
+        """The closed object schema (the kind :meth:`quick` checks by its keyed function) that the items of an array
+        are, through ``$ref``s, when the counting check can write its test in the array's loop; else None."""
+        if not self.counting or (self.int_limit is not None and not _bounds_ints(node, self.root, self.int_limit)):
+            return None
+        for _ in range(16):
+            if not isinstance(node, dict) or set(node) - _ANNOTATIONS != {"$ref"} or node["$ref"] in self.expanding:
+                break
+            node = self.target(node["$ref"])
+        if not isinstance(node, dict) or self.words(node) is not None:
+            return None
+        keys = set(node) - _ANNOTATIONS
+        if node.get("type") == "object" and _closed(node) and keys <= _FOLDED and _exclusive(node) is not None:
+            return node
+        return None
 
     def object(self, node: dict, props: list[tuple[str, str]] | None = None) -> str:
         """The function checking an object's keys and their values (``props``: the names of the properties'
@@ -610,7 +596,4 @@ def compile_counting_schema(schema: dict, max_int_digits: int | None = None) -> 
     source, values = schema_source(schema, counting=True, max_int_digits=max_int_digits)
     namespace: dict[str, Any] = dict(values)
     exec(compile(source, "<record schema, counting>", "exec"), namespace)  # generated from the schema only
-    for value in values.values():
-        if isinstance(value, _Shapes):
-            value.namespace = namespace
     return namespace["check"]

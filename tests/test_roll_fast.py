@@ -18,6 +18,7 @@ import copy
 import dataclasses
 import random
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Callable, Iterator
 
 import pytest
@@ -26,6 +27,7 @@ from rallyc.records import load_record, replay_record
 from rallyc.records.load import RecordError
 from rallyc.records.mutate import KINDS, _mutate, mutation_sites, turn_paths
 from rallyc.rules import rolling
+from rallyc.rules.engine import FOCUS, TurnEngine
 from rallyc.rules.errors import IllegalMove
 
 from helpers.plans import perturbed
@@ -358,7 +360,7 @@ def test_the_roll_on_the_tree_under_other_cars_tokens_and_limits(game, monkeypat
             except IllegalMove:
                 pass
             variants = [(other, mover) for other in perturbed(ctx, [r.die for r in turn.dice], rng)]
-            variants += [(limits(ctx), mover), (limits(ctx), mover), (ctx, dataclasses.replace(mover, warnings=1))]
+            variants += [(limits(ctx), mover), (limits(ctx), mover), (ctx, mover.with_warnings(1))]
             for other, m in variants:
                 tree = _outcome(lambda: rolling._roll_on_tree(stage, m, turn, other, leader))
                 if tree is not None:
@@ -374,17 +376,39 @@ def test_the_roll_on_the_tree_under_other_cars_tokens_and_limits(game, monkeypat
     assert seen[1] > 0.3 * seen[0], seen
 
 
-def test_a_mover_with_warnings_is_the_mover_replaced():
-    """``Mover.with_warnings`` (Full Contact's Danger tokens, each RX turn) makes what ``dataclasses.replace`` makes."""
-    m = rolling.Mover("Ann", 3, True, "RX-ROLL-04", "Focus", finish_index=len, warnings=2)
-    for n in (0, 1, 2, 5):
-        got = m.with_warnings(n)
-        want = dataclasses.replace(m, warnings=n)
-        assert got == want and vars(got) == vars(want) and got is not m
-        assert dataclasses.replace(got, tokens=1) == dataclasses.replace(want, tokens=1)
-        with pytest.raises(dataclasses.FrozenInstanceError):
-            got.tokens = 0  # type: ignore[misc]
-    assert m.warnings == 2
+class _Game:
+    """What a mover asks of its game."""
+
+    tokens = FOCUS
+
+    def holds_sisu(self, car: Any) -> bool:
+        return car.name == "Ann"
+
+    def finish_index(self, car: Any, placed: list) -> int | None:
+        return len(placed) - 1 if car.name == "Ann" else None
+
+
+def _fields(m: rolling.Mover) -> tuple:
+    return (m.name, m.tokens, m.warnings, m.game, m.car, m.sisu, m.tokens_rule, m.tokens_unit, m.finish_index([1, 2]))
+
+
+def test_the_engine_s_mover_is_the_mover_made():
+    """``TurnEngine.mover`` (made without ``__init__``, one a turn) holds what ``Mover(...)`` holds; a mover asks its
+    game for the SISU token, the words of its tokens and the finish; ``Mover.with_warnings`` (Full Contact's Danger
+    tokens) changes the Warnings only; a mover without a game has the core's words, no SISU token and no finish."""
+    game = _Game()
+    for name, tokens in (("Ann", 3), ("Bob", 0)):
+        car = SimpleNamespace(name=name, tokens=tokens)
+        got = TurnEngine.mover(game, car)  # type: ignore[arg-type]
+        want = rolling.Mover(name, tokens, 0, game, car)  # type: ignore[arg-type]
+        assert type(got) is rolling.Mover and _fields(got) == _fields(want)
+        assert _fields(got)[5:] == ((name == "Ann"), "RX-ROLL-04", "Focus token(s)", 1 if name == "Ann" else None)
+        for n in (0, 1, 2, 5):
+            w = got.with_warnings(n)
+            assert w is not got and _fields(w) == _fields(got)[:2] + (n,) + _fields(got)[3:]
+        assert got.warnings == 0
+    alone = rolling.Mover("Cid", 2, 1)
+    assert _fields(alone) == ("Cid", 2, 1, None, None, False, "CORE-SECONDS-08", "s", None)
 
 
 def test_a_minus1_token_drawn_lowers_the_corners_after_it_on_the_tree():

@@ -27,7 +27,6 @@ for new ones.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, NamedTuple, TypeVar
 from weakref import WeakKeyDictionary
 
@@ -347,12 +346,17 @@ class TurnEngine(Planner, Generic[O]):
         return False
 
     def mover(self, car: Any) -> "Mover":
-        """What the roll needs to know about ``car``: its tokens (:attr:`tokens`), its SISU token, its finish (the
-        car's :meth:`finish_index`, bound with ``functools.partial``: no Python closure to build or call; not kept
-        on the game either, which would make every game a reference cycle left to the garbage collector)."""
-        kind = self.tokens
-        return Mover(car.name, car.tokens, self.holds_sisu(car), kind.lack_rule, kind.unit,
-                     partial(self.finish_index, car))  # (by position: a keyword is matched by name)
+        """What the roll needs to know about ``car``: its name, its tokens (:attr:`tokens`), no Warnings before any
+        die; the rest (its SISU token: :meth:`holds_sisu`; its finish: :meth:`finish_index`) the mover asks of this
+        game when the roll needs it (not kept on the game either, which would make every game a reference cycle
+        left to the garbage collector)."""
+        m = _new(Mover)  # (Mover's __init__ without its call: one is made per turn)
+        m.name = car.name
+        m.tokens = car.tokens
+        m.warnings = 0
+        m.game = self
+        m.car = car
+        return m
 
     def forced_movement(self, car: Any, turn: "Turn", ctx: PlanContext) -> "Movement | None":
         """A movement the rules impose before any die (Full Contact's Danger Loss of Control, RX-DANGER-05), or

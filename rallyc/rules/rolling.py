@@ -18,10 +18,9 @@ plays, which is what a record stores.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from enum import StrEnum
 from operator import attrgetter
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from rallyc.rules.dashboard import Allowance
 from rallyc.rules.dice import DieKind, Face
@@ -282,38 +281,50 @@ class Movement(NamedTuple):
         return cls(_Run([], loc, warnings, [], dict(minus1)), 0, 0, False, False)
 
 
-@dataclass(frozen=True, init=False)
 class Mover:
     """What the roll needs to know about the car that moves, whatever the game form: who it is, the tokens it
-    holds to secure dice (Second tokens; Focus tokens in RX, RX-ROLL-04) and whether it holds a SISU token.
+    holds to secure dice (Second tokens; Focus tokens in RX, RX-ROLL-04) and the Warnings added to its dice before
+    any is rolled (Full Contact Danger tokens, RX-DANGER-06). What only some turns need (its SISU token, the words
+    of a refusal to secure, the die that takes it across the finish line) is asked of its ``game`` (a
+    :class:`~rallyc.rules.engine.TurnEngine`) when needed, for its ``car``: without a game, none, the core's words
+    and no finish.
 
-    One is made per turn: its ``__init__`` writes the fields straight into the instance (a frozen dataclass's own
-    goes through ``object.__setattr__`` once per field); ``dataclasses.replace`` works as on any dataclass."""
+    One is made per turn (:meth:`~rallyc.rules.engine.TurnEngine.mover`): slots, no property or hook called to make
+    it. It is not changed once made (:meth:`with_warnings` makes another)."""
 
-    name: str
-    tokens: int
-    sisu: bool = False
-    #: the rule a too costly securing breaks, and the tokens' unit in its message
-    tokens_rule: str = "CORE-SECONDS-08"
-    tokens_unit: str = "s"
-    #: index of the die that takes the car across the finish line, None if none does (CORE-STAGEEND-03;
-    #: an RX race counts its laps, RX-END-02)
-    finish_index: Callable[[list[Placed]], int | None] | None = None
-    #: Warnings added to this turn's dice before any is rolled (Full Contact Danger tokens, RX-DANGER-06)
-    warnings: int = 0
+    __slots__ = ("name", "tokens", "warnings", "game", "car")
 
-    def __init__(self, name: str, tokens: int, sisu: bool = False, tokens_rule: str = "CORE-SECONDS-08",
-                 tokens_unit: str = "s", finish_index: Callable[[list[Placed]], int | None] | None = None,
-                 warnings: int = 0) -> None:
-        self.__dict__.update(name=name, tokens=tokens, sisu=sisu, tokens_rule=tokens_rule, tokens_unit=tokens_unit,
-                             finish_index=finish_index, warnings=warnings)
+    def __init__(self, name: str, tokens: int, warnings: int = 0, game: "TurnEngine | None" = None,
+                 car: Any = None) -> None:
+        self.name = name
+        self.tokens = tokens
+        self.warnings = warnings
+        self.game = game
+        self.car = car
+
+    @property
+    def sisu(self) -> bool:
+        """The car holds a SISU token (CORE-ADV-11/12: :meth:`~rallyc.rules.engine.TurnEngine.holds_sisu`)."""
+        return self.game is not None and self.game.holds_sisu(self.car)
+
+    @property
+    def tokens_rule(self) -> str:
+        """The rule a too costly securing breaks (the game's :attr:`~rallyc.rules.engine.TurnEngine.tokens`)."""
+        return self.game.tokens.lack_rule if self.game is not None else "CORE-SECONDS-08"
+
+    @property
+    def tokens_unit(self) -> str:
+        """The tokens' unit in a refusal's message."""
+        return self.game.tokens.unit if self.game is not None else "s"
+
+    def finish_index(self, placed: list[Placed]) -> int | None:
+        """Index of the die of ``placed`` that takes the car across the finish line, None if none does
+        (CORE-STAGEEND-03; an RX race counts its laps, RX-END-02)."""
+        return self.game.finish_index(self.car, placed) if self.game is not None else None
 
     def with_warnings(self, warnings: int) -> "Mover":
-        """This mover with ``warnings`` Warnings before any die (Full Contact Danger tokens): what
-        ``dataclasses.replace(self, warnings=warnings)`` makes, without its walk over the fields."""
-        made = object.__new__(Mover)
-        made.__dict__.update(self.__dict__, warnings=warnings)
-        return made
+        """This mover with ``warnings`` Warnings before any die (Full Contact Danger tokens)."""
+        return Mover(self.name, self.tokens, warnings, self.game, self.car)
 
 
 def _faces(driver: Driver, r: Roll) -> None:
@@ -564,7 +575,7 @@ def _roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanConte
             raise IllegalMove("CORE-ROLL-13", "the re-laid plan is empty", "relaid")
         limits = [warning_limit(ctx, p.space) for p in placed]
         lim = min(limits)  # MC-WARN-02: the lowest limit of the surfaces the Flat Out crosses
-        fin = mover.finish_index(placed) if mover.finish_index is not None else None
+        fin = mover.finish_index(placed)
         gained = _seconds_dice(placed, rolls, fin)
         total = 0 if sisu else mover.warnings + sum(_roll_warnings(r) for r in rolls)
         flying_warning = bool(placed) and placed[0].flying and rolls[0].face == "warning"
@@ -693,7 +704,7 @@ def _replay_checked(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanCont
     if relaid is not None and not relaid:
         return None, placed
     lim = _lowest_limit(ctx, placed, -1)
-    fin = mover.finish_index(placed) if mover.finish_index is not None else None
+    fin = mover.finish_index(placed)
     gained = 0
     for i, p in enumerate(placed):  # Gear, Coast and Leader dice rolled, up to the finish (:func:`_seconds_dice`)
         if fin is not None and i > fin:
@@ -975,7 +986,7 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
         failed = total >= lowest
         if (relaid is not None) != failed or (failed and not relaid):  # (the full path words what this is)
             return None
-        fin = mover.finish_index(placed) if mover.finish_index is not None else None
+        fin = mover.finish_index(placed)
         gained = 0
         for i, p in enumerate(placed):  # Gear, Coast and Leader dice rolled, up to the finish (_seconds_dice)
             if fin is not None and i > fin:

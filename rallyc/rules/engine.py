@@ -105,8 +105,6 @@ class PlanReadings(NamedTuple):
     leader_rule_ends: str
 
 
-#: the fields of a planning context that a turn sets (:meth:`TurnEngine.new_context`); a template holds the others
-_TURN_FIELDS = frozenset(("start", "gear", "others", "minus1", "corner_methods"))
 _new = object.__new__
 
 
@@ -274,16 +272,18 @@ class TurnEngine(Planner, Generic[O]):
         return None
 
     def context_template(self, car: Any, car_kind: str, allowance: Any, **variant: Any) -> dict[str, Any]:
-        """Every field of ``car``'s planning context but those of the turn (``start``, ``gear``, ``others``,
-        ``minus1`` and what they decide): built once per car and state of its Dashboard (the variants keep
-        them in their :meth:`context_cache`), through :class:`PlanContext` itself so that every default holds."""
+        """Every field of ``car``'s planning context: built once per car and state of its Dashboard (the variants
+        keep them in their :meth:`context_cache`), through :class:`PlanContext` itself so that every default holds.
+        Those of the turn (``start``, ``gear``, ``others``, ``minus1`` and the corner methods they decide) hold
+        placeholders that :meth:`new_context` replaces: a turn's copy of the template then has every key already
+        (no key added to the copy, whose table would grow and be rebuilt each turn)."""
         brake_drop, jump_landing_limit, haybale_chicane = self.plan_readings()[:3]
         made = PlanContext(
             index=self.index, start="", gear=0, allowance=allowance, top_gear=car.dashboard.top_gear,
             flying_start=self.options.flying_start, redline=self.options.redline, brake_drop=brake_drop,
             jump_landing_limit=jump_landing_limit, car=car_kind, haybale_chicane=haybale_chicane, **variant)
         made.situation = situation(made)  # (the key of its dice placed before, for every turn of the template)
-        return {k: v for k, v in made.__dict__.items() if k not in _TURN_FIELDS}
+        return dict(made.__dict__)
 
     def new_context(self, template: dict[str, Any], car: Any, start: str, others: dict[str, int] | None = None,
                     variant: dict[str, Any] | None = None, gear: int | None = None) -> PlanContext:
@@ -301,7 +301,9 @@ class TurnEngine(Planner, Generic[O]):
         # other car is on a corner space (a set's C-level test, no call)
         methods = corner_methods(self.index, others) if others and not self.index.corner_spaces.isdisjoint(others) \
             else {}
-        fields = dict(template)  # (a copy of a dict is a block copy; ``{**template, ...}`` inserts key by key)
+        # (a copy of a dict is a block copy; ``{**template, ...}`` inserts key by key); the fields of the turn below
+        # replace the template's placeholders
+        fields = dict(template)
         if variant:
             fields.update(variant)
             if not SITUATION_FIELDS.isdisjoint(variant):  # not the template's planning situation

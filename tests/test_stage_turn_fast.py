@@ -9,6 +9,7 @@ both ways and compare the reports and every outcome field by field (or the first
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import fields
 from pathlib import Path
@@ -201,6 +202,70 @@ def test_the_turn_text_is_the_bits_joined(monkeypatch):
     assert len(seen) > 2400
     for o in seen:
         assert o.describe() == _describe_by_bits(o)
+
+
+def _outcome_json_displayed(o: Outcome, explain: bool = True) -> dict:
+    """The long way: every field of the report's turn in one dict display."""
+    card = o.card
+    d = {"player": o.player, "start": o.start, "path": o.path, "end": o.end, "gear": o.gear,
+         "card": {"gear": card.gear, "seconds": card.seconds, "zero": card.zero, "icon": card.icon},
+         "warnings": o.warnings, "blocked": o.blocked, "finished": o.finished, "retired": o.retired,
+         "flat_out": o.flat_out, "flat_out_failed": o.flat_out_failed, "seconds_gained": o.gained,
+         "seconds_spent": o.spent, "damage": o.damage, "shortcut_tokens": o.tokens,
+         "spare_tire": o.spare_tire, "sisu": o.sisu, "leader": o.leader, "text": o.describe()}
+    if explain:
+        d["applied"] = replay_module.applied_of(o)
+    if o.flipped:
+        d["flipped"] = list(o.flipped)
+    if o.loc is not None:
+        d["loss_of_control"] = {"space": o.loc.space, "gear": o.loc.gear, "cause": o.loc.cause}
+    return d
+
+
+def _as_written(d: dict) -> str:
+    """A report's turn as JSON text: the key order, and ``0`` apart from ``false`` (which ``==`` would not tell)."""
+    return json.dumps(d)
+
+
+def test_the_report_turn_is_the_dict_displayed(monkeypatch):
+    """``_outcome_json`` (a copy of the usual turn's report, its own values stored over it) against the dict display
+    of every field: every example stage turn, both ways of explaining, every seeded mutant of the stage records,
+    and seeded outcomes whose fields hold a default's look-alikes (``0``/``False``/``None``, ``1``/``True``)."""
+    write = replay_module._outcome_json
+    compared = [0]
+
+    def both(o: Outcome, explain: bool = True) -> dict:
+        fast = write(o, explain)
+        assert _as_written(fast) == _as_written(_outcome_json_displayed(o, explain))
+        compared[0] += 1
+        return fast
+
+    monkeypatch.setattr(replay_module, "_outcome_json", both)
+    for i, game in enumerate(GAMES):
+        data = load_record(game)
+        for explain in (False, True):
+            assert replay_record(data, game.parent, explain=explain).ok
+        tracks, _, _ = record_stages(data, game.parent)
+        for j, m in enumerate(mutants(data, random.Random(f"report-turn:{game.name}"), per_kind=1)):
+            try:
+                replay_record(m.record, game.parent, tracks=tracks, explain=(i + j) % 2 == 1)
+            except RecordError:
+                pass
+    assert compared[0] > 2000
+    rng = random.Random("report-turn")
+    looks = (0, 1, False, True, None, 2)
+    for _ in range(3000):
+        o = stage_outcome("Ann", 1, "1.1.a", ["2.1.a"] * rng.randint(0, 3), "2.1.a", rng.randint(0, 6),
+                          Card(rng.randint(0, 6), rng.choice((0, 10, 25)), rng.random() < 0.3,
+                               rng.choice((None, "crash"))),
+                          rng.choice(looks), rng.choice((None, LossOfControl("2.1.a", 4, "warnings"))),
+                          *(rng.choice(looks) for _ in range(5)), rng.choice(looks), rng.choice(looks),
+                          rng.choice(([], ["gear"])), rng.choice(([], ["ok"])), *(rng.choice(looks) for _ in range(3)))
+        o.retired, o.flipped = rng.choice(looks), rng.choice(([], [3]))
+        explain = rng.random() < 0.5
+        if explain:
+            o.applied = ("CORE-ROLL-01",)
+        assert _as_written(write(o, explain)) == _as_written(_outcome_json_displayed(o, explain))
 
 
 def test_is_over_is_every_car_finished_or_retired():

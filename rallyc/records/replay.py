@@ -100,16 +100,57 @@ class ReplayReport:
         return "\n".join(lines) + "\n"
 
 
+#: a stage turn's report with every field a usual turn leaves at its default, in the report's order: a turn's dict is
+#: a copy of it (a block copy; a dict display of 20 keys grows an empty dict key by key, resizing it twice)
+_TURN_JSON: dict[str, Any] = {
+    "player": None, "start": None, "path": None, "end": None, "gear": None, "card": None, "warnings": 0,
+    "blocked": False, "finished": False, "retired": False, "flat_out": False, "flat_out_failed": False,
+    "seconds_gained": 0, "seconds_spent": 0, "damage": None, "shortcut_tokens": None, "spare_tire": False,
+    "sisu": False, "leader": False, "text": None}
+#: the template's default int, tested by identity (``x is _ZERO``: an int 0, not ``False``, which JSON writes apart)
+_ZERO = 0
+
+
 def _outcome_json(o: Outcome, explain: bool = True) -> dict:
     """A stage turn's outcome as the report's JSON (``seconds_gained``/``seconds_spent`` read as the tokens
-    ``gained``/``spent`` they name: no property call per turn)."""
+    ``gained``/``spent`` they name: no property call per turn).
+
+    A copy of :data:`_TURN_JSON` with the turn's own values: a field is stored only when it is not the very object
+    the template holds (``is`` tests: a ``0`` where ``False`` is held, or the reverse, is stored), so the dict is the
+    one the plain display of every field would give, key order included."""
     card = o.card
-    d = {"player": o.player, "start": o.start, "path": o.path, "end": o.end, "gear": o.gear,
-         "card": {"gear": card.gear, "seconds": card.seconds, "zero": card.zero, "icon": card.icon},
-         "warnings": o.warnings, "blocked": o.blocked, "finished": o.finished, "retired": o.retired,
-         "flat_out": o.flat_out, "flat_out_failed": o.flat_out_failed, "seconds_gained": o.gained,
-         "seconds_spent": o.spent, "damage": o.damage, "shortcut_tokens": o.tokens,
-         "spare_tire": o.spare_tire, "sisu": o.sisu, "leader": o.leader, "text": o.describe()}
+    d = _TURN_JSON.copy()
+    d["player"] = o.player
+    d["start"] = o.start
+    d["path"] = o.path
+    d["end"] = o.end
+    d["gear"] = o.gear
+    d["card"] = {"gear": card.gear, "seconds": card.seconds, "zero": card.zero, "icon": card.icon}
+    if o.warnings is not _ZERO:
+        d["warnings"] = o.warnings
+    if o.blocked is not False:
+        d["blocked"] = o.blocked
+    if o.finished is not False:
+        d["finished"] = o.finished
+    if o.retired is not False:
+        d["retired"] = o.retired
+    if o.flat_out is not False:
+        d["flat_out"] = o.flat_out
+    if o.flat_out_failed is not False:
+        d["flat_out_failed"] = o.flat_out_failed
+    if o.gained is not _ZERO:
+        d["seconds_gained"] = o.gained
+    if o.spent is not _ZERO:
+        d["seconds_spent"] = o.spent
+    d["damage"] = o.damage
+    d["shortcut_tokens"] = o.tokens
+    if o.spare_tire is not False:
+        d["spare_tire"] = o.spare_tire
+    if o.sisu is not False:
+        d["sisu"] = o.sisu
+    if o.leader is not False:
+        d["leader"] = o.leader
+    d["text"] = o.describe()
     if explain:
         d["applied"] = applied_of(o)
     if o.flipped:

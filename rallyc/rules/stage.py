@@ -15,7 +15,6 @@ from rallyc.compiler.track import Track
 from rallyc.data.components import Column, Components, DashboardData, load_components
 from rallyc.rules.cards import CardTable
 from rallyc.rules.domain import CarStatus
-from rallyc.rules.driver import Driver
 from rallyc.rules.dashboard import allowance, allowances, column_name
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
@@ -29,7 +28,6 @@ from rallyc.rules.timecards import StageChange, time_card_end
 from rallyc.rules.trace import _OBSERVERS, observing
 from rallyc.rules.rolling import Movement
 from rallyc.rules.turn import Outcome, Turn
-from rallyc.rules.weather import weather_flips
 
 __all__ = ["Player", "Carry", "Stage", "StageResult"]
 
@@ -351,16 +349,9 @@ class Stage(TurnEngine[Outcome]):
                 return i
         return None  # pragma: no cover - isdisjoint said one is
 
-    def end_of_turn(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, driver: Driver | None
-                    ) -> tuple[Outcome, StageChange]:
-        """A Time card (:mod:`rallyc.rules.timecards`) and the Weather flips (MC-WEATHER-02)."""
-        out, changes = time_card_end(self, car, turn, ctx, move, driver)  # (its outcome's flipped: [])
-        if self.flipper is not None and (WEATHER in out.tokens or WEATHER in out.damage):  # (weather_drawn)
-            out.flipped = weather_flips(self, car, out, changes.status)
-        if turn.flipped is not None and sorted(turn.flipped) != out.flipped:
-            raise IllegalMove("MC-WEATHER-02", f"the Weather flips step(s) {out.flipped or 'none'}, not "
-                                               f"{sorted(turn.flipped) or 'none'}", "flipped")
-        return out, changes
+    #: the End of the Turn: a Time card (:mod:`rallyc.rules.timecards`) and the Weather flips (MC-WEATHER-02); the
+    #: function itself, whose arguments are the hook's (a method that only called it cost a call a turn)
+    end_of_turn = time_card_end
 
     def applied_rules(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
                       change: StageChange) -> Callable[[], tuple[str, ...]]:
@@ -378,24 +369,17 @@ class Stage(TurnEngine[Outcome]):
         return (lambda: rules() + weather) if weather else rules
 
     def commit(self, car: Car, turn: Turn, out: Outcome, change: StageChange) -> None:
-        self._commit(car, turn, out, change)
-        if out.flipped:
-            self._flip(out.flipped)
-        if self.position == 0 and (self.explaining or (_OBSERVERS and observing())):  # (else no rule IDs: refused)
-            first = self.round_rules or ()
-            out.then_applied(lambda ids: tuple(dict.fromkeys(first + ids)))
-        if out.retired:
-            out.add_applied(("CORE-RETIRE-01", "CORE-RETIRE-02"))
-
-    def _commit(self, car: Car, turn: Turn, out: Outcome, changes: StageChange) -> None:
+        """The car's move, card, tokens, damage and status; the -1 tokens; the retirement check (CORE-RETIRE-01);
+        the Weather flips; the round's rule IDs with its first turn's. (One method: the car's part was a second
+        call a turn.)"""
         car.space = out.end
         car.cards.append(out.card)
         car.seconds += out.gained - out.spent  # (seconds_gained - seconds_spent)
         car.turns += 1
         if car.dashboard.tires == "soft":
             car.wear += 1  # MC-SOFT-03: the Wear marker advances when the Time card is taken
-        car.status = changes.status
-        self.minus1 = changes.minus1
+        car.status = status = change.status
+        self.minus1 = change.minus1
         for t in out.tokens:
             if t == "ok":
                 car.shortcut_ok += 1
@@ -413,7 +397,7 @@ class Stage(TurnEngine[Outcome]):
         if out.finished:
             self.finished_any = True
             car.space = out.end
-        elif car.status != "finished":
+        elif status != "finished":
             surface = self.index.spaces[car.space].surface
             # Ambiguity 11a: the Gear dice of the column where the car stands (column_for, once per car and surface)
             known = self._gear_dice.get((car.name, surface))
@@ -423,6 +407,13 @@ class Stage(TurnEngine[Outcome]):
             if known[1] - car.damage.get("gear", 0) <= 0:  # CORE-RETIRE-01
                 car.status = CarStatus.RETIRED
                 out.retired = True
+        if out.flipped:
+            self._flip(out.flipped)
+        if self.position == 0 and (self.explaining or (_OBSERVERS and observing())):  # (else no rule IDs: refused)
+            first = self.round_rules or ()
+            out.then_applied(lambda ids: tuple(dict.fromkeys(first + ids)))
+        if out.retired:
+            out.add_applied(("CORE-RETIRE-01", "CORE-RETIRE-02"))
 
     def _flip(self, steps: list[int]) -> None:
         """Turn these steps' tiles over in place and rebuild the space graph (MC-WEATHER-04/05)."""

@@ -20,6 +20,7 @@ from rallyc.rules.plans import PlanContext
 from rallyc.rules.state import DAMAGE_KINDS, LOC_ICONS, WEATHER, Card, Car
 from rallyc.rules.rolling import Movement
 from rallyc.rules.turn import CardClaim, LossOfControl, Outcome, Turn, ZeroSide, stage_outcome
+from rallyc.rules.weather import weather_flips
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.stage import Stage
@@ -42,8 +43,10 @@ class StageChange(NamedTuple):
 
 
 def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: Movement,
-                  driver: Driver | None = None) -> tuple[Outcome, StageChange]:
-    """The End of the Turn of a stage: the outcome and the change to commit (nothing is changed here)."""
+                  driver: Driver | None) -> tuple[Outcome, StageChange]:
+    """The End of the Turn of a stage: the outcome and the change to commit (nothing is changed here); a Time card
+    and the Weather flips (MC-WEATHER-02). :meth:`Stage.end_of_turn <rallyc.rules.stage.Stage.end_of_turn>` is this
+    function (a hook whose arguments are the method's: no call in between)."""
     run = move.run
     resolved = run.resolved
     placed = list(map(_die_placed, resolved))  # (C-level maps: no comprehension frame per turn)
@@ -117,10 +120,21 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
             gear = resolved[-1][0].gear
         else:
             gear = car.gear
-        repeated = _only_coast(resolved)
+        # only Coast dice resolved, or none: the previous card repeats (_only_coast, in line: the usual turn's path)
+        repeated = True
+        for p, _ in resolved:
+            if not p.coast:
+                repeated = False
+                break
         if not turn.dice and gear > 1 and stage.components.reading("water_stuck") == "gear-down" and stuck_at_water(ctx):
             gear, repeated = gear - 1, False
-        card, fresh = _card_taken(table, prev, gear, claimed, repeated)
+        # most turns: a card of the gear's deck the game's table has met with these seconds (_card_taken's first
+        # look, in line); anything else takes _card_taken
+        got = None if repeated else table.taken.get((gear, claimed))
+        if got is None:
+            card, fresh = _card_taken(table, prev, gear, claimed, repeated)
+        else:
+            card, fresh = got, False
         if claim is not None:
             if claim.zero is not None and not turn.spare_tire:
                 raise IllegalMove("CORE-TURNEND-02", "no Loss of Control this turn: the card is not turned to its 0 "
@@ -161,6 +175,11 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
                         move.gained, move.spent, damage, run.tokens, spare, move.sisu, move.leader)
     changes = _new_tuple(StageChange, (status, run.minus1))  # StageChange(status, run.minus1)
     check_claims(stage.tokens, "CORE-TURNEND-05", turn, out)
+    if stage.flipper is not None and (WEATHER in out.tokens or WEATHER in out.damage):  # (weather_drawn)
+        out.flipped = weather_flips(stage, car, out, status)
+    if turn.flipped is not None and sorted(turn.flipped) != out.flipped:
+        raise IllegalMove("MC-WEATHER-02", f"the Weather flips step(s) {out.flipped or 'none'}, not "
+                                           f"{sorted(turn.flipped) or 'none'}", "flipped")
     return out, changes
 
 

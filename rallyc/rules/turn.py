@@ -152,8 +152,15 @@ class Outcome(TurnOutcome):
 
     def describe(self) -> str:
         """One line for the text replay."""
-        # one string grown in place (``+=`` on a string nobody else holds), not a list of bits joined: most turns
-        # add none or one bit to the first
+        card = self.card
+        if not (self.blocked or self.flat_out_failed or self.loc or self.damage or self.tokens or self.gained
+                or self.spent or self.spare_tire or self.sisu or self.finished or self.retired or self.flipped):
+            # most turns: no bit beyond the move and the card, one f-string (one join, no string grown)
+            return (f"{self.player}: {self.start} -> {self.end} ({len(self.path)} spaces, "
+                    f"{'flat out' if self.flat_out else 'one by one'}), Gear {self.gear}, card "
+                    f"{'0 side ' if card.zero else ''}{card.seconds} s")
+        # one string grown in place (``+=`` on a string nobody else holds), not a list of bits joined: a turn adds
+        # one or two bits to the first
         if self.blocked:
             text = f"{self.player}: blocked on {self.end}, Gear {self.gear}"
         else:

@@ -105,3 +105,65 @@ def test_counting_check_bounds_ints_where_no_type_test_does():
                       {"e": limit}, {"f": limit}, {"g": limit}, {"h": limit}):
             assert check(value, [0, 0]) is ok, value
             assert unbounded(value, [0, 0]) is True, value
+
+
+def test_keyed_objects_as_jsonschema_on_a_synthetic_schema():
+    """The counting check's keyed functions (a closed object schema: required properties read, the others looked for
+    until every key is met) and their form written in an array's loop answer as jsonschema does and count every key
+    of a valid value, for every combination of keys present (required or not, a pair that must not be together, a
+    key no property names) and of values valid or not; also a closed object without properties, one that requires
+    a key it does not allow, and ints whose own minimum or maximum is or is not within the size bound."""
+    import itertools
+
+    from rallyc.records.schemacheck import compile_counting_schema
+
+    item = {"type": "object", "required": ["a"], "additionalProperties": False,
+            "properties": {"a": {"enum": ["x", "y"]}, "b": {"type": "boolean"}, "c": {"type": "integer", "minimum": 0},
+                           "d": {"$ref": "#/$defs/inner"}, "e": {"type": "integer", "minimum": -5000,
+                                                                  "maximum": 10**6}},
+            "not": {"required": ["b", "d"]}}
+    schema = {"$defs": {"inner": {"type": "object", "additionalProperties": False,
+                                  "properties": {"p": {"type": "integer", "minimum": 1, "maximum": 6}}},
+                        "item": item},
+              "type": "object", "additionalProperties": False,
+              "properties": {"one": {"$ref": "#/$defs/item"}, "many": {"type": "array", "items": {"$ref": "#/$defs/item"}},
+                             "empty": {"type": "object", "additionalProperties": False},
+                             "never": {"type": "object", "required": ["z"], "additionalProperties": False,
+                                       "properties": {"y": {"type": "integer"}}}}}
+    check = compile_counting_schema(schema, max_int_digits=3)
+    validator = jsonschema.Draft202012Validator(schema)
+    choices = {"a": ["x", "q", 1], "b": [True, 1], "c": [3, -1, 999, 1000, 2.0], "d": [{}, {"p": 2}, {"p": 7}, []],
+               "e": [0, -1000, -999, 999, 1000], "zz": [1]}
+    objects = []
+    for keys in itertools.chain.from_iterable(itertools.combinations(choices, r) for r in range(4)):
+        for values in itertools.product(*(choices[k][:2] if len(keys) > 2 else choices[k] for k in keys)):
+            objects.append(dict(zip(keys, values)))
+
+    def small(node):  # the counting check refuses an int of more digits than max_int_digits wherever it stands
+        if isinstance(node, dict):
+            return all(small(v) for v in node.values())
+        if isinstance(node, list):
+            return all(small(v) for v in node)
+        return type(node) is not int or -1000 < node < 1000
+
+    def keys_of(node):
+        if isinstance(node, dict):
+            return len(node) + sum(keys_of(v) for v in node.values())
+        if isinstance(node, list):
+            return sum(keys_of(v) for v in node)
+        return 0
+
+    valids = [o for o in objects if validator.is_valid({"one": o}) and small(o)]
+    cases = [{"one": o} for o in objects] + [{"many": [v, o]} for v, o in zip(itertools.cycle(valids), objects)]
+    cases += [{"many": valids[i:i + 3]} for i in range(len(valids))]
+    cases += [{"empty": {}}, {"empty": {"a": 1}}, {"never": {}}, {"never": {"y": 1}}, {"never": {"z": 1}},
+              {"many": [{"a": "x"}, 1]}, {"many": "x"}]
+    valid = 0
+    for case in cases:
+        expected = validator.is_valid(case) and small(case)
+        counts = [0, 0]
+        assert check(case, counts) == expected, case
+        if expected:
+            valid += 1
+            assert counts[0] == keys_of(case), case
+    assert 40 < valid < len(cases) - 100

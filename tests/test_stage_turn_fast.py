@@ -149,6 +149,36 @@ def test_the_finishing_die_is_the_one_found_space_by_space(monkeypatch):
     assert None in checked and any(i is not None for i in checked)
 
 
+def _report(data: dict, base: Path, explain: bool, tracks=None) -> Any:
+    """The report as JSON, or the RecordError's text."""
+    try:
+        return replay_record(data, base, tracks=tracks, explain=explain).to_json(explain=explain)
+    except RecordError as exc:
+        return f"RecordError {exc}"
+
+
+def test_the_end_of_the_turn_asks_the_finish_only_past_the_line(monkeypatch):
+    """The End of the Turn asks the core stage's ``finish_index`` only when a space of the path is beyond the line:
+    every example stage record and seeded mutants of it give the same report as with it asked every turn (the
+    flag of every stage form forced on)."""
+    forms = [Stage] + _subclasses(Stage)
+    compared = finishing = 0
+    for path in GAMES:
+        rec = load_record(path)
+        tracks, _, _ = record_stages(rec, path.parent)
+        records = [rec] + [m.record for m in mutants(rec, random.Random(f"finish:{path.name}"), per_kind=2)]
+        for i, data in enumerate(records):
+            fast = _report(data, path.parent, i % 2 == 1, tracks)
+            with monkeypatch.context() as m:
+                for form in forms:
+                    m.setattr(form, "_finish_hook", True)
+                slow = _report(data, path.parent, i % 2 == 1, tracks)
+            assert fast == slow, f"{path.name}: record {i}"
+            compared += 1
+            finishing += isinstance(fast, dict) and "FINISHED" in str(fast)
+    assert compared > 100 and finishing > 30
+
+
 def _describe_by_bits(o: Outcome) -> str:
     """The long way: the text's bits in a list, joined."""
     if o.blocked:

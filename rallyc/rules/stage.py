@@ -82,9 +82,14 @@ class Stage(TurnEngine[Outcome]):
     #: nothing, and is not called each turn)
     _variant: ClassVar[bool] = False
 
+    #: whether the game form overrides :meth:`finish_index` (set for each subclass: the End of the Turn asks the core
+    #: stage's only when a die is beyond the line, :func:`~rallyc.rules.timecards.time_card_end`)
+    _finish_hook: ClassVar[bool] = False
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._variant = cls.context_variant is not Stage.context_variant
+        cls._finish_hook = cls.finish_index is not Stage.finish_index
 
     def __init__(self, track: Track, players: list[Player], options: Options | None = None,
                  components: Components | None = None, carry: dict[str, Carry] | None = None,

@@ -8,7 +8,7 @@ in :mod:`rallyc.rules.race`.
 
 from __future__ import annotations
 
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from rallyc.rules.cards import CardTable
@@ -27,8 +27,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["StageChange", "time_card_end"]
 
-#: a resolved (Placed, Roll) pair's Placed, and a Placed's space
-_die_placed, _space_of = itemgetter(0), attrgetter("space")
+#: a resolved (Placed, Roll) pair's Placed
+_die_placed = itemgetter(0)
 #: a named tuple built without its Python ``__new__``
 _new_tuple = tuple.__new__
 
@@ -49,14 +49,22 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
     function (a hook whose arguments are the method's: no call in between)."""
     run = move.run
     resolved = run.resolved
-    placed = list(map(_die_placed, resolved))  # (C-level maps: no comprehension frame per turn)
-    path = list(map(_space_of, placed))
+    # the spaces driven: a loop (for a turn's few dice it costs less than a comprehension's frame or two C-level
+    # maps, whose itemgetter and attrgetter are called per die)
+    path = []
+    for p, _ in resolved:
+        path.append(p.space)
     end = path[-1] if path else ctx.start
     cards = car.cards
     prev = cards[-1] if cards else None
     claim = turn.card
     damage: list[str] = []
-    fin_i = stage.finish_index(car, placed)  # past the Finish Line (on a circuit: the last lap)
+    # past the Finish Line (on a circuit: the last lap): the core stage's finish_index, whose first test this is,
+    # answers None for a path with no space beyond the line (most turns: no call, no list of the dice placed)
+    if not stage._finish_hook and stage.index.beyond_finish.isdisjoint(path):
+        fin_i = None
+    else:
+        fin_i = stage.finish_index(car, list(map(_die_placed, resolved)))
     finished = fin_i is not None
     loc = run.loc
 

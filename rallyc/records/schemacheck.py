@@ -215,6 +215,8 @@ class _Generator:
         self.count = 0
         #: (the id of a closed object schema, folded) -> the name of its keyed function (:meth:`keyed`)
         self.keyed_names: dict[tuple[int, bool], str] = {}
+        #: the id of a closed object schema -> the check of an array of such objects (:meth:`items`), written once
+        self.keyed_items: dict[int, str] = {}
 
     def call(self, name: str, v: str) -> str:
         """A call of a generated function on the value named ``v`` (with the counts when counting)."""
@@ -473,10 +475,13 @@ class _Generator:
         return out
 
     def items(self, node: Any) -> str:
+        closed = self.closed_item(node)
+        if closed is not None and id(closed) in self.keyed_items:  # the same loop (dice laid, re-laid...): once
+            return self.keyed_items[id(closed)]
         name = self.name("items")
         head = self.head(name)
-        closed = self.closed_item(node)
         if closed is not None:  # the object's check written in the loop (a call less per item), its keys added up
+            self.keyed_items[id(closed)] = name
             inline = self.keyed_body(closed, True, "o", "        ", "c += k", "continue")
             self.lines += [head,
                            f"    if not {self.types['array'].format(v='v')}:",

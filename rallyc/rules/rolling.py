@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from enum import StrEnum
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from rallyc.rules.dashboard import Allowance
@@ -632,6 +632,8 @@ def _roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanConte
 _OK = Face.OK
 _WARNING = Face.WARNING
 _WARNINGS = attrgetter("warnings")
+#: a resolved (Placed, Roll) pair's Placed
+_PLACED = itemgetter(0)
 #: a Warning count no die reaches (a Flat Out rolled by :func:`_roll_on_tree` stays under its limit)
 _NO_LIMIT = float("inf")
 #: where the tree walk goes after a die that ends the plan: no die may follow it (:func:`_roll_on_tree`)
@@ -785,7 +787,9 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
     if node is None:
         return None
     # the plan's checks (check_plan on the tree)
-    occupied = ctx.others.keys()
+    # the spaces of the cars that impede, as a set: a set's isdisjoint with another walks the smaller without an
+    # iterator object (a dict's keys view makes one per test)
+    occupied = frozenset(ctx.others) if ctx.others else None
     corners = ctx.corner_methods
     barred = ctx.barred
     floor = ctx.limit_floor
@@ -814,7 +818,7 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
     flying_stop = stopped = False
     moved = -1  # the dice that moved the car, once the movement has ended
     secured = 0
-    placed: list[Placed] = []
+    resolved: list[tuple[Placed, Roll]] = []  # every die walked, placed as before, with its roll
     for r in rolls:
         d = r.die
         came = node
@@ -825,11 +829,11 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
         if usual and (gate is None or not road_dynamic):
             # most dice: the road does nothing there but count Warnings (_Node), and no -1 token can move its limit;
             # only a car near its space, a car in its corner or a barred space can refuse the entry
-            if (gate is not None and gate in corners) or (occupied and not occupied.isdisjoint(near)) \
+            if (gate is not None and gate in corners) or (occupied is not None and not near.isdisjoint(occupied)) \
                     or (barred and d.to in barred):
                 if entry_error(ctx, d.to, p.gear, d, came_from=came.walk.pos) is not None:
                     return None
-            placed.append(p)  # placed as before (its die equal to this one)
+            resolved.append((p, r))  # placed as before (its die equal to this one)
             f = r.face
             if (f is _OK or f is _WARNING) and moved < 0 and not flat_out and r.token is None and not r.secured \
                     and r.brake_face is None and r.boost_face is None:  # rolled, as most dice are: what _drive does
@@ -837,7 +841,7 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
                     warnings += 1
                 if warnings >= low and warnings >= _warning_limit(limits, allowances, allowance, surface):
                     loc = LossOfControl(p.space, p.gear, f"{warnings} Warnings")
-                    moved = len(placed)
+                    moved = len(resolved)
                 continue
             # anything else of the die: below, as for any die (a quiet one: neither ``s`` nor ``lim`` is read)
             paired = limited = False
@@ -846,16 +850,16 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
             land, limited, ends, lim, s, quiet, paired = rest
             # (-1 tokens and the floor change a corner's limit: below, for the space the car is on after the die)
             if (gate is not None and (gate is True or gate in corners or (plan_dynamic and land))) \
-                    or not occupied.isdisjoint(near) or (barred and d.to in barred):
+                    or (occupied is not None and not near.isdisjoint(occupied)) or (barred and d.to in barred):
                 if entry_error(ctx, d.to, p.gear, d, came_from=came.walk.pos) is not None:
                     return None
             if land:
                 near, gate = land
                 if (gate is not None and (gate is True or plan_dynamic or gate in corners)) \
-                        or not occupied.isdisjoint(near) or (barred and p.space in barred):
+                        or (occupied is not None and not near.isdisjoint(occupied)) or (barred and p.space in barred):
                     if entry_error(ctx, p.space, p.gear, d, came_from=d.to) is not None:
                         return None
-            placed.append(p)  # placed as before (its die equal to this one)
+            resolved.append((p, r))  # placed as before (its die equal to this one)
             if limited and plan_dynamic:  # the corner's limit after -1 tokens and the floor (effective_limit, in line)
                 lim = s.limit - plan_minus1.get(s.step, 0)
                 if floor is not None and lim < floor:
@@ -884,7 +888,7 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
                 if r.token is not None:
                     return None
                 stopped = True
-                moved = len(placed) - 1
+                moved = len(resolved) - 1
                 continue
             secured += 2 if paired else 1
             warned = 0
@@ -969,23 +973,24 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
                 loc = LossOfControl(sid, gear, "Warning on the jump")
             if loc is not None:
                 warnings += warned
-                moved = len(placed)
+                moved = len(resolved)
                 continue
             if f is _WARNING and p.flying:
                 flying_stop = True  # CORE-ADV-02: one space, end in Gear 2, no Loss of Control
-                moved = len(placed)
+                moved = len(resolved)
                 continue
         warnings += warned
         if warnings >= low and warnings >= _warning_limit(limits, allowances, allowance, surface):
             loc = LossOfControl(p.space, p.gear, f"{warnings} Warnings")
-            moved = len(placed)
+            moved = len(resolved)
     if moved < 0:
-        moved = len(placed)
+        moved = len(resolved)
     if flat_out:
         relaid = turn.relaid
         failed = total >= lowest
         if (relaid is not None) != failed or (failed and not relaid):  # (the full path words what this is)
             return None
+        placed = list(map(_PLACED, resolved))
         fin = mover.finish_index(placed)
         gained = 0
         for i, p in enumerate(placed):  # Gear, Coast and Leader dice rolled, up to the finish (_seconds_dice)
@@ -1004,7 +1009,8 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
         if spent > mover.tokens:
             return None
         gained = 0
-    resolved = list(zip(placed, rolls)) if moved == len(placed) else list(zip(placed[:moved], rolls))
+    if moved < len(resolved):
+        del resolved[moved:]  # the dice after the end of the movement
     run = tuple.__new__(_Run, (resolved, loc, warnings, tokens, dict(ctx.minus1) if minus1 is None else minus1,
                                flying_stop, stopped))  # (the named tuples' __new__ is a Python function)
     return tuple.__new__(Movement, (run, gained, spent, False, False, leader, 0))

@@ -73,7 +73,7 @@ class PlanContext:
         #: the key of its planning situation (:func:`placements`), worked out at the first need; a car's context
         #: template holds it (:meth:`~rallyc.rules.engine.TurnEngine.context_template`), so a turn's context does
         #: not work it out again
-        self.situation: tuple | None = None
+        self.situation: str | None = None
         for corner, methods in corner_methods(self.index, self.others).items():
             self.corner_methods.setdefault(corner, set()).update(methods)
 
@@ -669,14 +669,15 @@ def placements(ctx: PlanContext) -> Placements | None:
     return got
 
 
-def situation(ctx: PlanContext) -> tuple:
+def situation(ctx: PlanContext) -> str:
     """The planning situation of ``ctx``: what ``_place`` reads of it besides the cars and tokens of the turn when
     it accepts a die (the counts of the Dashboard's columns, the top gear, the car, the advanced rules and readings
     that change a die's meaning, the Handbrake turn's moves), as the key of its dice placed before
-    (:func:`placements`)."""
+    (:func:`placements`): the text of their tuple (ints, words, booleans: one text per tuple), since a string keeps
+    its hash and a tuple's is worked out again at every look-up."""
     allowances = ctx.allowances
-    return (_COUNTS(ctx.allowance), tuple((k, _COUNTS(a)) for k, a in allowances.items()) if allowances else (),
-            _SITUATION(ctx))
+    return repr((_COUNTS(ctx.allowance), tuple((k, _COUNTS(a)) for k, a in allowances.items()) if allowances else (),
+                 _SITUATION(ctx)))
 
 
 def _candidates(ctx: PlanContext, w: Walk) -> list[tuple[DieKind, bool, bool]]:

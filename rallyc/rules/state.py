@@ -126,7 +126,7 @@ class TrackIndex:
         #: with the Handbrake turn rule: the outside -> inside corner edges too (MC-HANDBRAKE-01)
         self.succ_handbrake: dict[str, list[str]] = {n: sorted(g.successors(n)) for n in g.nodes}
         #: dice placed before on this track, per planning situation (``plans.placements``: the replay's fast path)
-        self.placements: dict[tuple, "Placements"] = {}
+        self.placements: dict[str, "Placements"] = {}
         #: how many dice those tables hold (bounded: ``plans.PLACEMENTS_BOUND``)
         self.placements_size = 0
         #: per space, what ``plans.entry_error`` reads to refuse it (``plans._space_entry``, built when first entered)

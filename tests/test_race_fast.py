@@ -144,6 +144,74 @@ def test_end_of_turn_outcome_is_the_dataclass(monkeypatch):
     assert any(o.finished for o in seen) and any(o.loc for o in seen) and any(o.contact for o in seen)
 
 
+def _outcome_json_literal(o, explain: bool = True) -> dict:
+    """The report's turn as ``_outcome_json`` built it before, as a dict literal: the reference."""
+    from rallyc.records.explain import applied_of
+
+    d = {"player": o.player, "start": o.start, "path": o.path, "end": o.end, "gear": o.gear, "warnings": o.warnings,
+         "blocked": o.blocked, "flat_out": o.flat_out, "flat_out_failed": o.flat_out_failed,
+         "focus_gained": o.gained, "focus_spent": o.spent, "damage": o.damage, "shortcut_tokens": o.tokens,
+         "yellow_flags": o.yellow, "laps": o.laps, "joker": o.joker, "finished": o.finished,
+         "position": o.position, "disqualified": o.disqualified, "retired": o.retired, "weather": o.weather,
+         "text": o.describe()}
+    if explain:
+        d["applied"] = applied_of(o)
+    if o.loc is not None:
+        d["loss_of_control"] = {"space": o.loc.space, "gear": o.loc.gear, "cause": o.loc.cause}
+    if o.contact:
+        d["contact"] = [e.to_json() for e in o.contact]
+    return d
+
+
+def test_outcome_json_is_the_literal(monkeypatch):
+    """The report's turn object (a copy of the keyed template, its values replaced) is the dict literal it replaced:
+    the same keys in the same order, the same values, every turn of every race record, with and without the rule
+    IDs; and a dict of its own each turn (the template itself never handed out nor changed)."""
+    import rallyc.records.race as race_records
+    from rallyc.records import load_record, replay_record
+
+    plain = race_records._outcome_json
+    template = dict(race_records._TURN_KEYS)
+    seen = []
+
+    def checked(o, explain=True):
+        got = plain(o, explain)
+        ref = _outcome_json_literal(o, explain)
+        assert list(got) == list(ref) and got == ref
+        assert got is not race_records._TURN_KEYS
+        seen.append(got)
+        return got
+
+    monkeypatch.setattr(race_records, "_outcome_json", checked)
+    for g in _race_records():
+        for explain in (False, True):
+            replay_record(load_record(g), base_dir=g.parent, explain=explain)
+    assert race_records._TURN_KEYS == template
+    assert len({id(d) for d in seen}) == len(seen) > 600
+    assert any("loss_of_control" in d for d in seen) and any("contact" in d for d in seen)
+
+
+def test_is_over_is_no_car_racing():
+    """``Race.is_over`` (a loop that stops at the first car racing) says what "no car's status is road" says, for
+    seeded statuses of two to four cars."""
+    from rallyc.rules.domain import RaceStatus
+
+    rng = random.Random("is-over")
+    track = _circuits()[0]
+    slots = len(Race(track, [Player("Ann", "red")]).start_grid())
+    names = ["Ann", "Bob", "Cid", "Dee"]
+    overs = 0
+    for n in range(1, min(4, slots) + 1):
+        race = Race(track, [Player(name, c) for name, c in zip(names[:n], ("red", "blue", "green", "yellow"))])
+        for _ in range(50):
+            for car in race.cars.values():
+                car.status = rng.choice(list(RaceStatus))
+            expected = not any(c.status == "road" for c in race.cars.values())
+            assert race.is_over() is expected
+            overs += expected
+    assert 0 < overs < 50 * min(4, slots)
+
+
 # -- a rallyc-game/1 record's Full Contact keys -----------------------------------------------------------------
 
 def _first_contact_key(data: dict) -> str | None:

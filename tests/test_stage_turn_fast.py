@@ -360,3 +360,34 @@ def _subclasses(cls: type) -> list[type]:
     for sub in cls.__subclasses__():
         found += [sub] + _subclasses(sub)
     return found
+
+
+
+def test_a_card_met_before_is_looked_up_in_line(monkeypatch):
+    """The End of the Turn of a turn that does not finish looks a card of the gear's deck met before up in the game's
+    table of cards taken itself (``time_card_end``, in line); ``_card_taken`` is asked only for a repeated card or
+    one the table has not met with these seconds. Every example stage record, replayed with ``_card_taken``
+    watched: no such call finds its card already in the table, and most turns never call it. (A finishing turn's
+    card, taken up to the die that crosses the line, goes to ``_card_taken`` whole: the caller's ``fin_i``, the
+    index of that die, is not None.)"""
+    import sys
+
+    import rallyc.rules.timecards as timecards
+
+    calls: list[bool] = []  # for each call: was the card already in the table (a look-up missed in line)?
+    taken = timecards._card_taken
+
+    def watched(table, prev, gear, claimed, repeated):
+        if sys._getframe(1).f_locals["fin_i"] is None:
+            calls.append(not repeated and (gear, claimed) in table.taken)
+        return taken(table, prev, gear, claimed, repeated)
+
+    monkeypatch.setattr(timecards, "_card_taken", watched)
+    turns = 0
+    for game in GAMES:
+        data = load_record(game)
+        turns += sum(len(s["turns"]) for s in data["stages"])
+        report = replay_record(data, base_dir=game.parent, explain=False)
+        assert report.ok, game
+    assert not any(calls), f"{sum(calls)} of {len(calls)} calls found a card the in-line look-up should have"
+    assert calls and len(calls) < turns // 2, (len(calls), turns)

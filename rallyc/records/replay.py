@@ -100,56 +100,40 @@ class ReplayReport:
         return "\n".join(lines) + "\n"
 
 
-#: a stage turn's report with every field a usual turn leaves at its default, in the report's order: a turn's dict is
-#: a copy of it (a block copy; a dict display of 20 keys grows an empty dict key by key, resizing it twice)
-_TURN_JSON: dict[str, Any] = {
-    "player": None, "start": None, "path": None, "end": None, "gear": None, "card": None, "warnings": 0,
-    "blocked": False, "finished": False, "retired": False, "flat_out": False, "flat_out_failed": False,
-    "seconds_gained": 0, "seconds_spent": 0, "damage": None, "shortcut_tokens": None, "spare_tire": False,
-    "sisu": False, "leader": False, "text": None}
-#: the template's default int, tested by identity (``x is _ZERO``: an int 0, not ``False``, which JSON writes apart)
-_ZERO = 0
+#: a stage turn's report object with its keys in their order (:func:`_outcome_json` copies it and fills the values
+#: in, as :func:`rallyc.records.race._outcome_json` does: a copy is a block copy, a dict display of 20 keys grows an
+#: empty dict key by key)
+_TURN_KEYS: dict[str, Any] = dict.fromkeys((
+    "player", "start", "path", "end", "gear", "card", "warnings", "blocked", "finished", "retired", "flat_out",
+    "flat_out_failed", "seconds_gained", "seconds_spent", "damage", "shortcut_tokens", "spare_tire", "sisu", "leader",
+    "text"))
 
 
 def _outcome_json(o: Outcome, explain: bool = True) -> dict:
     """A stage turn's outcome as the report's JSON (``seconds_gained``/``seconds_spent`` read as the tokens
-    ``gained``/``spent`` they name: no property call per turn).
-
-    A copy of :data:`_TURN_JSON` with the turn's own values: a field is stored only when it is not the very object
-    the template holds (``is`` tests: a ``0`` where ``False`` is held, or the reverse, is stored), so the dict is the
-    one the plain display of every field would give, key order included."""
+    ``gained``/``spent`` they name: no property call per turn): a copy of :data:`_TURN_KEYS` whose values are
+    replaced, the same keys in the same order as a dict display of every field."""
     card = o.card
-    d = _TURN_JSON.copy()
+    d = _TURN_KEYS.copy()
     d["player"] = o.player
     d["start"] = o.start
     d["path"] = o.path
     d["end"] = o.end
     d["gear"] = o.gear
     d["card"] = {"gear": card.gear, "seconds": card.seconds, "zero": card.zero, "icon": card.icon}
-    if o.warnings is not _ZERO:
-        d["warnings"] = o.warnings
-    if o.blocked is not False:
-        d["blocked"] = o.blocked
-    if o.finished is not False:
-        d["finished"] = o.finished
-    if o.retired is not False:
-        d["retired"] = o.retired
-    if o.flat_out is not False:
-        d["flat_out"] = o.flat_out
-    if o.flat_out_failed is not False:
-        d["flat_out_failed"] = o.flat_out_failed
-    if o.gained is not _ZERO:
-        d["seconds_gained"] = o.gained
-    if o.spent is not _ZERO:
-        d["seconds_spent"] = o.spent
+    d["warnings"] = o.warnings
+    d["blocked"] = o.blocked
+    d["finished"] = o.finished
+    d["retired"] = o.retired
+    d["flat_out"] = o.flat_out
+    d["flat_out_failed"] = o.flat_out_failed
+    d["seconds_gained"] = o.gained
+    d["seconds_spent"] = o.spent
     d["damage"] = o.damage
     d["shortcut_tokens"] = o.tokens
-    if o.spare_tire is not False:
-        d["spare_tire"] = o.spare_tire
-    if o.sisu is not False:
-        d["sisu"] = o.sisu
-    if o.leader is not False:
-        d["leader"] = o.leader
+    d["spare_tire"] = o.spare_tire
+    d["sisu"] = o.sisu
+    d["leader"] = o.leader
     d["text"] = o.describe()
     if explain:
         d["applied"] = applied_of(o)

@@ -649,10 +649,10 @@ def _advance_static(w: Walk, p: Placed) -> Walk:
 #: counts, its coasting die and its name (not the printed counts, which only word a refusal; not its Warnings)
 _COUNTS = attrgetter("gear", "coast", "brake", "boost", "coast_die", "column")
 #: what else of the planning context ``_place`` reads when it accepts a die (one C call: no attribute load each)
-_SITUATION = attrgetter("top_gear", "car", "flying_start", "brake_drop", "redline", "handbrake")
+_SITUATION_NAMES = ("top_gear", "car", "flying_start", "brake_drop", "redline", "handbrake")
+_SITUATION = attrgetter(*_SITUATION_NAMES)
 #: the fields of a planning context its :func:`situation` reads
-SITUATION_FIELDS = frozenset(("allowance", "allowances", "top_gear", "car", "flying_start", "brake_drop", "redline",
-                              "handbrake"))
+SITUATION_FIELDS = frozenset(("allowance", "allowances") + _SITUATION_NAMES)
 
 
 def placements(ctx: PlanContext) -> Placements | None:

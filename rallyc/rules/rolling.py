@@ -925,8 +925,7 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
                     return None
                 total += warned
                 # MC-WARN-02: the lowest Warning limit of the surfaces the Flat Out crosses (_lowest_limit)
-                wl = limits[surface] if surface in limits else \
-                    (allowances.get(surface, allowance) if allowances else allowance).warnings
+                wl = _warning_limit(limits, allowances, allowance, surface)
                 if lowest < 0 or wl < lowest:
                     lowest = wl
             if moved >= 0:  # after the end of the movement: it moves nothing (one by one, is not rolled)

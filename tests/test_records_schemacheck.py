@@ -107,12 +107,14 @@ def test_counting_check_bounds_ints_where_no_type_test_does():
             assert unbounded(value, [0, 0]) is True, value
 
 
-def test_keyed_objects_as_jsonschema_on_a_synthetic_schema():
+@pytest.mark.parametrize("usual", [(), ("e", "d", "b"), ("d", "zz", "a", "c", "p", "b")])
+def test_keyed_objects_as_jsonschema_on_a_synthetic_schema(usual):
     """The counting check's keyed functions (a closed object schema: required properties read, the others looked for
     until every key is met) and their form written in an array's loop answer as jsonschema does and count every key
     of a valid value, for every combination of keys present (required or not, a pair that must not be together, a
     key no property names) and of values valid or not; also a closed object without properties, one that requires
-    a key it does not allow, and ints whose own minimum or maximum is or is not within the size bound."""
+    a key it does not allow, and ints whose own minimum or maximum is or is not within the size bound. The same
+    whatever order the optional keys are looked for in (``usual``: the schema's, some first, a required one named)."""
     import itertools
 
     from rallyc.records.schemacheck import compile_counting_schema
@@ -130,7 +132,7 @@ def test_keyed_objects_as_jsonschema_on_a_synthetic_schema():
                              "empty": {"type": "object", "additionalProperties": False},
                              "never": {"type": "object", "required": ["z"], "additionalProperties": False,
                                        "properties": {"y": {"type": "integer"}}}}}
-    check = compile_counting_schema(schema, max_int_digits=3)
+    check = compile_counting_schema(schema, max_int_digits=3, usual=usual)
     validator = jsonschema.Draft202012Validator(schema)
     choices = {"a": ["x", "q", 1], "b": [True, 1], "c": [3, -1, 999, 1000, 2.0], "d": [{}, {"p": 2}, {"p": 7}, []],
                "e": [0, -1000, -999, 999, 1000], "zz": [1]}

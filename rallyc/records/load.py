@@ -134,11 +134,19 @@ def _fast_check():
     return compile_schema(record_schema())
 
 
+#: the optional keys of a record's objects in the order the counting check looks for them: those a usual die, turn
+#: (stage or race) or Time card has first, then the others most often met (a usual object is then found whole with
+#: no look-up for a key it has not)
+USUAL_KEYS = ("face", "round", "colour", "mode", "dice", "end", "gear", "seconds", "card", "laps", "joker",
+              "seconds_gained", "focus_gained", "seconds_spent", "focus_spent", "secured", "boost", "boost_face",
+              "brake", "brake_face", "damage", "relaid", "replans", "token", "land")
+
+
 @lru_cache(maxsize=1)
 def _counting_check():
     """The compiled schema check that also counts keys and colons, and refuses ints of more than
-    :data:`MAX_RECORD_DIGITS` digits (:func:`_read_checked`)."""
-    return compile_counting_schema(record_schema(), MAX_RECORD_DIGITS)
+    :data:`MAX_RECORD_DIGITS` digits (:func:`_read_checked`); the keys of :data:`USUAL_KEYS` looked for first."""
+    return compile_counting_schema(record_schema(), MAX_RECORD_DIGITS, USUAL_KEYS)
 
 
 @lru_cache(maxsize=1)

@@ -447,3 +447,33 @@ def test_a_minus1_token_drawn_lowers_the_corners_after_it_on_the_tree():
                         loc = tree.run.loc
                         lowered += loc is not None and loc.cause.endswith("over the limit 1")
     assert took > 1000 and lowered > 100, (took, lowered)
+
+
+def test_a_turn_without_dice_on_the_fast_path_is_the_full_path_s(monkeypatch):
+    """Every turn of every example game played again with no die laid (and as a Flat Out, with SISU, re-laid dice
+    or Warnings before any die): whenever ``_replay_no_dice`` takes it (no die could be laid: the car stays), the
+    full path gives the same movement; where a die could be laid, it hands the turn on and the full path refuses it
+    (CORE-MOVE-07)."""
+    seen = {"stays": 0, "refused": 0}
+    real = rolling.roll_and_move
+
+    def hooked(stage: Any, mover: Any, turn: Any, ctx: Any, *, leader: bool, driver: Any = None) -> Any:
+        if driver is None:
+            for change in ({}, {"flat_out": True}, {"sisu": True}, {"relaid": []}, {"warnings": 2}):
+                bare = dataclasses.replace(turn, dice=[], replans=[], relaid=change.get("relaid"),
+                                           flat_out=change.get("flat_out", False), sisu=change.get("sisu", False))
+                m = mover.with_warnings(change.get("warnings", mover.warnings))
+                fast = rolling._replay_no_dice(m, bare, ctx, leader)
+                full = _outcome(lambda: rolling._roll_and_move(stage, m, bare, ctx, leader=leader))
+                if fast is not None:
+                    assert not change.keys() - {"warnings"} and fast == full, (turn.player, change, fast, full)
+                    seen["stays"] += 1
+                else:
+                    seen["refused"] += isinstance(full, tuple) and full[:2] == ("refused", "CORE-MOVE-07")
+        return real(stage, mover, turn, ctx, leader=leader, driver=driver)
+
+    monkeypatch.setattr("rallyc.rules.engine.roll_and_move", hooked)
+    for game in GAMES:
+        assert replay_record(load_record(game), game.parent, explain=False).ok
+    assert seen["stays"] > 0 and seen["refused"] > 0, seen
+

@@ -19,15 +19,15 @@ from __future__ import annotations
 
 from collections import Counter
 from enum import StrEnum
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from rallyc.rules.dashboard import Allowance
 from rallyc.rules.dice import DieKind, Face
 from rallyc.rules.driver import Driver, Step
 from rallyc.rules.errors import IllegalMove
-from rallyc.rules.plans import PlanContext, Placed, _Node, check_die, check_plan, die_options, effective_limit, entry_error, \
-    placements, start_walk, warning_limit
+from rallyc.rules.plans import PlanContext, Placed, _Node, can_lay, check_die, check_plan, die_options, effective_limit, \
+    entry_error, placements, start_walk, warning_limit
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER
 from rallyc.rules.trace import observing
 from rallyc.rules.turn import LossOfControl, Replan, Roll, Turn
@@ -631,11 +631,13 @@ def _roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanConte
 
 _OK = Face.OK
 _WARNING = Face.WARNING
-_WARNINGS = attrgetter("warnings")
 #: a resolved (Placed, Roll) pair's Placed
 _PLACED = itemgetter(0)
 #: a Warning count no die reaches (a Flat Out rolled by :func:`_roll_on_tree` stays under its limit)
 _NO_LIMIT = float("inf")
+#: a named tuple made without its Python ``__new__`` (looked up once: ``tuple.__new__`` is an attribute of a type,
+#: which the interpreter does not look up as fast as a global)
+_new_tuple = tuple.__new__
 #: where the tree walk goes after a die that ends the plan: no die may follow it (:func:`_roll_on_tree`)
 _PLAN_OVER = _Node(None)  # type: ignore[arg-type]
 
@@ -659,7 +661,9 @@ def _replay_checked(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanCont
     """The faces looked at once, the laid dice checked by :func:`check_plan` (the one dice check), then the
     movement worked out by :func:`_drive` (re-plans: by :func:`_replay_replans`); as :func:`_replay_roll`."""
     rolls = turn.dice
-    if not rolls or (turn.replans and (turn.flat_out or not stage.options.improvisation or observing())):
+    if not rolls:
+        return _replay_no_dice(mover, turn, ctx, leader), None
+    if turn.replans and (turn.flat_out or not stage.options.improvisation or observing()):
         return None, None
     flat_out = turn.flat_out
     # the faces (:func:`_check_faces`): the converter's members only, paired dice with their Gear die
@@ -810,9 +814,13 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
     else:  # the lowest Warning limit of the car's columns: under it no die's surface needs looking at
         low = allowance.warnings
         if limits:
-            low = min(low, min(limits.values()))
+            for wl in limits.values():  # (a loop: the builtin min's call and iterator cost more for a few surfaces)
+                if wl < low:
+                    low = wl
         if allowances:
-            low = min(low, min(map(_WARNINGS, allowances.values())))
+            for a in allowances.values():
+                if a.warnings < low:
+                    low = a.warnings
     tokens: list[str] = []
     loc: LossOfControl | None = None
     flying_stop = stopped = False
@@ -1010,9 +1018,20 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
         gained = 0
     if moved < len(resolved):
         del resolved[moved:]  # the dice after the end of the movement
-    run = tuple.__new__(_Run, (resolved, loc, warnings, tokens, dict(ctx.minus1) if minus1 is None else minus1,
+    run = _new_tuple(_Run, (resolved, loc, warnings, tokens, dict(ctx.minus1) if minus1 is None else minus1,
                                flying_stop, stopped))  # (the named tuples' __new__ is a Python function)
-    return tuple.__new__(Movement, (run, gained, spent, False, False, leader, 0))
+    return _new_tuple(Movement, (run, gained, spent, False, False, leader, 0))
+
+
+def _replay_no_dice(mover: Mover, turn: Turn, ctx: PlanContext, leader: bool) -> Movement | None:
+    """A turn that lays no die (no Flat Out, re-plan, SISU nor re-laid dice) when no die could be laid: the car
+    stays (what the full path's one-by-one machine gives for no dice). :func:`~rallyc.rules.plans.can_lay` answers
+    from the options kept per partial plan where the full path lists every option (:func:`die_options`). None for
+    anything else (a die that could be laid: CORE-MOVE-07): the full path words it."""
+    if turn.flat_out or turn.replans or turn.sisu or turn.relaid is not None or can_lay(ctx, start_walk(ctx)):
+        return None
+    run = _new_tuple(_Run, ([], None, mover.warnings, [], dict(ctx.minus1), False, False))
+    return _new_tuple(Movement, (run, 0, 0, False, False, leader, 0))
 
 
 def _replay_replans(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, leader: bool,

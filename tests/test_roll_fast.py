@@ -388,8 +388,9 @@ class _Game:
         return len(placed) - 1 if car.name == "Ann" else None
 
 
-def _fields(m: rolling.Mover) -> tuple:
-    return (m.name, m.tokens, m.warnings, m.game, m.car, m.sisu, m.tokens_rule, m.tokens_unit, m.finish_index([1, 2]))
+def _fields(m: rolling.Mover, finish: list | None = None) -> tuple:
+    return (m.name, m.tokens, m.warnings, m.game, m.car, m.sisu, m.tokens_rule, m.tokens_unit,
+            m.finish_index([1, 2] if finish is None else finish))
 
 
 def test_the_engine_s_mover_is_the_mover_made():
@@ -477,3 +478,24 @@ def test_a_turn_without_dice_on_the_fast_path_is_the_full_path_s(monkeypatch):
         assert replay_record(load_record(game), game.parent, explain=False).ok
     assert seen["stays"] > 0 and seen["refused"] > 0, seen
 
+
+def test_the_mover_resolve_makes_in_line_is_the_engine_s():
+    """``TurnEngine.resolve`` makes the core's mover in line for a game form that does not override ``mover`` (a
+    stage): on every turn of every example game, the mover the roll gets holds what the form's ``mover`` makes."""
+    seen = {False: 0, True: 0}
+    real = rolling.roll_and_move
+
+    def hooked(stage: Any, mover: Any, turn: Any, ctx: Any, *, leader: bool, driver: Any = None) -> Any:
+        move = real(stage, mover, turn, ctx, leader=leader, driver=driver)
+        want = stage.mover(mover.car)
+        placed = [p for p, _ in move.run.resolved]  # (the finish asked on the dice the car drove)
+        assert type(mover) is type(want) and _fields(mover, placed) == _fields(want, placed), \
+            (turn.player, _fields(mover, placed))
+        seen[type(stage)._movers] += 1
+        return move
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("rallyc.rules.engine.roll_and_move", hooked)
+        for game in GAMES:
+            assert replay_record(load_record(game), game.parent, explain=False).ok
+    assert seen[False] > 100 and seen[True] > 100, seen

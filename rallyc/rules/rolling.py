@@ -1018,8 +1018,10 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
         gained = 0
     if moved < len(resolved):
         del resolved[moved:]  # the dice after the end of the movement
-    run = _new_tuple(_Run, (resolved, loc, warnings, tokens, dict(ctx.minus1) if minus1 is None else minus1,
-                               flying_stop, stopped))  # (the named tuples' __new__ is a Python function)
+    # no -1 token drawn: the tokens as they were, the context's own dict (no one changes a -1 tokens' dict in place:
+    # a game, a context or a roll that changes them makes a new one)
+    run = _new_tuple(_Run, (resolved, loc, warnings, tokens, ctx.minus1 if minus1 is None else minus1,
+                            flying_stop, stopped))  # (the named tuples' __new__ is a Python function)
     return _new_tuple(Movement, (run, gained, spent, False, False, leader, 0))
 
 
@@ -1030,7 +1032,7 @@ def _replay_no_dice(mover: Mover, turn: Turn, ctx: PlanContext, leader: bool) ->
     anything else (a die that could be laid: CORE-MOVE-07): the full path words it."""
     if turn.flat_out or turn.replans or turn.sisu or turn.relaid is not None or can_lay(ctx, start_walk(ctx)):
         return None
-    run = _new_tuple(_Run, ([], None, mover.warnings, [], dict(ctx.minus1), False, False))
+    run = _new_tuple(_Run, ([], None, mover.warnings, [], ctx.minus1, False, False))  # (as _roll_on_tree's)
     return _new_tuple(Movement, (run, 0, 0, False, False, leader, 0))
 
 

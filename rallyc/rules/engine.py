@@ -315,7 +315,7 @@ class TurnEngine(Planner, Generic[O]):
         fields["start"] = start
         fields["gear"] = car.gear if gear is None else gear
         fields["others"] = others
-        fields["minus1"] = dict(self.minus1)
+        fields["minus1"] = self.minus1  # (not a copy: the game and the roll make a new dict to change the tokens)
         fields["corner_methods"] = methods
         ctx = _new(PlanContext)
         ctx.__dict__ = fields

@@ -169,16 +169,22 @@ def test_turns_convert_as_the_reference_does(path):
 
 def _same_object(got, want):
     """``got`` is ``want`` field for field, and also as an instance: the same class, the same attributes stored in
-    the same order (the order the dataclass's ``__init__`` stores them; what ``vars`` and ``copy`` see), the
-    dataclasses within (dice, re-plans, card) alike."""
+    the same order (the order the dataclass's ``__init__`` stores them; what ``vars`` and ``copy`` see) or, for a
+    slotted class, every slot set (one left unset would raise at its first read), the dataclasses within (dice,
+    re-plans, card) alike."""
     assert type(got) is type(want)
     if isinstance(want, list):
         assert len(got) == len(want)
         for g, w in zip(got, want):
             _same_object(g, w)
     elif hasattr(want, "__dataclass_fields__"):
-        assert list(vars(got)) == list(vars(want))
-        for name in vars(want):
+        if hasattr(want, "__slots__"):
+            names = [f.name for f in fields(want)]
+            assert list(want.__slots__) == names
+        else:
+            names = list(vars(want))
+            assert list(vars(got)) == names
+        for name in names:
             _same_object(getattr(got, name), getattr(want, name))
     else:
         assert got == want

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Roll", "ZeroSide", "CardClaim", "Replan", "Turn", "LossOfControl", "Outcome", "stage_outcome"]
 
 
-@dataclass
+@dataclass(slots=True)  # slots: one is made for every die of every record replayed, without a table of attributes
 class Roll:
     """A die laid on the road and what became of it."""
 
@@ -56,7 +56,7 @@ class ZeroSide:
     seconds: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)  # slots: as Roll's (one a stage turn replayed)
 class CardClaim:
     """What the record says about the Time card taken: checked, and its seconds are the truth."""
 
@@ -65,7 +65,7 @@ class CardClaim:
     zero: ZeroSide | None = None
 
 
-@dataclass
+@dataclass(slots=True)  # slots: as Roll's (one a turn replayed)
 class Turn:
     """One player's turn as recorded."""
 

@@ -61,6 +61,57 @@ def test_laps_drive_is_the_end_of_walk(track):
     assert finishes  # the finish after the last lap was met
 
 
+@pytest.mark.parametrize("bound", [4096, 5])
+def test_laps_drive_table_is_the_walk(monkeypatch, bound):
+    """:meth:`Laps.drive` reads each step from the track's table of steps: every entry of the table is the step
+    :meth:`Laps.walk` takes from its distance onto its space (the distance there, the crossings added, the new
+    distance's own entry), on every example circuit, for seeded walks by two Laps of the track sharing the table,
+    with the table kept and cleared (``STEP_BOUND``); a cleared table leaves no cycle to the garbage collector."""
+    import gc
+
+    import rallyc.rules.rx_laps as rx_laps
+
+    monkeypatch.setattr(rx_laps, "STEP_BOUND", bound)
+    for track in _circuits():
+        rng = random.Random(f"steps:{track.name}:{bound}")
+        one, two, index = Laps(track), Laps(track), index_of(track)
+        assert one.steps is two.steps
+        rx_laps._forget(one.steps)
+        for _, d, crossed, path in _walks(index, one, rng, 300):
+            laps = rng.choice((one, two))
+            (end_d, end_c), fin = _from_walk(laps.walk(d, crossed, path), (d, crossed), laps.laps)
+            assert laps.drive(d, crossed, path) == (end_d, end_c, fin), (d, crossed, path)
+            assert len(laps.steps) <= max(bound, 1)
+        entries = 0
+        for distance, entry in one.steps.items():
+            for sid, (nd, added, after) in entry.items():
+                assert one.walk(distance, 0, [sid]) == [(nd, added)]
+                assert one.steps.get(nd) is after or after is not None and bound < 4096
+                entries += 1
+        assert entries > 20 or bound < 4096
+        kept = list(one.steps.values())
+        rx_laps._forget(one.steps)
+        assert not one.steps and not any(kept)
+    track = _circuits()[0]
+    laps = Laps(track)
+    was = gc.isenabled()
+    gc.disable()
+    gc.collect()
+    try:
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        for _, d, crossed, path in _walks(index_of(track), laps, random.Random("garbage"), 200):
+            laps.drive(d, crossed, path)
+        made = {id(e) for e in laps.steps.values()}
+        rx_laps._forget(laps.steps)
+        gc.collect()
+        assert made and not [o for o in gc.garbage if id(o) in made]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if was:
+            gc.enable()
+
+
 def test_stage_course_drive_is_the_end_of_walk():
     rng = random.Random("drive:stage")
     for track in example_tracks("rally-1.rally")[:2]:

@@ -11,10 +11,31 @@ from __future__ import annotations
 
 import math
 from typing import Sequence
+from weakref import WeakKeyDictionary, finalize
 
 from rallyc.compiler.track import Track
 
-__all__ = ["Laps"]
+__all__ = ["Laps", "STEP_BOUND"]
+
+#: distances kept per track in its table of steps (:meth:`Laps.step`); beyond that, the table starts again (a car's
+#: distances on a track are its spaces' progress plus whole laps: a few per space)
+STEP_BOUND = 4096
+
+#: a distance's entry in a track's table of steps: space stepped onto -> (the distance there, the finish-line crossings
+#: the step adds, that distance's entry)
+Steps = dict[str, tuple[float, int, "Steps"]]
+
+#: per track: distance -> its :data:`Steps` (:meth:`Laps.step`), kept while the track lives, shared by every race and
+#: Time Trial on it
+_STEPS: WeakKeyDictionary[Track, dict[float, Steps]] = WeakKeyDictionary()
+
+
+def _forget(steps: dict[float, Steps]) -> None:
+    """Empty a table of steps and each of its entries: entries refer to one another (a step back, a lap), and those
+    cycles would be left to the cyclic garbage collector."""
+    for entry in steps.values():
+        entry.clear()
+    steps.clear()
 
 
 class Laps:
@@ -30,6 +51,12 @@ class Laps:
         #: laps to drive (TRACK-RX-09: at least 2; 2 when the circuit says nothing)
         self.laps = int(track.laps or 2)
         self.line = self._line_position()
+        #: the track's table of steps (:meth:`step`; its length and line are the track's)
+        steps = _STEPS.get(track)
+        if steps is None:
+            steps = _STEPS[track] = {}
+            finalize(track, _forget, steps)
+        self.steps = steps
 
     def _line_position(self) -> float:
         """Progress of the finish line: the back edge of the zone just past it (TRACK-RX-04)."""
@@ -100,45 +127,58 @@ class Laps:
     def drive(self, distance: float, crossed: int, path: Sequence[str]) -> tuple[float, int, int | None]:
         """What :meth:`walk` gives at the end of ``path`` (``distance`` and ``crossed`` for an empty one), and the
         index of the space where the crossings first exceed :attr:`laps` (the car finishes there, RX-END-02), None
-        if they never do; without the list (the End of the Turn reads only these)."""
-        spaces = self.spaces
-        length = self.length
+        if they never do; without the list (the End of the Turn reads only these).
+
+        Each step of the walk is read from the track's table (:meth:`step`): a step's floating-point arithmetic (a
+        floor division, the lap's side of the line before and after) costs several times a look-up by the space's
+        name, and a car's distances on one track are few; the distance itself (a float, whose hash is not kept) is
+        looked up once per path."""
+        node = self.steps.get(distance)
+        if node is None:
+            node = self._entry(distance)
+        laps = self.laps
+        d = distance
+        fin = 0 if crossed > laps and path else None  # (past the last lap already: from the first space)
+        for i, sid in enumerate(path):
+            try:
+                d, added, node = node[sid]
+            except KeyError:  # (a step not met yet on this track: worked out once)
+                d, added, node = self.step(d, sid)
+            if added:
+                crossed += added
+                if fin is None and crossed > laps:
+                    fin = i
+        return d, crossed, fin
+
+    def _entry(self, distance: float) -> Steps:
+        """``distance``'s entry in the track's table of steps, a new one if it has none (the table kept bounded)."""
+        steps = self.steps
+        if len(steps) >= STEP_BOUND:
+            _forget(steps)
+        got: Steps = {}
+        steps[distance] = got
+        return got
+
+    def step(self, distance: float, space: str) -> tuple[float, int, Steps]:
+        """One step of :meth:`walk` onto ``space`` from ``distance``: the distance there and the finish-line
+        crossings the step adds (the same arithmetic: both are functions of the distance and the space alone, walk's
+        side of the line being always that of the distance it stands on), and the new distance's entry in the
+        track's table; kept in ``distance``'s entry."""
+        length, line = self.length, self.line
         half = length / 2
         d = distance
-        for sid in path:
-            nd = d / length // 1.0 * length + spaces[sid].progress  # advance, as in walk()
-            # walk()'s two tests, the usual step (ahead by less than half a lap) first: a space ahead is never
-            # below d - half (each float operation rounds monotonically, so d - half <= d)
-            if nd > d:
-                if nd > d + half:
-                    nd -= length
-                    if nd <= d:
-                        break
-            elif nd < d - half:
-                nd += length
-                if nd <= d:
-                    break
-            else:
-                break  # a space behind the one before (a Joker or Pre-grid space projected onto the loop)
-            d = nd
-        else:
-            # every space ahead of the one before: walk() adds now - lapped wherever the line's side grows, and that
-            # side, -(-((x - line) / length - 1e-9) // 1.0), never shrinks as x grows (each float operation rounds
-            # monotonically), so the crossings are the difference of the last side and the first
-            line = self.line
-            first = -(-((distance - line) / length - 1e-9) // 1.0)
-            last = -(-((d - line) / length - 1e-9) // 1.0)
-            after = crossed + int(last - first)
-            if after <= self.laps:
-                return d, after, None
-        return _last_and_finish(self.walk(distance, crossed, path), distance, crossed, self.laps)
-
-
-def _last_and_finish(walk: list[tuple[float, int]], distance: float, crossed: int, laps: int
-                     ) -> tuple[float, int, int | None]:
-    """:meth:`Laps.drive` from the whole walk: its last (distance, crossings), and where the crossings first
-    exceed ``laps``."""
-    for i, (_, c) in enumerate(walk):
-        if c > laps:
-            return walk[-1][0], walk[-1][1], i
-    return walk[-1] + (None,) if walk else (distance, crossed, None)
+        nd = d / length // 1.0 * length + self.spaces[space].progress
+        if nd < d - half:
+            nd += length
+        elif nd > d + half:
+            nd -= length
+        lapped = -(-((d - line) / length - 1e-9) // 1.0)
+        now = -(-((nd - line) / length - 1e-9) // 1.0)
+        entry = self.steps.get(distance)
+        if entry is None:
+            entry = self._entry(distance)
+        after = self.steps.get(nd)
+        if after is None:
+            after = self._entry(nd)
+        got = entry[space] = (nd, int(now - lapped) if nd > d and now > lapped else 0, after)
+        return got

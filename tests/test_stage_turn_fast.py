@@ -391,3 +391,57 @@ def test_a_card_met_before_is_looked_up_in_line(monkeypatch):
         assert report.ok, game
     assert not any(calls), f"{sum(calls)} of {len(calls)} calls found a card the in-line look-up should have"
     assert calls and len(calls) < turns // 2, (len(calls), turns)
+
+
+def test_only_a_turn_that_ends_its_car_can_end_the_stage(monkeypatch):
+    """The replay asks ``is_over`` before a stage's first turn and then only after a turn whose car finished or
+    retired (``replay_record``'s loop). Its premise, on every example stage record and seeded mutants of it: after
+    any other turn the stage is never over."""
+    from rallyc.rules.engine import TurnEngine
+
+    real = TurnEngine.play
+    plays = [0]
+
+    def watched(self, turn, driver=None):
+        out = real(self, turn, driver)
+        plays[0] += 1
+        assert out.finished or out.retired or not self.is_over(), (out.player, out.round)
+        return out
+
+    monkeypatch.setattr(TurnEngine, "play", watched)
+    for path in GAMES:
+        rec = load_record(path)
+        tracks, _, _ = record_stages(rec, path.parent)
+        for data in [rec] + [m.record for m in mutants(rec, random.Random(f"over:{path.name}"), per_kind=1)]:
+            _report(data, path.parent, False, tracks)
+    assert plays[0] > 1500
+
+
+def test_a_stage_ended_by_retirements_refuses_the_next_turn(monkeypatch):
+    """A stage whose last car retires (no example does): the next turn of the record is refused in the words of the
+    replay's own check (CORE-ORDER-09, ``no more turns``), at that turn. Every car of a recorded game of four cars
+    retires at its turn of round 5, when all four are on the stage (a Stage whose commit retires it, as
+    CORE-RETIRE-01 does)."""
+    from rallyc.rules.domain import CarStatus
+
+    last = 5
+
+    class Retiring(Stage):
+        def commit(self, car, turn, out, change):
+            super().commit(car, turn, out, change)
+            if self.round == last and not out.finished:
+                car.status = CarStatus.RETIRED
+                out.retired = True
+
+    path = next(g for g in GAMES if g.name.startswith("rally-3"))
+    data = load_record(path)
+    monkeypatch.setattr("rallyc.rules.rally.Stage", Retiring)
+    report = replay_record(data, path.parent, explain=False)
+    rounds = report.stages[0]["rounds"]
+    assert len(rounds) == last and len(rounds[-1]["turns"]) == len(data["players"]) == 4
+    assert all(t["retired"] for t in rounds[-1]["turns"])
+    played = sum(len(r["turns"]) for r in rounds)
+    assert played == sum(t["round"] <= last for t in data["stages"][0]["turns"]) < len(data["stages"][0]["turns"])
+    assert report.error is not None and report.error.rule_id == "CORE-ORDER-09"
+    assert report.error.message == "every car has finished or retired: no more turns"
+    assert report.error.path == f"$.stages[0].turns[{played}]"

@@ -230,8 +230,11 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
             rnd = -1  # the round of the turns being added (``turns``: the report's list of them)
             turns: list[dict] = []
             play, is_over = stage.play, stage.is_over  # (bound once: looked up for every turn otherwise)
+            # asked before the first turn, then only after a turn whose car finished or retired: a stage's turn
+            # changes no other car's status, so only such a turn can end the stage (is_over scans every car)
+            over = is_over()
             for ti, tj in enumerate(st["turns"]):
-                if is_over():
+                if over:
                     raise IllegalMove("CORE-ORDER-09", "every car has finished or retired: no more turns",
                                       f"{sp}.turns[{ti}]")
                 if stage.round != rnd:  # rounds only go forward: a new round's first turn
@@ -244,6 +247,8 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
                     raise e.at(f"{sp}.turns[{ti}]")  # the path only when needed: not built for every turn
                 except StageOver as e:
                     raise IllegalMove("CORE-ORDER-09", str(e), f"{sp}.turns[{ti}]")
+                if out.finished or out.retired:
+                    over = is_over()
                 turns.append(_outcome_json(out, explain))
             if not stage.is_over():
                 nxt = stage.to_move()

@@ -444,8 +444,9 @@ class _Generator:
         """The lines (at ``indent``) checking the dict named ``obj`` against a closed object schema: ``count`` with
         its number of keys ``k``, each required property read (a missing one: no), each other property looked for
         (the generator's ``usual`` keys first, in that order, then the schema's) until as many keys were met as the
-        object has (``done``: the usual object is done before the last property), each value tested as it is met; an object that has a key no property names has more keys
-        than the properties found: no (``return False``). No loop over the object's keys and no dispatch on them."""
+        object has (``done``: the usual object is done before the last property), each value tested as it is met;
+        an object that has a key no property names has more keys than the properties found: no (``return False``).
+        No loop over the object's keys and no dispatch on them."""
         props = node.get("properties", {})
         required = list(dict.fromkeys(node.get("required", ()))) if folded else []
         groups = [list(g) for g in (_exclusive(node) or ())] if folded else []

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from helpers.circuits import CIRCUITS, example_tracks, random_path
+from helpers.memory import cyclic_garbage
 from rallyc.rules.domain import JokerState
 from rallyc.rules.race import Race
 from rallyc.rules.rx_laps import Laps
@@ -67,8 +68,6 @@ def test_laps_drive_table_is_the_walk(monkeypatch, bound):
     :meth:`Laps.walk` takes from its distance onto its space (the distance there, the crossings added, the new
     distance's own entry), on every example circuit, for seeded walks by two Laps of the track sharing the table,
     with the table kept and cleared (``STEP_BOUND``); a cleared table leaves no cycle to the garbage collector."""
-    import gc
-
     import rallyc.rules.rx_laps as rx_laps
 
     monkeypatch.setattr(rx_laps, "STEP_BOUND", bound)
@@ -94,22 +93,16 @@ def test_laps_drive_table_is_the_walk(monkeypatch, bound):
         assert not one.steps and not any(kept)
     track = _circuits()[0]
     laps = Laps(track)
-    was = gc.isenabled()
-    gc.disable()
-    gc.collect()
-    try:
-        gc.set_debug(gc.DEBUG_SAVEALL)
+    made: set[int] = set()
+
+    def drive_and_drop() -> None:
         for _, d, crossed, path in _walks(index_of(track), laps, random.Random("garbage"), 200):
             laps.drive(d, crossed, path)
-        made = {id(e) for e in laps.steps.values()}
+        made.update(id(e) for e in laps.steps.values())
         rx_laps._forget(laps.steps)
-        gc.collect()
-        assert made and not [o for o in gc.garbage if id(o) in made]
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
-        if was:
-            gc.enable()
+
+    left = cyclic_garbage(drive_and_drop)
+    assert made and not [o for o in left if id(o) in made]
 
 
 def test_stage_course_drive_is_the_end_of_walk():

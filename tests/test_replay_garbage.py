@@ -9,13 +9,13 @@ collection: these tests find it.
 
 from __future__ import annotations
 
-import gc
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from helpers.memory import cyclic_garbage
 from rallyc.records import load_record, replay_record
 from rallyc.records.load import RecordError
 from rallyc.records.mutate import KINDS, _mutate, mutation_sites
@@ -25,21 +25,8 @@ GAMES = sorted((ROOT / "examples" / "games").glob("*.json"))
 
 
 def _cyclic_garbage(replay: Callable[[], object]) -> list[str]:
-    """The types of what ``replay`` left for the cyclic collector (its result dropped). Young collections: all
-    that the replay made is young (the collector paused meanwhile), and walking only that keeps the test quick."""
-    was_on = gc.isenabled()
-    gc.disable()
-    gc.collect(0)
-    gc.set_debug(gc.DEBUG_SAVEALL)
-    try:
-        replay()
-        gc.collect(0)
-        return sorted({type(o).__name__ for o in gc.garbage})
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
-        if was_on:
-            gc.enable()
+    """The types of what ``replay`` left for the cyclic collector."""
+    return sorted({type(o).__name__ for o in cyclic_garbage(replay)})
 
 
 def _replayed(data: dict, base: Path, explain: bool) -> Callable[[], object]:

@@ -20,8 +20,9 @@ from rallyc.rules.state import TrackIndex
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.contact import ContactMove, ContactPlan
 
-__all__ = ["PlanContext", "Walk", "Placed", "check_die", "check_plan", "placements", "situation", "die_options", "can_lay", "legal_plans", 
-           "effective_limit", "allowance_at", "warning_limit", "is_haybale"]
+__all__ = ["PlanContext", "Walk", "Placed", "PlanNode", "Placements", "check_die", "check_plan", "placements",
+           "situation", "die_options", "can_lay", "legal_plans", "effective_limit", "allowance_at", "warning_limit",
+           "is_haybale"]
 
 
 @dataclass
@@ -476,7 +477,7 @@ def check_plan(ctx: PlanContext, dice: list[Die], path: str = "dice", paths: lis
     key = (ctx.start, ctx.gear)
     node = known.roots.get(key)
     if node is None:
-        node = known.roots[key] = _Node(start_walk(ctx))
+        node = known.roots[key] = PlanNode(start_walk(ctx))
     occupied = ctx.others.keys() if ctx.others else None
     corners = ctx.corner_methods
     barred = ctx.barred
@@ -538,7 +539,7 @@ def _check_plan_full(ctx: PlanContext, dice: list[Die], path: str, paths: list[s
     return out
 
 
-class _Node:
+class PlanNode:
     """A partial plan on the tree of dice placed before (:func:`check_plan`): its :class:`Walk` (no die of it
     ended the plan, no push) and, per next die met, ``(the die as placed, the next node, the entered space's near
     spaces and gate (:func:`_space_entry`), the surface of the space the car is on after the die, usual, (the
@@ -568,7 +569,7 @@ class Placements:
 
     def __init__(self) -> None:
         #: (start space, gear) -> the tree of the plans laid from there (:func:`check_plan`)
-        self.roots: dict[tuple[str, int], _Node] = {}
+        self.roots: dict[tuple[str, int], PlanNode] = {}
         #: a partial plan -> the dice that may follow it as far as the track and the Dashboard say (:func:`can_lay`)
         self.options: dict[Walk, tuple] = {}
 
@@ -609,12 +610,12 @@ def _minus1_space(s) -> bool:
     return s.chicane is None and s.limit is not None and s.kind == "corner"
 
 
-def _grow(idx: TrackIndex, known: Placements, node: _Node, w: Walk, die: Die, p: Placed) -> _Node:
+def _grow(idx: TrackIndex, known: Placements, node: PlanNode, w: Walk, die: Die, p: Placed) -> PlanNode:
     """Add ``die`` placed as ``p`` after ``node`` (whose walk is ``w``) to the tree; the next node."""
     got = node.children.get(die)
     if got is not None:
         return got[1]
-    nxt = _Node(_advance_static(w, p))
+    nxt = PlanNode(_advance_static(w, p))
     if idx.placements_size >= PLACEMENTS_BOUND:
         return nxt  # not kept: the rest of this plan is still checked by the tree's rules, from a node nobody shares
     idx.placements_size += 1

@@ -26,8 +26,8 @@ from rallyc.rules.dashboard import Allowance
 from rallyc.rules.dice import DieKind, Face
 from rallyc.rules.driver import Driver, Step
 from rallyc.rules.errors import IllegalMove
-from rallyc.rules.plans import PlanContext, Placed, _Node, can_lay, check_die, check_plan, die_options, effective_limit, \
-    entry_error, placements, start_walk, warning_limit
+from rallyc.rules.plans import PlanContext, Placed, PlanNode, can_lay, check_die, check_plan, die_options, \
+    effective_limit, entry_error, placements, start_walk, warning_limit
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER
 from rallyc.rules.trace import observing
 from rallyc.rules.turn import LossOfControl, Replan, Roll, Turn
@@ -639,7 +639,7 @@ _NO_LIMIT = float("inf")
 #: which the interpreter does not look up as fast as a global)
 _new_tuple = tuple.__new__
 #: where the tree walk goes after a die that ends the plan: no die may follow it (:func:`_roll_on_tree`)
-_PLAN_OVER = _Node(None)  # type: ignore[arg-type]
+_PLAN_OVER = PlanNode(None)  # type: ignore[arg-type]
 
 
 def _replay_roll(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, leader: bool
@@ -835,7 +835,7 @@ def _roll_on_tree(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
         except KeyError:  # a die not met before (or after the end of the plan): check_plan
             return None
         if usual and (gate is None or not road_dynamic):
-            # most dice: the road does nothing there but count Warnings (_Node), and no -1 token can move its limit;
+            # most dice: the road does nothing there but count Warnings (PlanNode), and no -1 token can move its limit;
             # only a car near its space, a car in its corner or a barred space can refuse the entry
             if (gate is not None and gate in corners) or (occupied is not None and not near.isdisjoint(occupied)) \
                     or (barred and d.to in barred):

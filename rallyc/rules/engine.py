@@ -213,18 +213,6 @@ class TurnEngine(Planner, Generic[O]):
     _plan_readings: PlanReadings | None = None
     _contexts: ContextCache | None = None
 
-    #: whether the game form overrides :meth:`forced_movement` (set for each subclass: a turn of a form that does
-    #: not calls no hook that answers None)
-    _forces: ClassVar[bool] = False
-    #: whether the game form overrides :meth:`mover` (set for each subclass: :meth:`resolve` makes the core's mover
-    #: in line for a form that does not)
-    _movers: ClassVar[bool] = False
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._forces = cls.forced_movement is not TurnEngine.forced_movement
-        cls._movers = cls.mover is not TurnEngine.mover
-
     # -- order of play
     def is_over(self) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -395,18 +383,9 @@ class TurnEngine(Planner, Generic[O]):
         self.check_turn(turn, name)
         car = self.cars[name]
         ctx, leader = self.turn_context(name, turn)
-        move = self._forces and self.forced_movement(car, turn, ctx)
-        if not move:
-            if self._movers:
-                mover = self.mover(car)
-            else:  # TurnEngine.mover in line (a call a turn)
-                mover = _new(Mover)
-                mover.name = car.name
-                mover.tokens = car.tokens
-                mover.warnings = 0
-                mover.game = self
-                mover.car = car
-            move = roll_and_move(self, mover, turn, ctx, leader=leader, driver=driver)
+        move = self.forced_movement(car, turn, ctx)
+        if move is None:
+            move = roll_and_move(self, self.mover(car), turn, ctx, leader=leader, driver=driver)
         out, change = self.end_of_turn(car, turn, ctx, move, driver)
         if self.explaining or (_OBSERVERS and observing()):  # (no call while nobody listens)
             rules = self.applied_rules(car, turn, ctx, move, out, change)

@@ -78,18 +78,6 @@ class Stage(TurnEngine[Outcome]):
     over_message = "the stage is over: every car has finished or retired"
     #: surfaces and tires change the dice (Technical Track rules, CUSTOM-09); see :meth:`dice_surface`
     surfaces_change_dice: ClassVar[bool] = True
-    #: whether the game form overrides :meth:`context_variant` (set for each subclass: the core stage's adds
-    #: nothing, and is not called each turn)
-    _variant: ClassVar[bool] = False
-
-    #: whether the game form overrides :meth:`finish_index` (set for each subclass: the End of the Turn asks the core
-    #: stage's only when a die is beyond the line, :func:`~rallyc.rules.timecards.time_card_end`)
-    _finish_hook: ClassVar[bool] = False
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._variant = cls.context_variant is not Stage.context_variant
-        cls._finish_hook = cls.finish_index is not Stage.finish_index
 
     def __init__(self, track: Track, players: list[Player], options: Options | None = None,
                  components: Components | None = None, carry: dict[str, Carry] | None = None,
@@ -290,7 +278,7 @@ class Stage(TurnEngine[Outcome]):
         if car.cards:
             top = car.cards[-1]
             gear = top.car_gear if top.zero else top.gear
-        variant = self.context_variant(car, cache.track) if self._variant else None
+        variant = self.context_variant(car, cache.track)
         if self.minus1 and self.creep_possible():  # a corner left unusable: the floor when nothing else is legal
             ctx = self.new_context(template, car, space, others, gear=gear)
             if not can_lay(ctx, start_walk(ctx)):

@@ -8,7 +8,6 @@ in :mod:`rallyc.rules.race`.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from rallyc.rules.cards import CardTable
@@ -28,7 +27,6 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["StageChange", "time_card_end"]
 
 #: a resolved (Placed, Roll) pair's Placed
-_die_placed = itemgetter(0)
 #: a named tuple built without its Python ``__new__``
 _new_tuple = tuple.__new__
 
@@ -59,12 +57,7 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
     prev = cards[-1] if cards else None
     claim = turn.card
     damage: list[str] = []
-    # past the Finish Line (on a circuit: the last lap): the core stage's finish_index, whose first test this is,
-    # answers None for a path with no space beyond the line (most turns: no call, no list of the dice placed)
-    if not stage._finish_hook and stage.index.beyond_finish.isdisjoint(path):
-        fin_i = None
-    else:
-        fin_i = stage.finish_index(car, list(map(_die_placed, resolved)))
+    fin_i = stage.finish_index(car, [p for p, _ in resolved])  # past the Finish Line (a circuit: the last lap)
     finished = fin_i is not None
     loc = run.loc
 

@@ -3,11 +3,13 @@
 python-chess style: build a :class:`Stage` from a compiled :class:`~rallyc.compiler.track.Track` and
 :class:`Player` s, ask :meth:`Stage.to_move` and :meth:`Stage.legal_plans`, and :meth:`Stage.play` a
 :class:`Turn`; an illegal turn raises :class:`IllegalMove` naming the rule. :class:`Rally` chains stages;
-:class:`Race` referees an RX race on a circuit.
+:class:`Race` referees an RX race on a circuit. :class:`GameState` steps any of them from outside, one question at a
+time (a player's decision or chance), with undo, clone and a state that serialises.
 """
 
 from rallyc.rules.dice import Die
 from rallyc.rules.errors import IllegalMove, RulesError, StageOver
+from rallyc.rules.machine import CHANCE, GameState, MachineError, Pending, Plan, Question
 from rallyc.rules.options import Options
 from rallyc.rules.race import Race, RaceResult
 from rallyc.rules.rally import Rally, StageRecord
@@ -17,4 +19,5 @@ from rallyc.rules.turn import CardClaim, Outcome, Roll, Turn, ZeroSide
 
 __all__ = ["Die", "IllegalMove", "RulesError", "StageOver", "Options", "Race", "RaceResult", "Rally", "StageRecord", "Carry", "Player",
            "Stage", "StageResult",
-           "Car", "Card", "CardClaim", "Outcome", "Roll", "Turn", "ZeroSide"]
+           "Car", "Card", "CardClaim", "Outcome", "Roll", "Turn", "ZeroSide",
+           "GameState", "Plan", "Pending", "Question", "CHANCE", "MachineError"]

@@ -125,51 +125,55 @@ class _Runner:
 
     def move(self, here: str, p: Placed, r: Roll, draw: Callable[[], str] | None) -> None:
         """The die ``r`` (rolled or secured) moves the car to ``p``: Shortcut tokens, road effects, Warnings."""
-        stage, ctx = self.stage, self.ctx
         self.resolved.append((p, r))
-        s = stage.index.spaces[p.space]
-        # Shortcut: one token per Shortcut space entered (CORE-SHORTCUT-05)
+        s = self.stage.index.spaces[p.space]
         if s.kind == "shortcut":
-            if r.token is None and draw is not None:
-                r.token = draw()
-            if r.token is None:
-                raise IllegalMove("CORE-SHORTCUT-05", f"entering the Shortcut {p.space} draws a Damage token: "
-                                                      f"record its Shortcut side (ok, coast, minus1)", here + ".token")
-            if r.token == WEATHER and not stage.options.weather:
-                raise IllegalMove("MC-WEATHER-01", "no Weather token is in the Damage bag without the weather option",
-                                  here + ".token")
-            if r.token not in SHORTCUT_RESULTS and r.token != WEATHER:
-                raise IllegalMove("CORE-SETUP-04", f"a Shortcut side shows ok, coast or minus1, not {r.token!r}",
-                                  here + ".token")
-            self.tokens.append(r.token)
-            if r.token == "minus1":
-                self.minus1[s.step] = self.minus1.get(s.step, 0) + 1
-                if not self.affects_drawer:
-                    self.view.minus1 = ctx.minus1
+            self._shortcut(here, p, r, s.step, draw)
         elif r.token is not None:
             raise IllegalMove("CORE-SHORTCUT-05", f"{p.space} is no Shortcut: no token is drawn", here + ".token")
-        # road effects (CORE-CORNER-07, CORE-JUMP-04/05)
-        lim = effective_limit(self.view, p.space, None if p.jump else self.prev)
-        self.prev = p.space
-        loc = self.loc
-        if lim is not None and p.gear > lim and (p.jump == 0 or stage.components.reading("jump_landing_limit")):
-            loc = LossOfControl(p.space, p.gear, f"Gear {p.gear} over the limit {lim}")
-        elif p.jump_loc:
-            loc = LossOfControl(p.space, p.gear, "jump too fast")
-        elif p.jump and r.face == Face.WARNING and not (self.sisu and self.sisu_jump == "ignored"):
-            loc = LossOfControl(p.space, p.gear, "Warning on the jump")
-        self.loc = loc
-        w_here = _roll_warnings(r) if r.rolled else 0
+        self.loc = self._road_effects(p, r)
         if r.secured and r.rolled:
             raise IllegalMove("CORE-SECONDS-04", "a secured die is not rolled: it has no face", here + ".face")
-        if loc is None and p.flying and r.face == Face.WARNING:
+        if self.loc is None and p.flying and r.face == Face.WARNING:
             self.flying_stop = True  # CORE-ADV-02: one space, end in Gear 2, no Loss of Control
             return
         if not self.sisu:
-            limit = self.limit(p)
-            self.warnings += w_here
-            if loc is None and self.warnings >= limit:
+            self.warnings += _roll_warnings(r) if r.rolled else 0
+            if self.loc is None and self.warnings >= self.limit(p):
                 self.loc = LossOfControl(p.space, p.gear, f"{self.warnings} Warnings")
+
+    def _shortcut(self, here: str, p: Placed, r: Roll, step: int, draw: Callable[[], str] | None) -> None:
+        """Entering a Shortcut space draws one Damage token (CORE-SHORTCUT-05): its Shortcut side, a -1 token left
+        on the tile (CORE-SHORTCUT-08), or a Weather token (MC-WEATHER-01)."""
+        if r.token is None and draw is not None:
+            r.token = draw()
+        if r.token is None:
+            raise IllegalMove("CORE-SHORTCUT-05", f"entering the Shortcut {p.space} draws a Damage token: "
+                                                  f"record its Shortcut side (ok, coast, minus1)", here + ".token")
+        if r.token == WEATHER and not self.stage.options.weather:
+            raise IllegalMove("MC-WEATHER-01", "no Weather token is in the Damage bag without the weather option",
+                              here + ".token")
+        if r.token not in SHORTCUT_RESULTS and r.token != WEATHER:
+            raise IllegalMove("CORE-SETUP-04", f"a Shortcut side shows ok, coast or minus1, not {r.token!r}",
+                              here + ".token")
+        self.tokens.append(r.token)
+        if r.token == "minus1":
+            self.minus1[step] = self.minus1.get(step, 0) + 1
+            if not self.affects_drawer:
+                self.view.minus1 = self.ctx.minus1
+
+    def _road_effects(self, p: Placed, r: Roll) -> LossOfControl | None:
+        """The road where the die takes the car: over a corner's limit (CORE-CORNER-07), a jump too fast or with a
+        Warning (CORE-JUMP-04/05): a Loss of Control, or the one the movement already had."""
+        lim = effective_limit(self.view, p.space, None if p.jump else self.prev)
+        self.prev = p.space
+        if lim is not None and p.gear > lim and (p.jump == 0 or self.stage.components.reading("jump_landing_limit")):
+            return LossOfControl(p.space, p.gear, f"Gear {p.gear} over the limit {lim}")
+        if p.jump_loc:
+            return LossOfControl(p.space, p.gear, "jump too fast")
+        if p.jump and r.face == Face.WARNING and not (self.sisu and self.sisu_jump == "ignored"):
+            return LossOfControl(p.space, p.gear, "Warning on the jump")
+        return self.loc
 
     def result(self) -> _Run:
         return _Run(self.resolved, self.loc, self.warnings, self.tokens, self.minus1, self.flying_stop, self.stopped)
@@ -489,18 +493,8 @@ def _one_by_one(stage: "TurnEngine", ctx: PlanContext, turn: Turn, placed: list[
             else:
                 m.stop()
             continue
-        if not r.rolled and not r.secured:
-            step = driver.decide(stage, m.i, m.placed, m.rolls, m.warnings, m.limit())
-            if step == Step.REPLAN and m.can_replan() and j == len(turn.replans):
-                dice = driver.replan(stage, ctx, m.placed[: m.i])
-                if dice:
-                    turn.replans.append(Replan(m.i, [Roll(d) for d in dice]))
-                    continue
-                step = Step.ROLL
-            if step == Step.SECURE:
-                r.secured = True
-            elif step in (Step.ROLL, Step.REPLAN):
-                _faces(driver, r)
+        if not r.rolled and not r.secured and _ask_driver(stage, ctx, turn, m, r, driver, j):
+            continue  # a re-plan was laid: it is applied before the next die
         if r.rolled:
             assert r.face is not None
             m.roll(r.face, r.brake_face, r.boost_face)
@@ -509,6 +503,24 @@ def _one_by_one(stage: "TurnEngine", ctx: PlanContext, turn: Turn, placed: list[
         else:
             m.stop()
     return m.finish(turn.replans, j), m
+
+
+def _ask_driver(stage: "TurnEngine", ctx: PlanContext, turn: Turn, m: OneByOne, r: Roll, driver: Driver,
+                replanned: int) -> bool:
+    """Before the die ``r`` that waits, what the driver does (roll, secure, stop or re-plan) written into the turn;
+    True when it laid a re-plan (``turn.replans``; ``replanned`` of them are already applied)."""
+    step = driver.decide(stage, m.i, m.placed, m.rolls, m.warnings, m.limit())
+    if step == Step.REPLAN and m.can_replan() and replanned == len(turn.replans):
+        dice = driver.replan(stage, ctx, m.placed[: m.i])
+        if dice:
+            turn.replans.append(Replan(m.i, [Roll(d) for d in dice]))
+            return True
+        step = Step.ROLL
+    if step == Step.SECURE:
+        r.secured = True
+    elif step in (Step.ROLL, Step.REPLAN):
+        _faces(driver, r)
+    return False
 
 
 def roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, *, leader: bool,
@@ -520,12 +532,28 @@ def roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
     or played, takes this one path; a refusal names the rule and the record's field.
     """
 
-    comp = stage.components
     rolls = turn.dice
     if driver is not None and turn.flat_out:  # every die rolled at once (CORE-ROLL-09)
         for r in rolls:
             if r.face is None:
                 _faces(driver, r)
+    placed = _check_laid(stage, mover, turn, ctx)
+    if turn.flat_out:
+        return _flat_out(stage, mover, turn, ctx, placed, leader, driver)
+    if turn.relaid is not None:
+        raise IllegalMove("CORE-ROLL-13", "dice are re-laid only after a failed Flat Out", "relaid")
+    run, machine = _one_by_one(stage, ctx, turn, placed, sisu=turn.sisu, mover=mover, driver=driver)
+    if rolls and not run.resolved:
+        raise IllegalMove("CORE-MOVE-07", "the car must move at least one space: roll or secure the first die",
+                          "dice[0].face")
+    return Movement(run, 0, _secure_cost(machine.rolls), False, turn.sisu, leader, machine.replans)
+
+
+def _check_laid(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext) -> list[Placed]:
+    """The dice laid, checked as a plan (CORE-DICE, CORE-MOVE), with the turn's form: a Flat Out needs dice and
+    re-plans none (IMPROV-01), a car that can move lays a die (CORE-MOVE-07), a SISU token in play and held
+    (CORE-ADV-11/12). The dice as placed on the road."""
+    rolls = turn.dice
     if turn.replans and turn.flat_out:
         raise IllegalMove("IMPROV-01", "re-planning is for rolling one by one, not a Flat Out", "replans")
     if turn.flat_out and not rolls:
@@ -542,65 +570,61 @@ def roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
             raise IllegalMove("CORE-ADV-11", "SISU tokens are not in play (option sisu is off)", "sisu")
         if not mover.sisu:
             raise IllegalMove("CORE-ADV-12", f"{mover.name} has no SISU token left", "sisu")
-    sisu = turn.sisu
-    spent = 0
-    gained = 0
-    failed = False
-    replans = 0
-    if turn.flat_out:
-        if turn.relaid is not None and not turn.relaid:
-            raise IllegalMove("CORE-ROLL-13", "the re-laid plan is empty", "relaid")
-        limits = [warning_limit(ctx, p.space) for p in placed]
-        lim = min(limits)  # MC-WARN-02: the lowest limit of the surfaces the Flat Out crosses
-        fin = mover.finish_index(placed)
-        gained = _seconds_dice(placed, rolls, fin)
-        total = 0 if sisu else mover.warnings + sum(_roll_warnings(r) for r in rolls)
-        flying_warning = bool(placed) and placed[0].flying and rolls[0].face == "warning"
-        if flying_warning:
-            if turn.relaid is not None:
-                raise IllegalMove("CORE-ADV-03", "the Flying Start Warning ends the move after one space: "
-                                                 "nothing is re-laid", "relaid")
-            if not comp.reading("flying_start_flat_out_seconds"):
-                gained = 0
-            run = _run(stage, ctx, placed[:1], rolls[:1], sisu=True, warn_limit=lim, path="dice", driver=driver)
-        elif total >= lim:
-            failed = True
-            if turn.relaid is None and driver is not None:
-                turn.relaid = driver.relay(stage, ctx, placed, rolls, leader)
-            if turn.relaid is None:
-                raise IllegalMove("CORE-ROLL-12", f"{total} Warnings reach the limit {lim}: a Loss of Control; "
-                                                  f"re-lay the dice (`relaid`)", "relaid")
-            _match_relaid(rolls, turn.relaid, "relaid")
-            _check_faces(turn.relaid, "relaid", True)
-            rplaced = check_plan(ctx, [r.die for r in turn.relaid], "relaid")
-            if bool(rplaced[0].flying) != bool(placed[0].flying):
-                raise IllegalMove("CORE-ADV-06", "a Flying Start cannot be added or cancelled when re-laying",
-                                  "relaid[0].die")
-            # Ambiguity 19: the limit is the lowest of the surfaces the Flat Out crossed; a re-laid plan
-            # that stops before a lower-limit surface cannot raise it back (CORE-ROLL-14: no escape).
-            rlim = min([lim] + [warning_limit(ctx, p.space) for p in rplaced])
-            run = _run(stage, ctx, rplaced, turn.relaid, sisu=False, warn_limit=rlim, path="relaid", driver=driver,
-                       extra=mover.warnings)
-            if run.loc is None:
-                raise IllegalMove("CORE-ROLL-14", "the re-laid dice must still cause the Loss of Control", "relaid")
-            if len(run.resolved) < len(rplaced):
-                raise IllegalMove("CORE-ROLL-15", f"the Loss of Control happens at relaid[{len(run.resolved) - 1}] "
-                                                  f"({run.loc.space}): lay no die after it",
-                                  f"relaid[{len(run.resolved)}]")
-            placed = rplaced
-        else:
-            if turn.relaid is not None:
-                raise IllegalMove("CORE-ROLL-11", f"{total} Warnings are under the limit {lim}: the Flat Out "
-                                                  f"succeeded, nothing is re-laid", "relaid")
-            run = _run(stage, ctx, placed, rolls, sisu=sisu, warn_limit=lim, path="dice", driver=driver,
-                       extra=mover.warnings)
-    else:
+    return placed
+
+
+def _flat_out(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, placed: list[Placed], leader: bool,
+              driver: Driver | None) -> Movement:
+    """A Flat Out (CORE-ROLL-09..15): every die rolled at once against the lowest Warning limit of the surfaces it
+    crosses (MC-WARN-02); the Flying Start Warning ends it after one space (CORE-ADV-02/03); reaching the limit is a
+    Loss of Control, the dice then re-laid (:func:`_relaid_run`)."""
+    rolls, sisu = turn.dice, turn.sisu
+    if turn.relaid is not None and not turn.relaid:
+        raise IllegalMove("CORE-ROLL-13", "the re-laid plan is empty", "relaid")
+    lim = min(warning_limit(ctx, p.space) for p in placed)  # MC-WARN-02
+    gained = _seconds_dice(placed, rolls, mover.finish_index(placed))
+    total = 0 if sisu else mover.warnings + sum(_roll_warnings(r) for r in rolls)
+    if placed[0].flying and rolls[0].face == "warning":
         if turn.relaid is not None:
-            raise IllegalMove("CORE-ROLL-13", "dice are re-laid only after a failed Flat Out", "relaid")
-        run, machine = _one_by_one(stage, ctx, turn, placed, sisu=sisu, mover=mover, driver=driver)
-        spent = _secure_cost(machine.rolls)
-        replans = machine.replans
-        if rolls and not run.resolved:
-            raise IllegalMove("CORE-MOVE-07", "the car must move at least one space: roll or secure the first die",
-                              "dice[0].face")
-    return Movement(run, gained, spent, failed, sisu, leader, replans)
+            raise IllegalMove("CORE-ADV-03", "the Flying Start Warning ends the move after one space: "
+                                             "nothing is re-laid", "relaid")
+        if not stage.components.reading("flying_start_flat_out_seconds"):
+            gained = 0
+        run = _run(stage, ctx, placed[:1], rolls[:1], sisu=True, warn_limit=lim, path="dice", driver=driver)
+        return Movement(run, gained, 0, False, sisu, leader, 0)
+    if total >= lim:
+        run = _relaid_run(stage, mover, turn, ctx, placed, leader, driver, total, lim)
+        return Movement(run, gained, 0, True, sisu, leader, 0)
+    if turn.relaid is not None:
+        raise IllegalMove("CORE-ROLL-11", f"{total} Warnings are under the limit {lim}: the Flat Out "
+                                          f"succeeded, nothing is re-laid", "relaid")
+    run = _run(stage, ctx, placed, rolls, sisu=sisu, warn_limit=lim, path="dice", driver=driver, extra=mover.warnings)
+    return Movement(run, gained, 0, False, sisu, leader, 0)
+
+
+def _relaid_run(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, placed: list[Placed], leader: bool,
+                driver: Driver | None, total: int, lim: int) -> _Run:
+    """A failed Flat Out: the rolled dice re-laid (CORE-ROLL-12/13), faces unchanged, and driven up to the Loss of
+    Control they must still cause (CORE-ROLL-14/15)."""
+    if turn.relaid is None and driver is not None:
+        turn.relaid = driver.relay(stage, ctx, placed, turn.dice, leader)
+    if turn.relaid is None:
+        raise IllegalMove("CORE-ROLL-12", f"{total} Warnings reach the limit {lim}: a Loss of Control; "
+                                          f"re-lay the dice (`relaid`)", "relaid")
+    _match_relaid(turn.dice, turn.relaid, "relaid")
+    _check_faces(turn.relaid, "relaid", True)
+    rplaced = check_plan(ctx, [r.die for r in turn.relaid], "relaid")
+    if bool(rplaced[0].flying) != bool(placed[0].flying):
+        raise IllegalMove("CORE-ADV-06", "a Flying Start cannot be added or cancelled when re-laying",
+                          "relaid[0].die")
+    # Ambiguity 19: the limit is the lowest of the surfaces the Flat Out crossed; a re-laid plan
+    # that stops before a lower-limit surface cannot raise it back (CORE-ROLL-14: no escape).
+    rlim = min([lim] + [warning_limit(ctx, p.space) for p in rplaced])
+    run = _run(stage, ctx, rplaced, turn.relaid, sisu=False, warn_limit=rlim, path="relaid", driver=driver,
+               extra=mover.warnings)
+    if run.loc is None:
+        raise IllegalMove("CORE-ROLL-14", "the re-laid dice must still cause the Loss of Control", "relaid")
+    if len(run.resolved) < len(rplaced):
+        raise IllegalMove("CORE-ROLL-15", f"the Loss of Control happens at relaid[{len(run.resolved) - 1}] "
+                                          f"({run.loc.space}): lay no die after it", f"relaid[{len(run.resolved)}]")
+    return run

@@ -26,9 +26,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["StageChange", "time_card_end"]
 
-#: a resolved (Placed, Roll) pair's Placed
-#: a named tuple built without its Python ``__new__``
-_new_tuple = tuple.__new__
 
 
 class StageChange(NamedTuple):
@@ -40,148 +37,165 @@ class StageChange(NamedTuple):
 
 
 
+class _Card(NamedTuple):
+    """The Time card a turn takes (CORE-TURNEND, CORE-LOC, CORE-STAGEEND), with what it does to the car."""
+
+    card: Card
+    status: CarStatus
+    damage: list[str]
+    #: the car crossed the Finish Line this turn
+    finished: bool = False
+
+
 def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: Movement,
                   driver: Driver | None) -> tuple[Outcome, StageChange]:
     """The End of the Turn of a stage: the outcome and the change to commit (nothing is changed here); a Time card
     and the Weather flips (MC-WEATHER-02). :meth:`Stage.end_of_turn <rallyc.rules.stage.Stage.end_of_turn>` is this
-    function (a hook whose arguments are the method's: no call in between)."""
+    function."""
     run = move.run
-    resolved = run.resolved
-    # the spaces driven: a loop (for a turn's few dice it costs less than a comprehension's frame or two C-level
-    # maps, whose itemgetter and attrgetter are called per die)
-    path = []
-    for p, _ in resolved:
-        path.append(p.space)
+    path = [p.space for p, _ in run.resolved]
     end = path[-1] if path else ctx.start
-    cards = car.cards
-    prev = cards[-1] if cards else None
-    claim = turn.card
-    damage: list[str] = []
-    fin_i = stage.finish_index(car, [p for p, _ in resolved])  # past the Finish Line (a circuit: the last lap)
-    finished = fin_i is not None
-    loc = run.loc
-
-    table = stage.cards
+    prev = car.cards[-1] if car.cards else None
     # the seconds claimed for this turn's card (with a tire change they are the Spare Tire card's)
-    claimed = claim.seconds if claim is not None and not turn.spare_tire else None
-    # The Time card taken: after only Coast dice or no move the previous card repeated (CORE-TURNEND-03, reading 8:
-    # a literal repeat), else a card of the gear's deck with the seconds claimed; its seconds are checked once its
-    # gear is (below: _check_seconds), a deck's card only the first time the game's table meets it (table.taken).
-
-    if driver is not None and loc is not None and (claim is None or claim.zero is None):
-        if claim is None:
-            claim = turn.card = CardClaim()
-        claim.zero = driver.zero_side()
-    zero = claim.zero if claim else None
-    status = CarStatus.ROAD
+    claimed = turn.card.seconds if turn.card is not None and not turn.spare_tire else None
+    zero = _zero_side(turn, run.loc, driver)
+    fin_i = stage.finish_index(car, [p for p, _ in run.resolved])  # past the Finish Line (a circuit: the last lap)
     if fin_i is not None:
-        upto = resolved[: fin_i + 1]
-        gear = upto[-1][0].gear
-        repeated = _only_coast(upto)  # CORE-STAGEEND-02
-        card, fresh = _card_taken(table, prev, gear, claimed, repeated)
-        if loc is not None:
-            # CORE-STAGEEND-04..07: still finishes; the card's back applies only in a rally
-            if not stage.one_off:
-                if zero is None:
-                    raise IllegalMove("CORE-STAGEEND-07", "a Loss of Control on the finishing turn of a rally stage "
-                                                          "applies the card's back: record `card.zero`", "card.zero")
-                damage = _crash_damage(stage, turn, zero, loc, driver)
-            elif turn.damage:
-                raise IllegalMove("CORE-STAGEEND-06", "a one-off stage's finishing Loss of Control causes no damage",
-                                  "damage")
-        status = CarStatus.FINISHED
-        if claim is not None and claim.gear is not None and claim.gear != card.gear:
-            raise IllegalMove("CORE-STAGEEND-02", f"the finishing card is of Gear {card.gear} (the gear on the first "
-                                                  f"space after the line), not Gear {claim.gear}", "card.gear")
-        if repeated or fresh:
-            _check_seconds(table, card, repeated, prev, claimed)
-    elif loc is not None:
-        if zero is None:
-            raise IllegalMove("CORE-LOC-03", f"a Loss of Control in Gear {loc.gear}: record the card's 0 side "
-                                             f"(`card.zero` with its icon)", "card.zero")
-        if zero.icon not in LOC_ICONS:
-            raise IllegalMove("CORE-LOC-05", f"a 0 side shows spinout, crash or sisu, not {zero.icon!r}", "card.zero.icon")
-        if claim is not None and claim.gear is not None and claim.gear != loc.gear:
-            raise IllegalMove("CORE-LOC-03", f"the Loss of Control card is of Gear {loc.gear} (the gear at the Loss "
-                                             f"of Control on {loc.space}), not Gear {claim.gear}", "card.gear")
-        if zero.icon == "sisu" and zero.gear is None:
-            raise IllegalMove("CORE-LOC-10", "a SISU card shows a gear: record `card.zero.gear`", "card.zero.gear")
-        secs = table.zero_side(zero.icon, zero.seconds)
-        card = Card(loc.gear, secs, True, zero.icon, zero.gear if zero.icon == "sisu" else None)
-        if zero.icon == "crash":
-            damage = _crash_damage(stage, turn, zero, loc, driver)
-            status = CarStatus.CRASHED
-        elif zero.icon == "spinout":
-            status = CarStatus.SPUN
-        if zero.icon != "crash" and turn.damage:
-            raise IllegalMove("CORE-LOC-06" if zero.icon == "spinout" else "CORE-LOC-10",
-                              f"a {zero.icon} causes no damage", "damage")
+        taken = _finishing_card(stage, turn, run.resolved[: fin_i + 1], run.loc, prev, claimed, zero, driver)
+    elif run.loc is not None:
+        taken = _loss_of_control_card(stage, turn, run.loc, zero, driver)
     else:
-        if resolved:
-            gear = resolved[-1][0].gear
-        else:
-            gear = car.gear
-        # only Coast dice resolved, or none: the previous card repeats (_only_coast, in line: the usual turn's path)
-        repeated = True
-        for p, _ in resolved:
-            if not p.coast:
-                repeated = False
-                break
-        if not turn.dice and gear > 1 and stage.components.reading("water_stuck") == "gear-down" and stuck_at_water(ctx):
-            gear, repeated = gear - 1, False
-        # most turns: a card of the gear's deck the game's table has met with these seconds (_card_taken's first
-        # look, in line); anything else takes _card_taken
-        got = None if repeated else table.taken.get((gear, claimed))
-        if got is None:
-            card, fresh = _card_taken(table, prev, gear, claimed, repeated)
-        else:
-            card, fresh = got, False
-        if claim is not None:
-            if claim.zero is not None and not turn.spare_tire:
-                raise IllegalMove("CORE-TURNEND-02", "no Loss of Control this turn: the card is not turned to its 0 "
-                                                     "side", "card.zero")
-            if claim.gear is not None and claim.gear != card.gear and not turn.spare_tire:
-                rule = "CORE-TURNEND-03" if repeated else "CORE-TURNEND-02"
-                raise IllegalMove(rule, f"the Time card is of Gear {card.gear}, not Gear {claim.gear}", "card.gear")
-        if repeated or fresh:
-            _check_seconds(table, card, repeated, prev, claimed)
-    if turn.damage and not damage:
+        taken = _movement_card(stage, car, turn, ctx, run.resolved, prev, claimed)
+    if turn.damage and not taken.damage:
         raise IllegalMove("CORE-LOC-09", "no Crash this turn: no Damage token is drawn", "damage")
-    spare = False
-    if driver is not None and loc is None and not finished and card.car_gear == 1 and car.spare \
-            and car.damage.get("coast", 0) > 0 and driver.want_spare_tire():
-        turn.spare_tire = True
-    if turn.spare_tire:
-        if loc is not None or finished:
-            raise IllegalMove("CORE-SPARE-01", "a tire change is declared at the end of a movement, not after a "
-                                               "Loss of Control or at the finish", "spare_tire")
-        if card.car_gear != 1:
-            raise IllegalMove("CORE-SPARE-01", f"a tire change needs Gear 1 at the end of the movement, not Gear "
-                                               f"{card.car_gear}", "spare_tire")
-        if not car.spare:
-            raise IllegalMove("CORE-SPARE-06", f"{car.name}'s Spare Tire card is used (it comes back with Assistance)",
-                              "spare_tire")
-        if stage.components.reading("spare_needs_coast_damage") and car.damage.get("coast", 0) < 1:
-            raise IllegalMove("CORE-SPARE-04", "a tire change removes a Coast/Leader Damage token: there is none",
-                              "spare_tire")
-        secs = table.spare_tire_card(claim.seconds if claim is not None else None)
-        card = Card(0, secs, True, None, None, True)
-        status = CarStatus.TIRE
-        spare = True
-    # (turn.card is claim; without a tire change ``claimed`` is its seconds, with one ``spare`` is set)
-    if claimed is not None and card.seconds != claimed and zero is None and not spare and not finished:
+    spare = _spare_tire(stage, car, turn, taken, run.loc, driver)
+    card, status = (spare, CarStatus.TIRE) if spare is not None else (taken.card, taken.status)
+    if claimed is not None and card.seconds != claimed and zero is None and spare is None and not taken.finished:
         raise IllegalMove("CORE-TURNEND-04", f"the card adds {card.seconds} s, not {claimed} s", "card.seconds")
     out = stage_outcome(car.name, stage.round, ctx.start, path, end, card.car_gear if card.zero else card.gear, card,
-                        run.warnings, loc, not turn.dice, run.stopped, finished, turn.flat_out, move.failed,
-                        move.gained, move.spent, damage, run.tokens, spare, move.sisu, move.leader)
-    changes = _new_tuple(StageChange, (status, run.minus1))  # StageChange(status, run.minus1)
+                        run.warnings, run.loc, not turn.dice, run.stopped, taken.finished, turn.flat_out,
+                        move.failed, move.gained, move.spent, taken.damage, run.tokens, spare is not None, move.sisu,
+                        move.leader)
     check_claims(stage.tokens, "CORE-TURNEND-05", turn, out)
-    if stage.flipper is not None and (WEATHER in out.tokens or WEATHER in out.damage):  # (weather_drawn)
+    _check_weather(stage, car, turn, out, status)
+    return out, StageChange(status, run.minus1)
+
+
+def _zero_side(turn: Turn, loc: LossOfControl | None, driver: Driver | None) -> ZeroSide | None:
+    """The "0" side of the card turned over after a Loss of Control: the record's, or drawn by a driver's chance
+    (written into the turn)."""
+    if driver is not None and loc is not None and (turn.card is None or turn.card.zero is None):
+        if turn.card is None:
+            turn.card = CardClaim()
+        turn.card.zero = driver.zero_side()
+    return turn.card.zero if turn.card else None
+
+
+def _finishing_card(stage: "Stage", turn: Turn, upto: list, loc: LossOfControl | None, prev: Card | None,
+                    claimed: int | None, zero: ZeroSide | None, driver: Driver | None) -> _Card:
+    """The card of the finishing turn: of the gear on the first space after the line (CORE-STAGEEND-02); a Loss of
+    Control still finishes, the card's back applying only in a rally (CORE-STAGEEND-04..07)."""
+    table = stage.cards
+    gear = upto[-1][0].gear
+    repeated = _only_coast(upto)  # CORE-STAGEEND-02
+    card, fresh = _card_taken(table, prev, gear, claimed, repeated)
+    damage: list[str] = []
+    if loc is not None:
+        if not stage.one_off:
+            if zero is None:
+                raise IllegalMove("CORE-STAGEEND-07", "a Loss of Control on the finishing turn of a rally stage "
+                                                      "applies the card's back: record `card.zero`", "card.zero")
+            damage = _crash_damage(stage, turn, zero, loc, driver)
+        elif turn.damage:
+            raise IllegalMove("CORE-STAGEEND-06", "a one-off stage's finishing Loss of Control causes no damage",
+                              "damage")
+    claim = turn.card
+    if claim is not None and claim.gear is not None and claim.gear != card.gear:
+        raise IllegalMove("CORE-STAGEEND-02", f"the finishing card is of Gear {card.gear} (the gear on the first "
+                                              f"space after the line), not Gear {claim.gear}", "card.gear")
+    if repeated or fresh:
+        _check_seconds(table, card, repeated, prev, claimed)
+    return _Card(card, CarStatus.FINISHED, damage, True)
+
+
+def _loss_of_control_card(stage: "Stage", turn: Turn, loc: LossOfControl, zero: ZeroSide | None,
+                          driver: Driver | None) -> _Card:
+    """A Loss of Control: the card of the gear at the Loss of Control, turned to its 0 side (CORE-LOC-03..10)."""
+    if zero is None:
+        raise IllegalMove("CORE-LOC-03", f"a Loss of Control in Gear {loc.gear}: record the card's 0 side "
+                                         f"(`card.zero` with its icon)", "card.zero")
+    if zero.icon not in LOC_ICONS:
+        raise IllegalMove("CORE-LOC-05", f"a 0 side shows spinout, crash or sisu, not {zero.icon!r}", "card.zero.icon")
+    claim = turn.card
+    if claim is not None and claim.gear is not None and claim.gear != loc.gear:
+        raise IllegalMove("CORE-LOC-03", f"the Loss of Control card is of Gear {loc.gear} (the gear at the Loss "
+                                         f"of Control on {loc.space}), not Gear {claim.gear}", "card.gear")
+    if zero.icon == "sisu" and zero.gear is None:
+        raise IllegalMove("CORE-LOC-10", "a SISU card shows a gear: record `card.zero.gear`", "card.zero.gear")
+    secs = stage.cards.zero_side(zero.icon, zero.seconds)
+    card = Card(loc.gear, secs, True, zero.icon, zero.gear if zero.icon == "sisu" else None)
+    if zero.icon != "crash" and turn.damage:
+        raise IllegalMove("CORE-LOC-06" if zero.icon == "spinout" else "CORE-LOC-10",
+                          f"a {zero.icon} causes no damage", "damage")
+    if zero.icon == "crash":
+        return _Card(card, CarStatus.CRASHED, _crash_damage(stage, turn, zero, loc, driver))
+    return _Card(card, CarStatus.SPUN if zero.icon == "spinout" else CarStatus.ROAD, [])
+
+
+def _movement_card(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, resolved: list, prev: Card | None,
+                   claimed: int | None) -> _Card:
+    """A movement without Loss of Control: a card of the gear the car ends in, or the previous card repeated after
+    only Coast dice or no move (CORE-TURNEND-02/03, reading 8: a literal repeat)."""
+    gear = resolved[-1][0].gear if resolved else car.gear
+    repeated = _only_coast(resolved)
+    if not turn.dice and gear > 1 and stage.components.reading("water_stuck") == "gear-down" and stuck_at_water(ctx):
+        gear, repeated = gear - 1, False
+    card, fresh = _card_taken(stage.cards, prev, gear, claimed, repeated)
+    claim = turn.card
+    if claim is not None:
+        if claim.zero is not None and not turn.spare_tire:
+            raise IllegalMove("CORE-TURNEND-02", "no Loss of Control this turn: the card is not turned to its 0 "
+                                                 "side", "card.zero")
+        if claim.gear is not None and claim.gear != card.gear and not turn.spare_tire:
+            rule = "CORE-TURNEND-03" if repeated else "CORE-TURNEND-02"
+            raise IllegalMove(rule, f"the Time card is of Gear {card.gear}, not Gear {claim.gear}", "card.gear")
+    if repeated or fresh:
+        _check_seconds(stage.cards, card, repeated, prev, claimed)
+    return _Card(card, CarStatus.ROAD, [])
+
+
+def _spare_tire(stage: "Stage", car: Car, turn: Turn, taken: _Card, loc: LossOfControl | None,
+                driver: Driver | None) -> Card | None:
+    """A tire change declared at the end of the movement (CORE-SPARE-01..06): the Spare Tire card, or None."""
+    card = taken.card
+    if driver is not None and loc is None and not taken.finished and card.car_gear == 1 and car.spare \
+            and car.damage.get("coast", 0) > 0 and driver.want_spare_tire():
+        turn.spare_tire = True
+    if not turn.spare_tire:
+        return None
+    if loc is not None or taken.finished:
+        raise IllegalMove("CORE-SPARE-01", "a tire change is declared at the end of a movement, not after a "
+                                           "Loss of Control or at the finish", "spare_tire")
+    if card.car_gear != 1:
+        raise IllegalMove("CORE-SPARE-01", f"a tire change needs Gear 1 at the end of the movement, not Gear "
+                                           f"{card.car_gear}", "spare_tire")
+    if not car.spare:
+        raise IllegalMove("CORE-SPARE-06", f"{car.name}'s Spare Tire card is used (it comes back with Assistance)",
+                          "spare_tire")
+    if stage.components.reading("spare_needs_coast_damage") and car.damage.get("coast", 0) < 1:
+        raise IllegalMove("CORE-SPARE-04", "a tire change removes a Coast/Leader Damage token: there is none",
+                          "spare_tire")
+    secs = stage.cards.spare_tire_card(turn.card.seconds if turn.card is not None else None)
+    return Card(0, secs, True, None, None, True)
+
+
+def _check_weather(stage: "Stage", car: Car, turn: Turn, out: Outcome, status: CarStatus) -> None:
+    """The steps a Weather token drawn this turn flips (MC-WEATHER-02), against the record's claim."""
+    if stage.flipper is not None and (WEATHER in out.tokens or WEATHER in out.damage):
         out.flipped = weather_flips(stage, car, out, status)
     if turn.flipped is not None and sorted(turn.flipped) != out.flipped:
         raise IllegalMove("MC-WEATHER-02", f"the Weather flips step(s) {out.flipped or 'none'}, not "
                                            f"{sorted(turn.flipped) or 'none'}", "flipped")
-    return out, changes
 
 
 def _only_coast(resolved: list) -> bool:

@@ -220,8 +220,9 @@ class Rally:
 
     def classification(self) -> list[tuple[str, int | None]]:
         """Players by overall time, best first (CORE-RALLY-15); a Head-to-Head's by its finishing order (CUSTOM-05)."""
-        if isinstance(self.current, TechnicalHeadToHead):
-            ranking = self.current.ranking()
+        ranking = self.current.ranking() if isinstance(self.current, TechnicalHeadToHead) else \
+            self.stages[-1].result.ranking if self.stages else None
+        if ranking is not None:  # the first car across the Finish Line wins, whatever its Time cards add up to
             return sorted(self.overall.items(), key=lambda kv: ranking.index(kv[0]))
         big = 10 ** 9
         return sorted(self.overall.items(), key=lambda kv: (kv[1] if kv[1] is not None else big,

@@ -65,6 +65,8 @@ class StageResult:
     retired: list[str]
     cards: dict[str, int]
     tokens: dict[str, int]
+    #: the order that ranks the stage when its times do not: a Head-to-Head's finishing order (CUSTOM-05)
+    ranking: list[str] | None = None
 
 
 class Stage(TurnEngine[Outcome]):

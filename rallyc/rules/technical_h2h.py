@@ -122,6 +122,7 @@ class TechnicalHeadToHead(Stage):
         for n in res.retired:
             res.times[n] = None if slowest is None else slowest + 60
         res.tokens = {n: 0 for n in res.tokens}
+        res.ranking = self.ranking()
         return res
 
 

@@ -70,9 +70,18 @@ class CardTable:
             gears[int(key)] = tuple(sorted(set(values)))
         out = cls(gears, int(data.get("zero", base.zero)), int(data.get("sisu", base.sisu)),
                   int(data.get("spare_tire", base.spare_tire)))
-        if out.zero <= max(max(v) for v in out.gears.values()):
+        given = dict(data.get("gears", {}))
+        _check_decks(out.gears, given)
+        slowest = max(max(v) for v in out.gears.values())
+        if out.zero <= slowest:
             raise CardTableError(f"a \"0\" side adds more seconds than any gear card (CORE-LOC-04), not {out.zero} s",
                                  "$.cards.zero")
+        if out.spare_tire <= slowest:
+            raise CardTableError(f"the Spare Tire card is turned to its \"0\" gear side (CORE-SPARE-03): it adds more "
+                                 f"seconds than any gear card ({slowest} s), not {out.spare_tire} s", "$.cards.spare_tire")
+        if out.sisu >= out.zero:
+            raise CardTableError(f"a SISU card loses little time (CORE-LOC-10): fewer seconds than a \"0\" side "
+                                 f"({out.zero} s), not {out.sisu} s", "$.cards.sisu")
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -109,6 +118,21 @@ class CardTable:
             raise IllegalMove("CORE-SPARE-03", f"the Spare Tire card of this game adds {self.spare_tire} s, not "
                                                f"{claimed} s (the game's card table)", path)
         return self.spare_tire
+
+
+def _check_decks(gears: Mapping[int, tuple[int, ...]], given: Mapping[str, Any]) -> None:
+    """Higher gears add fewer seconds (CORE-TURNEND-04): every card of a deck adds fewer seconds than every card of
+    the deck of the gear below. The error points at the deck the record declared (the higher one when it declared
+    both)."""
+    for gear in GEARS:
+        if gear == 1:
+            continue
+        lower, higher = gears[gear - 1], gears[gear]
+        if max(higher) >= min(lower):
+            key = str(gear) if str(gear) in given else str(gear - 1)
+            raise CardTableError(f"higher gears add fewer seconds (CORE-TURNEND-04): a Gear {gear} card adds "
+                                 f"{_seconds(higher)}, a Gear {gear - 1} card {_seconds(lower)}",
+                                 f"$.cards.gears.{key}")
 
 
 def _seconds(deck: tuple[int, ...]) -> str:

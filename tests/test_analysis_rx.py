@@ -145,15 +145,16 @@ def test_strong_races_are_the_same_whatever_the_jobs():
     assert alone[0] == one[3]  # a run does not depend on the runs played before it by the same driver
 
 
-def test_a_circuit_without_a_joker_and_a_two_place_pre_grid_is_analysed():
-    """Ice Track 1: its Pre-grid holds two cars and it has no Joker; the table races have two cars and the
-    report says there is no Joker (it used to stop with a traceback asking for four cars)."""
+def test_a_circuit_without_a_joker_and_a_two_place_front_row_is_analysed():
+    """Ice Track 1: its front row holds two cars, the row behind two more (RX-SETUP-07), and it has no Joker; the
+    table races have four cars and the report says there is no Joker (it used to stop with a traceback asking for
+    four cars)."""
     from rallyc.analysis.rxreport import analyze_circuit, circuit_text
 
     c = analyze_circuit(_circuit("ice-track-1"), runs=2, table_runs=1, seed=0)
-    assert c.table_cars == 2 and [g.car for g in c.grid] == ["Car 1", "Car 2"] and c.joker == []
+    assert c.table_cars == 4 and [g.car for g in c.grid] == ["Car 1", "Car 2", "Car 3", "Car 4"] and c.joker == []
     text = circuit_text(c)
-    assert "  no Joker on this circuit" in text and "  two cars (1 races), by grid place:" in text
+    assert "  no Joker on this circuit" in text
     assert c.race_format == "ice" and text[1].startswith("  raced as an Ice race (no Joker, all snow: ICE-01/02)")
 
 

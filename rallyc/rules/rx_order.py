@@ -62,7 +62,9 @@ def order_key(gear: int, distance: float, inside: bool, previous: int) -> tuple:
 
 def grid(index: TrackIndex) -> list[str]:
     """The Pre-grid spaces in placing order: Pole Position first (the front row's inside lane), then across
-    the row, then the next row back from its inside lane (RX-SETUP-06/07)."""
+    the row; "once there are no more spaces in a row, cars are placed in the row behind, starting with the inside
+    lane" (RX-SETUP-06/07): the rows of start spaces, then the rows of road behind them, back to the start of the
+    road."""
     starts = index.start_spaces
     rows: dict[str, list[str]] = {}
     for sid in starts:
@@ -70,6 +72,7 @@ def grid(index: TrackIndex) -> list[str]:
     ordered = sorted(rows.values(), key=lambda ids: -max(index.spaces[i].progress for i in ids))
     if not ordered:
         return []
+    ordered += _rows_behind(index, ordered[-1], set(starts))
     front = sorted(ordered[0], key=lambda i: _LATERAL.get(index.spaces[i].lane, 9))
     right_inside = not is_inside(index, front[0]) and is_inside(index, front[-1])
     out = []
@@ -77,3 +80,26 @@ def grid(index: TrackIndex) -> list[str]:
         lanes = sorted(row, key=lambda i: _LATERAL.get(index.spaces[i].lane, 9), reverse=right_inside)
         out.extend(lanes)
     return out
+
+
+def _rows_behind(index: TrackIndex, row: list[str], seen: set[str]) -> list[list[str]]:
+    """The rows of lane spaces behind ``row``, nearest first, on the start tile or the Pre-grid: each the zone of the
+    spaces from which a car drives into the row before it (no slide, Shortcut or corner space: a grid row is a row
+    of lanes)."""
+    graph = index.track.graph
+    steps = {index.spaces[sid].step for sid in row}  # the start tile (a circuit's road behind it is its last lap)
+    found: list[list[str]] = []
+    while True:
+        behind: dict[str, list[str]] = {}
+        for sid in row:
+            for p in graph.predecessors(sid):
+                s = index.spaces.get(p)
+                if p in seen or s is None or s.kind != "lane" or s.lane not in _LATERAL or \
+                        not (s.step in steps or getattr(s, "pregrid", False)):
+                    continue
+                behind.setdefault(s.zone_key, []).append(p)
+        if not behind:
+            return found
+        row = sorted(set(max(behind.values(), key=lambda ids: max(index.spaces[i].progress for i in ids))))
+        seen.update(row)
+        found.append(row)

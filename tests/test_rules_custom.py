@@ -87,12 +87,14 @@ def test_damage_sets():
 
 
 def test_shortcut_tracks_use_the_dirt_set(tour_tracks):
-    """CUSTOM-21: SS1 of Auto Tour 1 has a Shortcut (324a): the GT set is refused there, DIRT and light pass."""
+    """CUSTOM-21: SS1 of Auto Tour 1 has a Shortcut (324a): the GT set chosen is refused there, DIRT and light
+    pass, and with no set chosen the race takes the DIRT set."""
     ss1, track1 = tour_tracks
     has = any(ss1.space(s).kind == "shortcut" or ".cut" in s for s in ss1.spaces)
     assert has
     with pytest.raises(ValueError, match="CUSTOM-21"):
-        CustomRace("stage", "time-trial", "speed").check_track(has)
+        CustomRace("stage", "time-trial", "speed", damage_bag="gt").check_track(has)
+    CustomRace("stage", "time-trial", "speed").check_track(has)
     CustomRace("stage", "time-trial", "speed", damage_bag="light").check_track(has)
     CustomRace("stage", "time-trial", "technical").check_track(has)
 

@@ -136,9 +136,10 @@ def test_a_race_type_contradicting_the_game_is_refused():
     assert (err.value.rule_id, err.value.path) == ("CUSTOM-01", "$.race.format")
     bad = copy.deepcopy(tt)
     bad["options"]["track_rules"] = "speed"
+    bad["options"]["damage_bag"] = "gt"
     with pytest.raises(RecordError) as err:
         replay_record(bad, GAMES)
-    # a Time Trial under Speed Track rules draws from the Speed Tracks' GT set: SS1 has a Shortcut (CUSTOM-21)
+    # the Speed Tracks' GT set chosen for a Time Trial on SS1, which has a Shortcut (CUSTOM-21)
     assert err.value.rule_id == "CUSTOM-21"
     bad = copy.deepcopy(tt)
     bad["options"]["damage_bag"] = "gt"

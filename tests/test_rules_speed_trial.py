@@ -126,8 +126,8 @@ def test_speed_time_trial_mutations_are_refused():
     bad = copy.deepcopy(rec)
     bad["options"]["damage_bag"] = "gt"  # a race with a Shortcut uses the DIRT set or the lighter one
     assert refused(bad) == ("CUSTOM-21", "$.options.damage_bag")
-    del bad["options"]["damage_bag"]  # left open: the Speed Tracks' standard GT set (CUSTOM-18)
-    assert refused(bad)[0] == "CUSTOM-21"
+    del bad["options"]["damage_bag"]  # left open: the DIRT set, which a track with Shortcut tiles must use (CUSTOM-21)
+    assert refused(bad)[0] == "CORE-SETUP-03"  # (it holds no Yellow Flag: the record drew one)
     bad = copy.deepcopy(rec)
     bad["options"]["damage_bag"] = "dirt"  # no Yellow Flag in the DIRT set
     j = next(k for k, t in enumerate(rec["stages"][0]["turns"]) if "yellow" in t.get("damage", []))

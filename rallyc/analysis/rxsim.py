@@ -104,7 +104,7 @@ def circuit_rules(track, design_options: dict | None = None) -> CircuitRules:
     if custom is not None:
         return CircuitRules(custom.race_format(shortcuts), "asphalt",
                             f"the design's custom race ({custom.race_type}, {custom.track_rules} Track rules, "
-                            f"{custom.bag_name} Damage set: CUSTOM-01): R6 cars on Asphalt tires")
+                            f"{custom.bag_for(shortcuts)} Damage set: CUSTOM-01): R6 cars on Asphalt tires")
     if any(s.joker for s in spaces):
         return CircuitRules(RX, "asphalt", "an RX race (a Joker lap: TRACK-RX-07): RX Dashboards on Asphalt tires (RX-SETUP-03)")
     if all(s.surface == "snow" for s in spaces):

@@ -91,20 +91,28 @@ class CustomRace:
 
     @property
     def bag_name(self) -> str:
-        """The Damage set: the one chosen, else GT for Speed Tracks, DIRT for Technical ones (CUSTOM-18/19)."""
-        return self.damage_bag or ("gt" if self.track_rules == "speed" else "dirt")
+        """The Damage set on a track without Shortcut tiles: the one chosen, else GT for Speed Tracks, DIRT for
+        Technical ones (CUSTOM-18/19); :meth:`bag_for` on any track."""
+        return self.bag_for(False)
 
-    def bag(self, components: Components | None = None) -> dict[str, int]:
-        """The Damage bag's tokens (CUSTOM-18/19/22)."""
-        return damage_set(components or load_components(), self.bag_name)
+    def bag_for(self, has_shortcuts: bool) -> str:
+        """The Damage set: the one chosen; else "a race with Shortcut tiles must use the DIRT damage set"
+        (CUSTOM-21), GT for Speed Tracks and DIRT for Technical ones otherwise (CUSTOM-18/19)."""
+        if self.damage_bag is not None:
+            return self.damage_bag
+        return "gt" if self.track_rules == "speed" and not has_shortcuts else "dirt"
+
+    def bag(self, components: Components | None = None, has_shortcuts: bool = False) -> dict[str, int]:
+        """The Damage bag's tokens (CUSTOM-18/19/21/22)."""
+        return damage_set(components or load_components(), self.bag_for(has_shortcuts))
 
     def check_track(self, has_shortcuts: bool) -> None:
         """A race with Shortcut tiles uses the DIRT set, or its lighter Shortcut variant (CUSTOM-21/22)."""
-        if has_shortcuts and self.bag_name == "gt":
+        if has_shortcuts and self.bag_for(has_shortcuts) == "gt":
             raise ValueError("a race with Shortcut tiles uses the DIRT Damage set (or the lighter one), not the GT "
                              "set (CUSTOM-21)")
         if has_shortcuts:
-            report(("CUSTOM-21",) + (("CUSTOM-22",) if self.bag_name == "light" else ()))
+            report(("CUSTOM-21",) + (("CUSTOM-22",) if self.bag_for(True) == "light" else ()))
 
     def race_format(self, has_shortcuts: bool = False) -> RaceFormat:
         """The format :class:`~rallyc.rules.race.Race` plays this Head-to-Head in (Speed Track rules, on a circuit or
@@ -113,14 +121,14 @@ class CustomRace:
         if self.referee != "race":
             raise ValueError(self.unplayable() or f"a {self.race_type} on a {self.racetrack} is not a race")
         self.check_track(has_shortcuts)
+        bag = self.bag_for(has_shortcuts)
         # what this variant puts in play: the choices, the Head-to-Head's order and Focus tokens, Speed Track
         # dice and Dashboard damage, the Damage set
         report(("CUSTOM-01", self.track_rule, "CUSTOM-04", "CUSTOM-05", "CUSTOM-07", "CUSTOM-08", "CUSTOM-10",
-                "CUSTOM-12", "CUSTOM-13", "CUSTOM-18" if self.bag_name == "gt" else "CUSTOM-19"
-                if self.bag_name == "dirt" else "CUSTOM-22"))
+                "CUSTOM-12", "CUSTOM-13", "CUSTOM-18" if bag == "gt" else "CUSTOM-19" if bag == "dirt" else "CUSTOM-22"))
         if self.damage_bag is not None:
             report(("CUSTOM-20",))
-        return custom_format(self.bag_name)
+        return custom_format(bag)
 
     def stage_rules(self, has_shortcuts: bool = False) -> tuple[str, ...]:
         """The rule IDs a race under Technical Track rules puts in play (the core stage with Time cards, on a stage or
@@ -130,7 +138,7 @@ class CustomRace:
         self.check_track(has_shortcuts)
         kind = "CUSTOM-06" if self.race_type == "time-trial" else "CUSTOM-05"
         if self.track_rules == "speed":  # a Time Trial: one Dashboard column, Dashboard damage (rules.speed_trial)
-            bag = {"gt": "CUSTOM-18", "dirt": "CUSTOM-19"}.get(self.bag_name, "CUSTOM-22")
+            bag = {"gt": "CUSTOM-18", "dirt": "CUSTOM-19"}.get(self.bag_for(has_shortcuts), "CUSTOM-22")
             return ("CUSTOM-01", self.track_rule, "CUSTOM-04", kind, "CUSTOM-07", "CUSTOM-08", "CUSTOM-10",
                     "CUSTOM-12", "CUSTOM-13", bag)
         return ("CUSTOM-01", self.track_rule, "CUSTOM-04", kind, "CUSTOM-07", "CUSTOM-09", "CUSTOM-14")

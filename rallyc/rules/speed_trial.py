@@ -67,7 +67,8 @@ class SpeedTimeTrial(Stage):
             raise ValueError("the Monte-Carlo weather turns snow and asphalt tiles over: under Speed Track rules "
                              "surfaces never change the dice (CUSTOM-08/16)")
         #: the Damage set (CUSTOM-18/19/22)
-        self.bag_name = self.options.damage_bag or SPEED_TRACK_BAG
+        shortcuts = any(s.kind == "shortcut" for s in self.index.spaces.values())
+        self.bag_name = self.options.damage_bag or ("dirt" if shortcuts else SPEED_TRACK_BAG)  # CUSTOM-21
         #: Yellow Flags on the track, and the pairs of cars alongside when each was placed (RX-DAMAGE-03/06)
         self.yellow: Flags = {}
         self.yellow_pairs: Pairs = {}

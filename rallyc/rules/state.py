@@ -40,6 +40,13 @@ _IMPEDES = (CarStatus.ROAD, CarStatus.SPUN)
 IMPEDING = _IMPEDES
 
 
+def _lane_of(lane: str) -> str:
+    """The lane a space lies in: ``out2`` and ``out1`` are one lane (the outside lane of a speed-limited zone, one
+    space behind the other), ``l`` and ``r`` two. Spaces of one zone are alongside each other only in different
+    lanes."""
+    return lane.rstrip("0123456789")
+
+
 @dataclass(frozen=True)
 class Card:
     """A Time card on a car's pile (CORE-TURNEND-05)."""
@@ -162,7 +169,8 @@ class TrackIndex:
                     elif not halves:
                         side.append(o)
             elif s.kind != "corner" and s.kind != "shortcut":
-                side = [o for o in zones.get(key, []) if o != s.id and self.spaces[o].kind != "corner"]
+                side = [o for o in zones.get(key, []) if o != s.id and self.spaces[o].kind != "corner"
+                        and _lane_of(self.spaces[o].lane) != _lane_of(s.lane)]
             self.overlap[s.id] = tuple(over)
             self.alongside[s.id] = side
         for s in self.spaces.values():

@@ -11,6 +11,7 @@ import json
 import re
 import sys
 import tomllib
+from contextlib import nullcontext
 from pathlib import Path
 
 from typing import Any
@@ -125,6 +126,10 @@ def register(app: typer.Typer) -> None:
                                                            "file to step through the game in a browser."),
         explain: bool = typer.Option(False, "--explain", help="under each turn, the rule IDs it applied "
                                                               "(`rallyc explain RULE-ID` prints a rule)"),
+        check_invariants: bool = typer.Option(False, "--check-invariants",
+                                              help="after every turn, check what the rules guarantee (one car a "
+                                                   "space, the Damage bag, Time cards only added, the game ends); "
+                                                   "exit 3 naming the first one broken (docs/referee.md)"),
     ) -> None:
         """Replay a recorded game: order of play, each turn, stage times, rally classification.
 
@@ -135,6 +140,7 @@ def register(app: typer.Typer) -> None:
         from rallyc.records.load import RecordError, decode_record, locate, parse_record, read_record_text
         from rallyc.records.replay import replay_record
         from rallyc.records.tour import is_tour_text, parse_tour, replay_tour
+        from rallyc.rules.invariants import InvariantBroken, checking_invariants
 
         form = fmt.value
         if rules is not None:
@@ -160,8 +166,12 @@ def register(app: typer.Typer) -> None:
             data = parse_tour(text, file) if tour else parse_record(text, file)
             base = Path.cwd() if stdin else record.parent
             # without --explain (or a viewer that shows them) the rule IDs are never worked out
-            report = replay_tour(data, base, components) if tour else \
-                replay_record(data, base, components, explain=explain or html_out is not None)
+            with checking_invariants() if check_invariants else nullcontext():
+                report = replay_tour(data, base, components) if tour else \
+                    replay_record(data, base, components, explain=explain or html_out is not None)
+        except InvariantBroken as exc:
+            typer.echo(f"{file}: error: {exc}", err=True)
+            raise typer.Exit(3)
         except RecordError as exc:
             if not exc.file:
                 exc.file = file

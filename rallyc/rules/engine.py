@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, NamedTuple, 
 from weakref import WeakKeyDictionary
 
 from rallyc.rules.errors import IllegalMove, StageOver
+from rallyc.rules.invariants import card_seconds, check_after_turn, checking
 from rallyc.rules.outcome import TurnOutcome, not_worked_out
 from rallyc.rules.plans import SITUATION_FIELDS, PlanContext, Placed, can_lay, corner_methods, situation, start_walk
 from rallyc.rules.state import TrackIndex
@@ -405,6 +406,7 @@ class TurnEngine(Planner, Generic[O]):
         if driver is not None:
             turn = turn.copy()
         car, out, change = self.resolve(turn, driver)
+        before = card_seconds(self) if checking() else None
         self.commit(car, turn, out, change)
         if _OBSERVERS and observing():
             report(out.applied)
@@ -413,4 +415,6 @@ class TurnEngine(Planner, Generic[O]):
         self.position += 1
         if self.position >= len(self.order) or self.is_over():
             self.next_round()
+        if before is not None:
+            check_after_turn(self, before)
         return out

@@ -174,12 +174,7 @@ class RxOutcome(TurnOutcome):
 
     def describe(self) -> str:
         """One line for the text replay: the move, then what else the turn did, separated by commas."""
-        # one string grown (no list of parts to join: the text of every replayed turn)
-        if self.blocked:
-            text = f"{self.player}: blocked on {self.end}, Gear {self.gear}"
-        else:
-            text = (f"{self.player}: {self.start} -> {self.end} ({len(self.path)} spaces, "
-                    f"{'flat out' if self.flat_out else 'one by one'}), Gear {self.gear}")
+        text = self.move_text()
         if self.lapped:
             text += f", {self.laps} lap(s) done"
         if self.joker != "none":

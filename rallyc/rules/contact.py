@@ -669,7 +669,7 @@ class Contact:
         or a zone with slide spaces (RX-PUSH-13)."""
         index = self.race.index
         spaces = index.spaces
-        src, ds = spaces[cm.space], spaces[cm.dest]  # type: ignore[index]
+        src, ds = spaces[cm.space], spaces[cm.dest]
         rules = []
         if cm.cars[0][1] == 0:
             rules.append("RX-PUSH-08")

@@ -363,7 +363,6 @@ def _no_contact(turn: Turn, resolved: list[tuple[Placed, Roll]]) -> bool:
             and not any(map(_contact_of, map(_placed_of, resolved))))
 
 
-
 def _die_lists(turn: Turn) -> list[tuple[str, list]]:
     """The turn's lists of dice by their place in the record: the dice, the re-laid dice, each re-plan's."""
     lists: list[tuple[str, list]] = [("dice", turn.dice), ("relaid", turn.relaid or [])]

@@ -3,8 +3,6 @@
 - :meth:`Laps.walk` (the laps along a path in one loop, the line's side of each distance worked out once) gives,
   space by space, what :meth:`Laps.advance` then :meth:`Laps.crossings` give, on every example circuit and on the
   stage course of a Head-to-Head, for seeded random walks along the graph over several laps;
-- the order of play (``round_order``, the keys inlined) is the one ``order_key`` sorts, for seeded random positions
-  of the cars on a stage;
 - the Time cards taken from the game's table of cards met before (``CardTable.taken``) are those the full check
   gives: a game replayed twice on one table reports the same, and a claim the deck refuses is refused the second
   time too (the table keeps only cards that passed).
@@ -21,10 +19,9 @@ from pathlib import Path
 import pytest
 
 from helpers.circuits import CIRCUITS, example_tracks, random_path
-from rallyc.rules.order import order_key, round_order
 from rallyc.rules.rx_laps import Laps
 from rallyc.rules.stage_race import StageCourse
-from rallyc.rules.state import Card, index_of
+from rallyc.rules.state import index_of
 
 ROOT = Path(__file__).resolve().parent.parent
 def _plain_walk(laps: Laps, distance: float, crossed: int, path: list[str]) -> list[tuple[float, int]]:
@@ -66,33 +63,6 @@ def test_stage_course_walk_is_advance_then_crossings():
             path = random_path(index, start, rng, 200)
             d = course.start_distance(start)
             assert course.walk(d, 0, path) == _plain_walk(course, d, 0, path)
-
-
-def test_round_order_is_order_key_sorted():
-    from rallyc.rules.stage import Player, Stage
-
-    rng = random.Random("order")
-    track = example_tracks("rally-1.rally")[0]
-    names = ["A", "B", "C", "D", "E"]
-    for trial in range(60):
-        st = Stage(track, [Player(n, c) for n, c in zip(names, ("red", "blue", "green", "yellow", "black"))])
-        ids = list(st.index.spaces)
-        for car in st.cars.values():
-            car.status = rng.choice(("road", "road", "spun", "crashed", "tire", "waiting", "finished"))
-            car.space = rng.choice(ids) if car.status != "waiting" else None
-            car.cards = [Card(rng.randint(1, 6), 30, rng.random() < 0.2, "sisu", rng.choice((None, 2)))] \
-                if rng.random() < 0.8 else []
-        previous = rng.sample(names, rng.randint(0, 5))
-        rnd = rng.randint(1, 7)
-        for tie in ("on-road-first", "gear-first"):
-            rank = {n: i for i, n in enumerate(previous)}
-            on_stage = [c for c in st.cars.values() if c.on_stage]
-            on_stage.sort(key=lambda c: order_key(c, st.index, rank.get(c.name, len(rank) + names.index(c.name)),
-                                                  tie))
-            want = [c.name for c in on_stage]
-            if rnd - 1 < len(names) and st.cars[names[rnd - 1]].status == "waiting":
-                want.append(names[rnd - 1])
-            assert round_order(list(st.cars.values()), names, rnd, st.index, previous, tie) == want, trial
 
 
 def test_a_card_table_met_before_gives_the_same_cards_and_refusals():

@@ -90,6 +90,11 @@ def relay_in_order(stage: Stage, ctx: PlanContext, placed, rolls) -> list[Roll]:
     return relaid[: len(run.resolved)]
 
 
+
+def _no_shortcut(ctx: PlanContext, opts: list) -> list:
+    """The die options that do not enter a Shortcut space."""
+    return [o for o in opts if ctx.index.spaces[o[0].space].kind != "shortcut"]
+
 class RandomBot(SeededChance):
     """Random legal play with a fixed seed (same seed, same game)."""
 
@@ -116,32 +121,38 @@ class RandomBot(SeededChance):
 
     def _extend(self, stage: Stage, ctx: PlanContext, w: Walk, length: int) -> list[Die]:
         """``length`` random legal dice (fewer where none can be laid) after the partial plan ``w``."""
-        rng = self.rng
         out: list[Die] = []
         while len(out) < length:
-            opts = die_options(ctx, w)
-            if not opts:
+            pool = self._pool(stage, ctx, die_options(ctx, w))
+            if not pool:
                 break
-            # prefer plans that keep going: weight dice that do not end the move by a certain LoC
-            safe = [o for o in opts if not o[1].ended]
-            if isinstance(stage, Race) and stage.contact is not None and stage.bag_left() <= 0:
-                # Full Contact empties the small RX bag: no token is left to draw at a Shortcut
-                opts = [o for o in opts if ctx.index.spaces[o[0].space].kind != "shortcut"]
-                safe = [o for o in safe if ctx.index.spaces[o[0].space].kind != "shortcut"]
-                if not opts:
-                    break
-            pool = safe if safe and rng.random() < 0.95 else opts
-            if self._wants_joker(stage, ctx):  # RX: a car that still owes its Joker lap mostly takes it
-                joker = [o for o in pool if ctx.index.spaces[o[0].space].joker]
-                if joker and rng.random() < self.p_joker:
-                    pool = joker
-            placed, w = pool[rng.randrange(len(pool))]
+            placed, w = pool[self.rng.randrange(len(pool))]
             out.append(placed.die)
             if placed.contact is not None and placed.contact.no_end and len(out) == length:
                 length += 1  # Full Contact: the move may not end on a space two cars share (RX-THROUGH-06)
         while out and _no_end(ctx, out):
             out.pop()
         return out
+
+    def _pool(self, stage: Stage, ctx: PlanContext, opts: list) -> list:
+        """The next die's options to pick from at random (none: the plan ends): mostly those that keep going (not
+        ending the move by a certain Loss of Control); in an RX race, no Shortcut once Full Contact has emptied the
+        bag (no token left to draw there), and mostly the Joker while the car still owes it (RX-JOKER-01)."""
+        rng = self.rng
+        if not opts:
+            return opts
+        safe = [o for o in opts if not o[1].ended]
+        if isinstance(stage, Race) and stage.contact is not None and stage.bag_left() <= 0:
+            opts = _no_shortcut(ctx, opts)
+            safe = _no_shortcut(ctx, safe)
+            if not opts:
+                return opts
+        pool = safe if safe and rng.random() < 0.95 else opts
+        if self._wants_joker(stage, ctx):
+            joker = [o for o in pool if ctx.index.spaces[o[0].space].joker]
+            if joker and rng.random() < self.p_joker:
+                pool = joker
+        return pool
 
     @staticmethod
     def _wants_joker(stage, ctx: PlanContext) -> bool:

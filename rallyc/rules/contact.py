@@ -363,6 +363,102 @@ def _no_contact(turn: Turn, resolved: list[tuple[Placed, Roll]]) -> bool:
             and not any(map(_contact_of, map(_placed_of, resolved))))
 
 
+def _die_lists(turn: Turn) -> list[tuple[str, list]]:
+    """The turn's lists of dice by their place in the record: the dice, the re-laid dice, each re-plan's."""
+    lists: list[tuple[str, list]] = [("dice", turn.dice), ("relaid", turn.relaid or [])]
+    lists += [(f"replans[{j}].dice", rp.dice) for j, rp in enumerate(getattr(turn, "replans", None) or [])]
+    return lists
+
+
+def _laid_unreached(turn: Turn, ctx: PlanContext, lists: list[tuple[str, list]], reached: set[int]
+                    ) -> dict[int, Placed]:
+    """What each die of the record does as laid (by the roll's id), when some die was not reached: only those
+    are read (a turn whose dice were all reached, the most, lays none through the validator again)."""
+    planned: dict[int, Placed] = {}
+    if any(id(r) not in reached for _, rolls in lists for r in rolls):
+        for laid in (turn.dice, turn.relaid or []):
+            if laid:
+                for r, pl in zip(laid, check_plan(ctx, [r.die for r in laid])):
+                    planned[id(r)] = pl
+    return planned
+
+
+def _check_unreached(turn: Turn, ctx: PlanContext, resolved: list[tuple[Placed, Roll]],
+                     lists: list[tuple[str, list]], paths: dict[int, str], applied: list[str]) -> None:
+    """RX-CONTACTROLL-01: a die the car never reached (stopped, a Loss of Control resolved before, or a failed
+    Flat Out resolved on its re-laid dice) pushes nobody, and nobody draws or takes tokens for it; a claim of a
+    push on a die laid on a free space is refused (RX-PUSH-01)."""
+    reached = {id(r) for _, r in resolved}
+    planned = _laid_unreached(turn, ctx, lists, reached)
+    for _, rolls in lists:
+        for r in rolls:
+            if id(r) not in reached:
+                _check_unreached_die(r, planned.get(id(r)), paths[id(r)], applied)
+
+
+def _check_unreached_die(r: Roll, laid_as: Placed | None, path: str, applied: list[str]) -> None:
+    """One die the car never reached (RX-CONTACTROLL-01, RX-PUSH-01): see :func:`_check_unreached`."""
+    claim = r.contact
+    if claim is not None and laid_as is not None and laid_as.contact is None:
+        raise IllegalMove("RX-PUSH-01", f"no car on {laid_as.space} to push: the die enters a free "
+                                        f"space", f"{path}.{claim.kind}")
+    if claim is not None and (claim.damage or claim.impact or claim.danger):
+        raise IllegalMove("RX-CONTACTROLL-01", "the car does not reach this die's space: the "
+                                               f"{claim.kind} has no effect, nobody draws or takes "
+                                               f"tokens", f"{path}.{claim.kind}")
+    if laid_as is not None and laid_as.contact is not None:
+        applied.append("RX-CONTACTROLL-01")
+
+
+def _check_free_space(p: Placed, r: Roll, here: str) -> None:
+    """A die reached on a free space: the record claims no push on it (RX-PUSH-01)."""
+    if r.contact is not None:
+        raise IllegalMove("RX-PUSH-01", f"no car on {p.space} to push: the die enters a free space",
+                          f"{here}.{r.contact.kind}")
+
+
+def _matched_claim(p: Placed, r: Roll, here: str, driver: "Driver | None") -> ContactClaim:
+    """The record's claim on a die reached that pushes: required (a driver's is made here), of the kind the
+    die does (RX-PUSH-01, RX-PUSH-11, RX-THROUGH-01)."""
+    cm = p.contact
+    assert cm is not None
+    claim = r.contact
+    if claim is None:
+        if driver is None:
+            what = f"pushes {cm.cars[0][0]}" if cm.kind == ContactKind.PUSH else "pushes through"
+            raise IllegalMove("RX-PUSH-01" if cm.kind == ContactKind.PUSH else "RX-THROUGH-01",
+                              f"the die on {p.space} {what}: record `{cm.kind}`", here)
+        claim = r.contact = ContactClaim(cm.kind)
+    if claim.kind != cm.kind:
+        rule = "RX-PUSH-11" if cm.kind == ContactKind.THROUGH else "RX-THROUGH-01"
+        raise IllegalMove(rule, f"the die on {p.space} is a {cm.kind}, not a {claim.kind}",
+                          f"{here}.{claim.kind}")
+    return claim
+
+
+def _through_end_rules(cm: ContactMove, here: str, goes_on: bool, lost: bool) -> list[str]:
+    """Where a move goes after a Push Through: on (RX-THROUGH-03), or ending there (RX-THROUGH-04/05), never
+    on a space two cars already share unless the car lost control (RX-THROUGH-05/06)."""
+    if goes_on:
+        return ["RX-THROUGH-03"] + (["RX-THROUGH-05", "RX-THROUGH-06"] if cm.no_end else [])
+    if cm.no_end and not lost:
+        raise IllegalMove("RX-THROUGH-06", f"two cars already share {cm.space}: the move goes on through it, it "
+                                           f"may not end there", here)
+    return ["RX-THROUGH-04", "RX-THROUGH-05"]
+
+
+def _check_push_claim(cm: ContactMove, claim: ContactClaim, path: str) -> None:
+    """A push's claim names the car pushed, and only it and the pusher draw Damage tokens (RX-PUSH-01,
+    RX-IMPACT-01)."""
+    target = cm.cars[0][0]
+    if claim.car is not None and claim.car != target:
+        raise IllegalMove("RX-PUSH-01", f"the die on {cm.space} pushes {target}, not {claim.car}", f"{path}.car")
+    extra = set(claim.damage) - {target}
+    if extra:
+        raise IllegalMove("RX-IMPACT-01", f"only {target} and the pusher draw Damage tokens in this push, not "
+                                          f"{', '.join(sorted(extra))}", f"{path}.damage")
+
+
 class Contact:
     """Full Contact on one RX race: the Danger tokens each player holds, and the hooks the race calls."""
 
@@ -461,91 +557,39 @@ class Contact:
         if _no_contact(turn, run.resolved):
             self._pending = None  # (commit: nothing pushed, drawn or taken)
             return
-        race = self.race
-        # where each die of the turn is in the record, and what it does as laid (the plans were checked)
-        paths: dict[int, str] = {}
-        planned: dict[int, Placed] = {}
-        lists: list[tuple[str, list]] = [("dice", turn.dice), ("relaid", turn.relaid or [])]
-        lists += [(f"replans[{j}].dice", rp.dice) for j, rp in enumerate(getattr(turn, "replans", None) or [])]
-        for name, rolls in lists:
-            for i, r in enumerate(rolls):
-                paths[id(r)] = f"{name}[{i}]"
-        reached = {id(r) for _, r in run.resolved}
-        # what the dice not reached do as laid (only those are read below: a turn whose dice were all reached, the
-        # most, lays none through the validator again)
-        if any(id(r) not in reached for _, rolls in lists for r in rolls):
-            for laid in (turn.dice, turn.relaid or []):
-                if laid:
-                    for r, pl in zip(laid, check_plan(ctx, [r.die for r in laid])):
-                        planned[id(r)] = pl
-        applied: list[str] = []
-        for _, rolls in lists:
-            for r in rolls:
-                if id(r) in reached:
-                    continue
-                laid_as = planned.get(id(r))
-                claim = r.contact
-                if claim is not None and laid_as is not None and laid_as.contact is None:
-                    raise IllegalMove("RX-PUSH-01", f"no car on {laid_as.space} to push: the die enters a free "
-                                                    f"space", f"{paths[id(r)]}.{claim.kind}")
-                if claim is not None and (claim.damage or claim.impact or claim.danger):
-                    # RX-CONTACTROLL-01: the car never got there (stopped, a Loss of Control resolved before,
-                    # or a failed Flat Out resolved on its re-laid dice)
-                    raise IllegalMove("RX-CONTACTROLL-01", "the car does not reach this die's space: the "
-                                                           f"{claim.kind} has no effect, nobody draws or takes "
-                                                           f"tokens", f"{paths[id(r)]}.{claim.kind}")
-                if laid_as is not None and laid_as.contact is not None:
-                    applied.append("RX-CONTACTROLL-01")
-        events: list[ContactEvent] = []
-        left = race.bag_left() - len(out.damage) - len(out.yellow)
+        lists = _die_lists(turn)
+        # where each die of the turn is in the record
+        paths = {id(r): f"{name}[{i}]" for name, rolls in lists for i, r in enumerate(rolls)}
+        pending = _Pending([], [], {}, {}, {})
+        applied = pending.applied
+        _check_unreached(turn, ctx, run.resolved, lists, paths, applied)
+        left = self.race.bag_left() - len(out.damage) - len(out.yellow)
         # reading full_contact_weather: the turn's own draws (Shortcut, Loss of Control) are weighed first
-        self._weather_open = race.weather_open and out.weather is None
+        self._weather_open = self.race.weather_open and out.weather is None
         self._weather_drawn, self._new_weather = 0, None
-        damage: dict[str, list[str]] = {}
-        danger: dict[str, int] = {}
-        where: dict[str, tuple] = {}
         pushed_cars: list[str] = []
         for k, (p, r) in enumerate(run.resolved):
             here = paths.get(id(r), "dice")
-            claim = r.contact
-            if p.contact is None:
-                if claim is not None:
-                    raise IllegalMove("RX-PUSH-01", f"no car on {p.space} to push: the die enters a free space",
-                                      f"{here}.{claim.kind}")
-                continue
             cm = p.contact
-            if claim is None:
-                if driver is None:
-                    what = f"pushes {cm.cars[0][0]}" if cm.kind == ContactKind.PUSH else "pushes through"
-                    raise IllegalMove("RX-PUSH-01" if cm.kind == ContactKind.PUSH else "RX-THROUGH-01",
-                                      f"the die on {p.space} {what}: record `{cm.kind}`", here)
-                claim = r.contact = ContactClaim(cm.kind)
-            if claim.kind != cm.kind:
-                rule = "RX-PUSH-11" if cm.kind == ContactKind.THROUGH else "RX-THROUGH-01"
-                raise IllegalMove(rule, f"the die on {p.space} is a {cm.kind}, not a {claim.kind}",
-                                  f"{here}.{claim.kind}")
+            if cm is None:
+                _check_free_space(p, r, here)
+                continue
+            claim = _matched_claim(p, r, here, driver)
             applied.append("RX-ADV-01")
             if turn.flat_out:
                 applied.append("RX-CONTACTROLL-01")
             if cm.kind == ContactKind.PUSH:
-                ev, left = self._push(car, cm, claim, here, ctx, driver, left, damage, danger, where, applied)
+                ev, left = self._push(car, cm, claim, here, ctx, driver, left, pending)
                 if cm.cars[0][0] not in pushed_cars:
                     pushed_cars.append(cm.cars[0][0])
             else:
-                ev, left = self._through(car, cm, claim, here, driver, left, damage, where, applied)
-                if k + 1 < len(run.resolved):
-                    applied.append("RX-THROUGH-03")
-                    if cm.no_end:
-                        applied += ["RX-THROUGH-05", "RX-THROUGH-06"]
-                elif cm.no_end and out.loc is None:
-                    raise IllegalMove("RX-THROUGH-06", f"two cars already share {p.space}: the move goes on through "
-                                                       f"it, it may not end there", here)
-                else:
-                    applied += ["RX-THROUGH-04", "RX-THROUGH-05"]
-            events.append(ev)
+                ev, left = self._through(car, cm, claim, here, driver, left, pending)
+                applied += _through_end_rules(cm, here, goes_on=k + 1 < len(run.resolved), lost=out.loc is not None)
+            pending.events.append(ev)
         if len(pushed_cars) > 1:
             applied.append("RX-PUSH-09")
-        self._pending = _Pending(events, applied, where, damage, danger, self._weather_drawn, self._new_weather)
+        pending.weather_drawn, pending.weather = self._weather_drawn, self._new_weather
+        self._pending = pending
 
     def _draw(self, who: str, n: int, given: list[str], driver: "Driver | None", left: int, rule: str,
               what: str, path: str) -> tuple[list[str], int]:
@@ -586,36 +630,17 @@ class Contact:
         return list(given), left - len(given)
 
     def _push(self, car: "RxCar", cm: ContactMove, claim: ContactClaim, here: str, ctx: PlanContext,
-              driver: "Driver | None", left: int, damage: dict[str, list[str]], danger: dict[str, int],
-              where: dict[str, tuple], applied: list[str]) -> tuple[ContactEvent, int]:
-        race = self.race
+              driver: "Driver | None", left: int, pending: _Pending) -> tuple[ContactEvent, int]:
+        """One push the car reached (RX-PUSH-01..15): the impact damage both cars draw (RX-IMPACT-01), the
+        Danger tokens the pushed car takes and where it goes; the bag's tokens left after the draws."""
         target, tgear = cm.cars[0]
         dest = cm.dest
         assert dest is not None
         path = f"{here}.push"
-        if claim.car is not None and claim.car != target:
-            raise IllegalMove("RX-PUSH-01", f"the die on {cm.space} pushes {target}, not {claim.car}", f"{path}.car")
-        extra = set(claim.damage) - {target}
-        if extra:
-            raise IllegalMove("RX-IMPACT-01", f"only {target} and the pusher draw Damage tokens in this push, not "
-                                              f"{', '.join(sorted(extra))}", f"{path}.damage")
+        _check_push_claim(cm, claim, path)
+        applied = pending.applied
         applied += ["RX-PUSH-01", "RX-PUSH-02", "RX-PUSH-03", "RX-PUSH-04"]
-        spaces = race.index.spaces
-        src, ds = spaces[cm.space], spaces[dest]
-        if tgear == 0:
-            applied.append("RX-PUSH-08")
-        if cm.again:
-            applied.append("RX-PUSH-10")
-        if src.kind == "corner" or src.lane in ("s1", "s2"):
-            applied.append("RX-PUSH-14")
-        if (src.kind == "corner" and ds.corner != src.corner) or src.kind == "shortcut" or src.lane in ("s1", "s2"):
-            applied.append("RX-PUSH-15")
-            if src.kind == "shortcut":
-                applied.append("RX-PUSH-07")
-        if ds.kind == "corner" and src.corner != ds.corner:
-            applied.append("RX-PUSH-12")
-        if any(spaces[o].lane in ("s1", "s2") for o in race.index.zones[ds.zone_key]):
-            applied.append("RX-PUSH-13")
+        applied += self._push_rules(cm)
         # impact damage (RX-IMPACT-01): both draw the difference of the speeds
         diff = cm.gear - tgear
         hit, left = self._draw(target, diff, claim.damage.get(target, []), driver, left, "RX-IMPACT-01",
@@ -628,9 +653,49 @@ class Contact:
             claim.impact = mine
         if diff > 0:
             applied.append("RX-IMPACT-01")
-        damage.setdefault(target, []).extend(hit)
-        damage.setdefault(car.name, []).extend(mine)
-        # Danger tokens (RX-DANGER-01/03/04)
+        pending.damage.setdefault(target, []).extend(hit)
+        pending.damage.setdefault(car.name, []).extend(mine)
+        took = self._push_danger(cm, claim, ctx, driver, path, pending)
+        pending.moves[target] = self._pushed_to(target, dest, pending.moves)
+        ev = ContactEvent(ContactKind.PUSH, car.name, cm.space, cm.gear,
+                          [{"car": target, "gear": tgear, "from": cm.space, "to": dest, "danger": took,
+                            "damage": list(hit)}], list(mine))
+        return ev, left
+
+    def _push_rules(self, cm: ContactMove) -> list[str]:
+        """The rules a push applies by where it happens: a car in neutral (RX-PUSH-08), pushed again
+        (RX-PUSH-10), from a corner, a shortcut or a slide space (RX-PUSH-07/14/15), into a corner (RX-PUSH-12)
+        or a zone with slide spaces (RX-PUSH-13)."""
+        index = self.race.index
+        spaces = index.spaces
+        src, ds = spaces[cm.space], spaces[cm.dest]
+        rules = []
+        if cm.cars[0][1] == 0:
+            rules.append("RX-PUSH-08")
+        if cm.again:
+            rules.append("RX-PUSH-10")
+        if src.kind == "corner" or src.lane in ("s1", "s2"):
+            rules.append("RX-PUSH-14")
+        if (src.kind == "corner" and ds.corner != src.corner) or src.kind == "shortcut" or src.lane in ("s1", "s2"):
+            rules.append("RX-PUSH-15")
+            if src.kind == "shortcut":
+                rules.append("RX-PUSH-07")
+        if ds.kind == "corner" and src.corner != ds.corner:
+            rules.append("RX-PUSH-12")
+        if any(spaces[o].lane in ("s1", "s2") for o in index.zones[ds.zone_key]):
+            rules.append("RX-PUSH-13")
+        return rules
+
+    def _push_danger(self, cm: ContactMove, claim: ContactClaim, ctx: PlanContext, driver: "Driver | None",
+                     path: str, pending: _Pending) -> int:
+        """The Danger tokens the pushed car takes (RX-DANGER-01/03/04): its gear over the limit of the space it
+        is pushed onto, or one for a jump, water or a track element, never past :data:`MAX_DANGER`; given to
+        the claim (driver) or checked against it."""
+        target, tgear = cm.cars[0]
+        dest = cm.dest
+        assert dest is not None
+        ds = self.race.index.spaces[dest]
+        applied = pending.applied
         lim = effective_limit(ctx, dest, cm.space)
         if lim is not None:
             want, rule = max(0, tgear - lim), "RX-DANGER-01"
@@ -640,7 +705,7 @@ class Contact:
             applied += ["RX-PUSH-06", "RX-DANGER-03"]
         else:
             want, rule = 0, "RX-DANGER-01"
-        held = self.danger[target] + danger.get(target, 0)
+        held = self.danger[target] + pending.danger.get(target, 0)
         took = min(want, MAX_DANGER - held)
         if took < want:
             applied.append("RX-DANGER-04")
@@ -654,22 +719,25 @@ class Contact:
                               if claim.danger is None else
                               f"{target} {why} takes {took} Danger token(s){cap}, not {claim.danger}",
                               f"{path}.danger")
-        danger[target] = danger.get(target, 0) + took
-        # the pushed car moves with its Gear marker (laps and the Joker follow it)
-        tcar = race.cars[target]
-        prev = where.get(target)
+        pending.danger[target] = pending.danger.get(target, 0) + took
+        return took
+
+    def _pushed_to(self, target: str, dest: str, moves: dict[str, tuple]) -> tuple:
+        """Where the pushed car stands once pushed onto ``dest`` (space, distance, crossings, Joker, left
+        Pre-grid): it moves with its Gear marker, laps and the Joker follow it; from where an earlier push of
+        this turn left it, if any."""
+        tcar = self.race.cars[target]
+        prev = moves.get(target)
         base = replace(tcar, space=prev[0], distance=prev[1], crossed=prev[2], joker=prev[3],
                        left_pregrid=prev[4]) if prev else tcar
-        d, crossed, joker, lft = race._drive(base, [dest])[0]
-        where[target] = (dest, d, crossed, joker, lft)
-        ev = ContactEvent(ContactKind.PUSH, car.name, cm.space, cm.gear,
-                          [{"car": target, "gear": tgear, "from": cm.space, "to": dest, "danger": took,
-                            "damage": list(hit)}], list(mine))
-        return ev, left
+        d, crossed, joker, lft = self.race._drive(base, [dest])[0]
+        return (dest, d, crossed, joker, lft)
 
     def _through(self, car: "RxCar", cm: ContactMove, claim: ContactClaim, here: str, driver: "Driver | None",
-                 left: int, damage: dict[str, list[str]], where: dict[str, tuple], applied: list[str]
-                 ) -> tuple[ContactEvent, int]:
+                 left: int, pending: _Pending) -> tuple[ContactEvent, int]:
+        """One Push Through the car reached (RX-THROUGH-01..08): the Damage tokens each car alongside and the
+        pusher draw; the bag's tokens left after the draws."""
+        damage, where, applied = pending.damage, pending.moves, pending.applied
         path = f"{here}.through"
         names = {n for n, _ in cm.cars}
         extra = set(claim.damage) - names
@@ -716,46 +784,70 @@ class Contact:
             c = race.cars[name]
             c.space, c.distance, c.crossed, c.joker, c.left_pregrid = space, d, crossed, joker, left
         for name, tokens in pending.damage.items():
-            c = race.cars[name]
-            for t in tokens:
-                if t == WEATHER:
-                    continue  # the weather's, below (RX-WEATHER-04/07)
-                if t == "yellow":  # reading 28: on the tile where the drawer stands
-                    step = race.index.spaces[c.space].step
-                    if step not in race.yellow:
-                        race.yellow_pairs[step] = race._pairs_alongside(step)
-                    race.yellow.setdefault(step, []).append(name)
-                    race.yellow_drawn += 1
-                    applied.append("RX-DAMAGE-03")
-                else:
-                    c.damage[t] += 1
-            if any(t != WEATHER for t in tokens):
-                applied += ["RX-DAMAGE-01", "RX-DAMAGE-10"]
+            applied += self._take_damage(name, tokens)
+        applied += self._turn_weather(pending, out)
+        for name, n in pending.danger.items():
+            self.danger[name] = min(MAX_DANGER, self.danger[name] + n)
+        applied += self._retire_damaged(car, sorted(set(pending.damage) | set(pending.moves)), out)
+        out.contact = pending.events
+        return tuple(dict.fromkeys(applied))
+
+    def _take_damage(self, name: str, tokens: list[str]) -> list[str]:
+        """The Damage tokens ``name`` drew go on its Dashboard (RX-DAMAGE-01/10), a yellow flag on the tile where
+        it stands (reading 28, RX-DAMAGE-03); a Weather token is the weather's (:meth:`_turn_weather`)."""
+        race = self.race
+        c = race.cars[name]
+        applied = []
+        for t in tokens:
+            if t == WEATHER:
+                continue  # the weather's (RX-WEATHER-04/07)
+            if t == "yellow":  # reading 28: on the tile where the drawer stands
+                step = race.index.spaces[c.space].step
+                if step not in race.yellow:
+                    race.yellow_pairs[step] = race._pairs_alongside(step)
+                race.yellow.setdefault(step, []).append(name)
+                race.yellow_drawn += 1
+                applied.append("RX-DAMAGE-03")
+            else:
+                c.damage[t] += 1
+        if any(t != WEATHER for t in tokens):
+            applied += ["RX-DAMAGE-01", "RX-DAMAGE-10"]
+        return applied
+
+    def _turn_weather(self, pending: _Pending, out: "RxOutcome") -> list[str]:
+        """The Weather tokens drawn for impacts leave the bag (RX-WEATHER-03), those after the first are
+        discarded (RX-WEATHER-07), and the first turns every Dashboard over once the draws are done
+        (RX-WEATHER-04)."""
+        race = self.race
+        applied = []
         if pending.weather_drawn:
             race.weather_drawn += pending.weather_drawn
             applied.append("RX-WEATHER-03")
             if pending.weather_drawn > (1 if pending.weather else 0):
                 applied.append("RX-WEATHER-07")
-        if pending.weather:  # every Dashboard turns over once the draws are done (RX-WEATHER-04)
+        if pending.weather:
             race.weather, race.weather_changed = pending.weather, True
             out.weather = pending.weather
             applied.append("RX-WEATHER-04")
-        for name, n in pending.danger.items():
-            self.danger[name] = min(MAX_DANGER, self.danger[name] + n)
-        touched = set(pending.damage) | set(pending.moves)
-        for name in sorted(touched):
+        return applied
+
+    def _retire_damaged(self, car: "RxCar", names: list[str], out: "RxOutcome") -> list[str]:
+        """CORE-RETIRE-01: a car pushed or damaged with no Gear die left retires; it takes no more turns, not even
+        later in this round, and its flags go when the race removes a retired car's."""
+        race = self.race
+        applied = []
+        for name in names:
             c = race.cars[name]
             if c.status == RaceStatus.ROAD and rx_allowance(c.dashboard, c.damage).gear <= 0:
-                c.status = RaceStatus.RETIRED  # CORE-RETIRE-01: no Gear die left
+                c.status = RaceStatus.RETIRED
                 applied.append("CORE-RETIRE-01")
                 if name == car.name:
                     out.retired = True
                 elif name in race.order[race.position + 1:]:
-                    race.order.remove(name)  # it takes no more turns, not even later in this round
+                    race.order.remove(name)
                 if race.components.reading("rx_retired_flag") == "removed":
                     race._remove_flags(name)
-        out.contact = pending.events
-        return tuple(dict.fromkeys(applied))
+        return applied
 
     def start_rules(self, car: "RxCar", ctx: PlanContext, loc: bool) -> tuple[str, ...]:
         """The Danger rules at the start of ``car``'s turn."""

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Callable
 
-from rallyc.rules.state import _IMPEDES, _ON_STAGE, Car, TrackIndex
+from rallyc.rules.state import Car, TrackIndex
 
 #: a car's Distance along the track (CORE-ORDER-04): its space's progress by default; laps count on a circuit
 Distance = Callable[[Car], float]
@@ -39,38 +38,19 @@ def round_order(cars: list[Car], start_order: list[str], round_no: int, index: T
     this round plays last (the n-th starter's first turn is in round n, CORE-START-01/02). Cars waiting
     keep their starting order (CORE-START-04).
     """
-    rank = {}  # name -> its place in the previous order (a loop: a comprehension's frame costs more)
-    for i, name in enumerate(previous):
-        rank[name] = i
-    spaces, inside = index.spaces, index.inside
-    on_road_first = offroad_tie == "on-road-first"
-    keyed = []
-    starter = start_order[round_no - 1] if round_no - 1 < len(start_order) else None
-    starts = False
-    for c in cars:  # order_key of each car on the stage, inlined (one pass, no call per car)
-        status = c.status
-        if status not in _ON_STAGE:
-            if status == "waiting" and c.name == starter:
-                starts = True
-            continue
-        space = c.space or ""
-        progress = distance(c) if distance is not None else spaces[space].progress
-        off = status not in _IMPEDES
-        cards = c.cards  # Car.gear: the top card's car_gear
-        if cards:
-            top = cards[-1]
-            gear = top.car_gear if top.zero else top.gear
-        else:
-            gear = 0
+    rank = {name: i for i, name in enumerate(previous)}
+    on_stage = [c for c in cars if c.on_stage]
+
+    def key(c: Car) -> tuple:
+        # a car not in the previous order (it started since) comes after those that were, in starting order
         previous_rank = rank.get(c.name)
         if previous_rank is None:
             previous_rank = len(rank) + start_order.index(c.name)
-        behind = not inside.get(space, False)
-        keyed.append(((-progress, off, -gear, behind, previous_rank) if on_road_first
-                      else (-progress, -gear, off, behind, previous_rank), c.name))
-    keyed.sort(key=itemgetter(0))
-    order = [name for _, name in keyed]
-    if starts and starter is not None:
+        return order_key(c, index, previous_rank, offroad_tie, distance)
+
+    order = [c.name for c in sorted(on_stage, key=key)]
+    starter = start_order[round_no - 1] if round_no - 1 < len(start_order) else None
+    if starter is not None and any(c.status == "waiting" and c.name == starter for c in cars):
         order.append(starter)
     return order
 
@@ -82,19 +62,7 @@ def order_rules(cars: list[Car], start_order: list[str], round_no: int, index: T
     on_stage = [c for c in cars if c.on_stage]
     if len(on_stage) > 1:
         out += ["CORE-ORDER-03", "CORE-ORDER-04"]
-        by_progress: dict[float, list[Car]] = {}
-        for c in on_stage:
-            d = distance(c) if distance is not None else index.spaces[c.space or ""].progress
-            by_progress.setdefault(d, []).append(c)
-        for tied in by_progress.values():
-            if len(tied) < 2:
-                continue
-            if len({c.impedes for c in tied}) > 1:
-                out.append("CORE-ORDER-08")
-            if len({c.gear for c in tied}) > 1:
-                out.append("CORE-ORDER-05")
-            elif len({index.inside.get(c.space or "", False) for c in tied}) > 1:
-                out.append("CORE-ORDER-06")
+        out += _tie_rules(on_stage, index, distance)
     if any(not c.impedes for c in on_stage):
         out.append("CORE-ORDER-07")
     waiting = [c for c in cars if c.status == "waiting"]
@@ -105,3 +73,23 @@ def order_rules(cars: list[Car], start_order: list[str], round_no: int, index: T
         if len(waiting) > 1:
             out.append("CORE-START-04")
     return tuple(dict.fromkeys(out))
+
+
+def _tie_rules(on_stage: list[Car], index: TrackIndex, distance: Distance | None) -> list[str]:
+    """The rules that broke ties between cars at the same Distance: on the road or beside it (CORE-ORDER-08), the
+    higher gear (CORE-ORDER-05), else the inside lane (CORE-ORDER-06)."""
+    by_progress: dict[float, list[Car]] = {}
+    for c in on_stage:
+        d = distance(c) if distance is not None else index.spaces[c.space or ""].progress
+        by_progress.setdefault(d, []).append(c)
+    out = []
+    for tied in by_progress.values():
+        if len(tied) < 2:
+            continue
+        if len({c.impedes for c in tied}) > 1:
+            out.append("CORE-ORDER-08")
+        if len({c.gear for c in tied}) > 1:
+            out.append("CORE-ORDER-05")
+        elif len({index.inside.get(c.space or "", False) for c in tied}) > 1:
+            out.append("CORE-ORDER-06")
+    return out

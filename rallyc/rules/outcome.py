@@ -52,6 +52,14 @@ class TurnOutcome:
     _pending: tuple[Callable[[tuple[str, ...]], tuple[str, ...]], ...] = field(default=(), repr=False,
                                                                                 compare=False)
 
+    def move_text(self) -> str:
+        """The move in a few words, the start of the text replay's line: who, from where to where, how, and the
+        gear at the end (or where it stood blocked)."""
+        if self.blocked:
+            return f"{self.player}: blocked on {self.end}, Gear {self.gear}"
+        return (f"{self.player}: {self.start} -> {self.end} ({len(self.path)} spaces, "
+                f"{'flat out' if self.flat_out else 'one by one'}), Gear {self.gear}")
+
     @property
     def applied(self) -> tuple[str, ...]:
         """The rule IDs this turn applied, in the order of the turn (:mod:`rallyc.rules.applied`).

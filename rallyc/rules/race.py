@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import Callable, NamedTuple
 from weakref import WeakKeyDictionary
 
@@ -38,14 +38,11 @@ from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER, TrackIndex, index_of
 from rallyc.rules.domain import JokerState, RaceStatus
 from rallyc.rules.driver import Driver
 from rallyc.rules.rolling import Movement, Mover
-from rallyc.rules.turn import Turn
+from rallyc.rules.turn import LossOfControl, Turn
 from rallyc.rules.yellow_flags import flag_limits, flag_steps, flags_in_force, pairs_alongside
 
 __all__ = ["Race", "RxCar", "RxOutcome", "RaceResult", "round_colour"]
 
-_new = object.__new__
-#: a resolved (Placed, Roll) pair's Placed, a Placed's space
-_die_placed, _space_of = itemgetter(0), attrgetter("space")
 #: the name at the end of an order-of-play entry (:meth:`Race.next_round`)
 _name_last = itemgetter(-1)
 
@@ -177,12 +174,7 @@ class RxOutcome(TurnOutcome):
 
     def describe(self) -> str:
         """One line for the text replay: the move, then what else the turn did, separated by commas."""
-        # one string grown (no list of parts to join: the text of every replayed turn)
-        if self.blocked:
-            text = f"{self.player}: blocked on {self.end}, Gear {self.gear}"
-        else:
-            text = (f"{self.player}: {self.start} -> {self.end} ({len(self.path)} spaces, "
-                    f"{'flat out' if self.flat_out else 'one by one'}), Gear {self.gear}")
+        text = self.move_text()
         if self.lapped:
             text += f", {self.laps} lap(s) done"
         if self.joker != "none":
@@ -232,6 +224,32 @@ class RaceResult:
         return self.order[0] if self.order else None
 
 
+def _race_options(options: Options, race_format: RaceFormat, weather: str | None) -> Options:
+    """The game options of a race, checked: only the RX Advanced Rules (RX-ADV-01), no repairs (RX-DAMAGE-09),
+    a weather only in a format that has one (ICE-05) and only dry or wet (RX-WEATHER-01); the weather option set
+    when the RX Weather rule is played (Weather tokens are Shortcut sides too: the core turn code accepts them
+    then, RX-WEATHER-03)."""
+    bad = [k for k in ("sisu", "checkpoints", "weather", "one_shot", "handbrake") if getattr(options, k)]
+    if bad:
+        raise ValueError(f"option(s) {', '.join(bad)} are not RX race rules (RX-ADV-01: Flying Start, "
+                         f"Redline and Full Contact)")
+    if options.repairs == "yes":
+        raise ValueError("option repairs yes: repairs in a race are GT Pit Stops (CUSTOM-15), not refereed; a "
+                         "race has no repairs (RX-DAMAGE-09)")
+    if weather is not None and not race_format.weather:
+        raise ValueError(f"there are no weather changes in an {race_format.name} race (ICE-05)")
+    if weather not in (None, "dry", "wet"):
+        raise ValueError(f"the RX weather is dry or wet, not {weather!r} (RX-WEATHER-01)")
+    rule = weather is not None
+    # Options are frozen: no copy when already so
+    return options if options.weather is rule else replace(options, weather=rule)
+
+
+#: the Weather tokens of a turn's draws so far (RX-WEATHER-03/04/07): may one still turn the weather, how many
+#: were drawn, the weather the first turned the Dashboards to (None: unchanged)
+_Weather = tuple[bool, int, "str | None"]
+
+
 class Race(TurnEngine[RxOutcome]):
     """The state of one RX race: the RX variant of the core turn engine (Focus tokens, no Time cards, laps,
     the Joker, Yellow Flags, the RX Weather)."""
@@ -257,27 +275,13 @@ class Race(TurnEngine[RxOutcome]):
         problem = player_problem(players)
         if problem is not None:
             raise ValueError(problem[2])
-        self.options = options or Options()
-        bad = [k for k in ("sisu", "checkpoints", "weather", "one_shot", "handbrake") if getattr(self.options, k)]
-        if bad:
-            raise ValueError(f"option(s) {', '.join(bad)} are not RX race rules (RX-ADV-01: Flying Start, "
-                             f"Redline and Full Contact)")
-        if self.options.repairs == "yes":
-            raise ValueError("option repairs yes: repairs in a race are GT Pit Stops (CUSTOM-15), not refereed; a "
-                             "race has no repairs (RX-DAMAGE-09)")
+        self.options = _race_options(options or Options(), race_format, weather)
         self.format = race_format
-        if weather is not None and not race_format.weather:
-            raise ValueError(f"there are no weather changes in an {race_format.name} race (ICE-05)")
-        if weather not in (None, "dry", "wet"):
-            raise ValueError(f"the RX weather is dry or wet, not {weather!r} (RX-WEATHER-01)")
         #: the RX Weather rule is in force; the weather the Dashboards show (RX-WEATHER-01/04)
         self.weather_rule = weather is not None
         self.weather = weather or "dry"
         self.weather_changed = False
         self.weather_drawn = 0
-        # Weather tokens are Shortcut sides too: the core turn code accepts them when this is set (RX-WEATHER-03)
-        if self.options.weather is not self.weather_rule:  # Options are frozen: no copy when already so
-            self.options = replace(self.options, weather=self.weather_rule)
         self.track = track
         self.index = index_of(track)
         self._marks = race_track(self.index)
@@ -291,15 +295,7 @@ class Race(TurnEngine[RxOutcome]):
             raise ValueError(f"{track.name}'s Pre-grid has {len(slots)} places for {len(players)} cars")
         self.players = list(players)
         self.grid_order = names
-        self.cars: dict[str, RxCar] = {}
-        sides = set()
-        for p, slot in zip(players, slots):  # RX-SETUP-05..08: draw order from Pole Position, Gear 0
-            tires = self._side(p)
-            sides.add(tires)
-            dash = self.components.dashboard(race_format.car or p.car, tires)  # custom: the player's own car
-            self.cars[p.name] = RxCar(p.name, p.colour, dash, slot, self.laps.start_distance(slot))
-        if race_format.same_side and len(sides) > 1:
-            raise ValueError(f"every player uses the same Dashboard side, not {', '.join(sorted(sides))} (ICE-03)")
+        self.cars: dict[str, RxCar] = self._grid(players, slots)
         #: no Joker on the circuit (Ice Track 1): finishing does not ask for one (RX-JOKER-04 does not apply)
         self.joker_rule = bool(self._marks.joker)
         if not self.joker_rule:
@@ -323,6 +319,20 @@ class Race(TurnEngine[RxOutcome]):
         #: the Full Contact variant (RX-ADV-01), None without the option
         self.contact = Contact(self) if self.options.full_contact else None
         self.next_round()
+
+    def _grid(self, players: list[Player], slots: list[str]) -> dict[str, RxCar]:
+        """Each player's car on its Pre-grid place, in draw order from Pole Position, in Gear 0, with the
+        Dashboard of its tires (RX-SETUP-05..08); one Dashboard side for all where the format says so (ICE-03)."""
+        cars: dict[str, RxCar] = {}
+        sides = set()
+        for p, slot in zip(players, slots):
+            tires = self._side(p)
+            sides.add(tires)
+            dash = self.components.dashboard(self.format.car or p.car, tires)  # custom: the player's own car
+            cars[p.name] = RxCar(p.name, p.colour, dash, slot, self.laps.start_distance(slot))
+        if self.format.same_side and len(sides) > 1:
+            raise ValueError(f"every player uses the same Dashboard side, not {', '.join(sorted(sides))} (ICE-03)")
+        return cars
 
     # -- the racetrack (a Head-to-Head on a stage overrides these: rallyc.rules.stage_race)
     def course(self, track: Track) -> Laps:
@@ -549,7 +559,7 @@ class Race(TurnEngine[RxOutcome]):
 
     def finish_index(self, car: RxCar, placed: list[Placed]) -> int | None:
         """Index of the die that takes ``car`` across the line after its last lap (RX-END-02)."""
-        return self.laps.drive(car.distance, car.crossed, list(map(_space_of, placed)))[2]
+        return self.laps.drive(car.distance, car.crossed, [p.space for p in placed])[2]
 
     # -- playing: the hooks of the core turn engine (:mod:`rallyc.rules.engine`)
     def check_turn(self, turn: Turn, name: str) -> None:
@@ -685,18 +695,40 @@ class Race(TurnEngine[RxOutcome]):
                     ) -> tuple[RxOutcome, RaceChange]:
         """End of the Turn (RX-TURNEND-01/02): the Gear marker, Loss of Control, laps, Joker, finish."""
         run = move.run
-        path = list(map(_space_of, map(_die_placed, run.resolved)))  # (C-level maps: no comprehension frame)
-        end = path[-1] if path else ctx.start
+        path = [p.space for p, _ in run.resolved]
         (distance, crossed, joker, left), fin, fin_joker = self._drive(car, path)
-        loc = run.loc
+        weather = self._shortcut_weather(run.tokens)
         damage: list[str] = []
         yellow: list[int] = []
         status = _ROAD
-        weather_open = self.weather_rule and not self.weather_changed  # (self.weather_open)
-        new_weather: str | None = None
-        drawn_weather = 0
-        for t in run.tokens:
-            if t == WEATHER:  # a Weather token drawn at a Shortcut (RX-WEATHER-04)
+        if fin is not None:
+            gear, status = self._finish(turn, move, fin, fin_joker)
+        elif run.loc is not None:
+            gear = 0  # RX-LOC-02/03: the car stays on its space, "0" Gear marker
+            damage, yellow, weather = self._loc_damage(turn, run.loc, driver, weather)
+        else:
+            gear = self._end_gear(car, turn, ctx, move)
+        self._check_bag(turn, run.tokens)
+        out = RxOutcome(
+            player=car.name, round=self.round, start=ctx.start, path=path, end=path[-1] if path else ctx.start,
+            gear=gear, warnings=run.warnings, loc=run.loc, blocked=not turn.dice, flat_out=turn.flat_out,
+            flat_out_failed=move.failed, gained=move.gained, spent=move.spent, damage=list(turn.damage),
+            tokens=list(run.tokens), finished=status == "finished", colour=self.colour,
+            laps=min(self.laps.laps_done(crossed), self.laps.laps), joker=joker,
+            disqualified=status == "disqualified", yellow=yellow, weather=weather[2], lapped=self.laps.laps > 0)
+        check_claims(FOCUS, "RX-TURNEND-02", turn, out)
+        change = RaceChange(status, distance, crossed, joker, left, run.minus1, damage, yellow, weather[1])
+        if self.contact is not None:  # Full Contact: the pushes reached, checked (committed with the turn)
+            self.contact.resolve(car, turn, ctx, move, out, driver)
+        return out, change
+
+    def _shortcut_weather(self, tokens: list[str]) -> _Weather:
+        """The Shortcut sides drawn this turn, checked (RX-SETUP-02); a Weather token among them turns the weather
+        (RX-WEATHER-04): only with the RX Weather rule (RX-WEATHER-03) and only the first (RX-WEATHER-07)."""
+        weather_open = self.weather_open
+        drawn, new_weather = 0, None
+        for t in tokens:
+            if t == WEATHER:
                 if not self.weather_rule:
                     raise IllegalMove("RX-WEATHER-03", "no Weather token is in the bag without the RX Weather rule",
                                       "dice")
@@ -704,110 +736,86 @@ class Race(TurnEngine[RxOutcome]):
                     raise IllegalMove("RX-WEATHER-07", "only the first Weather token counts: a later one is "
                                                        "replaced by another draw; record that token's side", "dice")
                 weather_open = False
-                drawn_weather += 1
-                new_weather = "wet" if self.weather == "dry" else "dry"
+                drawn += 1
+                new_weather = self._turned_weather()
             elif t not in SHORTCUT_RESULTS:
                 raise IllegalMove("RX-SETUP-02", f"a Shortcut side shows ok, coast or minus1, not {t!r}", "dice")
-        if fin is not None:
-            # RX-END-02/03, Ambiguity 34: across the line after the last lap (a LoC beyond it still finishes)
-            gear = run.resolved[fin][0].gear
-            status = RaceStatus.FINISHED if fin_joker == JokerState.DONE or not self.joker_rule \
-                else RaceStatus.DISQUALIFIED  # RX-JOKER-04
-            if turn.damage:
-                raise IllegalMove("RX-END-02", "the car has finished: no Damage token is drawn", "damage")
-        elif loc is not None:
-            gear = 0  # RX-LOC-02/03: the car stays on its space, "0" Gear marker
-            danger = self.index.spaces[loc.space].danger
-            n = min(loc_damage(self.components, loc.gear, danger, self.format.loc_table), self.bag_left())
-            if driver is not None and not turn.damage and n:
-                turn.damage = self._draw(driver, n, weather_open)
-            bag = self.damage_bag()
-            counted = 0
-            for i, d in enumerate(turn.damage):
-                if d not in RX_DAMAGE_KINDS or d not in bag:
-                    raise IllegalMove("RX-SETUP-02", f"the RX Damage bag holds {', '.join(sorted(bag))} tokens, "
-                                                     f"not {d!r}", f"damage[{i}]")
-                if d == WEATHER:
-                    drawn_weather += 1
-                    if not weather_open:
-                        continue  # RX-WEATHER-07: discarded, another token is drawn in its place
-                    weather_open = False
-                    new_weather = "wet" if self.weather == "dry" else "dry"
-                elif d == "yellow":
-                    yellow.append(self.index.spaces[loc.space].step)  # RX-DAMAGE-03
-                else:
-                    damage.append(d)
-                counted += 1
-            if counted != n:
-                raise IllegalMove("RX-LOC-04", f"a Loss of Control in Gear {loc.gear} on a {danger} tile draws {n} "
-                                               f"Damage token(s) (assumption {self.format.loc_table}), not {counted}"
-                                               + (" (a Weather token after the first is replaced, RX-WEATHER-07)"
-                                                  if drawn_weather else ""), "damage")
-        else:
-            if turn.damage:
-                raise IllegalMove("RX-LOC-04", "no Loss of Control this turn: no Damage token is drawn", "damage")
-            gear = run.resolved[-1][0].gear if run.resolved else car.gear
-            if not turn.dice and gear > 1 and self.components.reading("water_stuck") == "gear-down" \
-                    and stuck_at_water(ctx):
-                gear -= 1
-        if (turn.damage or run.tokens) and len(turn.damage) + len(run.tokens) > self.bag_left():
+        return weather_open, drawn, new_weather
+
+    def _turned_weather(self) -> str:
+        """The weather the Dashboards turn to when a Weather token counts (RX-WEATHER-04)."""
+        return "wet" if self.weather == "dry" else "dry"
+
+    def _finish(self, turn: Turn, move: Movement, fin: int, fin_joker: JokerState | None) -> tuple[int, RaceStatus]:
+        """The car crossed the line after its last lap (RX-END-02/03, Ambiguity 34; a Loss of Control beyond it
+        still finishes): the gear of the die that took it across, finished once it drove the Joker, else
+        disqualified (RX-JOKER-04); no Damage token is drawn."""
+        if turn.damage:
+            raise IllegalMove("RX-END-02", "the car has finished: no Damage token is drawn", "damage")
+        done = fin_joker == JokerState.DONE or not self.joker_rule
+        return move.run.resolved[fin][0].gear, RaceStatus.FINISHED if done else RaceStatus.DISQUALIFIED
+
+    def _loc_damage(self, turn: Turn, loc: LossOfControl, driver: Driver | None, weather: _Weather
+                    ) -> tuple[list[str], list[int], _Weather]:
+        """A Loss of Control's Damage tokens (RX-LOC-04), drawn (driver) or checked: the tokens for the Dashboard,
+        the route steps of the Yellow Flags drawn (RX-DAMAGE-03), the weather after them (a Weather token after
+        the first is discarded and another drawn, RX-WEATHER-07)."""
+        weather_open, drawn, new_weather = weather
+        danger = self.index.spaces[loc.space].danger
+        n = min(loc_damage(self.components, loc.gear, danger, self.format.loc_table), self.bag_left())
+        if driver is not None and not turn.damage and n:
+            turn.damage = self._draw(driver, n, weather_open)
+        bag = self.damage_bag()
+        damage: list[str] = []
+        yellow: list[int] = []
+        counted = 0
+        for i, d in enumerate(turn.damage):
+            if d not in RX_DAMAGE_KINDS or d not in bag:
+                raise IllegalMove("RX-SETUP-02", f"the RX Damage bag holds {', '.join(sorted(bag))} tokens, "
+                                                 f"not {d!r}", f"damage[{i}]")
+            if d == WEATHER:
+                drawn += 1
+                if not weather_open:
+                    continue  # RX-WEATHER-07: discarded, another token is drawn in its place
+                weather_open = False
+                new_weather = self._turned_weather()
+            elif d == "yellow":
+                yellow.append(self.index.spaces[loc.space].step)  # RX-DAMAGE-03
+            else:
+                damage.append(d)
+            counted += 1
+        if counted != n:
+            raise IllegalMove("RX-LOC-04", f"a Loss of Control in Gear {loc.gear} on a {danger} tile draws {n} "
+                                           f"Damage token(s) (assumption {self.format.loc_table}), not {counted}"
+                                           + (" (a Weather token after the first is replaced, RX-WEATHER-07)"
+                                              if drawn else ""), "damage")
+        return damage, yellow, (weather_open, drawn, new_weather)
+
+    def _end_gear(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement) -> int:
+        """The Gear marker after a turn without a finish nor a Loss of Control (no Damage token drawn, RX-LOC-04):
+        the gear of the last die rolled, the car's own when it rolled none, one lower when it is stuck at water
+        (reading water_stuck)."""
+        if turn.damage:
+            raise IllegalMove("RX-LOC-04", "no Loss of Control this turn: no Damage token is drawn", "damage")
+        resolved = move.run.resolved
+        gear = resolved[-1][0].gear if resolved else car.gear
+        if not turn.dice and gear > 1 and self.components.reading("water_stuck") == "gear-down" \
+                and stuck_at_water(ctx):
+            gear -= 1
+        return gear
+
+    def _check_bag(self, turn: Turn, tokens: list[str]) -> None:
+        """The bag holds the tokens the turn drew (RX-SETUP-02)."""
+        if (turn.damage or tokens) and len(turn.damage) + len(tokens) > self.bag_left():
             # (nothing drawn: the bag never holds fewer than none)
             raise IllegalMove("RX-SETUP-02", f"the Damage bag holds {self.bag_left()} token(s)", "damage")
-        laps = self.laps.laps
-        # min(laps_done(crossed), laps) without the call: Laps.laps_done is max(0, crossed - 1), and a stage's
-        # course (StageCourse: no laps, laps == 0) gives 0 either way
-        laps_done = min(crossed - 1, laps) if crossed > 1 else 0
-        out = _new(RxOutcome)
-        # RxOutcome(...) without its __init__, which takes 29 keyword arguments: every field stored in the order
-        # __init__ stores them, the defaults as they are (tests/test_race_fast.py checks it against the dataclass).
-        # Stores on the new instance (about 130 machine instructions each) rather than a dict literal given to its
-        # __dict__: a dict built key by key costs about 500 a key
-        out.player = car.name
-        out.round = self.round
-        out.start = ctx.start
-        out.path = path
-        out.end = end
-        out.gear = gear
-        out.warnings = run.warnings
-        out.loc = loc
-        out.blocked = not turn.dice
-        out.flat_out = turn.flat_out
-        out.flat_out_failed = move.failed
-        out.gained = move.gained
-        out.spent = move.spent
-        out.damage = list(turn.damage)
-        out.tokens = list(run.tokens)
-        out.finished = status == "finished"
-        out.retired = False
-        out.turn = None
-        out._applied = ()
-        out._pending = ()
-        out.colour = _COLOURS[self.round % 2]
-        out.laps = laps_done
-        out.joker = joker
-        out.disqualified = status == "disqualified"
-        out.position = None
-        out.yellow = yellow
-        out.weather = new_weather
-        out.contact = []
-        out.lapped = laps > 0
-        check_claims(FOCUS, "RX-TURNEND-02", turn, out)
-        commit = tuple.__new__(RaceChange, (status, distance, crossed, joker, left, run.minus1, damage, yellow,
-                                            drawn_weather))  # RaceChange(...) without its Python __new__
-        if self.contact is not None:  # Full Contact: the pushes reached, checked (committed with the turn)
-            self.contact.resolve(car, turn, ctx, move, out, driver)
-        return out, commit
 
     def commit(self, car: RxCar, turn: Turn, out: RxOutcome, c: RaceChange) -> None:
         """Write the resolved turn into the race: the car, the -1 tokens, the flags, the weather, the finish or its
-        retiring (one method: a call less per turn), then Full Contact's pushes, draws and Danger tokens."""
+        retiring, then Full Contact's pushes, draws and Danger tokens."""
         if self.yellow or self.yellow_pairs:  # (no flag on the track: nothing to take off)
             self.yellow = self._flags_in_force(car.name)  # RX-DAMAGE-08: taken off at the start of the turn
-            kept = {}
-            for step, pairs in self.yellow_pairs.items():  # (a loop: a comprehension's frame costs more)
-                if step in self.yellow:
-                    kept[step] = pairs
-            self.yellow_pairs = kept
+            self.yellow_pairs = {step: pairs for step, pairs in self.yellow_pairs.items() if step in self.yellow}
         car.space = out.end
         car.gear = out.gear
         car.distance = c.distance
@@ -818,42 +826,49 @@ class Race(TurnEngine[RxOutcome]):
         car.turns += 1
         car.played = self.round
         self.minus1 = c.minus1
+        self._take_tokens(car, out, c)
+        car.status = c.status
+        if c.status == _FINISHED:
+            self.finishers.append(car.name)
+            out.position = len(self.finishers)
+        elif c.status == _ROAD and self._no_gear_left(car):
+            car.status = RaceStatus.RETIRED  # CORE-RETIRE-01
+            out.retired = True
+            if self.components.reading("rx_retired_flag") == "removed":
+                self._remove_flags(car.name)
+            out.add_applied(("CORE-RETIRE-01",))
+        if self.contact is not None:
+            out.add_applied(self.contact.commit(car, out))
+
+    def _take_tokens(self, car: RxCar, out: RxOutcome, c: RaceChange) -> None:
+        """The tokens the turn drew: Shortcut sides (CORE-SHORTCUT-07), Damage tokens on the Dashboard from the next
+        turn (RX-DAMAGE-01/02/10), Yellow Flags on the track (RX-DAMAGE-03), Weather tokens out of the bag and
+        every Dashboard turned over once the draws are done (RX-WEATHER-04)."""
         for t in out.tokens:
             if t == "ok":
                 self.shortcut_ok[car.name] += 1
             elif t == "coast":
-                car.damage["coast"] += 1  # CORE-SHORTCUT-07
+                car.damage["coast"] += 1
         for d in c.damage:
-            car.damage[d] += 1  # RX-DAMAGE-01/02, from the next turn (RX-DAMAGE-10)
+            car.damage[d] += 1
         for step in c.yellow:
             if step not in self.yellow:
                 self.yellow_pairs[step] = self._pairs_alongside(step)
             self.yellow.setdefault(step, []).append(car.name)
             self.yellow_drawn += 1
-        if c.weather_drawn:
-            self.weather_drawn += c.weather_drawn
-        if out.weather:  # RX-WEATHER-04: every Dashboard turns over once the draws are done
+        self.weather_drawn += c.weather_drawn
+        if out.weather:
             self.weather = out.weather
             self.weather_changed = True
-        car.status = status = c.status
-        if status == _FINISHED:
-            self.finishers.append(car.name)
-            out.position = len(self.finishers)
-        elif status == _ROAD:
-            # CORE-RETIRE-01: no Gear die left; worked out again only when the car's Dashboard or Damage tokens changed
-            # since the last check (most turns draw none; dict.__eq__: the plain comparison, not Counter's)
-            known = self._gear_left.get(car.name)
-            if known is None or known[0] is not car.dashboard or not dict.__eq__(known[1], car.damage):
-                known = self._gear_left[car.name] = (car.dashboard, dict(car.damage),
-                                                     rx_allowance(car.dashboard, car.damage).gear <= 0)
-            if known[2]:
-                car.status = RaceStatus.RETIRED
-                out.retired = True
-                if self.components.reading("rx_retired_flag") == "removed":
-                    self._remove_flags(car.name)
-                out.add_applied(("CORE-RETIRE-01",))
-        if self.contact is not None:
-            out.add_applied(self.contact.commit(car, out))
+
+    def _no_gear_left(self, car: RxCar) -> bool:
+        """The car has no Gear die left (CORE-RETIRE-01); worked out again only when its Dashboard or Damage tokens
+        changed since the last check (most turns draw none; dict.__eq__: the plain comparison, not Counter's)."""
+        known = self._gear_left.get(car.name)
+        if known is None or known[0] is not car.dashboard or not dict.__eq__(known[1], car.damage):
+            known = self._gear_left[car.name] = (car.dashboard, dict(car.damage),
+                                                 rx_allowance(car.dashboard, car.damage).gear <= 0)
+        return known[2]
 
     def _remove_flags(self, name: str) -> None:
         """Take ``name``'s Yellow Flags off the track (reading rx_retired_flag ``removed``)."""

@@ -18,6 +18,7 @@ from rallyc.rules.errors import IllegalMove
 from rallyc.rules.options import Options
 from rallyc.rules.speed_trial import CircuitSpeedTimeTrial, SpeedTimeTrial
 from rallyc.rules.stage import Carry, Player, Stage, StageResult
+from rallyc.rules.state import Car
 from rallyc.rules.technical_h2h import CircuitHeadToHead, TechnicalHeadToHead
 from rallyc.rules.trace import report
 
@@ -147,44 +148,13 @@ class Rally:
         if penalties and not self.options.checkpoints:
             raise IllegalMove("CORE-ADV-09", "Checkpoint penalties need the checkpoints option", "checkpoint")
         res = stage.result()
-        times: dict[str, int | None] = {}
-        for name, t in res.times.items():
-            p = penalties.get(name, 0)
-            if p < 0:
-                raise IllegalMove("CORE-ADV-09", "a Checkpoint penalty is 0 or more 5-second tokens", f"checkpoint.{name}")
-            timed = None if t is None else t + 5 * p  # CORE-ADV-10
-            times[name] = timed
-            before = self.overall[name]
-            if before is not None:
-                self.overall[name] = None if timed is None else before + timed  # CORE-RALLY-14
+        times = self._register_times(res.times, penalties)
         assistance = stage.track.has_assistance  # CORE-RALLY-02
         carried: dict[str, dict] = {}
         for name, car in stage.cars.items():
-            k = self.carry[name]
-            if car.status == "retired" or (assistance and self.options.repairs != "no"):
-                # CORE-RALLY-03, CORE-RETIRE-04, CORE-RALLY-10; no repairs at Assistance with repairs no (CUSTOM-15)
-                k.damage = Counter()
-                k.spare = True
-            else:  # CORE-RALLY-04/07: Gear, Coast/Leader and Brake Damage carried; OK!, -1 and flags go back
-                k.damage = Counter({d: car.damage.get(d, 0) for d in ("gear", "coast", "brake", "boost")
-                                    if car.damage.get(d, 0) > 0})
-                k.spare = car.spare
-            k.wear = car.wear  # Ambiguity 23: soft-tire wear carries over unless the tires are renewed
+            k = self._carry_over(name, car, assistance)
             if name in spare_between:
-                if self.options.repairs == "no":
-                    raise IllegalMove("CUSTOM-15", "no repairs in this game (option repairs no): no Spare Tire",
-                                      "spare_tire")
-                if assistance:
-                    raise IllegalMove("CORE-RALLY-08", "the Spare Tire between stages is for stages without Assistance",
-                                      "spare_tire")
-                if not k.spare:
-                    raise IllegalMove("CORE-SPARE-06", f"{name} has no Spare Tire card", "spare_tire")
-                if k.damage.get("coast", 0) < 1:
-                    raise IllegalMove("CORE-RALLY-08", f"{name} has no Coast/Leader Damage token to remove", "spare_tire")
-                k.damage["coast"] -= 1
-                if not k.damage["coast"]:
-                    del k.damage["coast"]
-                k.spare = False
+                self._spare_between(name, k, assistance)
             sisu = self.options.sisu
             if sisu == "per-stage" or (sisu == "assistance" and assistance):
                 k.sisu = True
@@ -197,6 +167,56 @@ class Rally:
         self.stages.append(rec)
         self.current = None
         return rec
+
+    def _register_times(self, stage_times: dict[str, int | None], penalties: dict[str, int]
+                        ) -> dict[str, int | None]:
+        """Each player's stage time with its Checkpoint penalties, 5 seconds a token (CORE-ADV-09/10), added to its
+        overall time (CORE-RALLY-14; none once it has none)."""
+        times: dict[str, int | None] = {}
+        for name, t in stage_times.items():
+            p = penalties.get(name, 0)
+            if p < 0:
+                raise IllegalMove("CORE-ADV-09", "a Checkpoint penalty is 0 or more 5-second tokens", f"checkpoint.{name}")
+            timed = None if t is None else t + 5 * p
+            times[name] = timed
+            before = self.overall[name]
+            if before is not None:
+                self.overall[name] = None if timed is None else before + timed
+        return times
+
+    def _carry_over(self, name: str, car: Car, assistance: bool) -> Carry:
+        """What ``name``'s car carries to the next stage: repaired at Assistance or after retiring (CORE-RALLY-03,
+        CORE-RETIRE-04, CORE-RALLY-10; no repairs at Assistance with repairs no, CUSTOM-15), else its Gear,
+        Coast/Leader, Brake and Boost Damage and its Spare Tire (CORE-RALLY-04/07: OK!, -1 and flags go back);
+        the soft tires' wear (Ambiguity 23: carried unless the tires are renewed)."""
+        k = self.carry[name]
+        if car.status == "retired" or (assistance and self.options.repairs != "no"):
+            k.damage = Counter()
+            k.spare = True
+        else:
+            k.damage = Counter({d: car.damage.get(d, 0) for d in ("gear", "coast", "brake", "boost")
+                                if car.damage.get(d, 0) > 0})
+            k.spare = car.spare
+        k.wear = car.wear
+        return k
+
+    def _spare_between(self, name: str, k: Carry, assistance: bool) -> None:
+        """The Spare Tire fitted between stages takes one Coast/Leader Damage token off (CORE-RALLY-08): only
+        without Assistance, with repairs allowed (CUSTOM-15) and the card still held (CORE-SPARE-06)."""
+        if self.options.repairs == "no":
+            raise IllegalMove("CUSTOM-15", "no repairs in this game (option repairs no): no Spare Tire",
+                              "spare_tire")
+        if assistance:
+            raise IllegalMove("CORE-RALLY-08", "the Spare Tire between stages is for stages without Assistance",
+                              "spare_tire")
+        if not k.spare:
+            raise IllegalMove("CORE-SPARE-06", f"{name} has no Spare Tire card", "spare_tire")
+        if k.damage.get("coast", 0) < 1:
+            raise IllegalMove("CORE-RALLY-08", f"{name} has no Coast/Leader Damage token to remove", "spare_tire")
+        k.damage["coast"] -= 1
+        if not k.damage["coast"]:
+            del k.damage["coast"]
+        k.spare = False
 
     def _end_rules(self, stage: Stage, rec: StageRecord, spare_between: bool) -> tuple[str, ...]:
         """The rule IDs the end of a stage applied (times, Assistance, what is carried, CORE-RALLY)."""

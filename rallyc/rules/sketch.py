@@ -48,36 +48,82 @@ _DANGERS = ("low", "medium", "high")
 _SURFACES = ("gravel", "asphalt", "snow")
 
 
+#: the sketch's markers: the Starting Line, the finish line
+_MARKERS = {"S": "start", "F": "finish"}
+#: the sketch's straight zones, as lines of a rallyc road
+_STRAIGHT = {"D": "slide", "N": "plain", "water": "plain water"}
+
+
 def _zone(tok: str) -> str:
     """One sketch zone as a line of a rallyc road."""
     cm = _CORNER.match(tok)
     if cm:
-        side = "left" if cm.group(3) == "L" else "right"
-        inside = " ".join(x for x in cm.group(1).split(",") if x)
-        outside = " ".join(x for x in cm.group(2).split(",") if x)
-        return f"corner {side} inside {inside} outside {outside}"
+        return _corner(cm)
     kind, _, limit = tok.partition("/")
-    if limit and not (limit.isascii() and limit.isdigit() and len(limit) <= 2 and 1 <= int(limit) <= 6):
+    if limit and not _gear(limit):
         raise ValueError(f"`{tok}`: a limit after `/` is a gear 1 to 6")
-    if kind.startswith("jump") and not (kind[4:].isascii() and kind[4:].isdigit() and len(kind) <= 6
-                                        and 1 <= int(kind[4:]) <= 6):
+    jump = kind.startswith("jump")
+    if jump and not _gear(kind[4:]):
         raise ValueError(f"`{tok}`: a jump is `jumpN` with a gear N of 1 to 6")
-    if kind == "D":
-        line = "slide"
-    elif kind == "N":
-        line = "plain"
-    elif kind.startswith("jump") and kind[4:].isdigit():
-        line = f"plain jump {int(kind[4:])}"
-    elif kind == "water":
-        line = "plain water"
-    elif kind == "W":
+    if kind == "W":
         return "wide" + (f" limit {int(limit)}" if limit else "")
+    if jump:
+        line = f"plain jump {int(kind[4:])}"
+    elif kind in _STRAIGHT:
+        line = _STRAIGHT[kind]
     else:
         raise ValueError(f"unknown zone `{tok}` (zones: N, D, W, C(IN;OUT)L/R, jumpN, water; markers S, F, "
                          "!danger, ~surface, cutN(a,b))")
     if limit:
         line += f" limit {int(limit)} {int(limit)}"
     return line
+
+
+def _gear(text: str) -> bool:
+    """``text`` is a gear 1 to 6 (one or two ASCII digits)."""
+    return text.isascii() and text.isdigit() and len(text) <= 2 and 1 <= int(text) <= 6
+
+
+def _corner(cm: re.Match) -> str:
+    """A sketch corner ``C(IN;OUT)R`` or ``...L`` as a line of a rallyc road."""
+    side = "left" if cm.group(3) == "L" else "right"
+    inside = " ".join(x for x in cm.group(1).split(",") if x)
+    outside = " ".join(x for x in cm.group(2).split(",") if x)
+    return f"corner {side} inside {inside} outside {outside}"
+
+
+def _tile(part: str, offset: int, surface: str) -> tuple[str, str, list[str], list[str]]:
+    """One tile of a sketch (``part``, from column ``offset + 1``): its danger colour, its surface, the lines of its
+    road (zones, the Starting Line, the finish line) and its shortcuts."""
+    danger = "low"
+    tile_surface = surface
+    body: list[str] = []
+    cuts: list[str] = []
+    for m_tok in re.finditer(r"\S+", part):
+        tok, column = m_tok.group(), offset + m_tok.start() + 1
+        try:
+            if tok.startswith("!"):
+                danger = tok[1:]
+                if danger not in _DANGERS:
+                    raise ValueError(f"`{tok}`: a danger colour is !low, !medium or !high")
+            elif tok.startswith("~"):
+                tile_surface = tok[1:]
+                if tile_surface not in _SURFACES:
+                    raise ValueError(f"`{tok}`: a surface is ~gravel, ~asphalt or ~snow")
+            elif tok in _MARKERS:
+                body.append(_MARKERS[tok])
+            elif (m := _CUT.match(tok)):
+                if any(len(g) > 2 for g in m.groups()):
+                    raise ValueError(f"`{tok}`: shortcut numbers are small (a limit 1..6, zones of this tile)")
+                cuts.append(f"shortcut {int(m.group(1))} from {int(m.group(2))} to {int(m.group(3))}")
+            else:
+                zone = _zone(tok)
+                if any(len(n) > 2 for n in re.findall(r"\d+", tok)):
+                    raise ValueError(f"`{tok}`: a limit is a gear 1 to 6")
+                body.append(zone)
+        except ValueError as exc:
+            raise SketchError(f"sketch: {exc}", column) from None
+    return danger, tile_surface, body, cuts
 
 
 def sketch_source(text: str, name: str = "sketch", *, surface: str = "gravel", assistance: bool = False,
@@ -88,36 +134,7 @@ def sketch_source(text: str, name: str = "sketch", *, surface: str = "gravel", a
     offset = 0
     for i, part in enumerate(text.split("|")):
         number = _FIRST_NUMBER + i
-        danger = "low"
-        tile_surface = surface
-        body: list[str] = []
-        cuts: list[str] = []
-        for m_tok in re.finditer(r"\S+", part):
-            tok, column = m_tok.group(), offset + m_tok.start() + 1
-            try:
-                if tok.startswith("!"):
-                    danger = tok[1:]
-                    if danger not in _DANGERS:
-                        raise ValueError(f"`{tok}`: a danger colour is !low, !medium or !high")
-                elif tok.startswith("~"):
-                    tile_surface = tok[1:]
-                    if tile_surface not in _SURFACES:
-                        raise ValueError(f"`{tok}`: a surface is ~gravel, ~asphalt or ~snow")
-                elif tok == "S":
-                    body.append("start")
-                elif tok == "F":
-                    body.append("finish")
-                elif (m := _CUT.match(tok)):
-                    if any(len(g) > 2 for g in m.groups()):
-                        raise ValueError(f"`{tok}`: shortcut numbers are small (a limit 1..6, zones of this tile)")
-                    cuts.append(f"shortcut {int(m.group(1))} from {int(m.group(2))} to {int(m.group(3))}")
-                else:
-                    zone = _zone(tok)
-                    if any(len(n) > 2 for n in re.findall(r"\d+", tok)):
-                        raise ValueError(f"`{tok}`: a limit is a gear 1 to 6")
-                    body.append(zone)
-            except ValueError as exc:
-                raise SketchError(f"sketch: {exc}", column) from None
+        danger, tile_surface, body, cuts = _tile(part, offset, surface)
         if not any(b not in ("start", "finish") for b in body):
             raise SketchError(f"sketch: tile {i + 1} has no zone (tiles are separated by `|`)", offset + 1)
         offset += len(part) + 1

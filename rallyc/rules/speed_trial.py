@@ -39,7 +39,7 @@ from rallyc.rules.rx_dashboard import loc_damage
 from rallyc.rules.stage import Stage
 from rallyc.rules.state import DAMAGE_KINDS, Card, Car
 from rallyc.rules.timecards import StageChange
-from rallyc.rules.turn import Outcome, Turn
+from rallyc.rules.turn import LossOfControl, Outcome, Turn
 from rallyc.rules.yellow_flags import Flags, Pairs, flag_limits, flags_in_force, pairs_alongside
 
 __all__ = ["SpeedTimeTrial", "CircuitSpeedTimeTrial", "SPEED_LOC_TABLE", "SPEED_TRACK_BAG"]
@@ -117,6 +117,23 @@ class SpeedTimeTrial(Stage):
         if run.loc is None or self.finish_index(car, [p for p, _ in run.resolved]) is not None:
             return super().end_of_turn(car, turn, ctx, move, driver)
         loc = run.loc
+        seconds = self.cards.zero
+        self._check_loc_claims(turn, loc, seconds)
+        self._dashboard_damage(turn, loc, driver)
+        path = [p.space for p, _ in run.resolved]
+        out = Outcome(
+            player=car.name, round=self.round, start=ctx.start, path=path, end=path[-1] if path else ctx.start,
+            gear=0, card=Card(loc.gear, seconds, True), warnings=run.warnings, loc=loc, blocked=not turn.dice,
+            stopped=run.stopped, flat_out=turn.flat_out, flat_out_failed=move.failed, gained=move.gained,
+            spent=move.spent, damage=list(turn.damage), tokens=run.tokens, sisu=move.sisu, leader=False)
+        check_claims(self.tokens, self.gear_rule, turn, out)
+        return out, StageChange(CarStatus.ROAD, run.minus1)  # stays on the road, on its space (RX-LOC-02)
+
+    @staticmethod
+    def _check_loc_claims(turn: Turn, loc: LossOfControl, seconds: int) -> None:
+        """What a record says of a Loss of Control from the Dashboard: no "0" side read (CUSTOM-13), the card of
+        the gear at the Loss of Control (CORE-LOC-03) adding the game's "0" side seconds (CORE-LOC-04); no tire
+        change after it (CORE-SPARE-01)."""
         claim = turn.card
         if claim is not None and claim.zero is not None:
             raise IllegalMove("CUSTOM-13", "under Speed Track rules the Dashboard gives a Loss of Control's "
@@ -125,13 +142,17 @@ class SpeedTimeTrial(Stage):
         if claim is not None and claim.gear is not None and claim.gear != loc.gear:
             raise IllegalMove("CORE-LOC-03", f"the Loss of Control card is of Gear {loc.gear} (the gear at the Loss "
                                              f"of Control on {loc.space}), not Gear {claim.gear}", "card.gear")
-        seconds = self.cards.zero
         if claim is not None and claim.seconds is not None and claim.seconds != seconds:
             raise IllegalMove("CORE-LOC-04", f"a \"0\" side of this game adds {seconds} s, not {claim.seconds} s "
                                              f"(the game's card table)", "card.seconds")
         if turn.spare_tire:
             raise IllegalMove("CORE-SPARE-01", "a tire change is declared at the end of a movement, not after a "
                                                "Loss of Control", "spare_tire")
+
+    def _dashboard_damage(self, turn: Turn, loc: LossOfControl, driver: Driver | None) -> None:
+        """The Damage tokens of a Loss of Control from the Dashboard (CUSTOM-13, RX-LOC-04), drawn (driver) or
+        checked: as many as the table gives for the gear and the tile's danger, of the kinds the bag holds
+        (CORE-SETUP-03)."""
         danger = self.index.spaces[loc.space].danger
         n = min(loc_damage(self.components, loc.gear, danger, SPEED_LOC_TABLE), self.bag_left())
         if driver is not None and not turn.damage and n:
@@ -145,14 +166,6 @@ class SpeedTimeTrial(Stage):
             if (d not in DAMAGE_KINDS and d != YELLOW) or d not in bag:
                 raise IllegalMove("CORE-SETUP-03", f"the {self.bag_name} Damage set holds "
                                                    f"{', '.join(sorted(bag))} tokens, not {d!r}", f"damage[{i}]")
-        path = [p.space for p, _ in run.resolved]
-        out = Outcome(
-            player=car.name, round=self.round, start=ctx.start, path=path, end=path[-1] if path else ctx.start,
-            gear=0, card=Card(loc.gear, seconds, True), warnings=run.warnings, loc=loc, blocked=not turn.dice,
-            stopped=run.stopped, flat_out=turn.flat_out, flat_out_failed=move.failed, gained=move.gained,
-            spent=move.spent, damage=list(turn.damage), tokens=run.tokens, sisu=move.sisu, leader=False)
-        check_claims(self.tokens, self.gear_rule, turn, out)
-        return out, StageChange(CarStatus.ROAD, run.minus1)  # stays on the road, on its space (RX-LOC-02)
 
     def commit(self, car: Car, turn: Turn, out: Outcome, change: StageChange) -> None:
         """The core stage's commit; the car's own Yellow Flags go to its Dashboard when it starts in Gear 0

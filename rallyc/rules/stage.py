@@ -23,7 +23,7 @@ from rallyc.rules.applied import turn_rules_later
 from rallyc.rules.engine import SECONDS, TrackContexts, TurnEngine
 from rallyc.rules.plans import PlanContext, Placed, can_lay, start_walk
 from rallyc.rules.setup import player_problem
-from rallyc.rules.state import IMPEDING, WEATHER, Car, index_of
+from rallyc.rules.state import WEATHER, Car, index_of
 from rallyc.rules.timecards import StageChange, time_card_end
 from rallyc.rules.trace import _OBSERVERS, observing
 from rallyc.rules.rolling import Movement
@@ -247,50 +247,49 @@ class Stage(TurnEngine[Outcome]):
         What the car's Dashboard decides (the allowance of each surface, the Warning limits, the advanced rules) is
         built once per car and state (surface, leading, damage, wear: a template in :meth:`context_cache`); the
         turn adds the start, the others' cars and the -1 tokens (:meth:`new_context`)."""
+        car = self._car_to_plan(name)
+        space = car.space if start is None and car.status != "waiting" and car.space is not None \
+            else self._start_space(car, start)
+        surface = self.index.spaces[space].surface
+        # the round's first player uses the Gravel (leader) column wherever it lays dice on gravel (CORE-DICE-03)
+        first = bool(self.order) and self.order[0] == car.name and self.leader_rule_active()
+        cache = self._contexts
+        if cache is None or cache.index is not self.index:
+            cache = self.context_cache()
+        key = (surface, first, tuple(car.damage.items()), car.wear)
+        template = cache.templates.get((car.name,) + key)
+        if template is None:
+            template = cache.template(car, key, lambda: self._context_template(car, surface, first))
+        # the cars that impede (CORE-OVERTAKE-08/09): their spaces and gears
+        others = {c.space: c.gear for c in self.cars.values() if c.impedes and c is not car and c.space}
+        variant = self.context_variant(car, cache.track)
+        if self.minus1 and self.creep_possible():
+            ctx = self._creep_floor(self.new_context(template, car, space, others, gear=car.gear))
+            if variant:
+                ctx = replace(ctx, **variant)
+        else:
+            ctx = self.new_context(template, car, space, others, variant, car.gear)
+        return ctx, first and surface == "gravel"
+
+    def _car_to_plan(self, name: str | None) -> Car:
+        """The car of ``name`` (the player to move by default), still on the stage."""
         name = name or self.to_move()
         if name is None:
             raise StageOver("the stage is over")
         car = self.cars[name]
         if car.status in ("finished", "retired"):
             raise StageOver(f"{name} has {car.status}")
-        space = car.space if start is None and car.status != "waiting" and car.space is not None \
-            else self._start_space(car, start)
-        surface = self.index.spaces[space].surface
-        # the round's first player uses the Gravel (leader) column wherever it lays dice on gravel (CORE-DICE-03)
-        first = bool(self.order) and self.order[0] == name and self.leader_rule_active()
-        leader = first and surface == "gravel"
-        cache = self._contexts
-        if cache is None or cache.index is not self.index:
-            cache = self.context_cache()
-        damage = tuple(car.damage.items()) if car.damage else ()
-        template = cache.templates.get((name, surface, first, damage, car.wear))  # (ContextCache.template's key)
-        if template is None:
-            template = cache.template(car, (surface, first, damage, car.wear),
-                                      lambda: self._context_template(car, surface, first))
-        # the cars that impede (Car.impedes) -> their gear, and the car's own gear (Car.gear: the top card's), inlined
-        others: dict[str, int] = {}
-        for c in self.cars.values():
-            if c.status in IMPEDING and c is not car and c.space:
-                if c.cards:
-                    top = c.cards[-1]
-                    others[c.space] = top.car_gear if top.zero else top.gear
-                else:
-                    others[c.space] = 0
-        gear = 0
-        if car.cards:
-            top = car.cards[-1]
-            gear = top.car_gear if top.zero else top.gear
-        variant = self.context_variant(car, cache.track)
-        if self.minus1 and self.creep_possible():  # a corner left unusable: the floor when nothing else is legal
-            ctx = self.new_context(template, car, space, others, gear=gear)
-            if not can_lay(ctx, start_walk(ctx)):
-                creep = replace(ctx, limit_floor=1, corner_methods={})
-                if can_lay(creep, start_walk(creep)):
-                    ctx = creep
-            if variant:
-                ctx = replace(ctx, **variant)
-            return ctx, leader
-        return self.new_context(template, car, space, others, variant, gear), leader
+        return car
+
+    @staticmethod
+    def _creep_floor(ctx: PlanContext) -> PlanContext:
+        """A corner left unusable by -1 tokens: its limit floors at 1 when nothing else is legal (reading
+        creep), ``ctx`` otherwise."""
+        if not can_lay(ctx, start_walk(ctx)):
+            creep = replace(ctx, limit_floor=1, corner_methods={})
+            if can_lay(creep, start_walk(creep)):
+                return creep
+        return ctx
 
     def _context_template(self, car: Car, surface: str, first: bool) -> dict:
         """The fields of ``car``'s planning context its Dashboard decides, on a space of ``surface``, leading the
@@ -365,43 +364,21 @@ class Stage(TurnEngine[Outcome]):
 
     def commit(self, car: Car, turn: Turn, out: Outcome, change: StageChange) -> None:
         """The car's move, card, tokens, damage and status; the -1 tokens; the retirement check (CORE-RETIRE-01);
-        the Weather flips; the round's rule IDs with its first turn's. (One method: the car's part was a second
-        call a turn.)"""
+        the Weather flips; the round's rule IDs with its first turn's."""
         car.space = out.end
         car.cards.append(out.card)
         car.seconds += out.gained - out.spent  # (seconds_gained - seconds_spent)
         car.turns += 1
         if car.dashboard.tires == "soft":
             car.wear += 1  # MC-SOFT-03: the Wear marker advances when the Time card is taken
-        car.status = status = change.status
+        car.status = change.status
         self.minus1 = change.minus1
-        for t in out.tokens:
-            if t == "ok":
-                car.shortcut_ok += 1
-            elif t == "coast":
-                car.damage["coast"] += 1  # CORE-SHORTCUT-07
-            elif t == WEATHER:
-                car.damage[WEATHER] += 1  # MC-WEATHER-07: on the Dashboard, no dice effect (Ambiguity 21)
-        for d in out.damage:
-            car.damage[d] += 1
-        if out.sisu:
-            car.sisu = False
-        if out.spare_tire:
-            car.spare = False
-            car.damage["coast"] -= 1  # CORE-SPARE-04
+        self._take_tokens(car, out)
         if out.finished:
             self.finished_any = True
-            car.space = out.end
-        elif status != "finished":
-            surface = self.index.spaces[car.space].surface
-            # Ambiguity 11a: the Gear dice of the column where the car stands (column_for, once per car and surface)
-            known = self._gear_dice.get((car.name, surface))
-            if known is None or known[0] is not car.dashboard:
-                known = self._gear_dice[(car.name, surface)] = (car.dashboard,
-                                                                self.column_for(surface, False, car).gear)
-            if known[1] - car.damage.get("gear", 0) <= 0:  # CORE-RETIRE-01
-                car.status = CarStatus.RETIRED
-                out.retired = True
+        elif change.status != "finished" and self._no_gear_dice(car):
+            car.status = CarStatus.RETIRED  # CORE-RETIRE-01
+            out.retired = True
         if out.flipped:
             self._flip(out.flipped)
         if self.position == 0 and (self.explaining or (_OBSERVERS and observing())):  # (else no rule IDs: refused)
@@ -409,6 +386,35 @@ class Stage(TurnEngine[Outcome]):
             out.then_applied(lambda ids: tuple(dict.fromkeys(first + ids)))
         if out.retired:
             out.add_applied(("CORE-RETIRE-01", "CORE-RETIRE-02"))
+
+    @staticmethod
+    def _take_tokens(car: Car, out: Outcome) -> None:
+        """The tokens the turn drew go on the car's Dashboard: Shortcut sides (CORE-SHORTCUT-07), Weather tokens
+        with no dice effect (MC-WEATHER-07, Ambiguity 21), Damage tokens; a SISU card played, the Spare Tire
+        fitted (CORE-SPARE-04)."""
+        for t in out.tokens:
+            if t == "ok":
+                car.shortcut_ok += 1
+            elif t == "coast":
+                car.damage["coast"] += 1
+            elif t == WEATHER:
+                car.damage[WEATHER] += 1
+        for d in out.damage:
+            car.damage[d] += 1
+        if out.sisu:
+            car.sisu = False
+        if out.spare_tire:
+            car.spare = False
+            car.damage["coast"] -= 1
+
+    def _no_gear_dice(self, car: Car) -> bool:
+        """No Gear die left in the column where the car stands, once its Gear Damage tokens are taken off
+        (CORE-RETIRE-01, Ambiguity 11a); the column's Gear dice looked up once per car and surface."""
+        surface = self.index.spaces[car.space].surface
+        known = self._gear_dice.get((car.name, surface))
+        if known is None or known[0] is not car.dashboard:
+            known = self._gear_dice[(car.name, surface)] = (car.dashboard, self.column_for(surface, False, car).gear)
+        return known[1] - car.damage.get("gear", 0) <= 0
 
     def _flip(self, steps: list[int]) -> None:
         """Turn these steps' tiles over in place and rebuild the space graph (MC-WEATHER-04/05)."""

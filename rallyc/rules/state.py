@@ -21,6 +21,8 @@ __all__ = ["Card", "Car", "TrackIndex", "index_of", "forget_placements", "DAMAGE
            "IMPEDING"]
 
 _SECONDS = attrgetter("seconds")
+#: the lanes of slide spaces (CORE-SLIDE-01)
+_SLIDE_LANES = ("s1", "s2")
 
 #: Damage side of a token (CORE-SETUP-03); Boost Damage only where the bag holds it (RX box, R5 Boost die)
 DAMAGE_KINDS = ("gear", "brake", "coast", "green", "boost")
@@ -143,45 +145,7 @@ class TrackIndex:
         #: RX speed-limit lines: the edges with a ``limit`` (RX-FORK-03), read per die without the graph
         self.line_limit: dict[tuple[str, str], int] = {(a, b): d["limit"] for a, b, d in g.edges(data=True)
                                                        if d.get("limit") is not None}
-        zones: dict[str, list[str]] = {}
-        for s in self.spaces.values():
-            zones.setdefault(s.zone_key, []).append(s.id)
-        self.zones = zones
-        slide_zones = {k for k, ids in zones.items() if any(self.spaces[i].lane in ("s1", "s2") for i in ids)}
-        #: zones with slide spaces (CORE-SLIDE-01/02)
-        self.slide_zones: frozenset[str] = frozenset(slide_zones)
-        #: spaces whose occupant stops a car entering this one (the space itself; lane vs slide halves)
-        self.overlap: dict[str, tuple[str, ...]] = {}
-        #: spaces alongside (a car there needs the gear check, CORE-OVERTAKE-01/04)
-        self.alongside: dict[str, list[str]] = {}
-        for s in self.spaces.values():
-            key = s.zone_key
-            over = [s.id]
-            side: list[str] = []
-            if key in slide_zones:
-                halves = s.lane in ("s1", "s2")
-                for o in zones[key]:
-                    if o == s.id:
-                        continue
-                    o_half = self.spaces[o].lane in ("s1", "s2")
-                    if halves != o_half:
-                        over.append(o)
-                    elif not halves:
-                        side.append(o)
-            elif s.kind != "corner" and s.kind != "shortcut":
-                side = [o for o in zones.get(key, []) if o != s.id and self.spaces[o].kind != "corner"
-                        and _lane_of(self.spaces[o].lane) != _lane_of(s.lane)]
-            self.overlap[s.id] = tuple(over)
-            self.alongside[s.id] = side
-        for s in self.spaces.values():
-            if s.kind != "shortcut":
-                continue
-            linked = set(g.successors(s.id)) | set(g.predecessors(s.id))
-            for o in sorted(linked):
-                if self.spaces[o].kind == "corner" or self.spaces[o].kind == "shortcut":
-                    continue
-                self.alongside[s.id].append(o)
-                self.alongside[o].append(s.id)
+        self._index_zones()
         self.inside = {sid: self._inside(sid) for sid in self.spaces}
         #: the road surfaces of this track (MC-TIRE-01)
         self.surfaces = tuple(sorted({s.surface for s in self.spaces.values()}))
@@ -194,6 +158,62 @@ class TrackIndex:
         #: the corner spaces of a named corner: a car on one decides the corner's method (CORE-OVERTAKE-05)
         self.corner_spaces: frozenset[str] = frozenset(
             sid for sid, s in self.spaces.items() if s.kind == "corner" and s.corner)
+
+    def _index_zones(self) -> None:
+        """The spaces of each zone, the zones with slide spaces, and per space the spaces that overlap it and those
+        alongside it."""
+        zones: dict[str, list[str]] = {}
+        for s in self.spaces.values():
+            zones.setdefault(s.zone_key, []).append(s.id)
+        self.zones = zones
+        #: zones with slide spaces (CORE-SLIDE-01/02)
+        self.slide_zones: frozenset[str] = frozenset(
+            k for k, ids in zones.items() if any(self.spaces[i].lane in _SLIDE_LANES for i in ids))
+        #: spaces whose occupant stops a car entering this one (the space itself; lane vs slide halves)
+        self.overlap: dict[str, tuple[str, ...]] = {}
+        #: spaces alongside (a car there needs the gear check, CORE-OVERTAKE-01/04)
+        self.alongside: dict[str, list[str]] = {}
+        for s in self.spaces.values():
+            over, side = self._zone_neighbours(s)
+            self.overlap[s.id] = tuple(over)
+            self.alongside[s.id] = side
+        self._shortcuts_alongside()
+
+    def _zone_neighbours(self, s: Space) -> tuple[list[str], list[str]]:
+        """The spaces of ``s``'s zone that stop a car entering it (itself, and the other half where lane spaces
+        and slide spaces overlap), and those alongside it (CORE-OVERTAKE-01/04): in a zone with slide spaces, a
+        lane space has the other lane spaces alongside, a slide space none; elsewhere every other space but
+        corners in another lane is alongside (:func:`_lane_of`), and a corner or a shortcut space has none here (:meth:`_shortcuts_alongside`)."""
+        key = s.zone_key
+        over = [s.id]
+        side: list[str] = []
+        if key in self.slide_zones:
+            halves = s.lane in _SLIDE_LANES
+            for o in self.zones[key]:
+                if o == s.id:
+                    continue
+                if halves != (self.spaces[o].lane in _SLIDE_LANES):
+                    over.append(o)
+                elif not halves:
+                    side.append(o)
+        elif s.kind != "corner" and s.kind != "shortcut":
+            side = [o for o in self.zones.get(key, []) if o != s.id and self.spaces[o].kind != "corner"
+                    and _lane_of(self.spaces[o].lane) != _lane_of(s.lane)]
+        return over, side
+
+    def _shortcuts_alongside(self) -> None:
+        """A shortcut space is alongside the road spaces it links to, both ways (not corners nor other shortcut
+        spaces)."""
+        g = self.track.graph
+        for s in self.spaces.values():
+            if s.kind != "shortcut":
+                continue
+            linked = set(g.successors(s.id)) | set(g.predecessors(s.id))
+            for o in sorted(linked):
+                if self.spaces[o].kind == "corner" or self.spaces[o].kind == "shortcut":
+                    continue
+                self.alongside[s.id].append(o)
+                self.alongside[o].append(s.id)
 
     def _inside(self, sid: str) -> bool:
         """On the inside lane of the current or next corner (CORE-ORDER-06)."""

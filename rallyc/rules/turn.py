@@ -151,45 +151,35 @@ class Outcome(TurnOutcome):
         return self.spent
 
     def describe(self) -> str:
-        """One line for the text replay."""
+        """One line for the text replay: the move, what else the turn did, and the Time card taken."""
         card = self.card
-        if not (self.blocked or self.flat_out_failed or self.loc or self.damage or self.tokens or self.gained
-                or self.spent or self.spare_tire or self.sisu or self.finished or self.retired or self.flipped):
-            # most turns: no bit beyond the move and the card, one f-string (one join, no string grown)
-            return (f"{self.player}: {self.start} -> {self.end} ({len(self.path)} spaces, "
-                    f"{'flat out' if self.flat_out else 'one by one'}), Gear {self.gear}, card "
-                    f"{'0 side ' if card.zero else ''}{card.seconds} s")
-        # one string grown in place (``+=`` on a string nobody else holds), not a list of bits joined: a turn adds
-        # one or two bits to the first
-        if self.blocked:
-            text = f"{self.player}: blocked on {self.end}, Gear {self.gear}"
-        else:
-            text = (f"{self.player}: {self.start} -> {self.end} ({len(self.path)} spaces, "
-                    f"{'flat out' if self.flat_out else 'one by one'}), Gear {self.gear}")
+        bits = [self.move_text(), *self._events(),
+                f"card {'0 side ' if card.zero else ''}{card.seconds} s"]
+        return ", ".join(bits)
+
+    def _events(self) -> list[str]:
+        """What the turn did beyond its move, in the text replay's words and order."""
+        bits = []
         if self.flat_out_failed:
-            text += ", Flat Out failed"
+            bits.append("Flat Out failed")
         if self.loc:
             icon = f": {self.card.icon}" if self.card.icon else ""  # no icon read: a finish, or the Dashboard's (CUSTOM-13)
-            text += f", Loss of Control ({self.loc.cause}) on {self.loc.space} in Gear {self.loc.gear}{icon}"
+            bits.append(f"Loss of Control ({self.loc.cause}) on {self.loc.space} in Gear {self.loc.gear}{icon}")
         if self.damage:
-            text += ", damage " + "+".join(self.damage)
+            bits.append("damage " + "+".join(self.damage))
         if self.tokens:
-            text += ", shortcut " + "+".join(self.tokens)
+            bits.append("shortcut " + "+".join(self.tokens))
+        unit = "Focus" if self.focus else "s tokens"
         if self.gained:  # (seconds_gained)
-            text += f", +{self.gained} Focus" if self.focus else f", +{self.gained} s tokens"
+            bits.append(f"+{self.gained} {unit}")
         if self.spent:  # (seconds_spent)
-            text += f", -{self.spent} Focus secured" if self.focus else f", -{self.spent} s secured"
-        if self.spare_tire:
-            text += ", spare tire"
-        if self.sisu:
-            text += ", SISU"
-        if self.finished:
-            text += ", FINISHED"
-        if self.retired:
-            text += ", RETIRED"
+            bits.append(f"-{self.spent} Focus secured" if self.focus else f"-{self.spent} s secured")
+        flags = ((self.spare_tire, "spare tire"), (self.sisu, "SISU"), (self.finished, "FINISHED"),
+                 (self.retired, "RETIRED"))
+        bits += [text for on, text in flags if on]
         if self.flipped:
-            text += ", Weather: flipped step " + ", ".join(str(s) for s in self.flipped)
-        return f"{text}, card {'0 side ' if self.card.zero else ''}{self.card.seconds} s"
+            bits.append("Weather: flipped step " + ", ".join(str(s) for s in self.flipped))
+        return bits
 
 
 _new = object.__new__

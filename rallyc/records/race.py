@@ -20,7 +20,7 @@ from rallyc.records.custom import race_format_of
 from rallyc.records.game_options import game_options, record_design
 from rallyc.rules.options import Options
 from rallyc.rules.race import Race, RxOutcome
-from rallyc.rules.race_format import FORMATS, RX, RaceFormat
+from rallyc.rules.race_format import RX, RaceFormat
 from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
 from rallyc.rules.stage_race import StageRace

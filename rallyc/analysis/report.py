@@ -160,6 +160,25 @@ def analyse_stage(track, runs: list[Run], *, seed: int, driver: str, table: list
     tiles = len(steps_of_route)
     n = len(runs)
     par, err, p10, p90 = par_figures(runs)
+    corner_hits, zone_hits, space_hits = _loss_hits(runs)
+    by_corner = {s.corner: s for s in spaces.values() if s.corner}
+    by_zone = {s.zone_key: s for s in spaces.values()}
+    analysis = StageAnalysis(
+        stage=track.name, tiles=tiles, rulebook_class=stage_class(tiles) if track.kind == "stage" else None, runs=n,
+        seed=seed, driver=driver, par=par, par_error=err, p10=p10, p90=p90,
+        finished=sum(r.finished for r in runs) / n, clean=sum(not r.losses for r in runs) / n,
+        damage=sum(r.damage for r in runs) / n, turns=sum(r.turns for r in runs) / n,
+        corners=_risks(corner_hits, by_corner.__getitem__, n), zones=_risks(zone_hits, by_zone.__getitem__, n),
+        steps=_step_seconds(spaces, runs, steps_of_route), space_risk={s: space_hits[s] / n for s in sorted(space_hits)},
+        against=compare(par, err, against[1], against[0]) if against else None,
+    )
+    if table:
+        _table_time(analysis, table)
+    return analysis
+
+
+def _loss_hits(runs: list[Run]) -> tuple[dict[str, Counter], dict[str, Counter], Counter]:
+    """The Losses of Control of the runs counted by gear per corner and per zone, and per space."""
     corner_hits: dict[str, Counter] = {}
     zone_hits: dict[str, Counter] = {}
     space_hits: Counter = Counter()
@@ -169,39 +188,39 @@ def analyse_stage(track, runs: list[Run], *, seed: int, driver: str, table: list
             zone_hits.setdefault(loss.zone, Counter())[loss.gear] += 1
             if loss.corner:
                 corner_hits.setdefault(loss.corner, Counter())[loss.gear] += 1
+    return corner_hits, zone_hits, space_hits
 
-    def risks(hits: dict[str, Counter], key_space) -> list[CornerRisk]:
-        out = []
-        for where, gears in hits.items():
-            sp = key_space(where)
-            out.append(CornerRisk(where, sp.step, sp.tile, sum(gears.values()) / n, dict(sorted(gears.items()))))
-        return sorted(out, key=lambda c: (-c.rate, c.step, c.where))
 
-    by_corner = {s.corner: s for s in spaces.values() if s.corner}
-    by_zone = {s.zone_key: s for s in spaces.values()}
+def _risks(hits: dict[str, Counter], key_space, n: int) -> list[CornerRisk]:
+    """Each corner's (or zone's) risk over ``n`` runs, placed by the space ``key_space`` gives it; the riskiest
+    first, then along the route."""
+    out = []
+    for where, gears in hits.items():
+        sp = key_space(where)
+        out.append(CornerRisk(where, sp.step, sp.tile, sum(gears.values()) / n, dict(sorted(gears.items()))))
+    return sorted(out, key=lambda c: (-c.rate, c.step, c.where))
+
+
+def _step_seconds(spaces: dict, runs: list[Run], steps_of_route: list[int]) -> dict[int, dict[str, float]]:
+    """Where time goes: each step's mean seconds over the runs, and per space of its length (the lanes of the
+    route, not a Shortcut's ``s1``/``s2``)."""
+    n = len(runs)
     per_step: dict[int, float] = {}
     for r in runs:
         for step, secs in r.step_seconds.items():
             per_step[step] = per_step.get(step, 0.0) + secs / n
     length = Counter(s.step for s in spaces.values() if s.lane not in ("s1", "s2"))
-    steps = {step: {"seconds": per_step.get(step, 0.0),
-                    "per_space": per_step.get(step, 0.0) / max(1, length[step])} for step in steps_of_route}
-    rulebook = stage_class(tiles) if track.kind == "stage" else None
-    analysis = StageAnalysis(
-        stage=track.name, tiles=tiles, rulebook_class=rulebook, runs=n, seed=seed, driver=driver,
-        par=par, par_error=err, p10=p10, p90=p90,
-        finished=sum(r.finished for r in runs) / n, clean=sum(not r.losses for r in runs) / n,
-        damage=sum(r.damage for r in runs) / n, turns=sum(r.turns for r in runs) / n,
-        corners=risks(corner_hits, by_corner.__getitem__), zones=risks(zone_hits, by_zone.__getitem__),
-        steps=steps, space_risk={s: space_hits[s] / n for s in sorted(space_hits)},
-        against=compare(par, err, against[1], against[0]) if against else None,
-    )
-    if table:
-        turns = sum(r.table_turns for r in table) / len(table)
-        analysis.table_turns = turns
-        analysis.playing_minutes = turns * TURN_SECONDS_AT_TABLE / 60
-        analysis.measured_class = measured_class(analysis.playing_minutes)
-    return analysis
+    return {step: {"seconds": per_step.get(step, 0.0),
+                   "per_space": per_step.get(step, 0.0) / max(1, length[step])} for step in steps_of_route}
+
+
+def _table_time(analysis: StageAnalysis, table: list[Run]) -> None:
+    """The four-car runs' figures: turns at the table, playing minutes (:data:`TURN_SECONDS_AT_TABLE`) and the
+    length class they measure."""
+    turns = sum(r.table_turns for r in table) / len(table)
+    analysis.table_turns = turns
+    analysis.playing_minutes = turns * TURN_SECONDS_AT_TABLE / 60
+    analysis.measured_class = measured_class(analysis.playing_minutes)
 
 
 def rally_warnings(stages: list[StageAnalysis]) -> list[RallyWarning]:

@@ -165,6 +165,11 @@ def _race_figures(cars: list[CarRace]) -> tuple[list[int], float | None]:
     return times, 1.96 * 1.2533 * statistics.stdev(times) / math.sqrt(len(times)) if len(times) > 1 else None
 
 
+def _spread(times: list[int]) -> tuple[float | None, float | None]:
+    """The 10% and 90% quantiles of the finished races' turns (None, None without any)."""
+    return (_quantile(times, 0.1), _quantile(times, 0.9)) if times else (None, None)
+
+
 def _compare(race: float | None, race_error: float | None, runs: list[RaceRun], driver: str) -> DriverComparison:
     """The same solo races by ``driver`` against the analysed race (turns)."""
     cars = [r.cars[0] for r in runs]
@@ -172,8 +177,8 @@ def _compare(race: float | None, race_error: float | None, runs: list[RaceRun], 
     other = statistics.median(times) if times else None
     gain = None if race is None or other is None else other - race
     n = max(1, len(cars))
-    return DriverComparison(driver, other, err, _quantile(times, 0.1) if times else None,
-                            _quantile(times, 0.9) if times else None, len(times) / n,
+    p10, p90 = _spread(times)
+    return DriverComparison(driver, other, err, p10, p90, len(times) / n,
                             sum(c.losses == 0 for c in cars) / n, gain,
                             None if gain is None or err is None or race_error is None else math.hypot(err, race_error),
                             None if gain is None or not other else gain / other)
@@ -185,25 +190,45 @@ def analyse_circuit(track, runs: list[RaceRun], *, seed: int, driver: str,
     """The figures of one circuit from its solo races (the first car of each) and its four-car races (and, if
     given, the same solo races by another driver: ``(driver, races)``)."""
     laps = int(track.laps or 0)
-    tiles = len({s.step for s in track.spaces.values() if not s.joker and not s.pregrid})
     cars = [r.cars[0] for r in runs]
     n = len(cars)
     times, err = _race_figures(cars)
     race = statistics.median(times) if times else None
-    joker, cost = _joker_by_lap(cars, laps) if any(s.joker for s in track.spaces.values()) else ([], None)
-    starts = [c.start for c in cars if c.start is not None]
+    p10, p90 = _spread(times)
+    joker, cost = _joker_by_lap(cars, laps) if _has_joker(track) else ([], None)
+    table = table or []
     return CircuitAnalysis(
-        circuit=track.name, laps=laps, tiles=tiles, runs=n, seed=seed, driver=driver,
-        race=race, race_error=err,
-        p10=_quantile(times, 0.1) if times else None, p90=_quantile(times, 0.9) if times else None,
-        finished=len(times) / n if n else 0.0, clean=sum(c.losses == 0 for c in cars) / n if n else 0.0,
-        start=_mean(starts), lap_times=_lap_times(cars, laps), joker=joker, joker_cost=cost,
-        table_runs=len(table or []), grid=_grid(table or [], laps),
-        table_cars=len(table[0].cars) if table else 0,
-        space_risk={s: k / n for s, k in sorted(Counter(s for c in cars for s in c.loss_spaces).items())},
+        circuit=track.name, laps=laps, tiles=_circuit_tiles(track), runs=n, seed=seed, driver=driver,
+        race=race, race_error=err, p10=p10, p90=p90,
+        finished=_share(len(times), n), clean=_share(sum(c.losses == 0 for c in cars), n),
+        start=_mean([c.start for c in cars if c.start is not None]), lap_times=_lap_times(cars, laps),
+        joker=joker, joker_cost=cost,
+        table_runs=len(table), grid=_grid(table, laps), table_cars=len(table[0].cars) if table else 0,
+        space_risk=_space_risk(cars),
         race_format=rules.name if rules else "rx", rules=rules.why if rules else "",
-        table_car_turns=_mean([c.turns for r in table for c in r.cars]) if table else None,
+        table_car_turns=_mean([c.turns for r in table for c in r.cars]),
         against=_compare(race, err, against[1], against[0]) if against else None)
+
+
+def _circuit_tiles(track) -> int:
+    """The circuit's tiles: the steps of its lap (not the Joker's, not the Pre-grid's)."""
+    return len({s.step for s in track.spaces.values() if not s.joker and not s.pregrid})
+
+
+def _has_joker(track) -> bool:
+    """Whether the circuit has a Joker lap (a Joker space)."""
+    return any(s.joker for s in track.spaces.values())
+
+
+def _share(count: int, n: int) -> float:
+    """``count`` of ``n`` runs as a share (0 without runs)."""
+    return count / n if n else 0.0
+
+
+def _space_risk(cars: list[CarRace]) -> dict[str, float]:
+    """Losses of Control per solo race on each space that had one, by space."""
+    n = len(cars)
+    return {s: k / n for s, k in sorted(Counter(s for c in cars for s in c.loss_spaces).items())}
 
 
 def _t(v: float | None, digits: int = 1) -> str:

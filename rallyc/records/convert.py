@@ -35,45 +35,27 @@ _new = object.__new__
 
 
 def _rolls(dice: list) -> list[Roll]:
-    """A record's dice (their words checked by the schema) as typed :class:`Roll` objects, in one loop: no call per
-    die, each word one dictionary look-up, each :class:`Roll` made without its ``__init__`` (its fields stored in the
-    ``__init__``'s order, the values worked out in the order of its arguments). Any word that is not one, and the
-    dice are converted the long way (:func:`_roll_worded`), which raises what it raises."""
-    out: list[Roll] = []
-    append = out.append
-    words = _FACES
-    faces = _FACE_OR_NONE
-    kinds = _DIE_KINDS
-    new, tnew = _new, tuple.__new__
+    """A record's dice (their words checked by the schema) as typed :class:`Roll` objects: most dice (kind, face,
+    space) the quick way (:func:`_plain_roll`), the others the long way (:func:`_roll_worded`). A word that is not
+    one, and every die is converted the long way, which raises what it raises."""
     try:
-        # `k in d and d[k]` rather than d.get(k): no call for the keys a die leaves out (most of them)
-        for d in dice:
-            r = new(Roll)
-            if len(d) == 3 and "face" in d:
-                # most dice: kind, face, space (a missing one raises KeyError, as below); no test of the other keys
-                r.die = tnew(Die, (kinds[d["die"]], d["to"], False, None, False, None))
-                r.face = faces[d["face"]]
-                r.brake_face = None
-                r.secured = False
-                r.token = None
-                r.boost_face = None
-                r.contact = None
-                append(r)
-                continue
-            contact = "push" if "push" in d else "through" if "through" in d else None
-            r.die = tnew(Die, (kinds[d["die"]], d["to"], "brake" in d and not not d["brake"],
-                               d["land"] if "land" in d else None, "boost" in d and not not d["boost"],
-                               d["push_to"] if "push_to" in d else None))
-            r.face = words[d["face"]] if "face" in d and d["face"] is not None else None
-            r.brake_face = words[d["brake_face"]] if "brake_face" in d and d["brake_face"] is not None else None
-            r.secured = "secured" in d and not not d["secured"]
-            r.token = d["token"] if "token" in d else None
-            r.boost_face = words[d["boost_face"]] if "boost_face" in d and d["boost_face"] is not None else None
-            r.contact = contact_claim_from_json(contact, d[contact]) if contact else None
-            append(r)
+        return [_plain_roll(d) if len(d) == 3 and "face" in d else _roll_worded(d) for d in dice]
     except (KeyError, TypeError):
         return [_roll_worded(d) for d in dice]
-    return out
+
+
+def _plain_roll(d: dict) -> Roll:
+    """A die of kind, face and space only (most dice) as a :class:`Roll`, made without its ``__init__`` (its fields
+    stored in the ``__init__``'s order), each word one dictionary look-up (KeyError for an unknown one)."""
+    r = _new(Roll)
+    r.die = tuple.__new__(Die, (_DIE_KINDS[d["die"]], d["to"], False, None, False, None))
+    r.face = _FACE_OR_NONE[d["face"]]
+    r.brake_face = None
+    r.secured = False
+    r.token = None
+    r.boost_face = None
+    r.contact = None
+    return r
 
 
 def _roll_worded(d: dict) -> Roll:
@@ -187,41 +169,59 @@ def turn_to_json(t: Turn, outcome: Outcome | None = None) -> dict:
         out["sisu"] = True
     if t.spare_tire:
         out["spare_tire"] = True
-    card: dict = {}
-    if outcome is not None:
-        card["gear"] = outcome.card.gear
-        card["seconds"] = outcome.card.seconds if not outcome.card.zero or outcome.finished else None
-        if card["seconds"] is None:
-            del card["seconds"]
-    if t.card is not None:
-        if t.card.gear is not None:
-            card["gear"] = t.card.gear
-        if t.card.seconds is not None:
-            card["seconds"] = t.card.seconds
-        if t.card.zero is not None:
-            z = t.card.zero
-            zd: dict = {"icon": z.icon}
-            if z.marks:
-                zd["marks"] = dict(sorted(z.marks.items()))
-            if z.gear is not None:
-                zd["gear"] = z.gear
-            zs = z.seconds if z.seconds is not None else (outcome.card.seconds if outcome and outcome.loc and not outcome.finished else None)
-            if zs is not None:
-                zd["seconds"] = zs
-            card["zero"] = zd
-    if outcome is not None and outcome.spare_tire:
-        card = {"gear": 0, "seconds": outcome.card.seconds}
+    card = _card_to_json(t.card, outcome)
     if card:
         out["card"] = card
     if t.damage:
         out["damage"] = list(t.damage)
     if outcome is not None:
-        out["end"] = outcome.end
-        out["gear"] = outcome.gear
-        if outcome.seconds_gained:
-            out["seconds_gained"] = outcome.seconds_gained
-        if outcome.seconds_spent:
-            out["seconds_spent"] = outcome.seconds_spent
-        if outcome.flipped:
-            out["flipped"] = list(outcome.flipped)
+        _state_outcome(out, outcome)
     return out
+
+
+def _card_to_json(claim: CardClaim | None, outcome: Outcome | None) -> dict:
+    """The turn's Time card as the record states it: the card the outcome took (its seconds unless a "0" card not
+    yet known), then what the turn claims of it; the Spare Tire's card (gear 0) when the outcome used one."""
+    if outcome is not None and outcome.spare_tire:
+        return {"gear": 0, "seconds": outcome.card.seconds}
+    card: dict = {}
+    if outcome is not None:
+        card["gear"] = outcome.card.gear
+        seconds = outcome.card.seconds if not outcome.card.zero or outcome.finished else None
+        if seconds is not None:
+            card["seconds"] = seconds
+    if claim is not None:
+        if claim.gear is not None:
+            card["gear"] = claim.gear
+        if claim.seconds is not None:
+            card["seconds"] = claim.seconds
+        if claim.zero is not None:
+            card["zero"] = _zero_to_json(claim.zero, outcome)
+    return card
+
+
+def _zero_to_json(z: ZeroSide, outcome: Outcome | None) -> dict:
+    """A Time card's "0" side turned over after a Loss of Control: its icon, marks, gear and seconds (the seconds
+    of the card the outcome took when the side states none and the car did not finish)."""
+    zd: dict = {"icon": z.icon}
+    if z.marks:
+        zd["marks"] = dict(sorted(z.marks.items()))
+    if z.gear is not None:
+        zd["gear"] = z.gear
+    zs = z.seconds if z.seconds is not None else (outcome.card.seconds if outcome and outcome.loc and not outcome.finished else None)
+    if zs is not None:
+        zd["seconds"] = zs
+    return zd
+
+
+def _state_outcome(out: dict, outcome: Outcome) -> None:
+    """The claims a turn's outcome makes derivable, added to its record object: where the car ended, its gear,
+    the Second tokens gained and spent, the tiles turned over."""
+    out["end"] = outcome.end
+    out["gear"] = outcome.gear
+    if outcome.seconds_gained:
+        out["seconds_gained"] = outcome.seconds_gained
+    if outcome.seconds_spent:
+        out["seconds_spent"] = outcome.seconds_spent
+    if outcome.flipped:
+        out["flipped"] = list(outcome.flipped)

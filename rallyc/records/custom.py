@@ -46,37 +46,62 @@ def race_format_of(data: dict, track, design) -> RaceFormat:
     options in force make of it (:func:`rallyc.rules.custom.custom_race`, ``format`` then ``custom`` or left out).
     :class:`RecordError` at the option or format that does not fit (CUSTOM-01/04/05/06/21)."""
     _, in_force = game_options(data, design)
-    if in_force.get("repairs") == "yes":
-        key = "repairs" if "repairs" in (data.get("options") or {}) else None
-        raise refused("repairs in a race without Time cards are GT Pit Stops (a Rallyman: GT rule), not refereed: "
-                      "a race has no repairs (RX-DAMAGE-09); `repairs yes` plays with Time cards (Technical Track "
-                      "rules, the Spare Tire)", f"$.options.{key}" if key else "$.options", "CUSTOM-15")
-    if in_force.get("repairs") == "no":
-        report(("CUSTOM-15",))  # no repairs: the race's own rule too (RX-DAMAGE-09)
+    _race_repairs(data, in_force)
     custom = custom_race(track.kind, in_force)
     fname = data["race"].get("format", "custom" if custom is not None else "rx")
     if custom is None:
-        if track.kind != "circuit":
-            raise refused(f"{track.name} is a stage: a race on it is a custom Head-to-Head (options `race_type` "
-                          f"head-to-head, `track_rules` speed)", "$.track", "CUSTOM-05")
-        if fname == "custom":
-            raise refused("a custom race's format needs its choices in force: options `race_type` and "
-                          "`track_rules` (in the design or the record)", "$.race.format", "CUSTOM-01")
-        if fname not in FORMATS:
-            raise RecordError(f"a race's format is {' or '.join(FORMATS)}, not {fname!r}", path="$.race.format")
-        return FORMATS[fname]
+        return _rx_format(track, fname)
+    return _custom_format(data, track, custom, fname, in_force)
+
+
+def _option_at(data: dict, keys: tuple[str, ...], otherwise: str) -> str:
+    """The path of the first of ``keys`` the record's own options state; ``otherwise`` when they state none (the
+    option is the design's)."""
+    opts = data.get("options") or {}
+    for key in keys:
+        if key in opts:
+            return f"$.options.{key}"
+    return otherwise
+
+
+def _race_repairs(data: dict, in_force: dict) -> None:
+    """A race has no repairs (RX-DAMAGE-09): ``repairs no`` is its own rule, ``repairs yes`` is refused
+    (CUSTOM-15)."""
+    if in_force.get("repairs") == "yes":
+        raise refused("repairs in a race without Time cards are GT Pit Stops (a Rallyman: GT rule), not refereed: "
+                      "a race has no repairs (RX-DAMAGE-09); `repairs yes` plays with Time cards (Technical Track "
+                      "rules, the Spare Tire)", _option_at(data, ("repairs",), "$.options"), "CUSTOM-15")
+    if in_force.get("repairs") == "no":
+        report(("CUSTOM-15",))  # no repairs: the race's own rule too (RX-DAMAGE-09)
+
+
+def _rx_format(track, fname: str) -> RaceFormat:
+    """The format of a race that is not a custom one: ``race.format`` on a circuit (a stage is raced only as a
+    custom Head-to-Head, CUSTOM-05; ``custom`` needs its choices in force, CUSTOM-01)."""
+    if track.kind != "circuit":
+        raise refused(f"{track.name} is a stage: a race on it is a custom Head-to-Head (options `race_type` "
+                      f"head-to-head, `track_rules` speed)", "$.track", "CUSTOM-05")
+    if fname == "custom":
+        raise refused("a custom race's format needs its choices in force: options `race_type` and "
+                      "`track_rules` (in the design or the record)", "$.race.format", "CUSTOM-01")
+    if fname not in FORMATS:
+        raise RecordError(f"a race's format is {' or '.join(FORMATS)}, not {fname!r}", path="$.race.format")
+    return FORMATS[fname]
+
+
+def _custom_format(data: dict, track, custom, fname: str, in_force: dict) -> RaceFormat:
+    """The format of a custom race recorded as a race: a Head-to-Head under Speed Track rules (format ``custom``,
+    CUSTOM-01); a Time Trial (CUSTOM-06) or Technical Track rules (CUSTOM-14) are recorded stage by stage, and a
+    pairing no referee plays is refused (CUSTOM-04/21)."""
     if fname != "custom":
         raise refused(f"the options in force make this a custom race ({custom.race_type}, {custom.track_rules} "
                       f"Track rules): its format is `custom`, not {fname!r}", "$.race.format", "CUSTOM-01")
-    key = "race_type" if "race_type" in (data.get("options") or {}) else "race-type" \
-        if "race-type" in (data.get("options") or {}) else None
     if custom.race_type != "head-to-head":
         raise refused("a Time Trial is timed stage by stage: its record has `stages`, not a `race` (CUSTOM-06)",
-                      f"$.options.{key}" if key else "$.race", "CUSTOM-06")
+                      _option_at(data, ("race_type", "race-type"), "$.race"), "CUSTOM-06")
     if custom.track_rules == "technical":
-        tkey = "track_rules" if "track_rules" in (data.get("options") or {}) else None
         raise refused("a Head-to-Head under Technical Track rules is played with Time cards (CUSTOM-14): its record "
-                      "has `stages`, not a `race`", f"$.options.{tkey}" if tkey else "$.options", "CUSTOM-14")
+                      "has `stages`, not a `race`", _option_at(data, ("track_rules",), "$.options"), "CUSTOM-14")
     _advanced(in_force)
     try:
         return custom.race_format(_has_shortcut(track))
@@ -95,10 +120,7 @@ def custom_stage_rules(data: dict, in_force: dict, tracks: list) -> None:
         report(("CUSTOM-15",))  # the Spare Tire, tire changes and Assistance repairs allowed or not (rules.stage)
 
     def where(name: str) -> str:
-        for key in (name.replace("-", "_"), name):
-            if key in opts:
-                return f"$.options.{key}"
-        return "$.options" if opts else "$"
+        return _option_at(data, (name.replace("-", "_"), name), "$.options" if opts else "$")
 
     for i, track in enumerate(tracks):
         custom = custom_race(track.kind, in_force)

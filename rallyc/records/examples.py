@@ -32,41 +32,67 @@ def features(record: dict, tracks: list) -> set[str]:
     and the Monte-Carlo boost, handbrake, snow-slide, surface-change."""
     found: set[str] = set()
     for si, st in enumerate(record["stages"]):
-        spaces = tracks[si].spaces
-        pos: dict[str, str] = {}
+        pos: dict[str, str] = {}  # where each car stands after its last turn
         for t in st["turns"]:
-            dice = t.get("relaid", t.get("dice", []))
-            found |= _mc_features(tracks[si], pos.get(t["player"]) or t.get("start"), dice)
-            if t.get("relaid") is not None:
-                found.add("failed-flat-out")
-            if t.get("replans"):
-                found.add("improvisation")  # IMPROV-01
-                if any(len(rp["dice"]) > len(t["dice"]) - rp["after"] for rp in t["replans"]):
-                    found.add("improvisation-added")  # IMPROV-02: more dice than were taken back
-            if any("token" in d for d in dice):
-                found.add("shortcut")
-            if any("land" in d for d in dice if d.get("face") or d.get("secured")):
-                found.add("jump")
-            if any(spaces[d["to"]].water for d in dice if d.get("face") or d.get("secured")):
-                found.add("water")
-            if not t.get("dice"):
-                found.add("blocked")
-            if t.get("card", {}).get("zero", {}).get("icon") == "crash":
-                found.add("crash")
-            if t.get("secured") or any(d.get("secured") for d in dice):
-                found.add("secured")
-            me = t["player"]
-            before = pos.get(me)
-            after = t["end"]
-            if before is not None:
-                p0, p1 = spaces[before].progress, spaces[after].progress
-                for other, where in pos.items():
-                    if other != me and p0 < spaces[where].progress < p1:
-                        found.add("overtake")
-            pos[me] = after
+            found |= _turn_features(tracks[si], t, pos)
+            pos[t["player"]] = t["end"]
         if any(c["damage"] for c in _carried(record, si)):
             found.add("damage-carried")
     return found
+
+
+def _turn_features(track, t: dict, pos: dict[str, str]) -> set[str]:
+    """What one stage turn shows, the cars standing where ``pos`` says before it."""
+    dice = t.get("relaid", t.get("dice", []))
+    found = _mc_features(track, pos.get(t["player"]) or t.get("start"), dice)
+    found |= _plan_features(t)
+    found |= _dice_features(track.spaces, dice)
+    if _overtakes(track.spaces, pos, t["player"], t["end"]):
+        found.add("overtake")
+    return found
+
+
+def _plan_features(t: dict) -> set[str]:
+    """What a turn's plan shows: a failed Flat Out (dice re-laid), Improvisation (IMPROV-01; IMPROV-02: more dice
+    than were taken back), no die laid (blocked), a crash card, dice secured."""
+    found: set[str] = set()
+    if t.get("relaid") is not None:
+        found.add("failed-flat-out")
+    if t.get("replans"):
+        found.add("improvisation")
+        if any(len(rp["dice"]) > len(t["dice"]) - rp["after"] for rp in t["replans"]):
+            found.add("improvisation-added")
+    if not t.get("dice"):
+        found.add("blocked")
+    if t.get("card", {}).get("zero", {}).get("icon") == "crash":
+        found.add("crash")
+    if t.get("secured"):
+        found.add("secured")
+    return found
+
+
+def _dice_features(spaces: dict, dice: list[dict]) -> set[str]:
+    """What a turn's dice show: a Shortcut token, a jump or water on a space reached, a die secured."""
+    found: set[str] = set()
+    reached = [d for d in dice if d.get("face") or d.get("secured")]
+    if any("token" in d for d in dice):
+        found.add("shortcut")
+    if any("land" in d for d in reached):
+        found.add("jump")
+    if any(spaces[d["to"]].water for d in reached):
+        found.add("water")
+    if any(d.get("secured") for d in dice):
+        found.add("secured")
+    return found
+
+
+def _overtakes(spaces: dict, pos: dict[str, str], me: str, after: str) -> bool:
+    """Whether ``me``, moving from where ``pos`` has it to ``after``, passes another car (by progress)."""
+    before = pos.get(me)
+    if before is None:
+        return False
+    p0, p1 = spaces[before].progress, spaces[after].progress
+    return any(other != me and p0 < spaces[where].progress < p1 for other, where in pos.items())
 
 
 def _mc_features(track, start: str | None, dice: list[dict]) -> set[str]:
@@ -164,29 +190,44 @@ def race_features(record: dict, track) -> set[str]:
         if res.get(key):
             found.add({"order": "finished"}.get(key, key))
     for t in record["race"]["turns"]:
-        dice = t.get("relaid", t.get("dice", []))
-        moved = [d for d in dice if d.get("face") or d.get("secured")]
-        if any(track.spaces[d["to"]].joker for d in moved):
-            found.add("joker")
-        if any(d.get("boost") for d in moved):
-            found.add("boost")
-        if any(d.get("secured") for d in moved):
-            found.add("secured")
-        if "relaid" in t:
-            found.add("failed-flat-out")
-        if t.get("gear") == 0 and moved:
-            found.add("loss-of-control")
-        if "yellow" in t.get("damage", []):
-            found.add("yellow-flag")
-        for d in moved:  # Full Contact (rallyc.rules.contact)
-            if "push" in d:
-                found.add("push")
-                if d["push"].get("danger"):
-                    found.add("danger")
-                if d["push"].get("impact"):
-                    found.add("impact")
-            if "through" in d:
-                found.add("push-through")
+        found |= _race_turn_features(track, t)
+    return found
+
+
+def _race_turn_features(track, t: dict) -> set[str]:
+    """What one race turn shows: a Joker space reached, a Boost, dice secured, a failed Flat Out, a Loss of Control
+    (gear 0 after moving), a yellow flag, and Full Contact."""
+    found: set[str] = set()
+    dice = t.get("relaid", t.get("dice", []))
+    moved = [d for d in dice if d.get("face") or d.get("secured")]
+    if any(track.spaces[d["to"]].joker for d in moved):
+        found.add("joker")
+    if any(d.get("boost") for d in moved):
+        found.add("boost")
+    if any(d.get("secured") for d in moved):
+        found.add("secured")
+    if "relaid" in t:
+        found.add("failed-flat-out")
+    if t.get("gear") == 0 and moved:
+        found.add("loss-of-control")
+    if "yellow" in t.get("damage", []):
+        found.add("yellow-flag")
+    return found | _contact_features(moved)
+
+
+def _contact_features(moved: list[dict]) -> set[str]:
+    """Full Contact (rallyc.rules.contact) in the dice that moved: a push (with Danger, an impact), a Push
+    Through."""
+    found: set[str] = set()
+    for d in moved:
+        if "push" in d:
+            found.add("push")
+            if d["push"].get("danger"):
+                found.add("danger")
+            if d["push"].get("impact"):
+                found.add("impact")
+        if "through" in d:
+            found.add("push-through")
     return found
 
 

@@ -20,7 +20,7 @@ from rallyc.records.custom import race_format_of
 from rallyc.records.game_options import game_options, record_design
 from rallyc.rules.options import Options
 from rallyc.rules.race import Race, RxOutcome
-from rallyc.rules.race_format import FORMATS, RX, RaceFormat
+from rallyc.rules.race_format import RX, RaceFormat
 from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
 from rallyc.rules.stage_race import StageRace
@@ -241,7 +241,25 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
         title = data.get("title", "")
     design = record_design(data, base) if own_track else None
     fmt = race_format_of(data, track, design)
-    fname = fmt.name
+    players = _race_players(data, fmt)
+    race, weather = _start_race(data, design, track, players, components, fmt)
+    race.explaining = explain  # no rule IDs worked out that the report leaves out
+    _check_contact_format(data)
+    report = RaceReport(title=data.get("title", title), circuit=track.name, laps=race.laps.laps, format=fmt.name,
+                        weather=weather,
+                        grid=[{"player": n, "space": race.cars[n].space} for n in race.grid_order])
+    try:
+        _play_race_turns(race, data["race"]["turns"], report.rounds, explain)
+        report.result = _race_result(race)
+        _check_result(data["race"].get("result", {}), report.result)
+    except IllegalMove as e:
+        report.error = e.kept()  # no frames kept: they would hold the report, a cycle
+    return report
+
+
+def _race_players(data: dict, fmt: RaceFormat) -> list[Player]:
+    """The record's players in the race format's cars (an Ice race's, RX-ICE) on their tires; :class:`RecordError`
+    at a car the format does not drive, a `cards` table (RX-SETUP-10) or a seat the setup refuses."""
     for i, p in enumerate(data["players"]):
         if fmt.car and p.get("car", fmt.car) != fmt.car:
             raise RecordError(f"an {fmt.name} race is driven with {fmt.car} Dashboards ({fmt.car_rule}), "
@@ -255,76 +273,102 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
     if problem is not None:
         i, fld, why = problem
         raise RecordError(why, path="$.players" if fld == "name" else f"$.players[{i}].{fld}")
+    return players
+
+
+def _start_race(data: dict, design, track, players: list[Player], components: Components,
+                fmt: RaceFormat) -> tuple[Race, str | None]:
+    """The race set up under the record's options, and its starting weather (the race's own, else the options'
+    weather word: RX-WEATHER-01); :class:`RecordError` at an option or player the referee refuses."""
     try:
         options, in_force = game_options(data, design)
-        # the options' weather word is the RX start weather, the default of the race's own (RX-WEATHER-01)
         weather = data["race"].get("weather", in_force.get("weather") or None)
         # the race's own weather rule, not the Monte-Carlo weather (Options are frozen: no copy when already off)
         race_options = options if options.weather is False else replace(options, weather=False)
         race = race_engine(track)(track, players, race_options, components, weather=weather, race_format=fmt)
-        race.explaining = explain  # no rule IDs worked out that the report leaves out
     except (ValueError, TypeError) as exc:
         path = "$.options" if "option" in str(exc) else "$.players"
         raise RecordError(str(exc), path=path) from None
-    if data.get("format") == "rallyc-game/1" and not _no_contact_keys(data["race"]["turns"]):
-        for ti, tj in enumerate(data["race"]["turns"]):
-            for key in ("dice", "relaid"):
-                for di, d in enumerate(tj.get(key, [])):
-                    for k in _CONTACT_KEYS:
-                        if k in d:
-                            raise RecordError(f"a Full Contact `{k}` needs format rallyc-game/2",
-                                              path=f"$.race.turns[{ti}].{key}[{di}].{k}")
-    report = RaceReport(title=data.get("title", title), circuit=track.name, laps=race.laps.laps, format=fname,
-                        weather=weather,
-                        grid=[{"player": n, "space": race.cars[n].space} for n in race.grid_order])
+    return race, weather
+
+
+def _check_contact_format(data: dict) -> None:
+    """A Full Contact key on a die (RX-PUSH, RX-THROUGH) needs format rallyc-game/2: :class:`RecordError` at the
+    first in a rallyc-game/1 record."""
+    if data.get("format") != "rallyc-game/1" or _no_contact_keys(data["race"]["turns"]):
+        return
+    for ti, tj in enumerate(data["race"]["turns"]):
+        for key in ("dice", "relaid"):
+            for di, d in enumerate(tj.get(key, [])):
+                for k in _CONTACT_KEYS:
+                    if k in d:
+                        raise RecordError(f"a Full Contact `{k}` needs format rallyc-game/2",
+                                          path=f"$.race.turns[{ti}].{key}[{di}].{k}")
+
+
+def _play_race_turns(race: Race, turns_json: list, rounds: list[dict], explain: bool) -> None:
+    """Every turn of the race played, each outcome added to its round (white or black) in ``rounds``, each turn's
+    claims checked; the race must not be over before a turn (RX-END-04) and must be won after the last (RX-END-03)."""
     rnd = None  # the round being reported (rounds only go on: a new number is a new round)
     this_round: dict = {}
     round_turns: list = []
-    try:
-        for ti, tj in enumerate(data["race"]["turns"]):
-            if race.is_over():
-                raise IllegalMove("RX-END-04", "every car has finished, been disqualified or retired: no more turns",
-                                  f"$.race.turns[{ti}]")
-            if race.round != rnd:
-                rnd = race.round
-                round_turns = []
-                this_round = {"round": rnd, "colour": race.colour, "order": list(race.order), "turns": round_turns}
-                report.rounds.append(this_round)
-            if "colour" in tj and tj["colour"] != this_round["colour"]:  # (race.colour, kept with the round)
-                raise IllegalMove("RX-ROUND-01", f"round {rnd} is a {race.colour} round, not {tj['colour']}",
-                                  f"$.race.turns[{ti}].colour")
-            try:
-                out = race.play(rx_turn_from_json(tj))
-            except IllegalMove as e:
-                raise e.at(f"$.race.turns[{ti}]")
-            except StageOver as e:
-                raise IllegalMove("RX-END-04", str(e), f"$.race.turns[{ti}]")
-            if "laps" in tj and tj["laps"] != out.laps:
-                raise IllegalMove("RX-END-01", f"{out.player} has completed {out.laps} lap(s), not {tj['laps']}",
-                                  f"$.race.turns[{ti}].laps")
-            if "weather" in tj and tj["weather"] != out.weather:
-                raise IllegalMove("RX-WEATHER-04", f"the weather turns {out.weather or 'nowhere'} after this turn, "
-                                                   f"not {tj['weather']}", f"$.race.turns[{ti}].weather")
-            if "joker" in tj and tj["joker"] != out.joker:
-                raise IllegalMove("RX-JOKER-03", f"{out.player}'s Joker is {out.joker}, not {tj['joker']}",
-                                  f"$.race.turns[{ti}].joker")
-            round_turns.append(_outcome_json(out, explain))
-        if not race.is_over() and not race.decided():
-            raise IllegalMove("RX-END-03", f"the record stops before any car has won: {race.to_move()} is still "
-                                           f"racing (round {race.round})", "$.race.turns")
-        res = race.result()
-        report.result = {"order": res.order, "disqualified": res.disqualified, "retired": res.retired,
-                         "laps": dict(sorted(res.laps.items())), "joker": dict(sorted(res.joker.items()))}
-        if res.racing:  # RX-END-04: play may continue for the other places; this record stopped
-            report.result["racing"] = res.racing
-        claims = data["race"].get("result", {})
-        for key, rule in (("order", "RX-END-03"), ("disqualified", "RX-JOKER-04"), ("retired", "CORE-RETIRE-01")):
-            if key in claims and claims[key] != report.result[key]:
-                raise IllegalMove(rule, f"the {key} is {report.result[key] or 'nobody'}, not {claims[key]}",
-                                  f"$.race.result.{key}")
-    except IllegalMove as e:
-        report.error = e.kept()  # no frames kept: they would hold the report, a cycle
-    return report
+    for ti, tj in enumerate(turns_json):
+        if race.is_over():
+            raise IllegalMove("RX-END-04", "every car has finished, been disqualified or retired: no more turns",
+                              f"$.race.turns[{ti}]")
+        if race.round != rnd:
+            rnd = race.round
+            round_turns = []
+            this_round = {"round": rnd, "colour": race.colour, "order": list(race.order), "turns": round_turns}
+            rounds.append(this_round)
+        if "colour" in tj and tj["colour"] != this_round["colour"]:  # (race.colour, kept with the round)
+            raise IllegalMove("RX-ROUND-01", f"round {rnd} is a {race.colour} round, not {tj['colour']}",
+                              f"$.race.turns[{ti}].colour")
+        try:
+            out = race.play(rx_turn_from_json(tj))
+        except IllegalMove as e:
+            raise e.at(f"$.race.turns[{ti}]")
+        except StageOver as e:
+            raise IllegalMove("RX-END-04", str(e), f"$.race.turns[{ti}]")
+        _check_turn_claims(tj, out, ti)
+        round_turns.append(_outcome_json(out, explain))
+    if not race.is_over() and not race.decided():
+        raise IllegalMove("RX-END-03", f"the record stops before any car has won: {race.to_move()} is still "
+                                       f"racing (round {race.round})", "$.race.turns")
+
+
+def _check_turn_claims(tj: dict, out: RxOutcome, ti: int) -> None:
+    """A race turn's claims against its outcome: the laps completed (RX-END-01), the weather after it
+    (RX-WEATHER-04), the Joker (RX-JOKER-03)."""
+    if "laps" in tj and tj["laps"] != out.laps:
+        raise IllegalMove("RX-END-01", f"{out.player} has completed {out.laps} lap(s), not {tj['laps']}",
+                          f"$.race.turns[{ti}].laps")
+    if "weather" in tj and tj["weather"] != out.weather:
+        raise IllegalMove("RX-WEATHER-04", f"the weather turns {out.weather or 'nowhere'} after this turn, "
+                                           f"not {tj['weather']}", f"$.race.turns[{ti}].weather")
+    if "joker" in tj and tj["joker"] != out.joker:
+        raise IllegalMove("RX-JOKER-03", f"{out.player}'s Joker is {out.joker}, not {tj['joker']}",
+                          f"$.race.turns[{ti}].joker")
+
+
+def _race_result(race: Race) -> dict:
+    """The report's result: finishing order, disqualified, retired, laps and Jokers per car, and the cars still
+    racing when the record stopped (RX-END-04: play may continue for the other places)."""
+    res = race.result()
+    result = {"order": res.order, "disqualified": res.disqualified, "retired": res.retired,
+              "laps": dict(sorted(res.laps.items())), "joker": dict(sorted(res.joker.items()))}
+    if res.racing:
+        result["racing"] = res.racing
+    return result
+
+
+def _check_result(claims: dict, result: dict) -> None:
+    """The record's claimed result against the referee's: the finishing order (RX-END-03), the disqualified
+    (RX-JOKER-04) and the retired (CORE-RETIRE-01)."""
+    for key, rule in (("order", "RX-END-03"), ("disqualified", "RX-JOKER-04"), ("retired", "CORE-RETIRE-01")):
+        if key in claims and claims[key] != result[key]:
+            raise IllegalMove(rule, f"the {key} is {result[key] or 'nobody'}, not {claims[key]}",
+                              f"$.race.result.{key}")
 
 
 def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Options | None = None,

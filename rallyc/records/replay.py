@@ -193,13 +193,36 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
     design = record_design(data, base) if tracks is None else None
     if "race" in data:  # an RX race (rallyc.records.race)
         return replay_race(data, base, components, tracks[0] if tracks else None, explain=explain)
-    if tracks is None:
-        tracks, title, flippers = record_stages(data, base)
-    else:
-        title = data.get("title", "")
-        flippers = list(flippers) if flippers is not None else [None] * len(tracks)
+    tracks, title, flippers = _tracks_of(data, base, tracks, flippers)
     report = ReplayReport(title=data.get("title", title))
     players = [Player(p["name"], p["colour"], p.get("car", "r6"), p.get("tires", "gravel")) for p in data["players"]]
+    options = _rally_options(data, design, tracks, players, components)
+    _check_seats(players)
+    _check_weather(options, flippers)
+    rally = Rally(tracks, players, options, components, flippers, record_cards(data, components))
+    try:
+        stage = None
+        for si, st in enumerate(data["stages"]):
+            stage = _replay_stage(rally, st, f"$.stages[{si}]", tracks[si].name, report, explain)
+        report.classification = [{"name": n, "overall": t} for n, t in rally.classification()]
+        _check_classification(data.get("classification", []), report.classification,
+                              isinstance(stage, TechnicalHeadToHead))
+    except IllegalMove as e:
+        report.error = e.kept()  # no frames kept: they would hold the report, a cycle
+    return report
+
+
+def _tracks_of(data: dict, base: Path, tracks: list | None, flippers: list | None) -> tuple[list, str, list]:
+    """The stages' tracks, the title and the tracks' flippers: the record's own (:func:`record_stages`), or the
+    tracks given (their flippers, or None for each)."""
+    if tracks is None:
+        return record_stages(data, base)
+    return tracks, data.get("title", ""), list(flippers) if flippers is not None else [None] * len(tracks)
+
+
+def _rally_options(data: dict, design, tracks: list, players: list[Player], components: Components) -> Options:
+    """The options the rally is played with (the record's over its design's), once the record's custom race
+    and every player's Dashboard are known to be refereed; :class:`RecordError` otherwise."""
     try:
         options, in_force = game_options(data, design)
         custom_stage_rules(data, in_force, tracks)
@@ -209,81 +232,108 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
         raise
     except Exception as exc:  # unknown dashboard
         raise RecordError(str(exc), path="$.players" if "Dashboard" in str(exc) else "$.options") from None
+    return options
+
+
+def _check_seats(players: list[Player]) -> None:
+    """:class:`RecordError` at the first player the setup refuses (a name twice, a colour taken...)."""
     seat = player_problem(players)
     if seat is not None:
         i, fld, why = seat
         raise RecordError(why, path="$.players" if fld == "name" else f"$.players[{i}].{fld}")
+
+
+def _check_weather(options: Options, flippers: list) -> None:
+    """The weather option needs every stage's tiles (a flipper) to turn them over (MC-WEATHER-04)."""
     if options.weather and any(f is None for f in flippers):
         raise RecordError("the weather option turns tiles over in mid-stage (MC-WEATHER-04): the record needs a "
                           "`track` file whose stages are routes of real tiles (not a `sketch`)", path="$.options.weather")
-    rally = Rally(tracks, players, options, components, flippers, record_cards(data, components))
+
+
+def _replay_stage(rally: Rally, st: dict, sp: str, name: str, report: ReplayReport, explain: bool):
+    """One stage of the record (``st``, at path ``sp``) started, played turn by turn and ended, its entry added to
+    the report as it goes (a stage left unfinished by an error keeps the rounds played); the stage played."""
     try:
-        for si, st in enumerate(data["stages"]):
-            sp = f"$.stages[{si}]"
-            try:
-                stage = rally.start_stage(st.get("order"), st.get("tires"))
-            except IllegalMove as e:
-                raise e.at(sp)
-            stage.explaining = explain  # no rule IDs worked out that the report leaves out
-            entry: dict = {"stage": tracks[si].name, "order": list(stage.start_order), "rounds": []}
-            report.stages.append(entry)
-            rnd = -1  # the round of the turns being added (``turns``: the report's list of them)
-            turns: list[dict] = []
-            play, is_over = stage.play, stage.is_over  # (bound once: looked up for every turn otherwise)
-            # asked before the first turn, then only after a turn whose car finished or retired: a stage's turn
-            # changes no other car's status, so only such a turn can end the stage (is_over scans every car)
-            over = is_over()
-            for ti, tj in enumerate(st["turns"]):
-                if over:
-                    raise IllegalMove("CORE-ORDER-09", "every car has finished or retired: no more turns",
-                                      f"{sp}.turns[{ti}]")
-                if stage.round != rnd:  # rounds only go forward: a new round's first turn
-                    rnd = stage.round
-                    turns = []
-                    entry["rounds"].append({"round": rnd, "order": list(stage.order), "turns": turns})
-                try:
-                    out = play(turn_from_json(tj))
-                except IllegalMove as e:
-                    raise e.at(f"{sp}.turns[{ti}]")  # the path only when needed: not built for every turn
-                except StageOver as e:
-                    raise IllegalMove("CORE-ORDER-09", str(e), f"{sp}.turns[{ti}]")
-                if out.finished or out.retired:
-                    over = is_over()
-                turns.append(_outcome_json(out, explain))
-            if not stage.is_over():
-                nxt = stage.to_move()
-                raise IllegalMove("CORE-STAGEEND-01", f"the record stops before every car has crossed the finish "
-                                                      f"line (next: {nxt}, round {stage.round})", f"{sp}.turns")
-            try:
-                rec = rally.end_stage(spare_between=st.get("spare_tire", []), penalties=st.get("checkpoint"))
-            except IllegalMove as e:
-                raise e.at(sp)
-            res = rec.result
-            entry["times"] = dict(sorted(rec.times.items()))
-            if isinstance(stage, TechnicalHeadToHead):
-                entry["focus"] = True  # the Flat Out's tokens are Focus tokens (CUSTOM-07)
-            entry["assistance"] = rec.assistance
-            entry["carried"] = dict(sorted(rec.carried.items()))
-            entry["detail"] = {n: {"cards": res.cards[n], "tokens": res.tokens[n], "penalty": 5 * rec.penalties.get(n, 0),
-                                   "status": stage.cars[n].status} for n in sorted(res.times)}
-            for name, claimed in st.get("times", {}).items():
-                if name not in rec.times:
-                    raise IllegalMove("CORE-RALLY-01", f"no player {name!r}", f"{sp}.times.{name}")
-                if claimed != rec.times[name]:
-                    rule = "CORE-RETIRE-03" if stage.cars[name].status == "retired" else "CORE-STAGEEND-08"
-                    raise IllegalMove(rule, f"{name}'s stage time is {rec.times[name]} s "
-                                            f"({format_time(rec.times[name])}), not {claimed} s", f"{sp}.times.{name}")
-        if len(data["stages"]) < len(tracks):  # pragma: no cover - tracks follow the stages
-            pass
-        report.classification = [{"name": n, "overall": t} for n, t in rally.classification()]
-        for i, row in enumerate(data.get("classification", [])):
-            if i >= len(report.classification) or row["name"] != report.classification[i]["name"]:
-                rule = "CUSTOM-05" if isinstance(stage, TechnicalHeadToHead) else "CORE-RALLY-15"  # first across
-                raise IllegalMove(rule, f"position {i + 1} is {report.classification[i]['name'] if i < len(report.classification) else 'nobody'}",
-                                  f"$.classification[{i}].name")
-            if "overall" in row and row["overall"] != report.classification[i]["overall"]:
-                raise IllegalMove("CORE-RALLY-14", f"{row['name']}'s overall time is "
-                                                   f"{report.classification[i]['overall']} s", f"$.classification[{i}].overall")
+        stage = rally.start_stage(st.get("order"), st.get("tires"))
     except IllegalMove as e:
-        report.error = e.kept()  # no frames kept: they would hold the report, a cycle
-    return report
+        raise e.at(sp)
+    stage.explaining = explain  # no rule IDs worked out that the report leaves out
+    entry: dict = {"stage": name, "order": list(stage.start_order), "rounds": []}
+    report.stages.append(entry)
+    _play_turns(stage, st["turns"], sp, entry["rounds"], explain)
+    _end_stage(rally, stage, st, sp, entry)
+    return stage
+
+
+def _play_turns(stage, turns_json: list, sp: str, rounds: list[dict], explain: bool) -> None:
+    """Every turn of a stage played, each outcome added to its round in ``rounds``; the stage must be over after
+    the last (CORE-STAGEEND-01) and not before (CORE-ORDER-09)."""
+    rnd = -1  # the round of the turns being added (``turns``: the report's list of them)
+    turns: list[dict] = []
+    play, is_over = stage.play, stage.is_over  # (bound once: looked up for every turn otherwise)
+    # asked before the first turn, then only after a turn whose car finished or retired: a stage's turn
+    # changes no other car's status, so only such a turn can end the stage (is_over scans every car)
+    over = is_over()
+    for ti, tj in enumerate(turns_json):
+        if over:
+            raise IllegalMove("CORE-ORDER-09", "every car has finished or retired: no more turns",
+                              f"{sp}.turns[{ti}]")
+        if stage.round != rnd:  # rounds only go forward: a new round's first turn
+            rnd = stage.round
+            turns = []
+            rounds.append({"round": rnd, "order": list(stage.order), "turns": turns})
+        try:
+            out = play(turn_from_json(tj))
+        except IllegalMove as e:
+            raise e.at(f"{sp}.turns[{ti}]")  # the path only when needed: not built for every turn
+        except StageOver as e:
+            raise IllegalMove("CORE-ORDER-09", str(e), f"{sp}.turns[{ti}]")
+        if out.finished or out.retired:
+            over = is_over()
+        turns.append(_outcome_json(out, explain))
+    if not stage.is_over():
+        nxt = stage.to_move()
+        raise IllegalMove("CORE-STAGEEND-01", f"the record stops before every car has crossed the finish "
+                                              f"line (next: {nxt}, round {stage.round})", f"{sp}.turns")
+
+
+def _end_stage(rally: Rally, stage, st: dict, sp: str, entry: dict) -> None:
+    """The end of a stage (spare tires between stages, checkpoint penalties): its times, Assistance and the damage
+    carried into the report's ``entry``, then the record's claimed stage times checked."""
+    try:
+        rec = rally.end_stage(spare_between=st.get("spare_tire", []), penalties=st.get("checkpoint"))
+    except IllegalMove as e:
+        raise e.at(sp)
+    res = rec.result
+    entry["times"] = dict(sorted(rec.times.items()))
+    if isinstance(stage, TechnicalHeadToHead):
+        entry["focus"] = True  # the Flat Out's tokens are Focus tokens (CUSTOM-07)
+    entry["assistance"] = rec.assistance
+    entry["carried"] = dict(sorted(rec.carried.items()))
+    entry["detail"] = {n: {"cards": res.cards[n], "tokens": res.tokens[n], "penalty": 5 * rec.penalties.get(n, 0),
+                           "status": stage.cars[n].status} for n in sorted(res.times)}
+    _check_stage_times(st.get("times", {}), rec.times, stage, sp)
+
+
+def _check_stage_times(claims: dict, times: dict, stage, sp: str) -> None:
+    """The record's claimed stage times against the referee's (CORE-STAGEEND-08; a retired car's CORE-RETIRE-03)."""
+    for name, claimed in claims.items():
+        if name not in times:
+            raise IllegalMove("CORE-RALLY-01", f"no player {name!r}", f"{sp}.times.{name}")
+        if claimed != times[name]:
+            rule = "CORE-RETIRE-03" if stage.cars[name].status == "retired" else "CORE-STAGEEND-08"
+            raise IllegalMove(rule, f"{name}'s stage time is {times[name]} s "
+                                    f"({format_time(times[name])}), not {claimed} s", f"{sp}.times.{name}")
+
+
+def _check_classification(claims: list, classification: list[dict], first_across: bool) -> None:
+    """The record's claimed rally classification against the referee's: each position (CORE-RALLY-15; a
+    Technical Head-to-Head's, first across the line, CUSTOM-05) and overall time (CORE-RALLY-14)."""
+    for i, row in enumerate(claims):
+        if i >= len(classification) or row["name"] != classification[i]["name"]:
+            rule = "CUSTOM-05" if first_across else "CORE-RALLY-15"
+            raise IllegalMove(rule, f"position {i + 1} is {classification[i]['name'] if i < len(classification) else 'nobody'}",
+                              f"$.classification[{i}].name")
+        if "overall" in row and row["overall"] != classification[i]["overall"]:
+            raise IllegalMove("CORE-RALLY-14", f"{row['name']}'s overall time is "
+                                               f"{classification[i]['overall']} s", f"$.classification[{i}].overall")

@@ -26,14 +26,28 @@ def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
     """Like :func:`record_tracks`, with each track's flipper (``Design.flipper``; None for sketches), which
     the Monte-Carlo ``weather`` option needs to turn tiles over (MC-WEATHER-04)."""
     if "sketch" in data:
-        assist = data.get("assistance", [])
-        tracks: list[Track] = []
-        for i, s in enumerate(data["sketch"]):
-            try:
-                tracks.append(sketch(s, f"SS{i + 1}", assistance=bool(assist[i]) if i < len(assist) else False))
-            except SketchError as exc:
-                raise RecordError(str(exc), path=f"$.sketch[{i}]") from None
-        return tracks, data.get("title", "sketch"), [None] * len(tracks)
+        return _sketched_stages(data)
+    compiled = _compiled_track(data, base_dir)
+    design = _record_design(data, compiled.designs)
+    tracks = _stage_tracks(data["stages"], design)
+    return tracks, design.title, [compiled.flipper(design, t.name) for t in tracks]
+
+
+def _sketched_stages(data: dict) -> tuple[list, str, list]:
+    """The stages a record sketches (``sketch``, each with its ``assistance``), its title, and no flippers."""
+    assist = data.get("assistance", [])
+    tracks: list[Track] = []
+    for i, s in enumerate(data["sketch"]):
+        try:
+            tracks.append(sketch(s, f"SS{i + 1}", assistance=bool(assist[i]) if i < len(assist) else False))
+        except SketchError as exc:
+            raise RecordError(str(exc), path=f"$.sketch[{i}]") from None
+    return tracks, data.get("title", "sketch"), [None] * len(tracks)
+
+
+def _compiled_track(data: dict, base_dir: Path):
+    """The record's ``track`` file (relative to the record) compiled; :class:`RecordError` at ``$.track`` when it
+    is missing, a folder, or has errors (the first located, and how many more)."""
     if "track" not in data:
         raise RecordError("the record names no `track` file (or `sketch`)", path="$")
     path, is_dir, is_file = track_file(base_dir, data["track"])
@@ -42,8 +56,7 @@ def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
     if not is_file:
         raise RecordError(f"track file not found: {path}", path="$.track")
     compiled = compiled_track_file(path)
-    diags = compiled.diagnostics
-    errors = [d for d in diags if getattr(d, "severity", "error") == "error"]
+    errors = [d for d in compiled.diagnostics if getattr(d, "severity", "error") == "error"]
     if errors:
         first = errors[0]
         span = getattr(first, "span", None)
@@ -51,18 +64,28 @@ def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
         more = f" (and {len(errors) - 1} more; run `rallyc check` on it)" if len(errors) > 1 else ""
         raise RecordError(f"track file has errors: {where}{getattr(first, 'code', '')} "
                           f"{getattr(first, 'message', first)}{more}", path="$.track")
-    designs = compiled.designs
+    return compiled
+
+
+def _record_design(data: dict, designs: list):
+    """The design (stage or rally) of the track file the record is played on: the one titled ``design``, else the
+    first; :class:`RecordError` when there is none."""
     if not designs:
         raise RecordError(f"{data['track']} holds no stage or rally", path="$.track")
-    design = designs[0]
-    if "design" in data:
-        match = [d for d in designs if d.title == data["design"]]
-        if not match:
-            raise RecordError(f"no design titled {data['design']!r} in {data['track']} "
-                              f"(there are: {', '.join(d.title for d in designs)})", path="$.design")
-        design = match[0]
-    names = [s.get("stage") for s in data["stages"]]
+    if "design" not in data:
+        return designs[0]
+    match = [d for d in designs if d.title == data["design"]]
+    if not match:
+        raise RecordError(f"no design titled {data['design']!r} in {data['track']} "
+                          f"(there are: {', '.join(d.title for d in designs)})", path="$.design")
+    return match[0]
+
+
+def _stage_tracks(stages: list[dict], design) -> list:
+    """The track of each of the record's stages: the one it names (``stage``), else the design's stage in the
+    same place; :class:`RecordError` at a stage the design does not have."""
     tracks = []
+    names = [s.get("stage") for s in stages]
     for i, name in enumerate(names):
         if name is None:
             if i >= len(design.tracks):
@@ -75,7 +98,7 @@ def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
                                   f"(there are: {', '.join(t.name for t in design.tracks)})",
                                   path=f"$.stages[{i}].stage")
             tracks.append(found[0])
-    return tracks, design.title, [compiled.flipper(design, t.name) for t in tracks]
+    return tracks
 
 
 @lru_cache(maxsize=1)

@@ -26,7 +26,7 @@ from rallyc.records.game_options import game_options, record_design
 from rallyc.records.load import (MAX_RECORD_DIGITS, RecordError, json_path, locate, parse_record, path_parts,
                                  read_record_text, record_problem)
 from rallyc.records.race import RaceReport
-from rallyc.records.replay import format_time, replay_record
+from rallyc.records.replay import ReplayReport, format_time, replay_record
 from rallyc.resources import schemas_dir
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.tour import Tour, TourEvent
@@ -188,13 +188,29 @@ def _start_order(game: dict) -> list[str]:
     return [p["name"] for p in game["players"]]
 
 
+def _within(event: dict, gp: str, tail: str) -> str:
+    """The path of ``tail`` inside an event's game when the game is inline (``gp`` + ``tail``); the event's
+    ``record`` (``gp``) when the game is a file of its own."""
+    return f"{gp}{tail}" if "game" in event else gp
+
+
 def _check_event(tour: Tour, event: dict, game: dict, i: int, base_dir: Path, cars: dict[str, str],
                  colours: dict[str, str]) -> str:
     """What a tour asks of one event's game before it is replayed; its path prefix for errors (inline) is
     ``$.events[i].game``. Returns the event's track name as the record gives it."""
     ep = f"$.events[{i}]"
     gp = f"{ep}.game" if "game" in event else f"{ep}.record"
-    kind = event["race_type"]
+    _check_event_game(event["race_type"], game, gp)
+    _check_event_cars(event, game, gp, cars, colours)
+    _check_event_race_type(event, game, i, gp, base_dir)
+    report_rules(("TOUR-03",))  # the cars and colours, once the event is known to be of its race type
+    _check_start_order(tour, event, game, gp, cars)
+    return _event_track(game, i)
+
+
+def _check_event_game(kind: str, game: dict, gp: str) -> None:
+    """An event's game is what its race type is played as (TOUR-05): a Time Trial a game of one stage, a
+    Head-to-Head a race or a Technical Head-to-Head on one stage."""
     if kind == "time-trial":
         if "stages" not in game or len(game["stages"]) != 1:
             raise IllegalMove("TOUR-05", "a Time Trial event is a game of one stage (`stages` with one entry), "
@@ -203,20 +219,28 @@ def _check_event(tour: Tour, event: dict, game: dict, i: int, base_dir: Path, ca
         raise IllegalMove("TOUR-05", "a Head-to-Head event is a race (`race`), or a Technical Head-to-Head played "
                                      "with Time cards on one stage (`stages`, CUSTOM-14); first across the line wins "
                                      "(CUSTOM-05)", gp)
+
+
+def _check_event_cars(event: dict, game: dict, gp: str, cars: dict[str, str], colours: dict[str, str]) -> None:
+    """An event's players are the Tour's, each in the car and colour chosen before the first event (TOUR-03)."""
     names = [p["name"] for p in game["players"]]
     if sorted(names) != sorted(cars):
         raise IllegalMove("TOUR-03", f"the event's players are {', '.join(names)}, not the Tour's "
-                                     f"{', '.join(cars)}", f"{gp}.players" if "game" in event else gp)
+                                     f"{', '.join(cars)}", _within(event, gp, ".players"))
     for j, p in enumerate(game["players"]):
-        here = f"{gp}.players[{j}]" if "game" in event else gp
         car = p.get("car", "r6")
         if car != cars[p["name"]]:
             raise IllegalMove("TOUR-03", f"{p['name']} drives the {cars[p['name']]} chosen before the first event "
-                                         f"in every event, not the {car}", f"{here}.car" if "game" in event else here)
+                                         f"in every event, not the {car}", _within(event, gp, f".players[{j}].car"))
         if p["colour"] != colours[p["name"]]:
             raise IllegalMove("TOUR-03", f"{p['name']}'s car is {colours[p['name']]}, not {p['colour']}",
-                              f"{here}.colour" if "game" in event else here)
-    # the event's own custom-race choices, when it states them, are the event's race type (TOUR-05, CUSTOM-01)
+                              _within(event, gp, f".players[{j}].colour"))
+
+
+def _check_event_race_type(event: dict, game: dict, i: int, gp: str, base_dir: Path) -> None:
+    """The event's own custom-race choices, when it states them, are the event's race type (TOUR-05, CUSTOM-01);
+    a Head-to-Head recorded stage by stage states it (a Technical Head-to-Head, CUSTOM-14)."""
+    kind = event["race_type"]
     try:
         _, in_force = game_options(game, record_design(game, base_dir))
     except RecordError:
@@ -227,8 +251,12 @@ def _check_event(tour: Tour, event: dict, game: dict, i: int, base_dir: Path, ca
                                      f"with option `race_type` head-to-head (a Technical Head-to-Head, CUSTOM-14)", gp)
     if stated is not None and stated != kind:
         raise IllegalMove("TOUR-05", f"event {i + 1} is a {kind}, but its game is a {stated}",
-                          f"{gp}.options" if "game" in event else gp)
-    report_rules(("TOUR-03",))
+                          _within(event, gp, ".options"))
+
+
+def _check_start_order(tour: Tour, event: dict, game: dict, gp: str, cars: dict[str, str]) -> None:
+    """The event's starting order: the order drawn for the Tour in the first event (TOUR-08), the lowest tour time
+    first after it (TOUR-09)."""
     start = _start_order(game)
     if tour.events:
         totals = tour.totals()
@@ -236,15 +264,19 @@ def _check_event(tour: Tour, event: dict, game: dict, i: int, base_dir: Path, ca
             if totals[a] > totals[b]:
                 raise IllegalMove("TOUR-09", f"{b} ({totals[b]} s on the Tour) starts before {a} ({totals[a]} s): "
                                              f"the lowest tour time starts first; ties are drawn",
-                                  (f"{gp}.stages[0].order" if "stages" in game and game["stages"][0].get("order")
-                                   else f"{gp}.players") if "game" in event else gp)
+                                  _within(event, gp, ".stages[0].order" if "stages" in game
+                                          and game["stages"][0].get("order") else ".players"))
         report_rules(("TOUR-09",))
     else:
         if start != list(cars):
             raise IllegalMove("TOUR-08", f"the first event starts in the order drawn for the Tour "
                                          f"({', '.join(cars)}), not {', '.join(start)}",
-                              f"{gp}.players" if "game" in event else gp)
+                              _within(event, gp, ".players"))
         report_rules(("TOUR-08",))
+
+
+def _event_track(game: dict, i: int) -> str:
+    """The event's track as its record names it: the design (or track file), and the stage if named."""
     name = str(game.get("design") or game.get("track") or f"event {i + 1}")
     if "stages" in game and game["stages"][0].get("stage"):
         name += f" {game['stages'][0]['stage']}"
@@ -264,84 +296,128 @@ def replay_tour(data: dict, base_dir: Path | str = ".", components: Components |
     the first illegal thing (``report.error``). A record that cannot be read raises :class:`RecordError`."""
     base = Path(base_dir)
     components = components or load_components()
-    unknown = [k for k in data if k not in tour_schema()["properties"]]
-    if unknown:  # a tour built in Python has seen no schema check
-        raise RecordError(f"unknown key `{unknown[0]}` in a tour record (known: "
-                          f"{', '.join(sorted(tour_schema()['properties']))})", path=f"$.{unknown[0]}")
+    _check_tour_keys(data)
     cars = {p["name"]: p["car"] for p in data["players"]}
     colours = {p["name"]: p["colour"] for p in data["players"]}
     report = TourReport(title=data.get("title", ""))
-    kinds = [e["race_type"] for e in data["events"]]
     try:
-        try:
-            tour = Tour([p["name"] for p in data["players"]], kinds, components)
-        except ValueError as exc:
-            raise IllegalMove("TOUR-01", str(exc).replace(" (TOUR-01)", ""), "$.events") from None
-        if kinds in SUGGESTED_TOURS:
-            report_rules(("TOUR-02",))  # the short, medium or long tour the rulebook suggests
-        previous_tires: dict[str, str] = {}
-        for i, event in enumerate(data["events"]):
-            game, game_dir, file = _event_game(event, i, base)
-            problem = record_problem(game)
-            if problem is not None:
-                raise RecordError(problem[1], path=f"$.events[{i}].game" + problem[0][1:])
-            track = _check_event(tour, event, game, i, game_dir, cars, colours)
-            start = _start_order(game)
-            try:
-                rep = replay_record(game, game_dir, components)
-            except RecordError as exc:
-                if "game" in event:
-                    raise RecordError(exc.message, path=json_path(["events", i, "game", *path_parts(exc.path)]),
-                                      rule_id=exc.rule_id) from None
-                raise RecordError(f"event {i + 1}'s record: {file}: {exc.path}: {exc.message}",
-                                  path=f"$.events[{i}].record", rule_id=exc.rule_id) from None
-            if rep.error is not None:
-                report.error = _relocate(rep.error, event, i, file)
-                return report
-            tires = {p["name"]: p.get("tires", "gravel") for p in game["players"]}
-            if previous_tires and tires != previous_tires:
-                report_rules(("TOUR-10", "CUSTOM-15"))  # tire changes allowed between events; each starts repaired
-            previous_tires = tires
-            why: dict[str, str]
-            if event["race_type"] == "time-trial":
-                times = rep.stages[0]["times"]
-                line = tour.add_time_trial(times, start)
-                why = {n: f"final time {format_time(times[n])}" for n in line.seconds}
-            elif not isinstance(rep, RaceReport):  # a Technical Head-to-Head: its classification is the finish order
-                detail = rep.stages[0]["detail"]
-                order = [row["name"] for row in rep.classification if detail[row["name"]]["status"] == "finished"]
-                unplaced = [row["name"] for row in rep.classification if row["name"] not in order]
-                line = tour.add_places(order, unplaced, start)
-                place = {n: k for k, n in enumerate(order + unplaced, start=1)}
-                why = {n: f"place {place[n]}" + ("" if n in order else " (not classified)") for n in line.seconds}
-            else:
-                res = rep.result
-                unplaced = list(res["disqualified"]) + list(res["retired"]) + list(res.get("racing", []))
-                line = tour.add_places(res["order"], unplaced, start)
-                place = {n: k for k, n in enumerate(list(res["order"]) + unplaced, start=1)}
-                why = {n: f"place {place[n]}" + ("" if n in res["order"] else " (not classified)")
-                       for n in line.seconds}
-            report_rules(("TOUR-05", "TOUR-10"))
-            _check_claims(event, line, tour, i)
-            report.events.append({"event": i + 1, "race_type": event["race_type"], "track": track,
-                                  "start": start, "seconds": dict(line.seconds), "why": why,
-                                  "standings": [{"name": n, "total": t} for n, t in tour.standings()]})
+        tour = _new_tour(data, components)
+        report.error = _replay_events(data, tour, base, components, cars, colours, report)
+        if report.error is not None:
+            return report
         report.standings = [{"name": n, "total": t} for n, t in tour.standings()]
         report.winner = tour.winner()
-        for j, row in enumerate(data.get("standings", [])):
-            if j >= len(report.standings) or row["name"] != report.standings[j]["name"]:
-                raise IllegalMove("TOUR-11", f"place {j + 1} of the Tour is "
-                                             f"{report.standings[j]['name'] if j < len(report.standings) else 'nobody'}"
-                                             f", not {row['name']}", f"$.standings[{j}].name")
-            if "total" in row and row["total"] != report.standings[j]["total"]:
-                raise IllegalMove("TOUR-11", f"{row['name']}'s tour time is {report.standings[j]['total']} s, not "
-                                             f"{row['total']} s", f"$.standings[{j}].total")
-        if "winner" in data and data["winner"] != report.winner:
-            raise IllegalMove("TOUR-11", f"the lowest total tour time is {report.winner}'s, not {data['winner']}'s",
-                              "$.winner")
+        _check_standings(data, report.standings, report.winner)
     except IllegalMove as e:
         report.error = TourError(e.rule_id, e.message, e.path)
     return report
+
+
+def _check_tour_keys(data: dict) -> None:
+    """:class:`RecordError` at a key the tour schema does not know (a tour built in Python has seen no schema
+    check)."""
+    unknown = [k for k in data if k not in tour_schema()["properties"]]
+    if unknown:
+        raise RecordError(f"unknown key `{unknown[0]}` in a tour record (known: "
+                          f"{', '.join(sorted(tour_schema()['properties']))})", path=f"$.{unknown[0]}")
+
+
+def _new_tour(data: dict, components: Components) -> Tour:
+    """The Tour's score sheet for the record's players and events (TOUR-01; TOUR-02 when the events are a tour
+    the rulebook suggests)."""
+    kinds = [e["race_type"] for e in data["events"]]
+    try:
+        tour = Tour([p["name"] for p in data["players"]], kinds, components)
+    except ValueError as exc:
+        raise IllegalMove("TOUR-01", str(exc).replace(" (TOUR-01)", ""), "$.events") from None
+    if kinds in SUGGESTED_TOURS:
+        report_rules(("TOUR-02",))  # the short, medium or long tour the rulebook suggests
+    return tour
+
+
+def _replay_events(data: dict, tour: Tour, base: Path, components: Components, cars: dict[str, str],
+                   colours: dict[str, str], report: TourReport) -> TourError | None:
+    """Every event checked, replayed and scored in turn, its line added to the score sheet and the report; the
+    first event's error, relocated into the tour (None when every event replays)."""
+    previous_tires: dict[str, str] = {}
+    for i, event in enumerate(data["events"]):
+        game, game_dir, file = _event_game(event, i, base)
+        problem = record_problem(game)
+        if problem is not None:
+            raise RecordError(problem[1], path=f"$.events[{i}].game" + problem[0][1:])
+        track = _check_event(tour, event, game, i, game_dir, cars, colours)
+        start = _start_order(game)
+        rep = _replay_event(event, i, game, game_dir, file, components)
+        if rep.error is not None:
+            return _relocate(rep.error, event, i, file)
+        tires = {p["name"]: p.get("tires", "gravel") for p in game["players"]}
+        if previous_tires and tires != previous_tires:
+            report_rules(("TOUR-10", "CUSTOM-15"))  # tire changes allowed between events; each starts repaired
+        previous_tires = tires
+        line, why = _score_event(tour, event["race_type"], rep, start)
+        report_rules(("TOUR-05", "TOUR-10"))
+        _check_claims(event, line, tour, i)
+        report.events.append({"event": i + 1, "race_type": event["race_type"], "track": track,
+                              "start": start, "seconds": dict(line.seconds), "why": why,
+                              "standings": [{"name": n, "total": t} for n, t in tour.standings()]})
+    return None
+
+
+def _replay_event(event: dict, i: int, game: dict, game_dir: Path, file: str, components: Components
+                  ) -> "ReplayReport | RaceReport":
+    """The event's game replayed; a record it cannot read is a :class:`RecordError` located in the tour (inline)
+    or naming the event's record file."""
+    try:
+        return replay_record(game, game_dir, components)
+    except RecordError as exc:
+        if "game" in event:
+            raise RecordError(exc.message, path=json_path(["events", i, "game", *path_parts(exc.path)]),
+                              rule_id=exc.rule_id) from None
+        raise RecordError(f"event {i + 1}'s record: {file}: {exc.path}: {exc.message}",
+                          path=f"$.events[{i}].record", rule_id=exc.rule_id) from None
+
+
+def _score_event(tour: Tour, kind: str, rep: "ReplayReport | RaceReport", start: list[str]
+                 ) -> tuple[TourEvent, dict[str, str]]:
+    """The event's line added to the Tour, and why each player gets their seconds: a Time Trial's final time
+    (TOUR-06), a Head-to-Head's place (TOUR-07) in a race's finishing order or, for a Technical Head-to-Head,
+    its classification."""
+    if kind == "time-trial":
+        times = rep.stages[0]["times"]
+        line = tour.add_time_trial(times, start)
+        return line, {n: f"final time {format_time(times[n])}" for n in line.seconds}
+    if not isinstance(rep, RaceReport):  # a Technical Head-to-Head: its classification is the finish order
+        detail = rep.stages[0]["detail"]
+        order = [row["name"] for row in rep.classification if detail[row["name"]]["status"] == "finished"]
+        unplaced = [row["name"] for row in rep.classification if row["name"] not in order]
+        return _add_places(tour, order, unplaced, start)
+    res = rep.result
+    unplaced = list(res["disqualified"]) + list(res["retired"]) + list(res.get("racing", []))
+    return _add_places(tour, res["order"], unplaced, start)
+
+
+def _add_places(tour: Tour, order: list[str], unplaced: list[str], start: list[str]
+                ) -> tuple[TourEvent, dict[str, str]]:
+    """A Head-to-Head's line added to the Tour by place (the classified in order, then the others), and each
+    player's place as the reason for their seconds."""
+    line = tour.add_places(order, unplaced, start)
+    place = {n: k for k, n in enumerate(list(order) + unplaced, start=1)}
+    return line, {n: f"place {place[n]}" + ("" if n in order else " (not classified)") for n in line.seconds}
+
+
+def _check_standings(data: dict, standings: list[dict], winner: str | None) -> None:
+    """The score sheet's final claims (TOUR-11): each place of the standings, its total, and the winner."""
+    for j, row in enumerate(data.get("standings", [])):
+        if j >= len(standings) or row["name"] != standings[j]["name"]:
+            raise IllegalMove("TOUR-11", f"place {j + 1} of the Tour is "
+                                         f"{standings[j]['name'] if j < len(standings) else 'nobody'}"
+                                         f", not {row['name']}", f"$.standings[{j}].name")
+        if "total" in row and row["total"] != standings[j]["total"]:
+            raise IllegalMove("TOUR-11", f"{row['name']}'s tour time is {standings[j]['total']} s, not "
+                                         f"{row['total']} s", f"$.standings[{j}].total")
+    if "winner" in data and data["winner"] != winner:
+        raise IllegalMove("TOUR-11", f"the lowest total tour time is {winner}'s, not {data['winner']}'s",
+                          "$.winner")
 
 
 def _check_claims(event: dict, line: TourEvent, tour: Tour, i: int) -> None:

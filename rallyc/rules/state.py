@@ -182,8 +182,9 @@ class TrackIndex:
     def _zone_neighbours(self, s: Space) -> tuple[list[str], list[str]]:
         """The spaces of ``s``'s zone that stop a car entering it (itself, and the other half where lane spaces
         and slide spaces overlap), and those alongside it (CORE-OVERTAKE-01/04): in a zone with slide spaces, a
-        lane space has the other lane spaces alongside, a slide space none; elsewhere every other space but
-        corners in another lane is alongside (:func:`_lane_of`), and a corner or a shortcut space has none here (:meth:`_shortcuts_alongside`)."""
+        lane space has the other lane spaces alongside, a slide space none; elsewhere every other space but corners
+        in another lane is alongside (:func:`_lane_of`), and a corner or a shortcut space has none here
+        (:meth:`_shortcuts_alongside`)."""
         key = s.zone_key
         over = [s.id]
         side: list[str] = []

@@ -9,7 +9,9 @@ completed :class:`~rallyc.rules.turn.Turn` is what a record stores.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
+from rallyc.rules.damage_bag import tokens_left
 from rallyc.rules.dice import Die, DieKind, Face
 from rallyc.rules.driver import REPLAN, Step
 from rallyc.rules.errors import StageOver
@@ -37,11 +39,13 @@ class SeededChance:
         self.p_weather = weather
         self._stage: Stage | Race | None = None
         self._weather_drawn = False
+        self._drawn: Counter[str] = Counter()
 
     def bind(self, stage: Stage | Race) -> None:
         """Draw for the next turn of ``stage`` (a stage or an RX race: its dice faces and bag)."""
         self._stage = stage
         self._weather_drawn = False
+        self._drawn: Counter[str] = Counter()  # the Damage tokens drawn this turn
 
     def face(self, die: DieKind) -> Face:
         n = self._stage.components.warning_faces[die] if self._stage else 1
@@ -72,9 +76,19 @@ class SeededChance:
         return ZeroSide("spinout")
 
     def damage(self, n: int) -> list[str]:
-        bag = self._stage.damage_bag() if self._stage else {k: 1 for k in DAMAGE_KINDS}
-        kinds = list(bag)
-        return [self.rng.choices(kinds, weights=[bag[k] for k in kinds])[0] for _ in range(n)]
+        """``n`` tokens drawn from what the bag still holds (a token drawn earlier this turn is out too)."""
+        stage = self._stage
+        bag = tokens_left(stage.damage_bag(), stage.damage_out()) if stage else {k: 1 for k in DAMAGE_KINDS}
+        for kind, k in self._drawn.items():
+            bag[kind] = max(0, bag.get(kind, 0) - k)
+        out = []
+        for _ in range(n):
+            kinds = [k for k in bag if bag[k] > 0] or list(bag)
+            kind = self.rng.choices(kinds, weights=[max(bag[k], 1) for k in kinds])[0]
+            bag[kind] = max(0, bag[kind] - 1)
+            self._drawn[kind] += 1
+            out.append(kind)
+        return out
 
 
 def relay_in_order(stage: Stage, ctx: PlanContext, placed, rolls) -> list[Roll]:

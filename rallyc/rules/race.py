@@ -24,6 +24,7 @@ from rallyc.compiler.track import Track
 from rallyc.data.components import Components, DashboardData, load_components
 from rallyc.rules.applied import race_rules_later
 from rallyc.rules.contact import Contact, ContactEvent
+from rallyc.rules.damage_bag import check_drawn
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.race_format import RX, RaceFormat
@@ -430,6 +431,18 @@ class Race(TurnEngine[RxOutcome]):
         """A Weather token drawn now would change the weather (RX-WEATHER-07: only the first one counts)."""
         return self.weather_rule and not self.weather_changed
 
+    def damage_out(self) -> Counter[str]:
+        """The Damage tokens of each kind out of the bag (:mod:`rallyc.rules.damage_bag`): on the Dashboards (but a
+        Shortcut's "coast" token, reading ``shortcut_token_kind``), the Yellow Flags and the Weather tokens drawn."""
+        out: Counter[str] = Counter()
+        for c in self.cars.values():
+            out.update({kind: n for kind, n in c.damage.items() if n > 0})
+        shortcut_coast = sum(o.tokens.count("coast") for o in self.outcomes)
+        out["coast"] = max(0, out["coast"] - shortcut_coast)
+        out["yellow"] += self.yellow_drawn
+        out[WEATHER] += self.weather_drawn
+        return out
+
     def bag_left(self) -> int:
         """Tokens still in the bag (drawn tokens stay on Dashboards or the track: no repairs, RX-DAMAGE-09)."""
         total = self.__dict__.get("_bag_total")
@@ -809,6 +822,8 @@ class Race(TurnEngine[RxOutcome]):
         if (turn.damage or tokens) and len(turn.damage) + len(tokens) > self.bag_left():
             # (nothing drawn: the bag never holds fewer than none)
             raise IllegalMove("RX-SETUP-02", f"the Damage bag holds {self.bag_left()} token(s)", "damage")
+        if turn.damage:
+            check_drawn(self.damage_bag(), self.damage_out(), turn.damage, "RX-SETUP-02")
 
     def commit(self, car: RxCar, turn: Turn, out: RxOutcome, c: RaceChange) -> None:
         """Write the resolved turn into the race: the car, the -1 tokens, the flags, the weather, the finish or its

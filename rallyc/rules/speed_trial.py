@@ -24,10 +24,12 @@ On a circuit the car runs its laps first (:class:`CircuitSpeedTimeTrial`, with
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Callable, ClassVar
 
 from rallyc.compiler.track import Track
 from rallyc.rules.circuit_trial import CircuitTimeTrial
+from rallyc.rules.damage_bag import check_drawn
 from rallyc.rules.domain import CarStatus
 from rallyc.rules.driver import Driver
 from rallyc.rules.engine import TrackContexts, check_claims
@@ -88,6 +90,12 @@ class SpeedTimeTrial(Stage):
     def damage_bag(self) -> dict[str, int]:
         """The chosen Damage set, the GT set by default (CUSTOM-18/19/20/22)."""
         return damage_set(self.components, self.bag_name)
+
+    def damage_out(self) -> Counter[str]:
+        """The core stage's, with the Yellow Flags drawn (on the track or a Dashboard)."""
+        out = super().damage_out()
+        out[YELLOW] = max(out[YELLOW], self.yellow_drawn)
+        return out
 
     def bag_left(self) -> int:
         """The core stage's count, less the Yellow Flags drawn (on the track or a Dashboard)."""
@@ -166,6 +174,7 @@ class SpeedTimeTrial(Stage):
             if (d not in DAMAGE_KINDS and d != YELLOW) or d not in bag:
                 raise IllegalMove("CORE-SETUP-03", f"the {self.bag_name} Damage set holds "
                                                    f"{', '.join(sorted(bag))} tokens, not {d!r}", f"damage[{i}]")
+        check_drawn(bag, self.damage_out(), turn.damage, "CORE-SETUP-03")
 
     def commit(self, car: Car, turn: Turn, out: Outcome, change: StageChange) -> None:
         """The core stage's commit; the car's own Yellow Flags go to its Dashboard when it starts in Gear 0

@@ -212,6 +212,16 @@ class Stage(TurnEngine[Outcome]):
             bag[WEATHER] = int(self.components.raw.get("weather_tokens", {}).get("count", 6))
         return bag
 
+    def damage_out(self) -> Counter[str]:
+        """The Damage tokens of each kind out of the bag (:mod:`rallyc.rules.damage_bag`): those on the Dashboards,
+        but a Shortcut's "coast" token, whose Damage side is unseen (reading ``shortcut_token_kind``)."""
+        out: Counter[str] = Counter()
+        for c in self.cars.values():
+            out.update({kind: n for kind, n in c.damage.items() if n > 0})
+        shortcut_coast = sum(o.tokens.count("coast") for o in self.outcomes)
+        out["coast"] = max(0, out["coast"] - shortcut_coast)
+        return out
+
     def bag_left(self) -> int:
         """Tokens still in the Damage bag (CORE-SETUP-02/03)."""
         total = sum(self.damage_bag().values())

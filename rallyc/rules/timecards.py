@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from rallyc.rules.cards import CardTable
 from rallyc.rules.domain import CarStatus
+from rallyc.rules.damage_bag import check_drawn
 from rallyc.rules.driver import Driver
 from rallyc.rules.engine import check_claims, stuck_at_water
 from rallyc.rules.errors import IllegalMove
@@ -256,6 +257,7 @@ def _crash_damage(stage: "Stage", turn: Turn, zero: ZeroSide, loc: LossOfControl
         if d not in stage.damage_bag():
             raise IllegalMove("CORE-SETUP-03", f"the Damage bag holds no {d} token (Boost Damage comes with the RX "
                                                f"box: add it with a rules file)", f"damage[{i}]")
+    check_drawn(stage.damage_bag(), stage.damage_out(), turn.damage, "CORE-SETUP-03")
     left = stage.bag_left()
     if n > left:
         raise IllegalMove("CORE-SETUP-03", f"the Damage bag holds {left} token(s); {n} cannot be drawn", "damage")

@@ -45,7 +45,7 @@ class SeededChance:
         """Draw for the next turn of ``stage`` (a stage or an RX race: its dice faces and bag)."""
         self._stage = stage
         self._weather_drawn = False
-        self._drawn: Counter[str] = Counter()  # the Damage tokens drawn this turn
+        self._drawn = Counter()  # the Damage tokens drawn this turn
 
     def face(self, die: DieKind) -> Face:
         n = self._stage.components.warning_faces[die] if self._stage else 1

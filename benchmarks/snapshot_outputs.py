@@ -11,8 +11,9 @@ another folder and compare::
 For every ``.rally`` file under ``examples/`` and ``tests/bad/`` (and each folder as a whole for
 ``check``) it runs ``check --format text|json|sarif``, ``fmt --diff``, ``compile``, ``stats`` (text and
 json), ``render`` (default and ``--roadbook``), ``export --to rekee|rgt``; for a file with several stages,
-``compile``, ``render`` and ``export`` also once per stage; and ``replay`` of every recorded game in
-``examples/games/``. Each run is one file ``DIR/<input path>/<command>.txt``: the command line, the exit
+``compile``, ``render`` and ``export`` also once per stage; ``replay`` (text and ``--format json``) of every
+recorded game in ``examples/games/``; ``analyze --format json`` of every example with a fixed seed and a few runs;
+and the records of seeded bot games on every published stage (``bot-sweep/``). Each run is one file ``DIR/<input path>/<command>.txt``: the command line, the exit
 code, then standard output and standard error byte for byte.
 
 The commands run in this process through typer's test runner (several times faster than one process
@@ -38,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 INPUT_FOLDERS = ("examples", "tests/bad")
 GAMES = "examples/games"
 #: the top-level folders of an output snapshot
-ENTRIES = frozenset(folder.split("/")[0] for folder in INPUT_FOLDERS)
+ENTRIES = frozenset(folder.split("/")[0] for folder in INPUT_FOLDERS) | {"bot-sweep"}
 
 
 def _inputs() -> list[str]:
@@ -133,9 +134,37 @@ def snapshot(target: Path, run) -> int:
             count += 1
     for game in sorted((ROOT / GAMES).glob("*.json")):
         path = game.relative_to(ROOT).as_posix()
-        args = ["replay", path]
-        _write(target / path, "replay", args, run(args))
-        count += 1
+        for name, args in (("replay", ["replay", path]), ("replay-json", ["replay", path, "--format", "json"])):
+            _write(target / path, name, args, run(args))
+            count += 1
+    for path in _inputs():
+        if path.startswith("examples/"):  # a few solo and table runs of every stage and circuit, fixed seed
+            args = ["analyze", path, "--format", "json", "--runs", "4", "--table-runs", "1", "--seed", "0"]
+            _write(target / path, "analyze-json", args, run(args))
+            count += 1
+    return count + _bot_records(target / "bot-sweep")
+
+
+def _bot_records(out: Path) -> int:
+    """The records of seeded random bot games (two seeds of four cars, advanced rules varied by seed) on every stage
+    of the published rallies and the Auto Tour, as JSON."""
+    import rallyc
+    from rallyc.records.generate import bot_record
+    from rallyc.rules import Options, Player
+
+    players = [Player("Ann", "red"), Player("Bob", "blue"), Player("Cat", "green"), Player("Dan", "yellow")]
+    files = sorted((ROOT / "examples").glob("rally-*.rally")) + [ROOT / "examples" / "auto-tour-1.rally"]
+    out.mkdir(parents=True, exist_ok=True)
+    count = 0
+    for label, track in [(f"{f.stem}/{t.name}", t) for f in files for t in rallyc.load(f).tracks]:
+        for seed in (0, 1):
+            options = Options(flying_start=seed == 0, redline=seed == 1, sisu="per-stage" if seed == 1 else None)
+            try:
+                text = json.dumps(bot_record([track], players, seed=seed, options=options), indent=1, sort_keys=True)
+            except Exception as exc:  # a bot game the referee refuses is an output too
+                text = f"{type(exc).__name__}: {exc}"
+            (out / f"{label.replace('/', '--')}-seed{seed}.json").write_text(text + "\n")
+            count += 1
     return count
 
 

@@ -1,7 +1,8 @@
 """The ``rallyc`` command and ``python -m rallyc``: a tiny entry point.
 
 It answers ``rallyc --version`` and runs the plain forms of ``rallyc check`` (paths, ``--format``,
-``--output``, ``--select``, ``--ignore``, ``--no-cache``: :func:`rallyc.commands.checking.parse_check_args`) before the
+``--output``, ``--select``, ``--ignore``, ``--no-cache``: :func:`rallyc.commands.checking.parse_check_args`) and of
+``rallyc explain`` (no argument or one code: :func:`rallyc.commands.explaining.parse_explain_args`) before the
 typer CLI is imported, so that they cost about what starting Python with the libraries they use costs.
 Everything else, ``--help`` and every usage message included, goes to the typer app
 (:func:`rallyc.cli.main`).
@@ -27,6 +28,13 @@ def main() -> None:
         parsed = parse_check_args(args[1:])
         if parsed is not None:
             sys.exit(int(run_check(**parsed)))
+    if args[:1] == ["explain"]:
+        # start-up: explaining a code without typer, imported only for `rallyc explain`
+        from rallyc.commands.explaining import parse_explain_args, run_explain
+
+        parsed = parse_explain_args(args[1:])
+        if parsed is not None:
+            sys.exit(int(run_explain(**parsed)))
     from rallyc.cli import main as cli_main  # the typer app: imported only when needed
 
     cli_main(prog_name="rallyc")

@@ -12,9 +12,6 @@ import sys
 from enum import IntEnum
 from typing import Callable, TypeVar
 
-from rallyc.config import ConfigError
-from rallyc.diagnostics import DiagnosticError, render_text
-
 __all__ = ["ExitCode", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "fail", "handles_errors", "report_exception"]
 
 
@@ -53,6 +50,10 @@ def report_exception(prog: str, e: Exception) -> int:
     a :class:`DiagnosticError` prints its located diagnostics (exit 1); anything else is a bug in rallyc,
     reported in one line (exit 2), never as a traceback.
     """
+    # start-up: the settings and the diagnostics only when something went wrong (`rallyc explain` needs neither)
+    from rallyc.config import ConfigError
+    from rallyc.diagnostics import DiagnosticError, render_text
+
     if isinstance(e, ConfigError):
         message = str(e)
     elif isinstance(e, DiagnosticError):

@@ -14,10 +14,9 @@ from typing import List, Optional
 import typer
 
 from rallyc import api
-from rallyc.codes import all_codes
-from rallyc.codes.explain import explain_text, normalise_code
 from rallyc.commands.checking import OutputFormat, run_check
 from rallyc.commands.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, handles_errors
+from rallyc.commands.explaining import run_explain
 from rallyc.diagnostics import Sources, render_text
 from rallyc.fileio import write_atomic
 
@@ -144,45 +143,13 @@ Examples:
   rallyc explain CORE-JUMP-04   # a rule of the rulebooks, in rallyc's words, with its section"""
 
 
-def _explain_rule(rule_id: str) -> None:
-    """Print a rule's statement (``rallyc explain CORE-JUMP-04``) and exit 0, or say it is unknown and exit 2."""
-    # start-up: the rule statements (TOML) only when a rule is looked up
-    from rallyc.data import rulebook
-
-    statement = rulebook.get(rule_id)
-    if statement is not None:
-        typer.echo(statement.text(), nl=False)
-        raise typer.Exit(EXIT_OK)
-    close = rulebook.suggest(rule_id)
-    hint = ("did you mean " + " or ".join(close) + "?") if close else \
-        "rule IDs look like CORE-JUMP-04 (docs/options.md); `rallyc explain` lists every code"
-    typer.echo(f"rallyc explain: unknown rule or code {rule_id}; {hint}", err=True)
-    raise typer.Exit(EXIT_USAGE)
-
-
 def explain(
     code: Optional[str] = typer.Argument(None, metavar="[CODE|RULE-ID]",
                                          help="A diagnostic code such as RC130, or a rule ID such as CORE-JUMP-04."),
 ) -> None:
     """Explain a diagnostic code (what it means, an example that triggers it, how to fix it) or a rule of the
     rulebooks (its statement in rallyc's words, with its book and section)."""
-    codes = all_codes()
-    if code is None:
-        for c, info in codes.items():
-            typer.echo(f"{c}  {info.severity:<7}  {info.summary}")
-        raise typer.Exit(EXIT_OK)
-    # start-up: the rule statements (TOML) only when a rule is looked up
-    from rallyc.data.rulebook import looks_like_rule_id
-
-    if looks_like_rule_id(code) and not normalise_code(code).startswith("RC"):
-        _explain_rule(code)
-    text = explain_text(code)
-    if text is None:
-        close = difflib.get_close_matches(normalise_code(code), list(codes), n=3, cutoff=0.6)
-        hint = ("did you mean " + " or ".join(close) + "?") if close else "run `rallyc explain` to list every code"
-        typer.echo(f"rallyc explain: unknown code {code}; {hint}", err=True)
-        raise typer.Exit(EXIT_USAGE)
-    typer.echo(text, nl=False)
+    raise typer.Exit(run_explain(code))
 
 
 def register(app: typer.Typer) -> None:

@@ -1,0 +1,133 @@
+"""Each command imports only what its work needs (issue 33, "instant to answer"): a guard on the import graph.
+
+Each case runs one ``rallyc`` command line in a new process, through the console entry point as a user runs it,
+and reads ``sys.modules`` when it is done: the heavy libraries and the rallyc layers a command has no use for
+must not be there. (Times are measured by ``benchmarks/commands.py``, never asserted here; what each command
+imports and why is in docs/startup.md.)
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from helpers.paths import ROOT
+
+#: what the guard watches: the five runtime dependencies, typer's pydantic, the extras, and rallyc's big layers
+WATCHED = ("typer", "pydantic", "networkx", "lark", "jsonschema", "svgwrite", "pygls", "lsprotocol", "cairosvg",
+           "rallyc.cli", "rallyc.api", "rallyc.compiler", "rallyc.checks", "rallyc.render", "rallyc.records",
+           "rallyc.rules", "rallyc.analysis", "rallyc.lsp")
+
+_RUN = """\
+import sys
+from rallyc.__main__ import main
+sys.argv = ['rallyc', *sys.argv[1:]]
+try:
+    main()
+except SystemExit as e:
+    code = e.code
+else:
+    code = 0
+sys.stdout.flush()
+print('\\n' + str(code) + ' ' + ' '.join(m for m in {watched!r} if m in sys.modules), file=sys.stderr)
+"""
+
+
+def run(args: list[str], cache: Path) -> tuple[int, set[str]]:
+    """(exit code, the watched modules imported) of ``rallyc ARGS`` in a new process, with ``cache`` as the user
+    cache folder."""
+    env = dict(os.environ, XDG_CACHE_HOME=str(cache), RALLYC_CACHE_DIR=str(cache / "rallyc"))
+    p = subprocess.run([sys.executable, "-c", _RUN.format(watched=WATCHED), *args], capture_output=True, text=True,
+                       cwd=ROOT, env=env, stdin=subprocess.DEVNULL)
+    code, *modules = p.stderr.splitlines()[-1].split()
+    return int(code), set(modules)
+
+
+RALLY = "examples/rally-1.rally"
+GAME = "examples/games/rally-4-full.json"
+
+#: (command line, exit code, what it must not import)
+CASES = [
+    (["--version"], 0, set(WATCHED)),
+    # a code or a rule explained: the codes' texts and the rulebook's statements, nothing of typer or the compiler
+    (["explain", "RC130"], 0, set(WATCHED)),
+    (["explain", "CORE-ROLL-09"], 0, set(WATCHED)),
+    (["explain"], 0, set(WATCHED)),
+    (["explain", "RC999"], 2, set(WATCHED)),
+    # the usage: typer and the commands' declarations, no parameter validation (pydantic), no library
+    (["--help"], 0, set(WATCHED) - {"typer", "rallyc.cli", "rallyc.api"}),
+    # formatting reads the syntax only
+    (["fmt", "--check", RALLY], 0, {"networkx", "jsonschema", "svgwrite", "lsprotocol", "rallyc.compiler",
+                                    "rallyc.checks", "rallyc.render", "rallyc.records", "rallyc.rules",
+                                    "rallyc.analysis", "rallyc.lsp"}),
+    # compiling: the parser and the graph, no drawing, no referee, no record schemas
+    (["compile", RALLY], 0, {"jsonschema", "svgwrite", "lsprotocol", "rallyc.render", "rallyc.records",
+                             "rallyc.rules", "rallyc.analysis", "rallyc.lsp"}),
+    (["stats", RALLY], 0, {"jsonschema", "svgwrite", "lsprotocol", "rallyc.render", "rallyc.records",
+                           "rallyc.rules", "rallyc.analysis", "rallyc.lsp"}),
+    # drawing a stage: svgwrite, but no referee and no record schemas (PDF/PNG only when asked for)
+    (["render", "--stage", "SS1", RALLY], 0, {"jsonschema", "cairosvg", "lsprotocol", "rallyc.records",
+                                               "rallyc.rules", "rallyc.analysis", "rallyc.lsp"}),
+    # replaying a record: the referee and the record's schema, no drawing
+    (["replay", GAME], 0, {"svgwrite", "cairosvg", "lsprotocol", "rallyc.render", "rallyc.analysis", "rallyc.lsp"}),
+    # listing tiles: the catalogue only
+    (["tiles", "list"], 0, {"networkx", "jsonschema", "svgwrite", "lsprotocol", "rallyc.compiler",
+                            "rallyc.render", "rallyc.records", "rallyc.rules", "rallyc.analysis", "rallyc.lsp"}),
+]
+
+
+@pytest.mark.parametrize("args,code,never", CASES, ids=[" ".join(c[0]) or "(none)" for c in CASES])
+def test_command_imports_only_what_it_needs(args, code, never, tmp_path):
+    got_code, imported = run(args, tmp_path)
+    assert got_code == code
+    assert imported & never == set()
+
+
+def test_a_cached_check_imports_neither_the_parser_nor_the_compiler(tmp_path):
+    assert run(["check", RALLY], tmp_path)[0] == 0  # fills the user cache
+    code, imported = run(["check", RALLY], tmp_path)
+    assert code == 0
+    assert imported & {"typer", "pydantic", "networkx", "lark", "jsonschema", "svgwrite", "rallyc.compiler",
+                       "rallyc.checks", "rallyc.cli"} == set()
+
+
+def test_the_language_server_starts_without_the_compiler():
+    """Started by an editor, the server answers ``initialize`` before any file is read: the parser and the compiler
+    are imported with the first document, not at start."""
+    code = ("import sys\nimport rallyc.lsp.server\n"
+            f"print(' '.join(m for m in {WATCHED!r} if m in sys.modules))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    imported = set(p.stdout.split())
+    assert {"pygls", "lsprotocol"} <= imported
+    assert imported & {"networkx", "lark", "jsonschema", "svgwrite", "rallyc.compiler", "rallyc.checks",
+                       "rallyc.render", "rallyc.records", "rallyc.rules"} == set()
+
+
+@pytest.mark.parametrize("args,out,err,code", [
+    (["explain", "RC130"], "RC130 (error): ", "", 0),
+    (["explain", "130"], "RC130 (error): ", "", 0),
+    (["explain", "CORE-ROLL-09"], "CORE-ROLL-09", "", 0),
+    (["explain", "RC999"], "", "rallyc explain: unknown code RC999; ", 2),
+    (["explain", "CORE-ROLL-99"], "", "rallyc explain: unknown rule or code CORE-ROLL-99; ", 2),
+])
+def test_explain_answers_as_documented(args, out, err, code):
+    p = subprocess.run([sys.executable, "-m", "rallyc", *args], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == code
+    assert p.stdout.startswith(out) and (out or p.stdout == "")
+    assert p.stderr.startswith(err) and (err or p.stderr == "")
+
+
+def test_explain_without_a_code_lists_every_code_once():
+    p = subprocess.run([sys.executable, "-m", "rallyc", "explain"], capture_output=True, text=True, cwd=ROOT)
+    codes = [line.split()[0] for line in p.stdout.splitlines()]
+    assert p.returncode == 0 and "RC130" in codes and len(codes) == len(set(codes)) > 100
+
+
+def test_explain_options_go_to_typer():
+    p = subprocess.run([sys.executable, "-m", "rallyc", "explain", "--help"], capture_output=True, text=True,
+                       cwd=ROOT)
+    assert p.returncode == 0 and p.stdout.startswith("Usage: rallyc explain [OPTIONS]")

@@ -1,10 +1,11 @@
 """The user's own cache folder, for work that every start would otherwise repeat.
 
-Two things live there: Lark's built LALR tables (:mod:`rallyc.syntax.parser`) and the parsed bundled
-tilesets (:mod:`rallyc.project`). Both are pickles, so the folder is the user's own
-(``$XDG_CACHE_HOME/rallyc`` or ``~/.cache/rallyc``, created private), never the shared temp folder: a
-pickle that someone else could write would be code run by rallyc. Every file's name hashes what it was
-built from, so a changed input never reads a stale file; ``RALLYC_NO_CACHE=1`` turns the cache off.
+Lark's built LALR tables (:mod:`rallyc.syntax.parser`), the parsed bundled tilesets (:mod:`rallyc.project`) and
+the check results (:mod:`rallyc.checkcache`) live there. They are pickles, so the folder is the user's own (created
+private), never the shared temp folder: a pickle that someone else could write would be code run by rallyc. Every
+file's name hashes what it was built from, so a changed input never reads a stale file; ``RALLYC_NO_CACHE=1``
+turns the cache off. The folder follows each platform's convention for a user's caches
+(:func:`cache_folder_for`); ``$XDG_CACHE_HOME`` overrides it on every platform, as it always has.
 This module imports nothing else of rallyc.
 """
 
@@ -13,20 +14,34 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import sys
 import tempfile
-from typing import Callable, Iterable, TypeVar
+from typing import Callable, Iterable, Mapping, TypeVar
 
-__all__ = ["cache_folder", "cache_path", "cached_pickle"]
+__all__ = ["cache_folder", "cache_path", "cached_pickle", "cache_folder_for"]
 
 T = TypeVar("T")
+
+
+def cache_folder_for(platform: str, environ: Mapping[str, str], home: str) -> str:
+    """rallyc's cache folder by the platform's convention for a user's caches, as platformdirs'
+    ``user_cache_dir("rallyc")`` names it: ``~/Library/Caches/rallyc`` on macOS, ``%LOCALAPPDATA%\\rallyc\\Cache``
+    on Windows, ``~/.cache/rallyc`` elsewhere; ``$XDG_CACHE_HOME/rallyc`` when that variable is set, on every
+    platform (it has always overridden the folder). ``platform`` as :data:`sys.platform` spells it."""
+    if environ.get("XDG_CACHE_HOME"):
+        return os.path.join(environ["XDG_CACHE_HOME"], "rallyc")
+    if platform == "darwin":
+        return os.path.join(home, "Library", "Caches", "rallyc")
+    if platform == "win32":
+        return os.path.join(environ.get("LOCALAPPDATA") or os.path.join(home, "AppData", "Local"), "rallyc", "Cache")
+    return os.path.join(home, ".cache", "rallyc")
 
 
 def cache_folder() -> str | None:
     """The cache folder (created private when missing), or None when caching is off or impossible."""
     if os.environ.get("RALLYC_NO_CACHE"):
         return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "rallyc")
+    folder = cache_folder_for(sys.platform, os.environ, os.path.expanduser("~"))
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
         if not os.access(folder, os.W_OK):

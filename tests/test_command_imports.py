@@ -40,7 +40,7 @@ print('\\n' + str(code) + ' ' + ' '.join(m for m in {watched!r} if m in sys.modu
 def run(args: list[str], cache: Path) -> tuple[int, set[str]]:
     """(exit code, the watched modules imported) of ``rallyc ARGS`` in a new process, with ``cache`` as the user
     cache folder."""
-    env = dict(os.environ, XDG_CACHE_HOME=str(cache), RALLYC_CACHE_DIR=str(cache / "rallyc"))
+    env = dict(os.environ, XDG_CACHE_HOME=str(cache))
     p = subprocess.run([sys.executable, "-c", _RUN.format(watched=WATCHED), *args], capture_output=True, text=True,
                        cwd=ROOT, env=env, stdin=subprocess.DEVNULL)
     code, *modules = p.stderr.splitlines()[-1].split()

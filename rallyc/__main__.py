@@ -2,8 +2,9 @@
 
 It answers ``rallyc --version`` and runs the plain forms of ``rallyc check`` (paths, ``--format``,
 ``--output``, ``--select``, ``--ignore``, ``--no-cache``: :func:`rallyc.commands.checking.parse_check_args`) and of
-``rallyc explain`` (no argument or one code: :func:`rallyc.commands.explaining.parse_explain_args`) before the
-typer CLI is imported, so that they cost about what starting Python with the libraries they use costs.
+``rallyc explain`` (no argument or one code: :func:`rallyc.commands.explaining.parse_explain_args`), and starts the
+language server for a plain ``rallyc lsp`` (:func:`rallyc.commands.serving.run_lsp`), before the typer CLI is
+imported, so that they cost about what starting Python with the libraries they use costs.
 Everything else, ``--help`` and every usage message included, goes to the typer app
 (:func:`rallyc.cli.main`).
 """
@@ -35,6 +36,12 @@ def main() -> None:
         parsed = parse_explain_args(args[1:])
         if parsed is not None:
             sys.exit(int(run_explain(**parsed)))
+    if args == ["lsp"]:
+        # start-up: the language server as an editor starts it, without typer
+        from rallyc.commands.serving import run_lsp
+
+        run_lsp()
+        return
     from rallyc.cli import main as cli_main  # the typer app: imported only when needed
 
     cli_main(prog_name="rallyc")

@@ -15,6 +15,7 @@ import typer
 
 from rallyc.api import read_stdin
 from rallyc.commands.inputs import EXIT_PROBLEMS, EXIT_USAGE, fail
+from rallyc.commands.serving import run_lsp
 from rallyc.config import ConfigError, load_config
 from rallyc.diagnostics import render_text
 
@@ -148,10 +149,4 @@ def register(app: typer.Typer) -> None:
     @app.command("lsp", epilog=LSP_EPILOG)
     def lsp_cmd() -> None:
         """Run the rallyc language server on standard input/output (for editors)."""
-        try:
-            # start-up: pygls only for `rallyc lsp`
-            from rallyc.lsp.server import serve
-        except ImportError as e:
-            raise fail(f"the language server needs pygls 2 ({e.name or e}); install it with "
-                       "pip install 'rallyc[lsp]'", prog="rallyc lsp")
-        serve()
+        run_lsp()

@@ -5,7 +5,13 @@ The stage is built by walking :func:`rallyc.suggest.suggest_stage` (first legal 
 finish tile): a legal stage of T road tiles. The server runs as its own process (``python -m rallyc lsp``)
 and a pygls LanguageClient drives it over stdio, as an editor does. Each edit alternately breaks and
 repairs one step (an unknown tile id, then the right one); the figure is the wall time from sending
-``didChange`` to receiving ``publishDiagnostics``. Nothing is asserted; the figures go in the docs.
+``didChange`` to receiving ``publishDiagnostics``. Two more figures (issue 33): ``initialize``, the wall time
+from starting the server's process to its answer to ``initialize`` (the server's start-up, imports included), and
+completion, the wall time of a ``textDocument/completion`` request at the end of the stage's last step but one
+(the tile ids that can follow: a route search), ``--completions N`` times; ``initialize`` is the median of
+``--starts N`` servers started one after the other (the first one's start included: it may fill the user cache).
+Nothing is asserted; the figures go
+in the docs.
 """
 
 from __future__ import annotations
@@ -54,7 +60,9 @@ def build_stage(tiles: int) -> str:
     return "stage SS1 {\n" + "".join(f"  {w}\n" for w in words) + "}\n"
 
 
-async def measure(text: str, edits: int) -> list[float]:
+async def measure(text: str, edits: int, completions: int = 0) -> tuple[list[float], float, list[float]]:
+    """(seconds from each edit to its diagnostics, seconds from starting the server to its ``initialize`` answer,
+    seconds of each completion request)."""
     client = LanguageClient("bench", "1")
     arrived: list[float] = []
     event = asyncio.Event()
@@ -68,8 +76,10 @@ async def measure(text: str, edits: int) -> list[float]:
     path = folder / "bench.rally"
     path.write_text(text, encoding="utf-8")
     uri = path.as_uri()
+    t_start = time.perf_counter()
     await client.start_io(sys.executable, "-m", "rallyc", "lsp")
     await client.initialize_async(lsp.InitializeParams(capabilities=lsp.ClientCapabilities()))
+    initialize = time.perf_counter() - t_start
     client.initialized(lsp.InitializedParams())
     event.clear()
     client.text_document_did_open(lsp.DidOpenTextDocumentParams(
@@ -90,33 +100,80 @@ async def measure(text: str, edits: int) -> list[float]:
                                 end=lsp.Position(line=line, character=2 + old_len)), text=new)]))
         await event.wait()
         times.append(arrived[-1] - t0)
+    # completion after the last step but one: a new line below it, where the next tile ids are offered
+    lines = text.split("\n")
+    last_step = len(lines) - 3
+    client.text_document_did_change(lsp.DidChangeTextDocumentParams(
+        text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=edits + 2),
+        content_changes=[lsp.TextDocumentContentChangePartial(
+            range=lsp.Range(start=lsp.Position(line=last_step, character=len(lines[last_step])),
+                            end=lsp.Position(line=last_step, character=len(lines[last_step]))), text="\n  ")]))
+    completion_times = []
+    for _ in range(completions):
+        t0 = time.perf_counter()
+        got = await client.text_document_completion_async(lsp.CompletionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=uri), position=lsp.Position(line=last_step + 1, character=2)))
+        completion_times.append(time.perf_counter() - t0)
+        if got is None or not any(item.kind == lsp.CompletionItemKind.Module for item in _items(got)):
+            raise SystemExit("the completion offered no tile id: the benchmark measures nothing")
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
-    return times
+    return times, initialize, completion_times
+
+
+async def initialize_once() -> float:
+    """Seconds from starting a server's process to its answer to ``initialize``."""
+    client = LanguageClient("bench", "1")
+    t0 = time.perf_counter()
+    await client.start_io(sys.executable, "-m", "rallyc", "lsp")
+    await client.initialize_async(lsp.InitializeParams(capabilities=lsp.ClientCapabilities()))
+    took = time.perf_counter() - t0
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    return took
+
+
+def _items(got: lsp.CompletionList | list[lsp.CompletionItem]) -> list[lsp.CompletionItem]:
+    return got.items if isinstance(got, lsp.CompletionList) else got
+
+
+def _figures(values: list[float]) -> dict:
+    ms = sorted(t * 1000 for t in values)
+    return {"edits": len(ms), "best_ms": round(ms[0], 1), "median_ms": round(statistics.median(ms), 1),
+            "p90_ms": round(ms[int(0.9 * (len(ms) - 1))], 1), "worst_ms": round(ms[-1], 1)}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--edits", type=int, default=40)
     parser.add_argument("--tiles", type=int, default=30)
+    parser.add_argument("--completions", type=int, default=40)
+    parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     text = build_stage(args.tiles)
-    times = asyncio.run(measure(text, args.edits))
+    times, first_initialize, completion_times = asyncio.run(measure(text, args.edits, args.completions))
+    starts = [first_initialize] + [asyncio.run(initialize_once()) for _ in range(args.starts - 1)]
+    initialize = statistics.median(starts)
     # even edits break a step (an unknown tile: the stage is not compiled), odd ones repair it (a full check)
     kinds = {"all": times, "repair (full check)": times[1::2], "break (unknown tile)": times[0::2]}
-    figures = {}
-    for kind, values in kinds.items():
-        ms = sorted(t * 1000 for t in values)
-        figures[kind] = {"edits": len(ms), "best_ms": round(ms[0], 1), "median_ms": round(statistics.median(ms), 1),
-                         "p90_ms": round(ms[int(0.9 * (len(ms) - 1))], 1), "worst_ms": round(ms[-1], 1)}
+    figures = {kind: _figures(values) for kind, values in kinds.items()}
+    completion = _figures(completion_times) if completion_times else None
     if args.json:
-        print(json.dumps({"tiles": args.tiles, "figures": figures}, indent=2, sort_keys=True))
+        print(json.dumps({"tiles": args.tiles, "figures": figures, "initialize_ms": round(initialize * 1000, 1),
+                          "completion": completion}, indent=2, sort_keys=True))
         return
+    print(f"initialize (server process started to its answer), median of {len(starts)} starts: "
+          f"{initialize * 1000:.0f} ms (each: {', '.join(f'{t * 1000:.0f}' for t in starts)} ms)")
     for kind, f in figures.items():
         print(f"diagnostics after an edit, {args.tiles}-tile stage, {kind}, {f['edits']} edits: best {f['best_ms']} "
               f"ms, median {f['median_ms']} ms, p90 {f['p90_ms']} ms, worst {f['worst_ms']} ms")
+    if completion is not None:
+        print(f"completion of the next tile, {args.tiles}-tile stage, {completion['edits']} requests: best "
+              f"{completion['best_ms']} ms, median {completion['median_ms']} ms, p90 {completion['p90_ms']} ms, "
+              f"worst {completion['worst_ms']} ms")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ import pytest
 from helpers.paths import ROOT
 from rallyc.usercache import cache_folder_for
 
-HOME = os.path.join("/", "home", "ann")
+HOME = os.path.join(os.sep, "users", "ann")
+XDG = os.path.join(HOME, "xdg-cache")
 
 
 @pytest.mark.parametrize("platform,environ,want", [
@@ -24,9 +25,9 @@ HOME = os.path.join("/", "home", "ann")
     ("win32", {}, os.path.join(HOME, "AppData", "Local", "rallyc", "Cache")),
     ("freebsd14", {}, os.path.join(HOME, ".cache", "rallyc")),
     # the old override keeps working on every platform
-    ("linux", {"XDG_CACHE_HOME": "/tmp/c"}, os.path.join("/tmp/c", "rallyc")),
-    ("darwin", {"XDG_CACHE_HOME": "/tmp/c"}, os.path.join("/tmp/c", "rallyc")),
-    ("win32", {"XDG_CACHE_HOME": "/tmp/c", "LOCALAPPDATA": "L"}, os.path.join("/tmp/c", "rallyc")),
+    ("linux", {"XDG_CACHE_HOME": XDG}, os.path.join(XDG, "rallyc")),
+    ("darwin", {"XDG_CACHE_HOME": XDG}, os.path.join(XDG, "rallyc")),
+    ("win32", {"XDG_CACHE_HOME": XDG, "LOCALAPPDATA": "L"}, os.path.join(XDG, "rallyc")),
     # an empty variable is no override
     ("darwin", {"XDG_CACHE_HOME": ""}, os.path.join(HOME, "Library", "Caches", "rallyc")),
 ])

@@ -12,7 +12,10 @@ then N runs (default 5), the commands taking turns so that load on the shared ma
 the figure is the median wall time of the whole process, with the median CPU time (user + system) beside it,
 which other work on the machine hardly changes. Two steadier figures come from one more run under
 ``python -X importtime``: how many modules the command imports, and the sum of their own import times.
-The machine's load average is printed with the table.
+The machine's load average is printed with the table. ``--instructions`` also counts the machine instructions
+of one run of each command under valgrind's callgrind (``python -m rallyc ...``, the user cache warm): a figure
+that load on the machine does not change, so two trees compare on a busy machine where times do not (it needs
+valgrind on the PATH and takes several minutes: valgrind runs Python about 50 times slower).
 """
 
 from __future__ import annotations
@@ -84,9 +87,20 @@ def imports(args: list[str], tree: Path = ROOT) -> tuple[int, float]:
     return len(own), sum(own) / 1000
 
 
-def measure(repeat: int, trees: tuple[Path, ...] = (ROOT,)) -> list[list[dict]]:
-    """Per tree, one row per command: medians of ``repeat`` runs (after a warm-up run each), and its import
-    figures. The runs are interleaved: commands and trees take turns."""
+def instructions(args: list[str], tree: Path = ROOT) -> int:
+    """Machine instructions of one ``python -m rallyc ARGS``, counted by callgrind (the whole process)."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-m",
+                           "rallyc", *args], cwd=tree, env=_env(tree), stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, check=False)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"callgrind counted nothing for rallyc {' '.join(args)}: {done.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def measure(repeat: int, trees: tuple[Path, ...] = (ROOT,), count: bool = False) -> list[list[dict]]:
+    """Per tree, one row per command: medians of ``repeat`` runs (after a warm-up run each), its import figures,
+    and with ``count`` its machine instructions. The runs are interleaved: commands and trees take turns."""
     for tree in trees:
         for _, args, _ in COMMANDS:
             once(args, tree)
@@ -101,9 +115,10 @@ def measure(repeat: int, trees: tuple[Path, ...] = (ROOT,)) -> list[list[dict]]:
         for label, args, goal in COMMANDS:
             wall = statistics.median(w for w, _ in got[label])
             cpu = statistics.median(c for _, c in got[label])
-            count, import_ms = imports(args, tree)
+            modules, import_ms = imports(args, tree)
             rows.append({"command": label, "goal_s": goal, "wall_s": round(wall, 3), "cpu_s": round(cpu, 3),
-                         "modules": count, "import_ms": round(import_ms, 1), "met": wall <= goal})
+                         "modules": modules, "import_ms": round(import_ms, 1), "met": wall <= goal,
+                         "instructions": instructions(args, tree) if count else None})
         tables.append(rows)
     return tables
 
@@ -112,12 +127,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs per command (default 5)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count each command's machine instructions (valgrind's callgrind)")
     parser.add_argument("--against", type=Path, metavar="DIR",
                         help="also measure the rallyc tree in DIR (before), interleaved with this one (after)")
     ns = parser.parse_args(argv)
     trees = (ns.against.resolve(), ROOT) if ns.against is not None else (ROOT,)
     load_before = os.getloadavg()
-    tables = measure(ns.repeat, trees)
+    tables = measure(ns.repeat, trees, ns.instructions)
     load_after = os.getloadavg()
     if ns.json:
         print(json.dumps({"load_before": load_before, "load_after": load_after, "repeat": ns.repeat,
@@ -126,12 +143,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"median of {ns.repeat} runs each; load average {load_before[0]:.2f} before, {load_after[0]:.2f} after")
     for tree, rows in zip(trees, tables):
         print(f"\n{tree}:\n")
-        print("| command | goal | wall (median) | CPU (median) | modules imported | own import time |")
-        print("| --- | --- | --- | --- | --- | --- |")
+        counted = " instructions (millions) |" if ns.instructions else ""
+        print(f"| command | goal | wall (median) | CPU (median) | modules imported | own import time |{counted}")
+        print("| --- | --- | --- | --- | --- | --- |" + (" --- |" if ns.instructions else ""))
         for r in rows:
             mark = "" if r["met"] else " (not met)"
+            count = f" {r['instructions'] / 1e6:,.0f} |" if ns.instructions else ""
             print(f"| `{r['command']}` | {r['goal_s']:.2f} s | {r['wall_s']:.3f} s{mark} | {r['cpu_s']:.3f} s | "
-                  f"{r['modules']} | {r['import_ms']:.0f} ms |")
+                  f"{r['modules']} | {r['import_ms']:.0f} ms |{count}")
     return 0
 
 

@@ -16,7 +16,6 @@ from typing import Any
 
 import fastjsonschema
 import jsonschema
-from fastjsonschema import JsonSchemaException
 
 from rallyc.fileio import StrictJSONError, decode_utf8, strict_json
 from rallyc.resources import schemas_dir
@@ -169,7 +168,7 @@ def _valid(data: object) -> bool:
     """Whether the record is valid under the record schema (:func:`_schema_check`)."""
     try:
         _schema_check()(data)
-    except JsonSchemaException:
+    except fastjsonschema.JsonSchemaException:
         return False
     return True
 
@@ -222,7 +221,7 @@ def record_problem(data: dict) -> tuple[str, str] | None:
     """
     if not isinstance(data, dict):
         return "$", "a game record is a JSON object"
-    known = set(record_schema()["properties"])
+    known = _known_keys()
     for key in data:
         if key not in known:
             return f"$.{key}", (f"unknown key `{key}` in a game record (known: {', '.join(sorted(known))})")

@@ -1,21 +1,19 @@
 """Read a game record: JSON syntax errors with line:column, schema violations with a JSON path.
 
-The schema is checked by fastjsonschema (compiled once per process); the messages of a record it refuses are
-jsonschema's, the error that comes first in the record."""
+The schema is checked by jsonschema-rs (its validator built once per process); the messages of a record it refuses
+are jsonschema's, the error that comes first in the record."""
 
 from __future__ import annotations
 
-import copy
 import json
 import re
-from collections.abc import Callable
 from functools import lru_cache
 from json.decoder import scanstring  # type: ignore[attr-defined]  # no stub; stdlib since 2.6
 from pathlib import Path
 from typing import Any
 
-import fastjsonschema
 import jsonschema
+import jsonschema_rs
 
 from rallyc.fileio import StrictJSONError, decode_utf8, strict_json
 from rallyc.resources import schemas_dir
@@ -133,11 +131,9 @@ def _known_keys() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
-def _schema_check() -> Callable[[Any], Any]:
-    """The record schema compiled once by fastjsonschema: the yes/no check of every record read (it raises
-    ``JsonSchemaException`` for an invalid one). ``use_default=False``: the record is checked, never filled in."""
-    # fastjsonschema rewrites the references of the schema it is given: it gets a copy
-    return fastjsonschema.compile(copy.deepcopy(record_schema()), use_default=False, detailed_exceptions=False)
+def _schema_check() -> jsonschema_rs.Draft202012Validator:
+    """The record schema's validator in jsonschema-rs, built once: the yes/no check of every record read."""
+    return jsonschema_rs.Draft202012Validator(record_schema())
 
 
 @lru_cache(maxsize=1)
@@ -165,12 +161,15 @@ def _document_order(data: object, path) -> tuple:
 
 
 def _valid(data: object) -> bool:
-    """Whether the record is valid under the record schema (:func:`_schema_check`)."""
+    """Whether the record is valid under the record schema (:func:`_schema_check`).
+
+    Where jsonschema-rs is stricter than jsonschema (a pattern's ``$`` before a final newline, an infinite number) the
+    record is refused here and accepted by :func:`_first_schema_error`, which finds nothing: jsonschema has the
+    last word."""
     try:
-        _schema_check()(data)
-    except fastjsonschema.JsonSchemaException:
+        return _schema_check().is_valid(data)
+    except ValueError:  # a value no JSON text gives (jsonschema-rs takes only what JSON has)
         return False
-    return True
 
 
 def _first_schema_error(data: object) -> jsonschema.ValidationError | None:

@@ -4,7 +4,7 @@
 
 ``before``: what ``parse_record`` did until issue 11 (a new ``Draft202012Validator`` per record, every
 error collected and sorted); ``after``: ``rallyc.records.load.parse_record`` (strict JSON, the schema
-compiled once into closures, ``jsonschema`` only for the messages of an invalid record).
+checked by ``jsonschema-rs``, its validator built once, ``jsonschema`` only for the messages of an invalid record).
 """
 
 from __future__ import annotations

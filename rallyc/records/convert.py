@@ -93,7 +93,7 @@ def record_format(turns: list[Turn]) -> str:
 def turn_from_json(d: dict) -> Turn:
     """A record's turn object as a :class:`Turn`."""
     # made without the dataclasses' __init__ (_new), their fields stored in its order (TURN_FIELDS;
-    # tests/test_records_load_fast.py keeps them in step), the values worked out in the order of its arguments;
+    # tests/test_records_convert_fast.py keeps them in step), the values worked out in the order of its arguments;
     # `k in d and d[k]`: no call for a key left out
     card = None
     if "card" in d:

@@ -1,19 +1,21 @@
-"""Read a game record: JSON syntax errors with line:column, schema violations with a JSON path."""
+"""Read a game record: JSON syntax errors with line:column, schema violations with a JSON path.
+
+The schema is checked by jsonschema-rs (its validator built once per process); the messages of a record it refuses
+are jsonschema's, the error that comes first in the record."""
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any
 from functools import lru_cache
-from itertools import repeat
+from json.decoder import scanstring  # type: ignore[attr-defined]  # no stub; stdlib since 2.6
 from pathlib import Path
+from typing import Any
 
 import jsonschema
-from json.decoder import scanstring  # type: ignore[attr-defined]  # no stub; stdlib since 2.6
+import jsonschema_rs
 
 from rallyc.fileio import StrictJSONError, decode_utf8, strict_json
-from rallyc.records.schemacheck import compile_counting_schema, compile_schema
 from rallyc.resources import schemas_dir
 
 #: numbers in a record are small (gears, rounds, seconds); more digits than this are refused before
@@ -129,29 +131,14 @@ def _known_keys() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
-def _fast_check():
-    """The record schema compiled once into closures (a yes/no answer in microseconds per turn)."""
-    return compile_schema(record_schema())
-
-
-#: the optional keys of a record's objects in the order the counting check looks for them: those a usual die, turn
-#: (stage or race) or Time card has first, then the others most often met (a usual object is then found whole with
-#: no look-up for a key it has not)
-USUAL_KEYS = ("face", "round", "colour", "mode", "dice", "end", "gear", "seconds", "card", "laps", "joker",
-              "seconds_gained", "focus_gained", "seconds_spent", "focus_spent", "secured", "boost", "boost_face",
-              "brake", "brake_face", "damage", "relaid", "replans", "token", "land")
-
-
-@lru_cache(maxsize=1)
-def _counting_check():
-    """The compiled schema check that also counts keys and colons, and refuses ints of more than
-    :data:`MAX_RECORD_DIGITS` digits (:func:`_read_checked`); the keys of :data:`USUAL_KEYS` looked for first."""
-    return compile_counting_schema(record_schema(), MAX_RECORD_DIGITS, USUAL_KEYS)
+def _schema_check() -> jsonschema_rs.Draft202012Validator:
+    """The record schema's validator in jsonschema-rs, built once: the yes/no check of every record read."""
+    return jsonschema_rs.Draft202012Validator(record_schema())
 
 
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.Draft202012Validator:
-    """The jsonschema validator, built once: it words the messages of a record the fast check refused."""
+    """The jsonschema validator, built once: it words the message of a record the schema check refused."""
     return jsonschema.Draft202012Validator(record_schema())
 
 
@@ -173,94 +160,24 @@ def _document_order(data: object, path) -> tuple:
     return tuple(key)
 
 
-def _first_schema_error(data: object):
+def _valid(data: object) -> bool:
+    """Whether the record is valid under the record schema (:func:`_schema_check`).
+
+    Where jsonschema-rs is stricter than jsonschema (a pattern's ``$`` before a final newline, an infinite number) the
+    record is refused here and accepted by :func:`_first_schema_error`, which finds nothing: jsonschema has the
+    last word."""
+    try:
+        return _schema_check().is_valid(data)
+    except ValueError:  # a value no JSON text gives (jsonschema-rs takes only what JSON has)
+        return False
+
+
+def _first_schema_error(data: object) -> jsonschema.ValidationError | None:
     """The schema error that comes first in the record (turns[2] before turns[10]), or None."""
     errors = list(_validator().iter_errors(data))
     if not errors:
         return None
     return min(errors, key=lambda e: _document_order(data, list(e.absolute_path)))
-
-
-class _DuplicateKey(Exception):
-    """A key written twice in one object (the strict reader locates it)."""
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict:
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        raise _DuplicateKey
-    return out
-
-
-#: every byte that is a digit -> ``0``, any other -> ``.``: a run of zeros is a run of digits
-_DIGIT_BYTES = bytes(48 if 48 <= i <= 57 else 46 for i in range(256))
-_TOO_MANY_DIGITS = b"0" * (MAX_RECORD_DIGITS + 1)
-
-
-def _quick_json(text: str) -> Any:
-    """The record's JSON, read by the C parser with only the duplicate-key hook, when the text can hold nothing
-    else :func:`~rallyc.fileio.strict_json` refuses (no run of more than :data:`MAX_RECORD_DIGITS` digits, no
-    ``NaN``, no ``Infinity``); ``None`` when it might, or when it is not valid: the strict reader then reads it
-    again and locates the problem."""
-    if "NaN" in text or "Infinity" in text:
-        return None
-    if _TOO_MANY_DIGITS in text.encode("utf-8", "replace").translate(_DIGIT_BYTES):
-        return None
-    try:
-        return json.loads(text, object_pairs_hook=_unique_keys)
-    except (ValueError, RecursionError, _DuplicateKey):
-        return None
-
-
-def _no_constant(word: str) -> Any:
-    """``NaN``, ``Infinity`` or ``-Infinity`` met by :data:`_PLAIN_JSON`: refused (the strict reader words it)."""
-    raise ValueError(f"{word} is not a JSON number")
-
-
-#: the longest number with a fraction or an exponent :func:`~rallyc.fileio.strict_json` reads
-_MAX_FLOAT_TEXT = 400
-
-
-def _short_float(text: str) -> float:
-    """A number with a fraction or an exponent met by :data:`_PLAIN_JSON` (records have none): one longer than
-    :func:`~rallyc.fileio.strict_json` reads is refused (the strict reader words it)."""
-    if len(text) > _MAX_FLOAT_TEXT:
-        raise ValueError("too long a number")
-    return float(text)
-
-
-#: the C parser, refusing NaN and Infinity as it meets them, and numbers with a fraction or an exponent too long for
-#: the strict reader (no scan of the text for them); too long an int is the counting check's to refuse
-_PLAIN_JSON = json.JSONDecoder(parse_constant=_no_constant, parse_float=_short_float)
-
-
-def _read_checked(text: str) -> Any:
-    """The record's JSON when it is valid, holds no key written twice and is valid under the schema, read in one
-    pass of the C parser (no Python call per object) and one of the compiled schema check; ``None`` when any of
-    that is not so or cannot be known this way: :func:`parse_record` then reads it as before, which finds and
-    locates the problem.
-
-    A key written twice is lost by the parser, so it is known by counting: outside strings a colon of JSON text
-    separates a key from its value and nothing else, so the text's colons are the keys written plus the colons of
-    its strings; the counting check adds up the keys of the objects and the colons of the strings it met, each
-    at most once (:func:`~rallyc.records.schemacheck.compile_counting_schema`), which is at most the keys read
-    plus the colons of the strings read, themselves at most the keys written plus the colons of the text's
-    strings (without a ``\\u`` escape, which could make a colon in a string read that the text has not). The
-    two counts are equal only when no key was lost.
-
-    Numbers: the parser refuses a fraction or an exponent longer than the strict reader reads (:func:`_short_float`),
-    and the counting check an int of more than :data:`MAX_RECORD_DIGITS` digits (JSON writes no leading zero: such
-    an int is at least ``10 ** MAX_RECORD_DIGITS`` in size), so the text is not scanned for runs of digits."""
-    if "\\" in text and "\\u" in text:  # one byte looked for first: a backslash is rare, and quickly found
-        return None
-    try:
-        data = _PLAIN_JSON.decode(text)
-    except (ValueError, RecursionError):
-        return None
-    counts = [0, 0]
-    if not _counting_check()(data, counts) or counts[0] + counts[1] != text.count(":"):
-        return None
-    return data
 
 
 def parse_record(text: str, file: str = "<record>") -> dict:
@@ -272,26 +189,17 @@ def parse_record(text: str, file: str = "<record>") -> dict:
     """
     if text.startswith("\ufeff"):  # a byte-order mark (Windows editors): not part of the JSON
         text = text[1:]
-    data: Any = _read_checked(text)
-    if data is not None:  # read, no key twice, valid under the schema: what remains of the checks below
-        if isinstance(data, dict) and _known_keys().issuperset(data):
-            problem = record_problem(data)
-            if problem is None:
-                return data
-        data = None  # not so: the checks below, in their order
-    data = _quick_json(text)
     try:
-        if data is None:
-            data = strict_json(text, MAX_RECORD_DIGITS)
+        data: Any = strict_json(text, MAX_RECORD_DIGITS)
     except StrictJSONError as exc:
         raise RecordError(f"invalid JSON: {exc.message}", file=file, path="", line=exc.line, column=exc.column) from None
     if isinstance(data, dict) and not _known_keys().issuperset(data):
         path, message = record_problem(data) or ("$", "unknown key")  # located at the key, not the whole record
         line, column = locate(text, path)
         raise RecordError(message, file=file, path=path, line=line, column=column)
-    if not _fast_check()(data):
+    if not _valid(data):
         err = _first_schema_error(data)
-        if err is not None:
+        if err is not None:  # else jsonschema, which words the messages, takes it: so do we
             line, column = locate(text, list(err.absolute_path))
             raise RecordError(f"schema: {err.message}", file=file, path=json_path(err.absolute_path),
                               line=line, column=column)
@@ -312,7 +220,7 @@ def record_problem(data: dict) -> tuple[str, str] | None:
     """
     if not isinstance(data, dict):
         return "$", "a game record is a JSON object"
-    known = set(record_schema()["properties"])
+    known = _known_keys()
     for key in data:
         if key not in known:
             return f"$.{key}", (f"unknown key `{key}` in a game record (known: {', '.join(sorted(known))})")
@@ -336,13 +244,7 @@ def _replans_problem(data: dict) -> tuple[str, str] | None:
     parts = [("$.race", race)] if isinstance(race, dict) else \
         [(f"$.stages[{i}]", s) for i, s in enumerate(data.get("stages") or []) if isinstance(s, dict)]
     for where, part in parts:
-        turns = part.get("turns") or []
-        try:  # the usual answer, none, in one C loop (no Python step per turn)
-            if not any(map(dict.__contains__, turns, repeat("replans"))):
-                continue
-        except TypeError:  # a turn that is not an object: each looked at below
-            pass
-        for j, turn in enumerate(turns):
+        for j, turn in enumerate(part.get("turns") or []):
             if isinstance(turn, dict) and "replans" in turn:
                 return f"{where}.turns[{j}].replans", "re-plans (Improvisation) need format rallyc-game/2"
     return None

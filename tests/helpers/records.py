@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
-from typing import Any
 
 from helpers.paths import EXAMPLES, ROOT
 from rallyc.records.load import RecordError, parse_record
@@ -29,14 +27,3 @@ def refused(rec: dict) -> tuple[str | None, str]:
     assert report.error is not None, "the mutant was accepted"
     return report.error.rule_id, report.error.path
 
-
-def json_paths(node: Any, prefix: tuple = ()) -> Iterator[tuple]:
-    """Every path in a parsed JSON document, the document's own (``()``) first: keys of objects, indexes of
-    arrays, depth first in document order."""
-    yield prefix
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from json_paths(v, prefix + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from json_paths(v, prefix + (i,))

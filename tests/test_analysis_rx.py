@@ -33,10 +33,13 @@ def _circuit(name: str):
 def test_no_car_misses_its_joker_in_the_four_car_race_that_disqualified_a_greedy_car(kind):
     """Regression: in four-car race 2 of seed 1 on RX 1 a greedy car standing on the space at the finish line
     (its progress is the line's) counted the lap at the fork one short, kept out of the Joker on its last lap
-    and was disqualified crossing the line (RX-JOKER-04). Both drivers now count it as the referee does."""
+    and was disqualified crossing the line (RX-JOKER-04). Both drivers now count it as the referee does. (Since the
+    bots draw Damage tokens from what the bag still holds, a car of this race may retire on its damage: no car is
+    disqualified, and every car that finished drove its Joker.)"""
     race = play_races(_circuit("rx-1"), [2], seed=1, cars=4, kind=kind)[0]
-    assert [c.status for c in race.cars] == [FINISHED] * 4, race
-    assert all(c.joker_lap is not None for c in race.cars), race
+    assert "disqualified" not in [c.status for c in race.cars], race
+    assert [c.status for c in race.cars].count(FINISHED) >= 3, race
+    assert all(c.joker_lap is not None for c in race.cars if c.status == FINISHED), race
 
 
 @pytest.mark.parametrize("index", [2, 5] + ([0, 1, 3, 4, 6, 7, 8, 9, 10, 11] if SLOW else []))

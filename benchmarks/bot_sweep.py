@@ -336,13 +336,19 @@ def run(seeds: int, cars: int = 4, budget: float | None = None, only: str = "",
                 if deadline is not None and time.perf_counter() > deadline:
                     sweep.skipped += 1
                     continue
-                t = time.perf_counter()
+                t, found = time.perf_counter(), problems(sweep)
                 play(case, kind, seed, cars, sweep, driver, replay)
                 if progress:
-                    print(f"{time.perf_counter() - t:6.2f} s  {case.name} {kind} seed {seed}", file=sys.stderr,
+                    what = "ok" if problems(sweep) == found else "NOT OK"
+                    print(f"{time.perf_counter() - t:6.2f} s  {case.name} {kind} seed {seed}: {what}", file=sys.stderr,
                           flush=True)
     sweep.seconds = time.perf_counter() - t0
     return sweep
+
+
+def problems(sweep: Sweep) -> int:
+    """Games that did not end cleanly so far (refused bot turns included)."""
+    return len(sweep.stuck) + len(sweep.tracebacks) + len(sweep.refused) + len(sweep.violations) + len(sweep.bad_replays)
 
 
 def summary(sweep: Sweep) -> str:

@@ -202,16 +202,18 @@ def drives(kind: str, case: Case) -> bool:
     """Does this driver play this case? The planning drivers (greedy, strong) do not play Full Contact (they never
     push: blocked by a car, they lay no die, which CORE-MOVE-07 refuses; ``rallyc analyze`` races without it). The
     strong driver plays each track and form with no option and with all (its cost-to-go table is valued once per
-    track and options, seconds each: every option alone would take it minutes), and not the core stage on a circuit
-    (a Time Trial or a Technical Head-to-Head lap by lap: the stage driver values a stage from its finish backwards,
-    and a circuit's laps loop)."""
+    track and options, seconds each: every option alone would take it minutes), a race only on a circuit (the RX
+    driver; the stage driver values a core stage, not a Head-to-Head raced on a stage) and the core stage only on a
+    stage (not a Time Trial or a Technical Head-to-Head lap by lap: it values a stage from its finish backwards, and
+    a circuit's laps loop)."""
     if kind == "random":
         return True
     if case.options().full_contact:
         return False
     if kind == "greedy":
         return True
-    return case.label in ("plain", "all") and (case.is_race or track_of(case).kind == "stage")
+    on_circuit = track_of(case).kind == "circuit"
+    return case.label in ("plain", "all") and case.is_race == on_circuit
 
 
 DRIVERS = ("random", "greedy", "strong")

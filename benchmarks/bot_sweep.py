@@ -84,7 +84,8 @@ FORM_OPTIONS: dict[str, dict[str, dict[str, Any]]] = {
            "weather-dry": {"race_weather": "dry"}, "weather-wet": {"race_weather": "wet"},
            "improvisation": {"improvisation": True}},
     # an Ice race: no weather changes (ICE-05)
-    "ice": {"flying-start": {"flying_start": True}, "redline": {"redline": True}, "full-contact": {"full_contact": True},
+    "ice": {"flying-start": {"flying_start": True}, "redline": {"redline": True},
+            "full-contact": {"full_contact": True},
             "improvisation": {"improvisation": True}},
     # a custom Head-to-Head under Speed Track rules: the race engine, no weather (RX Dashboards only)
     "custom-race": {"flying-start": {"flying_start": True}, "redline": {"redline": True},
@@ -350,7 +351,7 @@ def run(seeds: int, cars: int = 4, budget: float | None = None, only: str = "",
 
 def problems(sweep: Sweep) -> int:
     """Games that did not end cleanly so far (refused bot turns included)."""
-    return len(sweep.stuck) + len(sweep.tracebacks) + len(sweep.refused) + len(sweep.violations) + len(sweep.bad_replays)
+    return sum(map(len, (sweep.stuck, sweep.tracebacks, sweep.refused, sweep.violations, sweep.bad_replays)))
 
 
 def summary(sweep: Sweep) -> str:

@@ -76,8 +76,8 @@ def test_replay_check_invariants_on_the_command_line():
 
 
 def test_a_crashed_car_put_back_where_another_car_stopped_keeps_the_invariants():
-    """CORE-LOC-07 CORE-LOC-08 CORE-OVERTAKE-08: a crashed car beside the road impedes no one, so another car may stop on
-    its space; at its next turn the crashed car is put back on that space (reading ``crashed_return``: the two share
+    """CORE-LOC-07 CORE-LOC-08 CORE-OVERTAKE-08: a crashed car beside the road impedes no one, so another car may stop
+    on its space; at its next turn the crashed car is put back on that space (reading ``crashed_return``: the two share
     it until it moves off). A Technical Head-to-Head on the Auto Tour's SS1, four Rally cars, random bot seed 1: Bob
     crashes on 4.2.r (turn 15), Cat stops there (turn 19), Bob is put back (turn 20). The invariant took it for two
     cars on one space; the game keeps the invariants and ends."""

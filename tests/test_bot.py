@@ -186,3 +186,21 @@ def test_mutation_card_swapped(n):
     err = _first_error(bad, tracks)
     assert err.rule_id in ("CORE-TURNEND-02", "CORE-TURNEND-03", "CORE-STAGEEND-02")
     assert err.path == f"$.stages[0].turns[{a}].card.gear"
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_bot_replans_under_full_contact_keep_the_dice_already_laid(seed):
+    """IMPROV-02 RX-THROUGH-06: a re-plan lays the rest of the dice after those already laid; under Full Contact the bot
+    checked that rest alone from the car's start, so its re-laid plan was refused at the first turn (MC-BOOST-02,
+    CORE-DICE-13: RX 1, Full Contact with Improvisation, seeds 0 to 2). The races now end and replay."""
+    from pathlib import Path
+
+    import rallyc
+    from rallyc.records.race import bot_race_record
+
+    track = rallyc.load(Path(__file__).resolve().parents[1] / "examples" / "rx-1.rally").tracks[0]
+    four = [Player(n, c, "r6", "asphalt") for n, c in (("A", "red"), ("B", "blue"), ("C", "green"), ("D", "yellow"))]
+    record = bot_race_record(track, four, seed=seed, options=Options(full_contact=True, improvisation=True))
+    assert any(t.get("replans") for t in record["race"]["turns"])
+    report = replay_record(parse_record(json.dumps(record)), tracks=[track])
+    assert report.ok, report.error

@@ -73,3 +73,24 @@ def test_replay_check_invariants_on_the_command_line():
     r = subprocess.run([sys.executable, "-m", "rallyc", "replay", "--check-invariants", str(game)],
                        capture_output=True, text=True)
     assert r.returncode == 0 and "Traceback" not in r.stderr
+
+
+def test_a_crashed_car_put_back_where_another_car_stopped_keeps_the_invariants():
+    """CORE-LOC-07 CORE-LOC-08 CORE-OVERTAKE-08: a crashed car beside the road impedes no one, so another car may stop
+    on its space; at its next turn the crashed car is put back on that space (reading ``crashed_return``: the two share
+    it until it moves off). A Technical Head-to-Head on the Auto Tour's SS1, four Rally cars, random bot seed 1: Bob
+    crashes on 4.2.r (turn 15), Cat stops there (turn 19), Bob is put back (turn 20). The invariant took it for two
+    cars on one space; the game keeps the invariants and ends."""
+    from rallyc.records.generate import bot_record
+
+    ss1 = next(t for t in rallyc.load(ROOT / "examples" / "auto-tour-1.rally").tracks if t.name == "SS1")
+    four = [Player("Ann", "red", "r5", "asphalt"), Player("Bob", "blue", "r4", "snow"),
+            Player("Cat", "green", "r6", "gravel"), Player("Dan", "yellow", "r5", "gravel")]
+    options = Options(race_type="head-to-head", track_rules="technical")
+    with checking_invariants():
+        record = bot_record([ss1], four, seed=1, options=options, header={})
+    turns = record["stages"][0]["turns"]
+    assert turns[14]["player"] == "Bob" and turns[14]["card"]["zero"]["icon"] == "crash" and turns[14]["end"] == "4.2.r"
+    assert turns[18]["player"] == "Cat" and turns[18]["end"] == "4.2.r"
+    assert turns[19]["player"] == "Bob" and turns[19]["end"] == "4.2.r" and not turns[19]["dice"]
+    assert all(t is not None for t in record["stages"][0]["times"].values())

@@ -133,8 +133,9 @@ class RandomBot(SeededChance):
         """A random legal plan (possibly empty when the car is blocked)."""
         return self._extend(stage, ctx, start_walk(ctx), self.rng.randint(1, self.max_dice))
 
-    def _extend(self, stage: Stage, ctx: PlanContext, w: Walk, length: int) -> list[Die]:
-        """``length`` random legal dice (fewer where none can be laid) after the partial plan ``w``."""
+    def _extend(self, stage: Stage, ctx: PlanContext, w: Walk, length: int, done: tuple[Die, ...] = ()) -> list[Die]:
+        """``length`` random legal dice (fewer where none can be laid) after the partial plan ``w`` (the dice
+        ``done``)."""
         out: list[Die] = []
         while len(out) < length:
             pool = self._pool(stage, ctx, die_options(ctx, w))
@@ -144,7 +145,7 @@ class RandomBot(SeededChance):
             out.append(placed.die)
             if placed.contact is not None and placed.contact.no_end and len(out) == length:
                 length += 1  # Full Contact: the move may not end on a space two cars share (RX-THROUGH-06)
-        while out and _no_end(ctx, out):
+        while out and _no_end(ctx, [*done, *out]):
             out.pop()
         return out
 
@@ -223,7 +224,8 @@ class RandomBot(SeededChance):
         w = start_walk(ctx)
         for p in done:
             _, w = check_die(ctx, w, p.die)
-        return self._extend(stage, ctx, w, self.rng.randint(1, max(1, self.max_dice - len(done))))
+        return self._extend(stage, ctx, w, self.rng.randint(1, max(1, self.max_dice - len(done))),
+                            tuple(p.die for p in done))
 
     def want_spare_tire(self) -> bool:
         return self.rng.random() < 0.5

@@ -2,7 +2,9 @@
 sweeps): what the rules guarantee whatever the players do, so that a referee bug shows where it happens.
 
 - **One car a space** (CORE-MOVE-02), except two cars sharing a space after a Push Through under Full Contact
-  (RX-THROUGH-04/05: at most two).
+  (RX-THROUGH-04/05: at most two), and a car put back on the road where it crashed or changed a tire while another
+  car stopped there (a car beside the road impedes no one, CORE-OVERTAKE-08; it is put back on that space at its
+  next turn, CORE-LOC-08: reading ``crashed_return`` of ``components.toml``), until it moves off.
 - **The Damage bag** never holds fewer than no token (CORE-SETUP-02/03, RX-SETUP-02).
 - **Time only adds up**: a car's Time cards are never taken back (CORE-TURNEND-04): the seconds of its cards never
   fall from one turn to the next (a Spare Tire returns no card either).
@@ -81,6 +83,25 @@ def _one_car_a_space(game: Any, where: str) -> None:
     on_road = Counter(car.space for car in game.cars.values() if car.space and getattr(car, "impedes", True))
     shared = getattr(getattr(game, "options", None), "full_contact", False)
     for space, n in on_road.items():
-        if n > (2 if shared else 1):
-            names = sorted(name for name, car in game.cars.items() if car.space == space)
-            raise InvariantBroken("space", f"{where}: {n} cars on {space} ({', '.join(names)})")
+        if n <= (2 if shared else 1):
+            continue
+        names = sorted(name for name, car in game.cars.items() if car.space == space and getattr(car, "impedes", True))
+        if n == 2 and any(_put_back(game, name, space) for name in names):
+            continue
+        raise InvariantBroken("space", f"{where}: {n} cars on {space} ({', '.join(names)})")
+
+
+def _put_back(game: Any, name: str, space: str) -> bool:
+    """``name``'s car is back on ``space`` where it crashed or changed a tire (beside the road), and has not moved off
+    it since (reading ``crashed_return``)."""
+    for out in reversed(game.outcomes):
+        if out.player != name:
+            continue
+        if out.end != space:
+            return False
+        card = getattr(out, "card", None)
+        if getattr(out, "spare_tire", False) or (out.loc is not None and getattr(card, "icon", None) == "crash"):
+            return True
+        if out.path:  # it moved since
+            return False
+    return False

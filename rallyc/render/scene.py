@@ -433,19 +433,17 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         if (q, r, tile) in no_letter:
             # no room for the letter beside edge A: the label says where edge A is
             steps += f" A{_ARROWS[ps[0].rot % 6]}"
-        label = tile_label_text(tile)
-        w = max(text_width(label, tile_size, True), 0.0 if show_ids else text_width(steps, step_size))
-        h = tile_size + (0 if show_ids else 1.05 * step_size)
-        spot, ok = index.place_by_clearance(first, near, w, h, inside=hexagon)
-        if not ok:
-            spot, _ = index.place_by_clearance(_ring(centre, R, (0.75, 0.95), 18), near, w, h)
-        top_y = spot[1] - h / 2
-        tile_labels[(q, r, tile, steps)] = Rect.around(spot, w, h)
+        sizes = [(tile_size, step_size), (min(tile_size, TILE_PT * PT_MM / ink.scale),
+                                          min(step_size, STEP_PT * PT_MM / ink.scale))]
+        spot, (ts, ss), box = _tile_label_spot(index, layout, (q, r), near, tile_label_text(tile), steps, sizes,
+                                                show_ids, road_polygons)
+        tile_labels[(q, r, tile, steps)] = box
+        top_y = box.y0
         lead = f'class="tile-label" data-step="{attr(" ".join(str(p.step) for p in ps))}" '
-        g_labels.raw(_text_raw(label, (spot[0], top_y + 0.43 * tile_size), tile_size, weight="bold", lead=lead))
+        g_labels.raw(_text_raw(tile_label_text(tile), (spot[0], top_y + 0.43 * ts), ts, weight="bold", lead=lead))
         if not show_ids:
-            g_labels.raw(_text_raw(steps, (spot[0], top_y + tile_size + 0.05 * step_size + 0.43 * step_size),
-                                   step_size, fill=style.MUTED, lead='class="step-label" '))
+            g_labels.raw(_text_raw(steps, (spot[0], top_y + ts + 0.05 * ss + 0.43 * ss), ss, fill=style.MUTED,
+                                   lead='class="step-label" '))
     top.add(g_labels)
     if g_standees is not None:
         top.add(g_standees)
@@ -455,6 +453,56 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         top.add(_overlay(dwg, cars, shapes, R, id_prefix, ink))
     return Scene(top, tiles_box, shapes, tiles_box, road_polygons=road_polygons, index=index,
                  tile_labels=tile_labels)
+
+
+def _tile_label_spot(index: LabelIndex, layout: HexLayout, cell: tuple[int, int], near: Sequence[Point], label: str,
+                     steps: str, sizes: Sequence[tuple[float, float]], show_ids: bool,
+                     roads: Sequence[Sequence[Point]]) -> tuple[Point, tuple[float, float], Rect]:
+    """Where a road tile's number (and its steps, unless ``show_ids``) goes: (centre, (tile size, step size), box).
+
+    Inside the tile (a label outside its tile reads as the neighbour's), off the road and every mark: the
+    usual spots, then a grid over the tile, each at the sizes of ``sizes`` in turn (the last the smallest
+    that prints at the minimum). A tile with no such room (a dead end's Assistance area and its word
+    fill 201a on a small map) takes a spot clear of the road and the labels only; a tile with no room
+    even so keeps the first spot beyond its hexagon."""
+    R = layout.size
+    centre = layout.centre(*cell)
+    hexagon = layout.corners(*cell)
+    grid = [(centre[0] + i * 0.05 * R, centre[1] + j * 0.05 * R) for j in range(-18, 19) for i in range(-20, 21)]
+    boxes = [_text_box(label, steps, ts, ss, show_ids) for ts, ss in sizes]
+    for w, h in boxes:
+        for candidates in (_ring(centre, R, (0.0, 0.3, 0.45, 0.58)), grid):
+            spot, ok = index.place_by_clearance(candidates, near, w, h, inside=hexagon, file_failed=False)
+            if ok:
+                return spot, sizes[boxes.index((w, h))], Rect.around(spot, w, h)
+    w, h = boxes[-1]
+    spot, ok = _roads_only(index, roads).place_by_clearance(grid, near, w, h, inside=hexagon, file_failed=False)
+    if ok:
+        index.add_box(Rect.around(spot, w, h))
+        return spot, sizes[-1], Rect.around(spot, w, h)
+    w, h = boxes[0]
+    spot, _ = index.place_by_clearance(_ring(centre, R, (0.75, 0.95), 18), near, w, h)
+    return spot, sizes[0], Rect.around(spot, w, h)
+
+
+def _text_box(label: str, steps: str, tile_size: float, step_size: float, show_ids: bool) -> tuple[float, float]:
+    """(width, height) of a tile label: its number over its steps (the number alone with ``show_ids``)."""
+    w = max(text_width(label, tile_size, True), 0.0 if show_ids else text_width(steps, step_size))
+    return w, tile_size + (0 if show_ids else 1.05 * step_size)
+
+
+def _roads_only(index: LabelIndex, roads: Sequence[Sequence[Point]]) -> LabelIndex:
+    """A label index of the road bodies and the labels of ``index`` only (not its marks and areas)."""
+    out = LabelIndex(index.layout, bounds=index.bounds)
+    for poly in roads:
+        out.add_polygon(poly)
+    seen: set[int] = set()
+    for filed in index.boxes.values():
+        for box in filed:
+            if id(box) not in seen:
+                seen.add(id(box))
+                out.add_box(box)
+    return out
 
 
 #: the direction of edge A from the tile centre, by rotation (flat-topped hexes)
@@ -545,9 +593,10 @@ def _road_marks(group: TextGroup, road: RoadShape, R: float, ink: Ink) -> None:
         group.raw(f'<path class="slide-line"{_d(line.cross(t, half, -half), False)} fill="none" '
                   f'stroke="{style.SLIDE_STROKE}" stroke-dasharray="{fmt(0.04 * R)},{fmt(0.025 * R)}" '
                   f'stroke-width="{fmt(0.016 * R)}" />')
-    # driving direction: a small chevron on the centreline near the entry
-    t = 0.06
-    p = line.at(t + 0.04, 0)
+    # driving direction: a small chevron on the centreline near the entry (pointing back along it for a road
+    # driven against its centreline)
+    t, tip = (0.06, 0.1) if not road.against else (0.1, 0.06)
+    p = line.at(tip, 0)
     a = line.at(t, 0.05 * R)
     b = line.at(t, -0.05 * R)
     group.raw(f'<path class="direction"{_d([a, p, b], False)} fill="none" stroke="#333333" '

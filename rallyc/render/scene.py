@@ -230,6 +230,26 @@ def _file_samples(samples: dict[tuple[int, int], list[Point]], layout: HexLayout
         samples.setdefault(where, []).append(pt)
 
 
+@dataclass
+class _Draw:
+    """What the sections of one drawing share: the drawing, the grid, the print scale, the shapes and the
+    label index (roads and labels placed so far), and the road centreline samples of each cell."""
+
+    dwg: svgwrite.Drawing
+    track: Track
+    layout: HexLayout
+    ink: Ink
+    shapes: TrackShapes
+    index: LabelIndex
+    id_prefix: str
+    samples: dict[tuple[int, int], list[Point]] = field(default_factory=dict)
+    road_polygons: list[list[Point]] = field(default_factory=list)
+
+    @property
+    def R(self) -> float:
+        return self.layout.size
+
+
 def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool = True,
                 show_ids: bool = False, cars: Sequence[CarMark] = (), dwg: svgwrite.Drawing | None = None,
                 id_prefix: str = "", print_scale: float = 1.0, scenery: bool = True) -> Scene:
@@ -241,20 +261,41 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     """
     dwg = dwg or svgwrite.Drawing(profile="full", debug=False)
     layout = HexLayout(tile_mm / math.sqrt(3), flat)
-    R = layout.size
     ink = Ink(print_scale)
-    shapes = track_shapes(track, layout, catalogue)
-    spaces = track.spaces
-    index = LabelIndex(layout)
+    d = _Draw(dwg, track, layout, ink, track_shapes(track, layout, catalogue), LabelIndex(layout), id_prefix)
     top = TextGroup(id=f"{id_prefix}map")
-    top.raw(pattern_defs(id_prefix, pattern_cell(R, ink.scale)))
+    top.raw(pattern_defs(id_prefix, pattern_cell(d.R, ink.scale)))
+    placed = [p for p in track.placed if scenery or not p.scenery]
+    g_tiles, tiles_box = _tiles(d, placed, catalogue)
+    top.add(g_tiles)
+    d.index.bounds = Rect(tiles_box.x0, tiles_box.y0, tiles_box.x1, tiles_box.y1)
+    g_roads, g_assist = _roads(d)
+    top.add(g_roads)
+    top.add(_spaces(d))
+    top.add(_marks(d))
+    g_feat, g_limits = _features(d, show_ids)
+    top.add(g_feat)
+    top.add(g_limits)
+    # RX standees (their words are labels: placed before the tile labels)
+    g_standees = _standees(dwg, [(st.kind, st.at) for st in getattr(track, "standees", ())], d.shapes, d.R, ink,
+                           d.index)
+    g_labels, tile_labels = _labels(d, placed, g_assist, show_ids)
+    top.add(g_labels)
+    if g_standees is not None:
+        top.add(g_standees)
+    if cars:
+        top.add(_overlay(dwg, cars, d.shapes, d.R, id_prefix, ink))
+    return Scene(top, tiles_box, d.shapes, tiles_box, road_polygons=d.road_polygons, index=d.index,
+                 tile_labels=tile_labels)
 
-    # -- tiles
+
+def _tiles(d: _Draw, placed: Sequence, catalogue) -> tuple[TextGroup, Box]:
+    """The tile hexagons (each piece of cardboard once) and the box they cover."""
+    layout, R, id_prefix = d.layout, d.R, d.id_prefix
     g_tiles = TextGroup(id=f"{id_prefix}tiles")
     xs: list[float] = []
     ys: list[float] = []
     drawn: set[tuple[int, int, str]] = set()
-    placed = [p for p in track.placed if scenery or not p.scenery]
     hex_width = fmt(0.012 * R)
     for n, p in enumerate(sorted(placed, key=lambda p: (p.scenery, p.step, p.q, p.r))):
         if (p.q, p.r, p.tile) in drawn:
@@ -272,28 +313,27 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         g_tiles.raw(f'<path class="hex"{_d(corners)} data-q="{p.q}" data-r="{p.r}" data-rot="{p.rot}" '
                     f'data-step="{p.step}" data-tile="{attr(p.tile)}" fill="{fill}" id="{attr(tid)}" '
                     f'stroke="{style.HEX_STROKE}" stroke-width="{hex_width}" />')
-    top.add(g_tiles)
-    tiles_box = Box(min(xs), min(ys), max(xs), max(ys)) if xs else Box(0, 0, R, R)
-    index.bounds = Rect(tiles_box.x0, tiles_box.y0, tiles_box.x1, tiles_box.y1)
+    return g_tiles, Box(min(xs), min(ys), max(xs), max(ys)) if xs else Box(0, 0, R, R)
 
-    # -- road bodies (each filed in the label index: no label may cover one)
+
+def _roads(d: _Draw) -> tuple[TextGroup, list]:
+    """The road bodies (each filed in the label index: no label may cover one; a fork's arms one surface),
+    and the label groups of the Assistance areas (drawn with the labels)."""
+    dwg, layout, R, index, id_prefix = d.dwg, d.layout, d.R, d.index, d.id_prefix
     g_roads = TextGroup(id=f"{id_prefix}roads")
-    samples: dict[tuple[int, int], list[Point]] = {}
-    road_polygons: list[list[Point]] = []
-    tile_labels: dict[tuple[int, int, str, str], Rect] = {}
     g_assist = []
     forks: dict[tuple[int, int], list[tuple[RoadShape, list[Point]]]] = {}
     inner = layout.apothem * (1 - 1e-6)
     inner2 = inner * inner
     fork_at: dict[tuple[int, int], int] = {}
     road_width = fmt(0.018 * R)
-    for road in shapes.roads:
+    for road in d.shapes.roads:
         line = road.centreline
         half = road.width / 2
         body = line.band(0.0, 1.0, half, -half)
         index.add_polygon(body)
-        road_polygons.append(body)
-        _file_samples(samples, layout, line, road.cell, inner2)
+        d.road_polygons.append(body)
+        _file_samples(d.samples, layout, line, road.cell, inner2)
         if road.fork and road.cell is not None:
             if road.cell not in forks:
                 forks[road.cell] = []
@@ -310,61 +350,74 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         g = _attrs(dwg.g(), class_="fork", data_q=str(cell[0]), data_r=str(cell[1]))
         _fork_surface(dwg, g, forks[cell], R, id_prefix)
         g_roads.fill(slot, g)
-    top.add(g_roads)
+    return g_roads, g_assist
 
-    # -- spaces
+
+def _space_paint(sh, sp, id_prefix: str, space_width: str, cut_width: str) -> tuple[str, str, str]:
+    """(fill or "", stroke, stroke width) of a space's outline."""
+    if sh.kind == "shortcut":
+        return patterns.fill("shortcut", id_prefix), style.SHORTCUT_STROKE, cut_width
+    if sh.dashed:
+        # a slide half is a space of its own but not drawn as a box: the zone shows one dashed line
+        return "", "none", space_width
+    if sp.joker:
+        return patterns.fill("joker", id_prefix), style.SPACE_STROKE, space_width
+    if sp.pregrid:
+        return patterns.fill("pregrid", id_prefix), style.SPACE_STROKE, space_width
+    return "", style.SPACE_STROKE, space_width
+
+
+def _spaces(d: _Draw) -> TextGroup:
+    """Every space's outline (one element each), the shortcuts over the lanes and the slide halves last."""
+    id_prefix = d.id_prefix
     g_spaces = TextGroup(id=f"{id_prefix}spaces", fill="none")
-    solid = [s for s in shapes.spaces.values() if not s.dashed and s.kind != "shortcut"]
-    cuts = [s for s in shapes.spaces.values() if s.kind == "shortcut"]
-    dashed = [s for s in shapes.spaces.values() if s.dashed]
-    space_width, cut_width = fmt(0.008 * R), fmt(0.012 * R)
+    all_shapes = d.shapes.spaces.values()
+    solid = [s for s in all_shapes if not s.dashed and s.kind != "shortcut"]
+    cuts = [s for s in all_shapes if s.kind == "shortcut"]
+    dashed = [s for s in all_shapes if s.dashed]
+    space_width, cut_width = fmt(0.008 * d.R), fmt(0.012 * d.R)
     for sh in solid + cuts + dashed:
-        sp = spaces[sh.id]
-        fill = ""
-        stroke, stroke_width = style.SPACE_STROKE, space_width
-        if sh.kind == "shortcut":
-            fill, stroke, stroke_width = patterns.fill("shortcut", id_prefix), style.SHORTCUT_STROKE, cut_width
-        elif sh.dashed:
-            # a slide half is a space of its own but not drawn as a box: the zone shows one dashed line
-            stroke = "none"
-        elif sp.joker:
-            fill = patterns.fill("joker", id_prefix)
-        elif sp.pregrid:
-            fill = patterns.fill("pregrid", id_prefix)
+        fill, stroke, stroke_width = _space_paint(sh, d.track.spaces[sh.id], id_prefix, space_width, cut_width)
         sid = attr(sh.id)
         # as _path(dwg, sh.outline, class_=..., id=..., data_space=..., stroke=..., stroke_width=...[, fill=...])
         # is written (attributes sorted)
         filled = f' fill="{fill}"' if fill else ""
         g_spaces.raw(f'<path class="space {attr(sh.kind)}"{_d(sh.outline)} data-space="{sid}"{filled} '
                      f'id="{attr(id_prefix)}space-{sid}" stroke="{stroke}" stroke-width="{stroke_width}" />')
-    top.add(g_spaces)
+    return g_spaces
 
-    # -- lines across the road, signposts, direction arrows
-    g_marks = TextGroup(id=f"{id_prefix}marks")
+
+def _marks(d: _Draw) -> TextGroup:
+    """Lines across the road (start, finish, the tiles' printed lines), signposts, direction chevrons."""
+    dwg, R, shapes = d.dwg, d.R, d.shapes
+    g_marks = TextGroup(id=f"{d.id_prefix}marks")
     for road in shapes.roads:
-        _road_marks(g_marks, road, R, ink)
+        _road_marks(g_marks, road, R, d.ink)
     words = {"start": "START", "finish": "FINISH", "start-finish": "START / FINISH"}
     lines = _lines(shapes, R)
     for road in shapes.roads:
         _printed_marks(dwg, g_marks, road, R, lines)
     for road, t, kind in lines:
         printed = any(abs(c - t) < 1e-6 for c in road.checkered)
-        _line_mark(dwg, g_marks, road.centreline, t, road.width / 2, R, kind, words[kind], ink, index,
+        _line_mark(dwg, g_marks, road.centreline, t, road.width / 2, R, kind, words[kind], d.ink, d.index,
                    printed=printed)
-    top.add(g_marks)
+    return g_marks
 
-    # -- features on spaces: jumps, water, tokens, limits
+
+def _features(d: _Draw, show_ids: bool) -> tuple[TextGroup, TextGroup]:
+    """Features on spaces (jumps, water, tokens, space ids) and the speed limits (rings, chicanes, the RX
+    fork tiles' limit lines)."""
+    dwg, R, ink, id_prefix = d.dwg, d.R, d.ink, d.id_prefix
     g_feat = TextGroup(id=f"{id_prefix}features")
     g_limits = TextGroup(id=f"{id_prefix}limits")
     limit_ring = f'fill="#ffffff" r="{fmt(max(0.055 * R, 0.62 * ink.size(0.07 * R, LIMIT_PT)))}" ' \
                  f'stroke="{style.LIMIT_RING}" stroke-width="{fmt(0.014 * R)}" />'
-
     limit_size = ink.size(0.07 * R, LIMIT_PT)
     jump_size = ink.size(0.05 * R, JUMP_PT)
-    fork_lines = limit_lines(track, shapes)
+    fork_lines = limit_lines(d.track, d.shapes)
     on_a_line = {sid for ll in fork_lines for sid in ll.spaces}  # their number is the line's, printed once on it
-    for sid, sh in shapes.spaces.items():
-        sp = spaces[sid]
+    for sid, sh in d.shapes.spaces.items():
+        sp = d.track.spaces[sid]
         x, y = sh.label
         if sp.jump is not None:
             _jump(dwg, g_feat, (x, y + max(0.075 * R, 0.8 * limit_size)), sp.jump, R, sid, jump_size)
@@ -379,12 +432,7 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
             g_limits.raw(f'<g class="limit" data-space="{attr(sid)}"><circle cx="{fmt(x)}" cy="{fmt(y)}" {limit_ring}'
                          f'{_text_raw(str(sp.limit), (x, y), limit_size, weight="bold")}</g>')
         if sp.chicane is not None or any(t.startswith("chicane") for t in sp.tokens):
-            at = (x + 0.06 * R, y - 0.06 * R) if sp.limit is not None else (x, y)
-            g = _attrs(dwg.g(), class_="chicane", data_space=sid)
-            g.add(_circle(dwg, at, max(0.05 * R, 0.6 * limit_size), fill="#ffffff", stroke=style.CHICANE_RING,
-                          stroke_width=fmt(0.014 * R), stroke_dasharray=f"{fmt(0.02 * R)},{fmt(0.01 * R)}"))
-            g.add(_text(dwg, str(sp.chicane) if sp.chicane is not None else "C", at, limit_size, weight="bold"))
-            g_limits.add(g)
+            g_limits.add(_chicane(dwg, sp, sid, (x, y), R, limit_size))
         if show_ids:
             g_feat.add(_text(dwg, sid, (x, y + (0.1 if sp.limit is not None else 0.0) * R), 0.035 * R,
                              class_="space-id", fill=style.MUTED))
@@ -398,20 +446,31 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
                       stroke_width=fmt(0.014 * R)))
         g.add(_text(dwg, str(ll.value), ll.at, limit_size, weight="bold"))
         g_limits.add(g)
-    top.add(g_feat)
-    top.add(g_limits)
+    return g_feat, g_limits
 
-    # -- RX standees (their words are labels: placed before the tile labels)
-    g_standees = _standees(dwg, [(st.kind, st.at) for st in getattr(track, "standees", ())], shapes, R, ink, index)
 
-    # -- labels, above the road: each tile's edge A mark, then its number and route steps
-    g_labels = TextGroup(id=f"{id_prefix}labels")
+def _chicane(dwg, sp, sid: str, at: Point, R: float, limit_size: float):
+    """A chicane: a dashed ring with its number (or ``C``), beside the speed limit where the space has one."""
+    x, y = at
+    at = (x + 0.06 * R, y - 0.06 * R) if sp.limit is not None else (x, y)
+    g = _attrs(dwg.g(), class_="chicane", data_space=sid)
+    g.add(_circle(dwg, at, max(0.05 * R, 0.6 * limit_size), fill="#ffffff", stroke=style.CHICANE_RING,
+                  stroke_width=fmt(0.014 * R), stroke_dasharray=f"{fmt(0.02 * R)},{fmt(0.01 * R)}"))
+    g.add(_text(dwg, str(sp.chicane) if sp.chicane is not None else "C", at, limit_size, weight="bold"))
+    return g
+
+
+def _labels(d: _Draw, placed: Sequence, g_assist: list, show_ids: bool
+            ) -> tuple[TextGroup, dict[tuple[int, int, str, str], Rect]]:
+    """The labels, above the road: the Assistance words, each tile's edge A mark, then its number and steps."""
+    dwg, layout, R, ink, index = d.dwg, d.layout, d.R, d.ink, d.index
+    g_labels = TextGroup(id=f"{d.id_prefix}labels")
     word_size = ink.size(0.08 * R, WORD_PT)
     for g, end in g_assist:
         w = text_width("ASSISTANCE", word_size, True)
         cell = layout.cell_at(end)
-        spot, ok = index.place_by_clearance(_ring(end, R, (0.4, 0.55, 0.7), 12), samples.get(cell, []), w, word_size,
-                                            inside=layout.corners(*cell))
+        spot, ok = index.place_by_clearance(_ring(end, R, (0.4, 0.55, 0.7), 12), d.samples.get(cell, []), w,
+                                            word_size, inside=layout.corners(*cell))
         if not ok:
             spot, _ = index.place(_ring(end, R, (0.8, 1.0, 1.2), 18), w, word_size)
         g.add(_text(dwg, "ASSISTANCE", (spot[0], spot[1] - 0.07 * word_size), word_size, weight="bold"))
@@ -420,51 +479,56 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     for p in sorted(placed, key=lambda p: (p.scenery, p.step, p.q, p.r)):
         cells.setdefault((p.q, p.r, p.tile), []).append(p)
     mark_size = ink.size(0.07 * R, MARK_PT)
-    tile_size = ink.size(0.12 * R, TILE_PT)
-    step_size = ink.size(0.07 * R, STEP_PT)
     no_letter: set[tuple[int, int, str]] = set()
     for (q, r, tile), ps in cells.items():
         if not ps[0].scenery and not _edge_a(g_labels, layout, q, r, ps[0].rot, mark_size, index):
             no_letter.add((q, r, tile))
+    tile_labels: dict[tuple[int, int, str, str], Rect] = {}
     for (q, r, tile), ps in cells.items():
-        hexagon = layout.corners(q, r)
-        centre = layout.centre(q, r)
-        near = samples.get((q, r), [])
-        first = _ring(centre, R, (0.0, 0.3, 0.45, 0.58))
         if ps[0].scenery:
-            text = f"{tile} scenery"
-            size = ink.size(0.09 * R, STEP_PT)
-            w = text_width(text, size)
-            spot, ok = index.place_by_clearance(first, near, w, size, inside=hexagon)
-            if not ok:
-                spot, _ = index.place_by_clearance(_ring(centre, R, (0.75, 0.95), 18), near, w, size)
-            g_labels.add(_text(dwg, text, (spot[0], spot[1] - 0.07 * size), size, fill=style.MUTED,
-                               class_="tile-label scenery-label"))
+            _scenery_label(d, g_labels, (q, r), tile)
             continue
         steps = " ".join(f"#{p.step}" for p in ps)
         if (q, r, tile) in no_letter:
             # no room for the letter beside edge A: the label says where edge A is
             steps += f" A{_ARROWS[ps[0].rot % 6]}"
-        sizes = [(tile_size, step_size), (min(tile_size, TILE_PT * PT_MM / ink.scale),
-                                          min(step_size, STEP_PT * PT_MM / ink.scale))]
-        spot, (ts, ss), box = _tile_label_spot(index, layout, (q, r), near, tile_label_text(tile), steps, sizes,
-                                                show_ids, road_polygons)
-        tile_labels[(q, r, tile, steps)] = box
-        top_y = box.y0
-        lead = f'class="tile-label" data-step="{attr(" ".join(str(p.step) for p in ps))}" '
-        g_labels.raw(_text_raw(tile_label_text(tile), (spot[0], top_y + 0.43 * ts), ts, weight="bold", lead=lead))
-        if not show_ids:
-            g_labels.raw(_text_raw(steps, (spot[0], top_y + ts + 0.05 * ss + 0.43 * ss), ss, fill=style.MUTED,
-                                   lead='class="step-label" '))
-    top.add(g_labels)
-    if g_standees is not None:
-        top.add(g_standees)
+        tile_labels[(q, r, tile, steps)] = _tile_label(d, g_labels, (q, r), tile, steps, ps, show_ids)
+    return g_labels, tile_labels
 
-    # -- the replay overlay
-    if cars:
-        top.add(_overlay(dwg, cars, shapes, R, id_prefix, ink))
-    return Scene(top, tiles_box, shapes, tiles_box, road_polygons=road_polygons, index=index,
-                 tile_labels=tile_labels)
+
+def _scenery_label(d: _Draw, g_labels: TextGroup, cell: tuple[int, int], tile: str) -> None:
+    """``904b scenery`` in a scenery tile."""
+    R = d.R
+    centre = d.layout.centre(*cell)
+    near = d.samples.get(cell, [])
+    text = f"{tile} scenery"
+    size = d.ink.size(0.09 * R, STEP_PT)
+    w = text_width(text, size)
+    spot, ok = d.index.place_by_clearance(_ring(centre, R, (0.0, 0.3, 0.45, 0.58)), near, w, size,
+                                          inside=d.layout.corners(*cell))
+    if not ok:
+        spot, _ = d.index.place_by_clearance(_ring(centre, R, (0.75, 0.95), 18), near, w, size)
+    g_labels.add(_text(d.dwg, text, (spot[0], spot[1] - 0.07 * size), size, fill=style.MUTED,
+                       class_="tile-label scenery-label"))
+
+
+def _tile_label(d: _Draw, g_labels: TextGroup, cell: tuple[int, int], tile: str, steps: str, ps: list,
+                show_ids: bool) -> Rect:
+    """A road tile's number over its steps (the number alone with ``show_ids``); returns its box."""
+    R, ink = d.R, d.ink
+    tile_size = ink.size(0.12 * R, TILE_PT)
+    step_size = ink.size(0.07 * R, STEP_PT)
+    sizes = [(tile_size, step_size), (min(tile_size, TILE_PT * PT_MM / ink.scale),
+                                      min(step_size, STEP_PT * PT_MM / ink.scale))]
+    spot, (ts, ss), box = _tile_label_spot(d.index, d.layout, cell, d.samples.get(cell, []), tile_label_text(tile),
+                                           steps, sizes, show_ids, d.road_polygons)
+    top_y = box.y0
+    lead = f'class="tile-label" data-step="{attr(" ".join(str(p.step) for p in ps))}" '
+    g_labels.raw(_text_raw(tile_label_text(tile), (spot[0], top_y + 0.43 * ts), ts, weight="bold", lead=lead))
+    if not show_ids:
+        g_labels.raw(_text_raw(steps, (spot[0], top_y + ts + 0.05 * ss + 0.43 * ss), ss, fill=style.MUTED,
+                               lead='class="step-label" '))
+    return box
 
 
 def _tile_label_spot(index: LabelIndex, layout: HexLayout, cell: tuple[int, int], near: Sequence[Point], label: str,

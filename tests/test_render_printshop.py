@@ -20,7 +20,7 @@ from rallyc import project
 from rallyc.pipeline import compile_loaded
 from rallyc.render.document import MapOptions, render_map
 from rallyc.render.geometry import point_in_polygon
-from rallyc.render.measure import measure, parse_path, text_width
+from rallyc.render.measure import measure, parse_path, rect_hits_polygon, text_width
 from rallyc.tiles.catalogue import Catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -202,3 +202,47 @@ def test_ciede2000_matches_the_published_test_data():
     assert abs(ciede2000((50, 0, 0), (50, -1, 2)) - 2.3669) < 1e-4
     assert abs(ciede2000((50, 2.5, 0), (73, 25, -18)) - 27.1492) < 1e-4
     assert abs(ciede2000((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387)) - 1.2644) < 1e-4
+
+
+def _title_clashes(svg: str) -> list[str]:
+    """What is drawn over the title block: a tile (its hexagon holds its roads and marks), a text, the legend,
+    the page grid of an assembly page."""
+    m = measure(svg)
+    title = [t for t in m.texts if "title-block" in t.classes]
+    assert title
+    others = [t for t in m.texts if "title-block" not in t.classes]
+    hexes = [parse_path(e.get("d")) for e in m.root.iter(f"{SVG}path") if e.get("class") == "hex"]
+    grid = [parse_path(e.get("d")) for g in m.root.iter(f"{SVG}g") if g.get("class") == "page-grid"
+            for e in g.iter(f"{SVG}path")]
+    out = [f"{t.text} / {o.text}" for t in title for o in others if t.overlaps(o)]
+    out += [f"{t.text} / a tile" for t in title for h in hexes if rect_hits_polygon(t.x0, t.y0, t.x1, t.y1, h)]
+    out += [f"{t.text} / the page grid" for t in title for p in grid
+            if any(rect_hits_polygon(t.x0, t.y0, t.x1, t.y1, [a, b, a]) for a, b in zip(p, p[1:]))]
+    return out
+
+
+@pytest.mark.parametrize("ids", [False, True], ids=["plain", "ids"])
+@pytest.mark.parametrize("key,path,name", MAPS, ids=[m[0] for m in MAPS])
+def test_every_text_prints_at_6_pt_or_more_and_nothing_covers_the_title(key, path, name, ids):
+    svg = a4(path, name, ids)
+    m = measure(svg)
+    assert abs(m.width_mm * m.height_mm - 210 * 297) < 1
+    assert not [(t.text, round(t.size_pt, 2), t.classes[:1]) for t in m.texts if t.size_pt < 6.0]
+    assert not _title_clashes(svg)
+    if ids:
+        shown = [e for e in m.root.iter(f"{SVG}text") if e.get("class") == "space-id"]
+        design, track, _ = _track(path, name)
+        assert len(shown) == len(track.spaces)
+        # a short id is its space's id without the step, on a tile driven once (its label gives the step)
+        assert all((e.get("data-space") or e.text) == e.text or e.get("data-space").endswith("." + e.text)
+                   for e in shown)
+
+
+def test_the_title_test_sees_a_tile_under_the_title():
+    svg = a4(ROOT / "examples" / "rally-1.rally", "SS1")
+    root = ET.fromstring(svg)
+    line = next(e for e in root.iter(f"{SVG}text") if e.get("class") == "title-line")
+    hexagon = parse_path(next(e for e in root.iter(f"{SVG}path") if e.get("class") == "hex").get("d"))
+    x, y = hexagon[0]
+    moved = svg.replace(f'x="{line.get("x")}" y="{line.get("y")}"', f'x="{x - 30:.2f}" y="{y + 30:.2f}"', 1)
+    assert moved != svg and _title_clashes(moved)

@@ -230,7 +230,7 @@ def _fit_page(track: Track, catalogue, *, title: str, author: str | None, stage_
     tb = _tiles_box(track, options)
     lines = _title_lines(track, title, author, stage_label)
     head = _title_height(lines)
-    keys = map_features(track, catalogue, options.scenery)
+    keys = map_features(track, catalogue, options.scenery, options.show_ids)
     key_rows = _key_rows(cars)
     frame = _frame(tb, page, head, keys, key_rows, SCREEN_TILE_MM / options.tile_mm,
                    None if page is None else options.landscape)

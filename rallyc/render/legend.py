@@ -26,10 +26,10 @@ _GAP = 1.2 * _TEXT
 _ROW = 2.0 * _TEXT
 
 
-def map_features(track: Track, catalogue, scenery: bool = True) -> list[str]:
-    """The keys of the legend entries ``track``'s map needs, in legend order."""
+def map_features(track: Track, catalogue, scenery: bool = True, ids: bool = False) -> list[str]:
+    """The keys of the legend entries ``track``'s map needs, in legend order (``ids``: the map prints space ids)."""
     spaces = list(track.spaces.values())
-    found: set[str] = {"direction", "edge-a"}
+    found: set[str] = {"direction", "edge-a"} | ({"space-id"} if ids else set())
     for s in spaces:
         if s.limit is not None:
             found.add("limit")
@@ -78,7 +78,7 @@ def map_features(track: Track, catalogue, scenery: bool = True) -> list[str]:
 
 _ORDER = ["limit", "limit-line", "gravel", "asphalt", "snow", "slide", "shortcut", "jump", "water", "chicane", "danger-low",
           "danger-medium", "danger-high", "direction", "edge-a", "start", "finish", "start-finish", "standee",
-          "joker", "pregrid", "assistance", "scenery"]
+          "joker", "pregrid", "assistance", "scenery", "space-id"]
 
 _WORDS = {
     "limit": "speed limit", "limit-line": "speed-limit line", "gravel": "gravel", "asphalt": "asphalt", "snow": "snow", "slide": "slide zone",
@@ -87,6 +87,7 @@ _WORDS = {
     "direction": "driving direction", "edge-a": "tile edge A", "start": "start line", "finish": "finish line",
     "start-finish": "start / finish line", "standee": "RX standee", "joker": "Joker lap", "pregrid": "Pre-grid",
     "assistance": "Assistance", "scenery": "scenery (optional)",
+    "space-id": "space id: step.zone.lane (the step from the tile's #)",
 }
 
 
@@ -235,7 +236,12 @@ def _assistance(dwg, g, x, cy, s, u):
                 stroke_dasharray=f"{fmt(0.8 * u)},{fmt(0.4 * u)}"))
 
 
+def _space_id(dwg, g, x, cy, s, u):
+    g.add(_text(dwg, "2.l", (x + s / 2, cy), 0.55 * s, fill=style.MUTED))
+
+
 _SYMBOLS: dict[str, Callable] = {
+    "space-id": _space_id,
     "limit": _limit, "limit-line": _limit_line, "gravel": _surface("gravel"), "asphalt": _surface("asphalt"), "snow": _surface("snow"),
     "slide": _slide, "shortcut": _shortcut, "jump": _jump, "water": _water, "chicane": _chicane,
     "danger-low": _danger("low"), "danger-medium": _danger("medium"), "danger-high": _danger("high"),

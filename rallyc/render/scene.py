@@ -11,6 +11,7 @@ every printed speed limit one ``<g class="limit" data-space="ID">``.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -244,6 +245,8 @@ class _Draw:
     id_prefix: str
     samples: dict[tuple[int, int], list[Point]] = field(default_factory=dict)
     road_polygons: list[list[Point]] = field(default_factory=list)
+    #: space ids printed short (``2.l`` on the tile of step #3 for ``3.2.l``): a full id would print under 6 pt
+    short_ids: bool = False
 
     @property
     def R(self) -> float:
@@ -262,7 +265,8 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     dwg = dwg or svgwrite.Drawing(profile="full", debug=False)
     layout = HexLayout(tile_mm / math.sqrt(3), flat)
     ink = Ink(print_scale)
-    d = _Draw(dwg, track, layout, ink, track_shapes(track, layout, catalogue), LabelIndex(layout), id_prefix)
+    d = _Draw(dwg, track, layout, ink, track_shapes(track, layout, catalogue), LabelIndex(layout), id_prefix,
+              short_ids=show_ids and ID_NOMINAL * layout.size * ink.scale < ID_PT * PT_MM)
     top = TextGroup(id=f"{id_prefix}map")
     top.raw(pattern_defs(id_prefix, pattern_cell(d.R, ink.scale)))
     placed = [p for p in track.placed if scenery or not p.scenery]
@@ -416,6 +420,8 @@ def _features(d: _Draw, show_ids: bool) -> tuple[TextGroup, TextGroup]:
     jump_size = ink.size(0.05 * R, JUMP_PT)
     fork_lines = limit_lines(d.track, d.shapes)
     on_a_line = {sid for ll in fork_lines for sid in ll.spaces}  # their number is the line's, printed once on it
+    per_tile = Counter((p.q, p.r, p.tile) for p in d.track.placed if not p.scenery)
+    alone = {p.step for p in d.track.placed if per_tile[(p.q, p.r, p.tile)] == 1}  # steps of a tile driven once
     for sid, sh in d.shapes.spaces.items():
         sp = d.track.spaces[sid]
         x, y = sh.label
@@ -434,8 +440,7 @@ def _features(d: _Draw, show_ids: bool) -> tuple[TextGroup, TextGroup]:
         if sp.chicane is not None or any(t.startswith("chicane") for t in sp.tokens):
             g_limits.add(_chicane(dwg, sp, sid, (x, y), R, limit_size))
         if show_ids:
-            g_feat.add(_text(dwg, sid, (x, y + (0.1 if sp.limit is not None else 0.0) * R), 0.035 * R,
-                             class_="space-id", fill=style.MUTED))
+            g_feat.add(_space_id(d, sid, (x, y + (0.1 if sp.limit is not None else 0.0) * R), alone))
     # the speed-limit lines of the RX fork tiles: a line on the main road's kerb with its number on it
     for ll in fork_lines:
         g = _attrs(dwg.g(), class_="limit limit-line", data_step=str(ll.step), data_limit=str(ll.value),
@@ -447,6 +452,21 @@ def _features(d: _Draw, show_ids: bool) -> tuple[TextGroup, TextGroup]:
         g.add(_text(dwg, str(ll.value), ll.at, limit_size, weight="bold"))
         g_limits.add(g)
     return g_feat, g_limits
+
+
+#: a space id's size on the map (in R) and the least it prints at
+ID_NOMINAL, ID_PT = 0.035, 6.2
+
+
+def _space_id(d: _Draw, sid: str, at: Point, alone: set[int]):
+    """A space's id on its space: in full, or (``d.short_ids``, a small print) without its step where its tile
+    is driven once (the tile's label gives the step: ``2.l`` on the tile of #3 is ``3.2.l``), at 6 pt."""
+    sp = d.track.spaces[sid]
+    if not d.short_ids:
+        return _text(d.dwg, sid, at, ID_NOMINAL * d.R, class_="space-id", fill=style.MUTED)
+    text = sid.partition(".")[2] if sp.step in alone and "." in sid else sid
+    size = max(ID_NOMINAL * d.R, ID_PT * PT_MM / d.ink.scale)
+    return _text(d.dwg, text, at, size, class_="space-id", fill=style.MUTED, data_space=sid)
 
 
 def _chicane(dwg, sp, sid: str, at: Point, R: float, limit_size: float):
@@ -492,7 +512,9 @@ def _labels(d: _Draw, placed: Sequence, g_assist: list, show_ids: bool
         if (q, r, tile) in no_letter:
             # no room for the letter beside edge A: the label says where edge A is
             steps += f" A{_ARROWS[ps[0].rot % 6]}"
-        tile_labels[(q, r, tile, steps)] = _tile_label(d, g_labels, (q, r), tile, steps, ps, show_ids)
+        # with short space ids the steps stay (they complete the ids)
+        tile_labels[(q, r, tile, steps)] = _tile_label(d, g_labels, (q, r), tile, steps, ps,
+                                                       show_ids and not d.short_ids)
     return g_labels, tile_labels
 
 

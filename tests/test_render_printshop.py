@@ -7,16 +7,21 @@ the Joker is driven, text sizes, nothing over the title block, the contrast of n
 
 from __future__ import annotations
 
+import io
 import math
+import os
+import re
 import xml.etree.ElementTree as ET
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from helpers.colours import MACHADO, ciede2000, contrast, cvd_difference
 from helpers.fills import touching_fills
 from rallyc import project
+from rallyc.cli import app
 from rallyc.pipeline import compile_loaded
 from rallyc.render.document import MapOptions, render_map
 from rallyc.render.geometry import point_in_polygon
@@ -246,3 +251,59 @@ def test_the_title_test_sees_a_tile_under_the_title():
     x, y = hexagon[0]
     moved = svg.replace(f'x="{line.get("x")}" y="{line.get("y")}"', f'x="{x - 30:.2f}" y="{y + 30:.2f}"', 1)
     assert moved != svg and _title_clashes(moved)
+
+
+#: the real-scale sweep: a few maps by default, every example map with RALLYC_SLOW=1
+REAL_MAPS = MAPS if os.environ.get("RALLYC_SLOW") == "1" else [
+    m for m in MAPS if m[0] in ("rally-1:SS1", "rx-2:RX 2", "area-1:SS2", "auto-tour-1:SS3")]
+
+
+@lru_cache(maxsize=None)
+def real(path: Path, name: str) -> tuple[str, ...]:
+    design, track, catalogue = _track(path, name)
+    return tuple(render_map(track, catalogue, title=design.title, author=design.author,
+                            options=MapOptions(page="a4", scale="real")))
+
+
+def non_white(svg: str, dpi: float = 150.0, margin_mm: float = 10.0) -> float:
+    """The share of the page's printable area (inside its margins) that prints ink, at ``dpi``."""
+    import cairosvg
+    from PIL import Image
+
+    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi, background_color="white")
+    image = Image.open(io.BytesIO(png)).convert("L")
+    m = round(margin_mm / 25.4 * dpi)
+    area = image.crop((m, m, image.width - m, image.height - m))
+    histogram = area.histogram()
+    return 1 - histogram[255] / (area.width * area.height)
+
+
+@pytest.mark.parametrize("key,path,name", REAL_MAPS, ids=[m[0] for m in REAL_MAPS])
+def test_real_scale_pages_are_never_a_sliver_and_the_grid_stays_off_the_title(key, path, name):
+    """No 1:1 page whose printable area is under 10 % non-white at 150 dpi; the assembly page's page grid is
+    drawn over the tiles only (not over the title block or the legend)."""
+    pages = real(path, name)
+    assert len(pages) > 2
+    assert not _title_clashes(pages[0])
+    m = measure(pages[0])
+    legend = [t for t in m.texts if "legend" in t.classes]
+    grid = [parse_path(e.get("d")) for g in m.root.iter(f"{SVG}g") if g.get("class") == "page-grid"
+            for e in g.iter(f"{SVG}path")]
+    assert grid and legend
+    assert not [t.text for t in legend for p in grid
+                if any(rect_hits_polygon(t.x0, t.y0, t.x1, t.y1, [a, b, a]) for a, b in zip(p, p[1:]))]
+    shares = [round(non_white(page), 3) for page in pages[1:]]
+    assert min(shares) >= 0.10, shares
+
+
+def test_the_pdf_embeds_its_fonts():
+    """Every font of the real-scale PDF (map pages and road book) is embedded (a font file in its
+    descriptor): a print shop does not substitute one."""
+    res = CliRunner().invoke(app, ["render", str(ROOT / "examples" / "rally-1.rally"), "--scale", "real",
+                                   "--format", "pdf", "-o", "-"])
+    assert res.exit_code == 0, res.output
+    pdf = res.stdout_bytes
+    assert pdf.startswith(b"%PDF")
+    descriptors = re.findall(rb"/Type\s*/FontDescriptor.*?>>", pdf, re.S)
+    assert descriptors and all(re.search(rb"/FontFile[23]?\s", d) for d in descriptors)
+    assert b"DejaVuSans" in pdf

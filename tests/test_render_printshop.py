@@ -307,3 +307,28 @@ def test_the_pdf_embeds_its_fonts():
     descriptors = re.findall(rb"/Type\s*/FontDescriptor.*?>>", pdf, re.S)
     assert descriptors and all(re.search(rb"/FontFile[23]?\s", d) for d in descriptors)
     assert b"DejaVuSans" in pdf
+
+
+def test_bleed_sets_each_page_on_a_larger_sheet_with_crop_marks_outside_the_trim(tmp_path):
+    """``--bleed 3``: each page (A4 here, and every page at real scale) on a sheet 3 mm of bleed and 8 mm of
+    slug larger on every side; the crop marks in line with the trim edges, none on the trimmed page; the page
+    itself unchanged inside."""
+    plain, bled = tmp_path / "plain.svg", tmp_path / "bled.svg"
+    rally = str(ROOT / "examples" / "rally-1.rally")
+    for out, extra in ((plain, []), (bled, ["--bleed", "3"])):
+        res = CliRunner().invoke(app, ["render", rally, "--page", "a4", "-o", str(out), *extra])
+        assert res.exit_code == 0, res.output
+    root = ET.fromstring(bled.read_text(encoding="utf-8"))
+    w, h = float(root.get("width")[:-2]), float(root.get("height")[:-2])
+    page = next(e for e in root if e.tag == f"{SVG}svg")
+    pw, ph = float(page.get("width")), float(page.get("height"))
+    assert (w - pw, h - ph) == (22.0, 22.0) and float(page.get("x")) == 11.0 and {pw, ph} == {210.0, 297.0}
+    marks = parse_path(next(e for e in root.iter(f"{SVG}path") if e.get("class") == "crop-marks").get("d"))
+    assert len(marks) == 16
+    trim = (11.0, 11.0, 11.0 + pw, 11.0 + ph)
+    assert all(x <= trim[0] - 3 or x >= trim[2] + 3 or y <= trim[1] - 3 or y >= trim[3] + 3 for x, y in marks)
+    assert {x for x, _ in marks} >= {trim[0], trim[2]} and {y for _, y in marks} >= {trim[1], trim[3]}
+    inside = plain.read_text(encoding="utf-8").split('xmlns:xlink="http://www.w3.org/1999/xlink">', 1)[1]
+    assert inside.strip().removesuffix("</svg>") in bled.read_text(encoding="utf-8")
+    res = CliRunner().invoke(app, ["render", rally, "--bleed", "3", "-o", str(tmp_path / "screen.svg")])
+    assert res.exit_code == 2 and "--bleed needs a paper size" in res.output

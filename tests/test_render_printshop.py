@@ -332,3 +332,38 @@ def test_bleed_sets_each_page_on_a_larger_sheet_with_crop_marks_outside_the_trim
     assert inside.strip().removesuffix("</svg>") in bled.read_text(encoding="utf-8")
     res = CliRunner().invoke(app, ["render", rally, "--bleed", "3", "-o", str(tmp_path / "screen.svg")])
     assert res.exit_code == 2 and "--bleed needs a paper size" in res.output
+
+
+@lru_cache(maxsize=None)
+def road_book(path: Path) -> tuple[str, ...]:
+    from rallyc.render.roadbook import render_roadbook
+
+    designs, catalogue = _designs(path)
+    return tuple(page for d in designs for page in render_roadbook(d.tracks, catalogue, title=d.title, page="a4"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_each_road_book_step_is_one_row_of_separate_columns(path):
+    """Each step of every road book a row: step, tile, how it is laid, turn, pacenote, notes, each in its column
+    (no cell runs into the next or off the page), under a row of column heads, one row per route step."""
+    designs, _ = _designs(path)
+    steps = sum(len(t.steps) for d in designs for t in d.tracks)
+    rows = heads = 0
+    for svg in road_book(path):
+        m = measure(svg)
+        right = m.width_mm - 12.0
+        for g in m.root.iter(f"{SVG}g"):
+            kind = g.get("class")
+            if kind not in ("roadbook-note", "roadbook-columns"):
+                continue
+            cells = [t for t in measure(ET.tostring(g, encoding="unicode").replace(
+                "<ns0:g", '<svg xmlns="http://www.w3.org/2000/svg" width="1mm" viewBox="0 0 1 1"><ns0:g', 1)
+                .replace("xmlns:ns0=", "xmlns:n=").replace("ns0:", "") + "</svg>").texts if t.text]
+            assert len(cells) >= 5  # the notes cell may be empty
+            assert all(a.x1 < b.x0 for a, b in zip(cells, cells[1:])), [c.text for c in cells]
+            assert cells[-1].x1 <= right and len({round(c.y0, 2) for c in cells}) == 1
+            rows += kind == "roadbook-note"
+            heads += kind == "roadbook-columns"
+            if kind == "roadbook-columns":
+                assert [c.text for c in cells] == ["step", "tile", "laid", "turn", "pacenote", "notes"]
+    assert rows == steps and heads >= 1

@@ -367,3 +367,24 @@ def test_each_road_book_step_is_one_row_of_separate_columns(path):
             if kind == "roadbook-columns":
                 assert [c.text for c in cells] == ["step", "tile", "laid", "turn", "pacenote", "notes"]
     assert rows == steps and heads >= 1
+
+
+def _tile_sheets() -> list[str]:
+    """The tiles whose sheet the test draws: the RX box's by default (its forks share spaces between roads),
+    every bundled tile with RALLYC_SLOW=1."""
+    catalogue = Catalogue.from_tilesets(project.bundled_tilesets())
+    boxes = catalogue.boxes() if os.environ.get("RALLYC_SLOW") == "1" else ["dirt-rx"]
+    return sorted(t.id for box in boxes for t in catalogue.in_box(box))
+
+
+@pytest.mark.parametrize("tile_id", _tile_sheets())
+def test_tile_sheet_space_ids_never_print_over_each_other(tile_id):
+    from rallyc.render.tile import render_tile_svg
+
+    from rallyc.compiler.tile import tile_track
+
+    catalogue = Catalogue.from_tilesets(project.bundled_tilesets())
+    m = measure(render_tile_svg(catalogue.get(tile_id), catalogue))
+    ids = [t for t in m.texts if "space-id" in t.classes]
+    assert len(ids) == len(tile_track(catalogue.get(tile_id), catalogue).spaces)
+    assert not [(a.text, b.text) for i, a in enumerate(ids) for b in ids[i + 1:] if a.overlaps(b)]

@@ -422,6 +422,7 @@ def _features(d: _Draw, show_ids: bool) -> tuple[TextGroup, TextGroup]:
     on_a_line = {sid for ll in fork_lines for sid in ll.spaces}  # their number is the line's, printed once on it
     per_tile = Counter((p.q, p.r, p.tile) for p in d.track.placed if not p.scenery)
     alone = {p.step for p in d.track.placed if per_tile[(p.q, p.r, p.tile)] == 1}  # steps of a tile driven once
+    id_boxes: list[Rect] = []  # the space ids written so far (two roads of a fork share some spaces)
     for sid, sh in d.shapes.spaces.items():
         sp = d.track.spaces[sid]
         x, y = sh.label
@@ -440,7 +441,7 @@ def _features(d: _Draw, show_ids: bool) -> tuple[TextGroup, TextGroup]:
         if sp.chicane is not None or any(t.startswith("chicane") for t in sp.tokens):
             g_limits.add(_chicane(dwg, sp, sid, (x, y), R, limit_size))
         if show_ids:
-            g_feat.add(_space_id(d, sid, (x, y + (0.1 if sp.limit is not None else 0.0) * R), alone))
+            g_feat.add(_space_id(d, sid, (x, y + (0.1 if sp.limit is not None else 0.0) * R), alone, id_boxes))
     # the speed-limit lines of the RX fork tiles: a line on the main road's kerb with its number on it
     for ll in fork_lines:
         g = _attrs(dwg.g(), class_="limit limit-line", data_step=str(ll.step), data_limit=str(ll.value),
@@ -454,19 +455,38 @@ def _features(d: _Draw, show_ids: bool) -> tuple[TextGroup, TextGroup]:
     return g_feat, g_limits
 
 
+#: the ink of the space ids: dark enough on every road (4.7:1 on asphalt #808080)
+_ID_INK = "#1a1a1a"
 #: a space id's size on the map (in R) and the least it prints at
 ID_NOMINAL, ID_PT = 0.035, 6.2
 
 
-def _space_id(d: _Draw, sid: str, at: Point, alone: set[int]):
+def _space_id(d: _Draw, sid: str, at: Point, alone: set[int], written: list[Rect]):
     """A space's id on its space: in full, or (``d.short_ids``, a small print) without its step where its tile
-    is driven once (the tile's label gives the step: ``2.l`` on the tile of #3 is ``3.2.l``), at 6 pt."""
+    is driven once (the tile's label gives the step: ``2.l`` on the tile of #3 is ``3.2.l``), at 6 pt.
+
+    A full id moves off the ids ``written`` before it (one line up or down, then more): two roads of a fork
+    share spaces, and their ids would print over each other."""
     sp = d.track.spaces[sid]
     if not d.short_ids:
-        return _text(d.dwg, sid, at, ID_NOMINAL * d.R, class_="space-id", fill=style.MUTED)
+        size = ID_NOMINAL * d.R
+        at = _clear_spot(sid, at, size, written)
+        return _text(d.dwg, sid, at, size, class_="space-id", fill=_ID_INK)
     text = sid.partition(".")[2] if sp.step in alone and "." in sid else sid
     size = max(ID_NOMINAL * d.R, ID_PT * PT_MM / d.ink.scale)
-    return _text(d.dwg, text, at, size, class_="space-id", fill=style.MUTED, data_space=sid)
+    return _text(d.dwg, text, at, size, class_="space-id", fill=_ID_INK, data_space=sid)
+
+
+def _clear_spot(text: str, at: Point, size: float, written: list[Rect]) -> Point:
+    """``at``, or the nearest of a few spots above and below it where ``text`` clears every box of ``written``;
+    the spot's box is added to ``written``."""
+    def box(p: Point) -> Rect:
+        return text_rect(text, p, size)
+
+    candidates = [at] + [(at[0], at[1] + k * 1.1 * size) for n in (1, 2, 3) for k in (-n, n)]
+    spot = next((c for c in candidates if not any(box(c).hits(b) for b in written)), at)
+    written.append(box(spot))
+    return spot
 
 
 def _chicane(dwg, sp, sid: str, at: Point, R: float, limit_size: float):

@@ -327,6 +327,7 @@ def register(app: typer.Typer) -> None:
                 docs += render_roadbook([track], catalogue, title=design.title, author=design.author,
                                         page=options.page or "a4")
         if bleed is not None:
+            # start-up: the print-shop sheet only when asked for
             from rallyc.render.printshop import with_crop_marks
 
             docs = [with_crop_marks(doc, bleed) for doc in docs]

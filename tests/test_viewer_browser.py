@@ -12,6 +12,7 @@ import io
 import json
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
 from typer.testing import CliRunner
 
 from helpers.paths import EXAMPLES
@@ -97,11 +99,18 @@ def test_rx_race_steps_forward_and_back_as_the_replay_says(browser, tmp_path: Pa
     assert space == first["end"] and (x, y) == pytest.approx(tuple(points[first["end"]]), abs=0.05)
     assert browser.find_element(By.ID, "where").text.endswith(f"round 1 - {first['player']}")
     turn_text = browser.find_element(By.ID, "turn").text
-    assert "dice:" in turn_text and "path: " + " > ".join([first["start"]] + first["path"]) in turn_text
+    assert "dice:" in turn_text and f"{first['player']} drives" in turn_text and f"Gear {first['gear']}" in turn_text
+    assert first["end"] not in turn_text  # no space ids in the panel's words: one click away, with the rules
+    browser.find_element(By.CSS_SELECTOR, "#turn details.rules summary").click()
+    assert "path: " + " > ".join([first["start"]] + first["path"]) in browser.find_element(By.ID, "turn").text
     standings_after = browser.find_element(By.ID, "standings").text
     assert standings_after != standings_before
     row = browser.find_element(By.CSS_SELECTOR, f"#standings tr[data-player='{first['player']}']").text
-    assert f" {first['gear']} " in f" {row} " and first["end"] in row
+    end = report.rounds[0]["turns"][0]["end"]
+    tile = browser.execute_script("return JSON.parse(document.getElementById('replay-data').textContent)"
+                                  ".stages[0].steps[0].standings.find(c => c.name === arguments[0]).tile",
+                                  first["player"])
+    assert f" {first['gear']} " in f" {row} " and tile.startswith("tile #") and tile in row and end not in row
 
     body.send_keys(Keys.ARROW_LEFT)
     assert _cars(browser)[first["player"]][0] == grid[first["player"]]
@@ -184,3 +193,44 @@ def test_script_json_escapes_what_could_end_a_script():
     assert "<" not in text and ">" not in text and "&" not in text
     assert "\u2028" not in text and "\u2029" not in text
     assert json.loads(text) == {"name": "</script>\u2028\u2029&<!--"}
+
+
+def test_play_pause_speed_and_the_space_key(browser, tmp_path: Path):
+    """Play runs the turns by itself at the speed chosen and stops at the last; pause (or Space) stops it; the
+    side panel speaks the rulebook's words and groups the rule IDs by section, each with its statement one
+    click away; the page asks nothing of the network."""
+    page = _page(tmp_path, RALLY)
+    report = replay_record(load_record(RALLY), RALLY.parent)
+    browser.get(page.as_uri())
+    counter = browser.find_element(By.ID, "counter")
+    total = sum(len(r["turns"]) for r in report.stages[0]["rounds"])
+    Select(browser.find_element(By.ID, "speed")).select_by_value("250")
+    browser.find_element(By.ID, "play").click()
+    assert browser.find_element(By.ID, "play").get_attribute("aria-pressed") == "true"
+    WebDriverWait(browser, 10).until(lambda d: counter.text != f"turn 0 of {total}")
+    browser.find_element(By.ID, "play").click()  # pause
+    assert browser.find_element(By.ID, "play").get_attribute("aria-pressed") == "false"
+    held = counter.text
+    time.sleep(0.8)
+    assert counter.text == held and held != f"turn 0 of {total}"
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.SPACE)  # play again from the keyboard
+    WebDriverWait(browser, 20).until(lambda d: counter.text == f"turn {total} of {total}")
+    WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "play").get_attribute("aria-pressed") == "false")
+    body.send_keys(Keys.ARROW_LEFT)
+    assert counter.text == f"turn {total - 1} of {total}"
+
+    panel = browser.find_element(By.ID, "turn")
+    words = panel.find_element(By.CSS_SELECTOR, ".words").text
+    assert "Gear" in words and "drives" in words or "does not move" in words
+    details = panel.find_element(By.CSS_SELECTOR, "details.rules")
+    assert not details.get_attribute("open")
+    details.find_element(By.TAG_NAME, "summary").click()
+    groups = details.find_elements(By.CSS_SELECTOR, ".rule-group")
+    assert groups and all(":" in g.text for g in groups)
+    ids = details.find_elements(By.TAG_NAME, "abbr")
+    assert ids and all(a.get_attribute("title") for a in ids)  # each rule's statement on the ID
+    resources = browser.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name)")
+    assert not [r for r in resources if r.startswith(("http:", "https:"))]
+    assert not _errors(browser)

@@ -267,6 +267,9 @@ def register(app: typer.Typer) -> None:
         round_no: Optional[int] = typer.Option(None, "--round",
                                                help="With --record: the cars after this round (default: the last)."),
         timing: bool = typer.Option(False, "--time", help="Print the render time to standard error."),
+        bleed: Optional[float] = typer.Option(None, "--bleed", min=0.0, max=20.0,
+                                              help="For a print shop: set each page (--page or --scale real) "
+                                                   "on a sheet BLEED mm larger on every side, with crop marks."),
     ) -> None:
         """Draw a stage map (or its road book) as SVG, PDF or PNG."""
         # start-up: the maps (svgwrite) only when one is drawn
@@ -281,6 +284,8 @@ def register(app: typer.Typer) -> None:
                 raise _fail(f"{', '.join(ignored)} cannot be used with --roadbook (the road book has no map)")
         if round_no is not None and record is None:
             raise _fail("--round needs --record GAME.json")
+        if bleed is not None and page is None and scale is not Scale.real and not roadbook:
+            raise _fail("--bleed needs a paper size: --page a4 (or --scale real)")
         if record is not None and not record.exists():
             raise _fail(f"no such record: {record}")
         to_stdout = output is None or str(output) == "-"
@@ -321,6 +326,11 @@ def register(app: typer.Typer) -> None:
             if scale is Scale.real and fmt_ is Format.pdf:
                 docs += render_roadbook([track], catalogue, title=design.title, author=design.author,
                                         page=options.page or "a4")
+        if bleed is not None:
+            # start-up: the print-shop sheet only when asked for
+            from rallyc.render.printshop import with_crop_marks
+
+            docs = [with_crop_marks(doc, bleed) for doc in docs]
         pages: list[str] | list[bytes] = docs
         if fmt_ is Format.pdf:
             # optional dependency (cairo): only for PNG and PDF output

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence, cast
+from typing import Callable, Sequence, cast
 
 import svgwrite
 
@@ -230,7 +230,7 @@ def _fit_page(track: Track, catalogue, *, title: str, author: str | None, stage_
     tb = _tiles_box(track, options)
     lines = _title_lines(track, title, author, stage_label)
     head = _title_height(lines)
-    keys = map_features(track, catalogue, options.scenery)
+    keys = map_features(track, catalogue, options.scenery, options.show_ids)
     key_rows = _key_rows(cars)
     frame = _frame(tb, page, head, keys, key_rows, SCREEN_TILE_MM / options.tile_mm,
                    None if page is None else options.landscape)
@@ -256,7 +256,7 @@ def _fit_page(track: Track, catalogue, *, title: str, author: str | None, stage_
     if key_rows:
         dwg.add(_standings_key(dwg, cars, key_rows, at(frame.key_at), unit))
     if grid:
-        dwg.add(_page_grid(dwg, grid, unit))
+        dwg.add(_page_grid(dwg, grid, unit, tb))
     return _pretty(dwg)
 
 
@@ -276,11 +276,14 @@ def _standings_key(dwg, cars: Sequence[CarMark], rows: list[str], origin: tuple[
     return g
 
 
-def _page_grid(dwg, grid: Sequence[tuple[int, Box]], unit: float):
-    """The real-scale pages drawn over the assembly map: each window outlined and numbered."""
+def _page_grid(dwg, grid: Sequence[tuple[int, Box]], unit: float, tiles: Box):
+    """The real-scale pages drawn over the assembly map: each window outlined (where it covers the tiles: never
+    over the title block or the legend) and numbered."""
     g = _attrs(dwg.g(), id="page-grid", class_="page-grid")
     size = 9.0 * PT_MM * unit
-    for n, win in grid:
+    for n, window in grid:
+        win = Box(max(window.x0, tiles.x0), max(window.y0, tiles.y0), min(window.x1, tiles.x1),
+                  min(window.y1, tiles.y1))
         frame = [(win.x0, win.y0), (win.x1, win.y0), (win.x1, win.y1), (win.x0, win.y1)]
         g.add(_path(dwg, frame, fill="none", stroke="#1f4fa0", stroke_width=fmt(0.35 * unit),
                     stroke_dasharray=f"{fmt(2 * unit)},{fmt(1 * unit)}"))
@@ -301,18 +304,53 @@ def _page_size(options: MapOptions, landscape: bool | None = None) -> tuple[floa
     return pw, ph
 
 
-def _real_windows(tb: Box, roads: Sequence[Sequence[tuple[float, float]]], page: tuple[float, float]
-                  ) -> list[tuple[int, int, Box]]:
-    """(row, column, window) of every page of a 1:1 grid over ``tb`` that prints some road."""
+#: the least share of a 1:1 page's printable area that tiles cover, where a grid can give it (issue 36: no page
+#: a sliver of one tile)
+LEAST_COVER = 0.15
+#: offsets tried for the page grid over the map, in strides (the centred grid first)
+_SHIFTS = (0.0, -0.25, 0.25, -0.125, 0.125, -0.375, 0.375, -0.5)
+
+
+def _real_windows(tb: Box, roads: Sequence[Sequence[tuple[float, float]]], page: tuple[float, float],
+                  covered=None) -> list[tuple[int, int, Box]]:
+    """(row, column, window) of every page of a 1:1 grid over ``tb`` that prints some road.
+
+    The grid is the one of the fewest pages among the centred grid and grids shifted by a fraction of a
+    page, and of those the one whose emptiest page has the largest share of tiles (``covered(window)``:
+    the share of the window tiles cover); the centred grid when it is as good."""
     aw, ah = page[0] - 2 * MARGIN, page[1] - 2 * MARGIN
     stride_x, stride_y = aw - OVERLAP, ah - OVERLAP
+    boxes = [(min(p[0] for p in poly), min(p[1] for p in poly), max(p[0] for p in poly), max(p[1] for p in poly), poly)
+             for poly in roads]
+    grids = [_grid(tb, boxes, (aw, ah), (stride_x, stride_y), (dx, dy)) for dx in _SHIFTS for dy in _SHIFTS]
+    if covered is None:
+        return grids[0]
+    fewest = min(len(g) for g in grids)
+    best, best_least = grids[0], -1.0
+    for windows in grids:
+        if len(windows) != fewest:
+            continue
+        least = min(covered(w) for _, _, w in windows)
+        if min(least, LEAST_COVER) > best_least or len(best) != fewest:
+            best, best_least = windows, min(least, LEAST_COVER)
+        if best_least >= LEAST_COVER:
+            break
+    return best
+
+
+def _grid(tb: Box, boxes: list, size: tuple[float, float], stride: tuple[float, float], shift: tuple[float, float]
+          ) -> list[tuple[int, int, Box]]:
+    """The windows of one page grid over ``tb`` that print some road: centred, then moved by ``shift`` strides."""
+    (aw, ah), (stride_x, stride_y) = size, stride
     cols = max(1, math.ceil((tb.width - OVERLAP) / stride_x))
     rows = max(1, math.ceil((tb.height - OVERLAP) / stride_y))
     # centre the grid on the map so that the margins left over are even
-    x0 = tb.x0 - (cols * stride_x + OVERLAP - tb.width) / 2
-    y0 = tb.y0 - (rows * stride_y + OVERLAP - tb.height) / 2
-    boxes = [(min(p[0] for p in poly), min(p[1] for p in poly), max(p[0] for p in poly), max(p[1] for p in poly), poly)
-             for poly in roads]
+    x0 = tb.x0 - (cols * stride_x + OVERLAP - tb.width) / 2 + shift[0] * stride_x
+    y0 = tb.y0 - (rows * stride_y + OVERLAP - tb.height) / 2 + shift[1] * stride_y
+    if shift != (0.0, 0.0):
+        # a shifted grid needs a row and a column more to cover the map
+        cols, rows = cols + 1, rows + 1
+        x0, y0 = x0 - stride_x * (shift[0] > 0), y0 - stride_y * (shift[1] > 0)
     out = []
     for row in range(rows):
         for col in range(cols):
@@ -320,7 +358,22 @@ def _real_windows(tb: Box, roads: Sequence[Sequence[tuple[float, float]]], page:
             if any(bx0 < win.x1 and win.x0 < bx1 and by0 < win.y1 and win.y0 < by1
                    and rect_hits_polygon(win.x0, win.y0, win.x1, win.y1, poly) for bx0, by0, bx1, by1, poly in boxes):
                 out.append((row, col, win))
-    return out
+    # rows and columns numbered from the first that prints
+    r0 = min((r for r, _, _ in out), default=0)
+    c0 = min((c for _, c, _ in out), default=0)
+    return [(r - r0, c - c0, w) for r, c, w in out]
+
+
+def _tile_cover(track: Track, layout) -> Callable[[Box], float]:
+    """The share of a window that the tiles of ``track`` cover (sampled on a 16 x 16 grid)."""
+    cells = {(p.q, p.r) for p in track.placed}
+
+    def covered(win: Box) -> float:
+        n = 16
+        inside = sum(layout.cell_at((win.x0 + win.width * (i + 0.5) / n, win.y0 + win.height * (j + 0.5) / n))
+                     in cells for i in range(n) for j in range(n))
+        return inside / (n * n)
+    return covered
 
 
 def _real_pages(track: Track, catalogue, *, title: str, author: str | None, stage_label: str,
@@ -336,8 +389,10 @@ def _real_pages(track: Track, catalogue, *, title: str, author: str | None, stag
                         cars=cars, dwg=probe, print_scale=1.0, scenery=options.scenery)
     tb = _tiles_box(track, options)
     turns = [False, True] if options.landscape is None else [options.landscape]
-    layouts = [(_real_windows(tb, scene.road_polygons, _page_size(options, t)), t) for t in turns]
-    windows, landscape = min(layouts, key=lambda lw: (len(lw[0]), lw[1]))
+    covered = _tile_cover(track, scene.shapes.layout)
+    layouts = [(_real_windows(tb, scene.road_polygons, _page_size(options, t), covered), t) for t in turns]
+    windows, landscape = min(layouts, key=lambda lw: (len(lw[0]), -min(min((covered(w) for _, _, w in lw[0]),
+                                                                         default=0.0), LEAST_COVER), lw[1]))
     pw, ph = _page_size(options, landscape)
     numbers = {(row, col): n for n, (row, col, _) in enumerate(windows, start=1)}
     total = len(windows)

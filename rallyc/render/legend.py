@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from rallyc.compiler.track import Track
-from rallyc.render import style
+from rallyc.render import patterns, style
 from rallyc.render.geometry import Point, fmt
 from rallyc.render.measure import PT_MM, text_width
 from rallyc.render.scene import _attrs, _circle, _path, _signpost, _text
@@ -26,10 +26,10 @@ _GAP = 1.2 * _TEXT
 _ROW = 2.0 * _TEXT
 
 
-def map_features(track: Track, catalogue, scenery: bool = True) -> list[str]:
-    """The keys of the legend entries ``track``'s map needs, in legend order."""
+def map_features(track: Track, catalogue, scenery: bool = True, ids: bool = False) -> list[str]:
+    """The keys of the legend entries ``track``'s map needs, in legend order (``ids``: the map prints space ids)."""
     spaces = list(track.spaces.values())
-    found: set[str] = {"direction", "edge-a"}
+    found: set[str] = {"direction", "edge-a"} | ({"space-id"} if ids else set())
     for s in spaces:
         if s.limit is not None:
             found.add("limit")
@@ -78,7 +78,7 @@ def map_features(track: Track, catalogue, scenery: bool = True) -> list[str]:
 
 _ORDER = ["limit", "limit-line", "gravel", "asphalt", "snow", "slide", "shortcut", "jump", "water", "chicane", "danger-low",
           "danger-medium", "danger-high", "direction", "edge-a", "start", "finish", "start-finish", "standee",
-          "joker", "pregrid", "assistance", "scenery"]
+          "joker", "pregrid", "assistance", "scenery", "space-id"]
 
 _WORDS = {
     "limit": "speed limit", "limit-line": "speed-limit line", "gravel": "gravel", "asphalt": "asphalt", "snow": "snow", "slide": "slide zone",
@@ -87,6 +87,7 @@ _WORDS = {
     "direction": "driving direction", "edge-a": "tile edge A", "start": "start line", "finish": "finish line",
     "start-finish": "start / finish line", "standee": "RX standee", "joker": "Joker lap", "pregrid": "Pre-grid",
     "assistance": "Assistance", "scenery": "scenery (optional)",
+    "space-id": "space id: step.zone.lane (the step from the tile's #)",
 }
 
 
@@ -143,20 +144,20 @@ def _limit_line(dwg, g, x, cy, s, u):
 
 def _surface(name: str):
     def draw(dwg, g, x, cy, s, u):
-        g.add(_path(dwg, _box(x, cy, s), fill=style.ROAD_FILL[name], stroke=style.ROAD_EDGE[name],
+        g.add(_path(dwg, _box(x, cy, s), fill=patterns.fill(f"road-{name}"), stroke=style.ROAD_EDGE[name],
                     stroke_width=fmt(0.3 * u)))
     return draw
 
 
 def _slide(dwg, g, x, cy, s, u):
-    g.add(_path(dwg, _box(x, cy, s), fill=style.ROAD_FILL["gravel"], stroke=style.ROAD_EDGE["gravel"],
+    g.add(_path(dwg, _box(x, cy, s), fill=patterns.fill("road-gravel"), stroke=style.ROAD_EDGE["gravel"],
                 stroke_width=fmt(0.3 * u)))
     g.add(_path(dwg, [(x + s / 2, cy - s / 2), (x + s / 2, cy + s / 2)], closed=False, fill="none",
                 stroke=style.SLIDE_STROKE, stroke_width=fmt(0.4 * u), stroke_dasharray=f"{fmt(0.6 * u)},{fmt(0.4 * u)}"))
 
 
 def _shortcut(dwg, g, x, cy, s, u):
-    g.add(_path(dwg, [(x, cy + s / 2), (x + s, cy + s / 2), (x + s / 2, cy - s / 2)], fill=style.SHORTCUT_FILL,
+    g.add(_path(dwg, [(x, cy + s / 2), (x + s, cy + s / 2), (x + s / 2, cy - s / 2)], fill=patterns.fill("shortcut"),
                 stroke=style.SHORTCUT_STROKE, stroke_width=fmt(0.3 * u)))
 
 
@@ -224,22 +225,27 @@ def _standee(dwg, g, x, cy, s, u):
         g.add(_circle(dwg, (end, cy), 0.12 * s, fill="#7b3fc4"))
 
 
-def _fill(colour: str):
+def _fill(role: str):
     def draw(dwg, g, x, cy, s, u):
-        g.add(_path(dwg, _box(x, cy, s), fill=colour, stroke=style.SPACE_STROKE, stroke_width=fmt(0.2 * u)))
+        g.add(_path(dwg, _box(x, cy, s), fill=patterns.fill(role), stroke=style.SPACE_STROKE, stroke_width=fmt(0.2 * u)))
     return draw
 
 
 def _assistance(dwg, g, x, cy, s, u):
-    g.add(_path(dwg, _box(x, cy, s), fill=style.ROAD_FILL["none"], stroke="#333333", stroke_width=fmt(0.3 * u),
+    g.add(_path(dwg, _box(x, cy, s), fill=patterns.fill("road-none"), stroke="#333333", stroke_width=fmt(0.3 * u),
                 stroke_dasharray=f"{fmt(0.8 * u)},{fmt(0.4 * u)}"))
 
 
+def _space_id(dwg, g, x, cy, s, u):
+    g.add(_text(dwg, "2.l", (x + s / 2, cy), 0.55 * s, fill=style.MUTED))
+
+
 _SYMBOLS: dict[str, Callable] = {
+    "space-id": _space_id,
     "limit": _limit, "limit-line": _limit_line, "gravel": _surface("gravel"), "asphalt": _surface("asphalt"), "snow": _surface("snow"),
     "slide": _slide, "shortcut": _shortcut, "jump": _jump, "water": _water, "chicane": _chicane,
     "danger-low": _danger("low"), "danger-medium": _danger("medium"), "danger-high": _danger("high"),
     "direction": _direction, "edge-a": _edge_a, "start": _start, "finish": _finish, "start-finish": _start_finish,
-    "standee": _standee, "joker": _fill(style.JOKER_FILL), "pregrid": _fill(style.PREGRID_FILL),
-    "assistance": _assistance, "scenery": _fill(style.SCENERY_FILL),
+    "standee": _standee, "joker": _fill("joker"), "pregrid": _fill("pregrid"),
+    "assistance": _assistance, "scenery": _fill("scenery"),
 }

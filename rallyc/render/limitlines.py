@@ -14,6 +14,7 @@ point, as printed).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rallyc.compiler.track import Track
 from rallyc.render.geometry import Point
@@ -57,16 +58,29 @@ def _across(road: RoadShape, value: int, spaces: tuple[str, ...]) -> LimitLine:
     return LimitLine(value, road.step, tuple(line.cross(t, half, -half)), line.at(t, 0.0), spaces)
 
 
+class _Meeting(NamedTuple):
+    """Where a branch's half-line zone meets its main road's kerb: the main road, the kerb's side, t of the space
+    entered, the limit, the lowest and highest t of the stretch, the branch's route step, the half-line spaces
+    with the line's limit."""
+
+    main: RoadShape
+    side: float
+    t: float
+    value: int
+    lo: float
+    hi: float
+    step: int
+    limited: tuple[str, ...]
+
+
 def limit_lines(track: Track, shapes: TrackShapes) -> list[LimitLine]:
     """Every speed-limit line of the fork tiles of ``track``, in route order."""
-    R = shapes.layout.size
     by_cell: dict[tuple[int, int], list[RoadShape]] = {}
     for road in shapes.roads:
         if road.fork and road.cell is not None:
             by_cell.setdefault(road.cell, []).append(road)
     if not by_cell:
         return []
-    graph = track.graph
     halves_of: dict[tuple[int, int], list[str]] = {}
     for s in track.spaces.values():
         if s.kind == "half" and s.id in shapes.spaces:
@@ -74,62 +88,77 @@ def limit_lines(track: Track, shapes: TrackShapes) -> list[LimitLine]:
     out: list[LimitLine] = []
     for arms in by_cell.values():
         mains = [r for r in arms if r.kinds and "half" not in r.kinds]
-        # (main road, side, t of the space entered, value, where the half-line spaces meet the main road's kerb
-        # (lowest and highest t), the branch's route step, the half-line spaces with the line's limit)
-        found: list[tuple[RoadShape, float, float, int, float, float, int, tuple[str, ...]]] = []
+        found: list[_Meeting] = []
         for road in arms:
             if "half" not in road.kinds or not mains:
                 continue
-            halves = halves_of.get((road.step, road.road or 0), [])
-            # the spaces entered across the line: the half-line spaces' neighbours of the same step that are
-            # not half-line spaces
-            entered = sorted({n for h in halves for n in (*graph.successors(h), *graph.predecessors(h))
-                              if n in track.spaces and n in shapes.spaces and track.spaces[n].step == road.step
-                              and track.spaces[n].kind != "half"})
-            value = _value(track, halves, entered) if halves and entered else None
-            if value is None:
-                continue
-            limited = tuple(sorted(h for h in halves if track.spaces[h].limit == value))
-            label = shapes.spaces[entered[0]].label
-            main = min(mains, key=lambda m: m.centreline.nearest(label)[0])
-            line = main.centreline
-            half = main.width / 2
-            _, t, u = line.nearest(label)
-            side = 1.0 if u >= 0 else -1.0
-            meets = [tp for h in halves for _, tp, up in map(line.nearest, shapes.spaces[h].outline)
-                     if abs(up - side * half) < 0.02 * R]
-            if meets:
-                found.append((main, side, t, value, min(meets), max(meets), road.step, limited))
-            else:
-                # the half-line spaces do not reach the main road (a circuit's branch zones drawn at its far
-                # edge): the line across the branch where its half-line zone ends towards the junction
-                out.append(_across(road, value, limited))
-        # the branches that meet the kerb along one stretch (402a's two, from one half-line zone) share it:
-        # each takes the part nearer the zone it enters, cut at the boundary between those zones (kept inside
-        # the stretch's middle half when the drawing puts that boundary off it)
-        groups: list[list[tuple[RoadShape, float, float, int, float, float, int, tuple[str, ...]]]] = []
-        for f in sorted(found, key=lambda f: f[2]):
-            group = next((g for g in groups if g[0][0] is f[0] and g[0][1] == f[1]
-                          and f[4] < max(x[5] for x in g) and min(x[4] for x in g) < f[5]), None)
-            if group is None:
-                groups.append([f])
-            else:
-                group.append(f)
-        for group in groups:
-            main, side = group[0][0], group[0][1]
-            lo, hi = min(f[4] for f in group), max(f[5] for f in group)
-            if hi - lo < 1e-3:
-                continue
-            cuts = [lo]
-            for a, b in zip(group, group[1:]):
-                edge = next((x for x in main.bounds if a[2] < x <= b[2]), (a[2] + b[2]) / 2)
-                margin = (hi - lo) / 4
-                cuts.append(min(max(edge, lo + margin), hi - margin))
-            cuts.append(hi)
-            line = main.centreline
-            u = side * main.width / 2
-            for f, t0, t1 in zip(group, cuts, cuts[1:]):
-                if t1 - t0 < 1e-3:
-                    continue
-                out.append(LimitLine(f[3], f[6], tuple(line.kerb(t0, t1, u)), line.at((t0 + t1) / 2, u), f[7]))
+            met = _meeting(track, shapes, road, mains, halves_of.get((road.step, road.road or 0), []))
+            if isinstance(met, _Meeting):
+                found.append(met)
+            elif met is not None:
+                out.append(met)
+        for group in _stretches(found):
+            out += _stretch_lines(group)
     return sorted(out, key=lambda x: (x.step, x.value, x.points))
+
+
+def _meeting(track: Track, shapes: TrackShapes, road: RoadShape, mains: list[RoadShape], halves: list[str]
+             ) -> "_Meeting | LimitLine | None":
+    """Where branch ``road``'s half-line spaces meet the main road's kerb; the line across the branch where they
+    do not reach it; None where the branch has no limit line."""
+    graph = track.graph
+    # the spaces entered across the line: the half-line spaces' neighbours of the same step that are not
+    # half-line spaces
+    entered = sorted({n for h in halves for n in (*graph.successors(h), *graph.predecessors(h))
+                      if n in track.spaces and n in shapes.spaces and track.spaces[n].step == road.step
+                      and track.spaces[n].kind != "half"})
+    value = _value(track, halves, entered) if halves and entered else None
+    if value is None:
+        return None
+    limited = tuple(sorted(h for h in halves if track.spaces[h].limit == value))
+    label = shapes.spaces[entered[0]].label
+    main = min(mains, key=lambda m: m.centreline.nearest(label)[0])
+    line = main.centreline
+    half = main.width / 2
+    _, t, u = line.nearest(label)
+    side = 1.0 if u >= 0 else -1.0
+    R = shapes.layout.size
+    meets = [tp for h in halves for _, tp, up in map(line.nearest, shapes.spaces[h].outline)
+             if abs(up - side * half) < 0.02 * R]
+    if meets:
+        return _Meeting(main, side, t, value, min(meets), max(meets), road.step, limited)
+    # the half-line spaces do not reach the main road (a circuit's branch zones drawn at its far edge): the
+    # line across the branch where its half-line zone ends towards the junction
+    return _across(road, value, limited)
+
+
+def _stretches(found: list[_Meeting]) -> list[list[_Meeting]]:
+    """The branches that meet the kerb along one stretch (402a's two, from one half-line zone), together."""
+    groups: list[list[_Meeting]] = []
+    for f in sorted(found, key=lambda f: f[2]):
+        group = next((g for g in groups if g[0][0] is f[0] and g[0][1] == f[1]
+                      and f[4] < max(x[5] for x in g) and min(x[4] for x in g) < f[5]), None)
+        if group is None:
+            groups.append([f])
+        else:
+            group.append(f)
+    return groups
+
+
+def _stretch_lines(group: list[_Meeting]) -> list[LimitLine]:
+    """The lines of one stretch: each branch takes the part nearer the zone it enters, cut at the boundary
+    between those zones (kept inside the stretch's middle half when the drawing puts that boundary off it)."""
+    main, side = group[0].main, group[0].side
+    lo, hi = min(f.lo for f in group), max(f.hi for f in group)
+    if hi - lo < 1e-3:
+        return []
+    cuts = [lo]
+    for a, b in zip(group, group[1:]):
+        edge = next((x for x in main.bounds if a.t < x <= b.t), (a.t + b.t) / 2)
+        margin = (hi - lo) / 4
+        cuts.append(min(max(edge, lo + margin), hi - margin))
+    cuts.append(hi)
+    line = main.centreline
+    u = side * main.width / 2
+    return [LimitLine(f.value, f.step, tuple(line.kerb(t0, t1, u)), line.at((t0 + t1) / 2, u), f.limited)
+            for f, t0, t1 in zip(group, cuts, cuts[1:]) if t1 - t0 >= 1e-3]

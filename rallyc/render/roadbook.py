@@ -19,6 +19,7 @@ from rallyc.geometry.hexgrid import edge_index
 from rallyc.render import style
 from rallyc.render.document import PAGES, _pretty, new_drawing
 from rallyc.render.geometry import Centreline, HexLayout, fmt
+from rallyc.render.measure import text_width
 from rallyc.render.scene import Box, _attrs, _path, _text
 
 __all__ = ["TileNeed", "tile_needs", "pacenotes", "turn_name", "rotation_words", "render_roadbook"]
@@ -156,6 +157,10 @@ class _Row:
     size: float
     weight: str | None = None
     placed: object = None  # a PlacedTile: draw its thumbnail
+    #: a table row's cells (the column heads, a step's row), drawn in the columns of ``COLUMNS``
+    cells: tuple[str, ...] = ()
+    #: the left edge of each cell (mm from the first)
+    edges: tuple[float, ...] = ()
 
     @property
     def height(self) -> float:
@@ -166,7 +171,28 @@ class _Row:
 THUMB = 9.0
 
 
-def _rows(tracks: Sequence[Track], catalogue) -> list[_Row]:
+def _tile_rows(track: Track, catalogue) -> list[_Row]:
+    """The tiles to lay out: one row per tile number, then the boxes needed."""
+    rows: list[_Row] = []
+    needs = tile_needs(track, catalogue)
+    scenery = {p.tile[:3] for p in track.placed if p.scenery}
+    road = {p.tile[:3] for p in track.placed if not p.scenery}
+    rows.append(_Row("sub", "Tiles to lay out (number: sides used, copies needed / in the box, box)", 3.4, "bold"))
+    for need in needs:
+        copies = "?" if need.copies is None else str(need.copies)
+        warn = "  NOT ENOUGH COPIES" if need.short else ""
+        optional = "  (scenery, optional)" if need.number in scenery and need.number not in road else ""
+        rows.append(_Row("tile", f"{need.number}: {' '.join(need.sides)}   {need.needed} / {copies}   "
+                                 f"{need.box or 'unknown box'}{optional}{warn}", 3.0))
+    boxes = sorted({n.box for n in needs if n.box and n.number in road})
+    extra = sorted({n.box for n in needs if n.box and n.number not in road} - set(boxes))
+    rows.append(_Row("tile", "Boxes needed: " + (", ".join(boxes) or "-")
+                     + (f" (scenery only, optional: {', '.join(extra)})" if extra else ""), 3.0, "bold"))
+    return rows
+
+
+def _rows(tracks: Sequence[Track], catalogue, width: float = 171.0) -> list[_Row]:
+    """The rows of the road book; a pacenotes table fits ``width`` mm (its text smaller, down to 7 pt, if it must)."""
     rows: list[_Row] = []
     for track in tracks:
         label = track.name + (f' "{track.title}"' if track.title and track.title != track.name else "")
@@ -178,29 +204,58 @@ def _rows(tracks: Sequence[Track], catalogue) -> list[_Row]:
             rows.append(_Row("info", f"{track.laps or '?'} laps; Joker lap on steps "
                                      f"{', '.join(f'#{n}' for n in joker) or '-'}; Pre-grid on steps "
                                      f"{', '.join(f'#{n}' for n in pregrid) or '-'}", 3.2, "bold"))
-        needs = tile_needs(track, catalogue)
-        scenery = {p.tile[:3] for p in track.placed if p.scenery}
-        road = {p.tile[:3] for p in track.placed if not p.scenery}
-        rows.append(_Row("sub", "Tiles to lay out (number: sides used, copies needed / in the box, box)", 3.4, "bold"))
-        for need in needs:
-            copies = "?" if need.copies is None else str(need.copies)
-            warn = "  NOT ENOUGH COPIES" if need.short else ""
-            optional = "  (scenery, optional)" if need.number in scenery and need.number not in road else ""
-            rows.append(_Row("tile", f"{need.number}: {' '.join(need.sides)}   {need.needed} / {copies}   "
-                                     f"{need.box or 'unknown box'}{optional}{warn}", 3.0))
-        boxes = sorted({n.box for n in needs if n.box and n.number in road})
-        extra = sorted({n.box for n in needs if n.box and n.number not in road} - set(boxes))
-        rows.append(_Row("tile", "Boxes needed: " + (", ".join(boxes) or "-")
-                         + (f" (scenery only, optional: {', '.join(extra)})" if extra else ""), 3.0, "bold"))
-        rows.append(_Row("sub", "Pacenotes in driving order: step, tile, how it is laid, turn, what the driver meets",
-                         3.4, "bold"))
+        rows += _tile_rows(track, catalogue)
+        rows.append(_Row("sub", "Pacenotes in driving order", 3.4, "bold"))
         placed = {p.step: p for p in track.steps}
+        table = [_Row("columns", "", 2.8, "bold", cells=COLUMNS)]
         for step, tile, turn, notes in pacenotes(track, catalogue):
             p = placed[step]
-            rows.append(_Row("note", f"#{step:<3} {tile:<5} {rotation_words(p.rot):<20} {turn:<11} {notes}", 3.0,
-                             placed=p))
+            pacenote, marks = _split_notes(notes)
+            table.append(_Row("note", "", 3.0, placed=p,
+                              cells=(f"#{step}", tile, rotation_words(p.rot), turn, pacenote, marks)))
+        _fit_table(table, width)
+        rows += table
         rows.append(_Row("gap", "", 3.0))
     return rows
+
+
+#: the columns of the pacenotes table: head and left edge (mm from the text's start)
+COLUMNS = ("step", "tile", "laid", "turn", "pacenote", "notes")
+#: the space between two columns (mm)
+_GUTTER = 3.0
+#: what the driver meets that marks the step rather than limits the speed (the notes column)
+_MARKS = ("START", "FINISH", "Joker lap", "Pre-grid")
+
+
+def _column_edges(table: Sequence[_Row]) -> tuple[float, ...]:
+    """The left edge of each column of a pacenotes table: each column as wide as its widest cell (the
+    estimate of ``rallyc.render.measure``, which is wider than the fonts), then a gutter."""
+    edges, x = [], 0.0
+    for k in range(len(COLUMNS)):
+        edges.append(x)
+        x += max(text_width(r.cells[k], r.size, r.weight == "bold") for r in table) + _GUTTER
+    return tuple(edges)
+
+
+def _fit_table(table: Sequence[_Row], width: float) -> None:
+    """Set the column edges of a table, its text made smaller (not under 7 pt) until it fits ``width``."""
+    edges = _column_edges(table)
+    least = 7.0 * 25.4 / 72
+    while edges[-1] + max(text_width(r.cells[-1], r.size, r.weight == "bold") for r in table) > width \
+            and min(r.size for r in table) * 0.95 >= least:
+        for row in table:
+            row.size *= 0.95
+        edges = _column_edges(table)
+    for row in table:
+        row.edges = edges
+
+
+def _split_notes(notes: str) -> tuple[str, str]:
+    """(pacenote, notes) of a step's text: the limits, corners, shortcuts, jumps and water; the lines and laps."""
+    parts = [] if notes == "-" else notes.split(", ")
+    pace = [p for p in parts if p not in _MARKS]
+    marks = [p for p in parts if p in _MARKS]
+    return ", ".join(pace) or "-", ", ".join(marks)
 
 
 def render_roadbook(tracks: Sequence[Track], catalogue, *, title: str, author: str | None = None,
@@ -211,7 +266,7 @@ def render_roadbook(tracks: Sequence[Track], catalogue, *, title: str, author: s
     if landscape:
         pw, ph = ph, pw
     margin = 12.0
-    rows = _rows(tracks, catalogue)
+    rows = _rows(tracks, catalogue, pw - 2 * margin - 4 - THUMB - 2)
     pages: list[list[_Row]] = [[]]
     top = margin + 14.0
     y = top
@@ -248,20 +303,35 @@ def _page(rows: list[_Row], catalogue, title: str, author: str | None, n: int, t
         if row.kind == "head":
             body.add(_path(dwg, [(margin, y - row.height), (pw - margin, y - row.height)], closed=False,
                            stroke="#999999", stroke_width="0.3", fill="none"))
-        x = margin + (4 if row.kind in ("tile", "note", "info") else 0)
-        attrs = {"class_": f"roadbook-{row.kind}"}
-        if row.placed is not None:
-            body.add(_thumbnail(dwg, row.placed, catalogue, (x + THUMB / 2, cy)))
-            x += THUMB + 2
-            attrs["font_family"] = "DejaVu Sans Mono, Courier New, monospace"
-            attrs["xml_space"] = "preserve"
-        el = _text(dwg, row.text, (x, cy - 0.07 * row.size), row.size, anchor="start", weight=row.weight,
-                   fill="#d41e1e" if "NOT ENOUGH" in row.text else style.TEXT, **attrs)
-        if "xml-space" in el.attribs:
-            el.attribs["xml:space"] = el.attribs.pop("xml-space")
-        body.add(el)
+        x = margin + (4 if row.kind in ("tile", "note", "info", "columns") else 0)
+        if row.cells:
+            body.add(_table_row(dwg, row, (x, y - row.height), pw - margin, catalogue))
+            continue
+        body.add(_text(dwg, row.text, (x, cy - 0.07 * row.size), row.size, anchor="start", weight=row.weight,
+                       fill="#d41e1e" if "NOT ENOUGH" in row.text else style.TEXT, class_=f"roadbook-{row.kind}"))
     dwg.add(body)
     return _pretty(dwg)
+
+
+def _table_row(dwg, row: _Row, at: tuple[float, float], right: float, catalogue):
+    """One row of the pacenotes table (or its heads): every other step on a light band, the thumbnail of the
+    tile as laid, then each cell at its column's edge."""
+    x, y = at
+    cy = y + row.height / 2
+    g = _attrs(dwg.g(), class_=f"roadbook-{row.kind}")
+    if row.placed is not None:
+        if getattr(row.placed, "step", 1) % 2 == 0:
+            band = dwg.rect()
+            band.attribs.update({"x": fmt(x - 1), "y": fmt(y), "width": fmt(right - x + 1), "height": fmt(row.height),
+                                 "fill": "#f0f0f0", "class": "roadbook-band"})
+            g.add(band)
+        g.add(_thumbnail(dwg, row.placed, catalogue, (x + THUMB / 2, cy)))
+    x += THUMB + 2
+    muted = row.kind == "columns"
+    for cell, left in zip(row.cells, row.edges):
+        g.add(_text(dwg, cell, (x + left, cy - 0.07 * row.size), row.size, anchor="start", weight=row.weight,
+                    fill=style.MUTED if muted else style.TEXT, class_="roadbook-cell"))
+    return g
 
 
 def _thumbnail(dwg, p, catalogue, at: tuple[float, float]):

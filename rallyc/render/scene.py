@@ -11,6 +11,7 @@ every printed speed limit one ``<g class="limit" data-space="ID">``.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -21,11 +22,12 @@ from svgwrite.shapes import Circle
 from svgwrite.text import Text
 
 from rallyc.compiler.track import Track
-from rallyc.render import style
+from rallyc.render import patterns, style
 from rallyc.render.geometry import HexLayout, Point, fmt, path_d
 from rallyc.render.labels import LabelIndex, Rect
 from rallyc.render.limitlines import limit_lines
 from rallyc.render.measure import PT_MM, text_width
+from rallyc.render.patterns import pattern_cell, pattern_defs
 from rallyc.render.shapes import RoadShape, TrackShapes, track_shapes
 from rallyc.render.svgtext import _ESCAPE_CDATA, TextGroup, attr
 
@@ -206,6 +208,16 @@ def _ring(centre: Point, R: float, radii: Sequence[float], count: int = 12) -> l
     return out
 
 
+def _tile_role(surface: str) -> str:
+    """The fill role (``patterns.FILLS``) of a tile of ``surface`` (an unknown surface is drawn as gravel)."""
+    return f"tile-{surface}" if f"tile-{surface}" in patterns.FILLS else "tile-gravel"
+
+
+def _road_role(surface: str) -> str:
+    """The fill role of a road of ``surface``."""
+    return f"road-{surface}" if f"road-{surface}" in patterns.FILLS else "road-gravel"
+
+
 def _file_samples(samples: dict[tuple[int, int], list[Point]], layout: HexLayout, line, cell: tuple[int, int] | None,
                   inner2: float) -> None:
     """File 17 points of a road's centreline under the cell that holds each (``samples``, for ``LabelIndex.place_by_clearance``).
@@ -219,6 +231,28 @@ def _file_samples(samples: dict[tuple[int, int], list[Point]], layout: HexLayout
         samples.setdefault(where, []).append(pt)
 
 
+@dataclass
+class _Draw:
+    """What the sections of one drawing share: the drawing, the grid, the print scale, the shapes and the
+    label index (roads and labels placed so far), and the road centreline samples of each cell."""
+
+    dwg: svgwrite.Drawing
+    track: Track
+    layout: HexLayout
+    ink: Ink
+    shapes: TrackShapes
+    index: LabelIndex
+    id_prefix: str
+    samples: dict[tuple[int, int], list[Point]] = field(default_factory=dict)
+    road_polygons: list[list[Point]] = field(default_factory=list)
+    #: space ids printed short (``2.l`` on the tile of step #3 for ``3.2.l``): a full id would print under 6 pt
+    short_ids: bool = False
+
+    @property
+    def R(self) -> float:
+        return self.layout.size
+
+
 def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool = True,
                 show_ids: bool = False, cars: Sequence[CarMark] = (), dwg: svgwrite.Drawing | None = None,
                 id_prefix: str = "", print_scale: float = 1.0, scenery: bool = True) -> Scene:
@@ -230,19 +264,42 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     """
     dwg = dwg or svgwrite.Drawing(profile="full", debug=False)
     layout = HexLayout(tile_mm / math.sqrt(3), flat)
-    R = layout.size
     ink = Ink(print_scale)
-    shapes = track_shapes(track, layout, catalogue)
-    spaces = track.spaces
-    index = LabelIndex(layout)
+    d = _Draw(dwg, track, layout, ink, track_shapes(track, layout, catalogue), LabelIndex(layout), id_prefix,
+              short_ids=show_ids and ID_NOMINAL * layout.size * ink.scale < ID_PT * PT_MM)
     top = TextGroup(id=f"{id_prefix}map")
+    top.raw(pattern_defs(id_prefix, pattern_cell(d.R, ink.scale)))
+    placed = [p for p in track.placed if scenery or not p.scenery]
+    g_tiles, tiles_box = _tiles(d, placed, catalogue)
+    top.add(g_tiles)
+    d.index.bounds = Rect(tiles_box.x0, tiles_box.y0, tiles_box.x1, tiles_box.y1)
+    g_roads, g_assist = _roads(d)
+    top.add(g_roads)
+    top.add(_spaces(d))
+    top.add(_marks(d))
+    g_feat, g_limits = _features(d, show_ids)
+    top.add(g_feat)
+    top.add(g_limits)
+    # RX standees (their words are labels: placed before the tile labels)
+    g_standees = _standees(dwg, [(st.kind, st.at) for st in getattr(track, "standees", ())], d.shapes, d.R, ink,
+                           d.index)
+    g_labels, tile_labels = _labels(d, placed, g_assist, show_ids)
+    top.add(g_labels)
+    if g_standees is not None:
+        top.add(g_standees)
+    if cars:
+        top.add(_overlay(dwg, cars, d.shapes, d.R, id_prefix, ink))
+    return Scene(top, tiles_box, d.shapes, tiles_box, road_polygons=d.road_polygons, index=d.index,
+                 tile_labels=tile_labels)
 
-    # -- tiles
+
+def _tiles(d: _Draw, placed: Sequence, catalogue) -> tuple[TextGroup, Box]:
+    """The tile hexagons (each piece of cardboard once) and the box they cover."""
+    layout, R, id_prefix = d.layout, d.R, d.id_prefix
     g_tiles = TextGroup(id=f"{id_prefix}tiles")
     xs: list[float] = []
     ys: list[float] = []
     drawn: set[tuple[int, int, str]] = set()
-    placed = [p for p in track.placed if scenery or not p.scenery]
     hex_width = fmt(0.012 * R)
     for n, p in enumerate(sorted(placed, key=lambda p: (p.scenery, p.step, p.q, p.r))):
         if (p.q, p.r, p.tile) in drawn:
@@ -253,35 +310,34 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
         ys += [c[1] for c in corners]
         info = catalogue.get(p.tile) if catalogue is not None else None
         surface = info.surface if info is not None else "gravel"
-        fill = style.SCENERY_FILL if p.scenery else style.TILE_FILL.get(surface, style.TILE_FILL["gravel"])
+        fill = patterns.fill("scenery" if p.scenery else _tile_role(surface), id_prefix)
         tid = f"{id_prefix}tile-{p.step}" if not p.scenery else f"{id_prefix}scenery-{n}"
         # as _path(dwg, corners, class_="hex", id=tid, data_tile=..., data_step=..., data_q=..., data_r=...,
         # data_rot=..., fill=fill, stroke=HEX_STROKE, stroke_width=hex_width) is written (attributes sorted)
         g_tiles.raw(f'<path class="hex"{_d(corners)} data-q="{p.q}" data-r="{p.r}" data-rot="{p.rot}" '
                     f'data-step="{p.step}" data-tile="{attr(p.tile)}" fill="{fill}" id="{attr(tid)}" '
                     f'stroke="{style.HEX_STROKE}" stroke-width="{hex_width}" />')
-    top.add(g_tiles)
-    tiles_box = Box(min(xs), min(ys), max(xs), max(ys)) if xs else Box(0, 0, R, R)
-    index.bounds = Rect(tiles_box.x0, tiles_box.y0, tiles_box.x1, tiles_box.y1)
+    return g_tiles, Box(min(xs), min(ys), max(xs), max(ys)) if xs else Box(0, 0, R, R)
 
-    # -- road bodies (each filed in the label index: no label may cover one)
+
+def _roads(d: _Draw) -> tuple[TextGroup, list]:
+    """The road bodies (each filed in the label index: no label may cover one; a fork's arms one surface),
+    and the label groups of the Assistance areas (drawn with the labels)."""
+    dwg, layout, R, index, id_prefix = d.dwg, d.layout, d.R, d.index, d.id_prefix
     g_roads = TextGroup(id=f"{id_prefix}roads")
-    samples: dict[tuple[int, int], list[Point]] = {}
-    road_polygons: list[list[Point]] = []
-    tile_labels: dict[tuple[int, int, str, str], Rect] = {}
     g_assist = []
     forks: dict[tuple[int, int], list[tuple[RoadShape, list[Point]]]] = {}
     inner = layout.apothem * (1 - 1e-6)
     inner2 = inner * inner
     fork_at: dict[tuple[int, int], int] = {}
     road_width = fmt(0.018 * R)
-    for road in shapes.roads:
+    for road in d.shapes.roads:
         line = road.centreline
         half = road.width / 2
         body = line.band(0.0, 1.0, half, -half)
         index.add_polygon(body)
-        road_polygons.append(body)
-        _file_samples(samples, layout, line, road.cell, inner2)
+        d.road_polygons.append(body)
+        _file_samples(d.samples, layout, line, road.cell, inner2)
         if road.fork and road.cell is not None:
             if road.cell not in forks:
                 forks[road.cell] = []
@@ -290,69 +346,85 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
             continue
         # as _path(dwg, body, class_="road", fill=..., stroke=..., stroke_width=...) is written
         g_roads.raw(f'<path class="road"{_d(body)} '
-                    f'fill="{style.ROAD_FILL.get(road.surface, style.ROAD_FILL["gravel"])}" '
+                    f'fill="{patterns.fill(_road_role(road.surface), id_prefix)}" '
                     f'stroke="{style.ROAD_EDGE.get(road.surface, "#444444")}" stroke-width="{road_width}" />')
         if road.dead_end:
-            g_assist.append(_assistance(dwg, g_roads, layout, road, R, index))
+            g_assist.append(_assistance(dwg, g_roads, layout, road, R, index, id_prefix))
     for cell, slot in fork_at.items():
         g = _attrs(dwg.g(), class_="fork", data_q=str(cell[0]), data_r=str(cell[1]))
-        _fork_surface(dwg, g, forks[cell], R)
+        _fork_surface(dwg, g, forks[cell], R, id_prefix)
         g_roads.fill(slot, g)
-    top.add(g_roads)
+    return g_roads, g_assist
 
-    # -- spaces
+
+def _space_paint(sh, sp, id_prefix: str, space_width: str, cut_width: str) -> tuple[str, str, str]:
+    """(fill or "", stroke, stroke width) of a space's outline."""
+    if sh.kind == "shortcut":
+        return patterns.fill("shortcut", id_prefix), style.SHORTCUT_STROKE, cut_width
+    if sh.dashed:
+        # a slide half is a space of its own but not drawn as a box: the zone shows one dashed line
+        return "", "none", space_width
+    if sp.joker:
+        return patterns.fill("joker", id_prefix), style.SPACE_STROKE, space_width
+    if sp.pregrid:
+        return patterns.fill("pregrid", id_prefix), style.SPACE_STROKE, space_width
+    return "", style.SPACE_STROKE, space_width
+
+
+def _spaces(d: _Draw) -> TextGroup:
+    """Every space's outline (one element each), the shortcuts over the lanes and the slide halves last."""
+    id_prefix = d.id_prefix
     g_spaces = TextGroup(id=f"{id_prefix}spaces", fill="none")
-    solid = [s for s in shapes.spaces.values() if not s.dashed and s.kind != "shortcut"]
-    cuts = [s for s in shapes.spaces.values() if s.kind == "shortcut"]
-    dashed = [s for s in shapes.spaces.values() if s.dashed]
-    space_width, cut_width = fmt(0.008 * R), fmt(0.012 * R)
+    all_shapes = d.shapes.spaces.values()
+    solid = [s for s in all_shapes if not s.dashed and s.kind != "shortcut"]
+    cuts = [s for s in all_shapes if s.kind == "shortcut"]
+    dashed = [s for s in all_shapes if s.dashed]
+    space_width, cut_width = fmt(0.008 * d.R), fmt(0.012 * d.R)
     for sh in solid + cuts + dashed:
-        sp = spaces[sh.id]
-        fill = ""
-        stroke, stroke_width = style.SPACE_STROKE, space_width
-        if sh.kind == "shortcut":
-            fill, stroke, stroke_width = style.SHORTCUT_FILL, style.SHORTCUT_STROKE, cut_width
-        elif sh.dashed:
-            # a slide half is a space of its own but not drawn as a box: the zone shows one dashed line
-            stroke = "none"
-        elif sp.joker:
-            fill = style.JOKER_FILL
-        elif sp.pregrid:
-            fill = style.PREGRID_FILL
+        fill, stroke, stroke_width = _space_paint(sh, d.track.spaces[sh.id], id_prefix, space_width, cut_width)
         sid = attr(sh.id)
         # as _path(dwg, sh.outline, class_=..., id=..., data_space=..., stroke=..., stroke_width=...[, fill=...])
         # is written (attributes sorted)
         filled = f' fill="{fill}"' if fill else ""
         g_spaces.raw(f'<path class="space {attr(sh.kind)}"{_d(sh.outline)} data-space="{sid}"{filled} '
                      f'id="{attr(id_prefix)}space-{sid}" stroke="{stroke}" stroke-width="{stroke_width}" />')
-    top.add(g_spaces)
+    return g_spaces
 
-    # -- lines across the road, signposts, direction arrows
-    g_marks = TextGroup(id=f"{id_prefix}marks")
+
+def _marks(d: _Draw) -> TextGroup:
+    """Lines across the road (start, finish, the tiles' printed lines), signposts, direction chevrons."""
+    dwg, R, shapes = d.dwg, d.R, d.shapes
+    g_marks = TextGroup(id=f"{d.id_prefix}marks")
     for road in shapes.roads:
-        _road_marks(g_marks, road, R, ink)
+        _road_marks(g_marks, road, R, d.ink)
     words = {"start": "START", "finish": "FINISH", "start-finish": "START / FINISH"}
     lines = _lines(shapes, R)
     for road in shapes.roads:
         _printed_marks(dwg, g_marks, road, R, lines)
     for road, t, kind in lines:
         printed = any(abs(c - t) < 1e-6 for c in road.checkered)
-        _line_mark(dwg, g_marks, road.centreline, t, road.width / 2, R, kind, words[kind], ink, index,
+        _line_mark(dwg, g_marks, road.centreline, t, road.width / 2, R, kind, words[kind], d.ink, d.index,
                    printed=printed)
-    top.add(g_marks)
+    return g_marks
 
-    # -- features on spaces: jumps, water, tokens, limits
+
+def _features(d: _Draw, show_ids: bool) -> tuple[TextGroup, TextGroup]:
+    """Features on spaces (jumps, water, tokens, space ids) and the speed limits (rings, chicanes, the RX
+    fork tiles' limit lines)."""
+    dwg, R, ink, id_prefix = d.dwg, d.R, d.ink, d.id_prefix
     g_feat = TextGroup(id=f"{id_prefix}features")
     g_limits = TextGroup(id=f"{id_prefix}limits")
     limit_ring = f'fill="#ffffff" r="{fmt(max(0.055 * R, 0.62 * ink.size(0.07 * R, LIMIT_PT)))}" ' \
                  f'stroke="{style.LIMIT_RING}" stroke-width="{fmt(0.014 * R)}" />'
-
     limit_size = ink.size(0.07 * R, LIMIT_PT)
     jump_size = ink.size(0.05 * R, JUMP_PT)
-    fork_lines = limit_lines(track, shapes)
+    fork_lines = limit_lines(d.track, d.shapes)
     on_a_line = {sid for ll in fork_lines for sid in ll.spaces}  # their number is the line's, printed once on it
-    for sid, sh in shapes.spaces.items():
-        sp = spaces[sid]
+    per_tile = Counter((p.q, p.r, p.tile) for p in d.track.placed if not p.scenery)
+    alone = {p.step for p in d.track.placed if per_tile[(p.q, p.r, p.tile)] == 1}  # steps of a tile driven once
+    id_boxes: list[Rect] = []  # the space ids written so far (two roads of a fork share some spaces)
+    for sid, sh in d.shapes.spaces.items():
+        sp = d.track.spaces[sid]
         x, y = sh.label
         if sp.jump is not None:
             _jump(dwg, g_feat, (x, y + max(0.075 * R, 0.8 * limit_size)), sp.jump, R, sid, jump_size)
@@ -367,15 +439,9 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
             g_limits.raw(f'<g class="limit" data-space="{attr(sid)}"><circle cx="{fmt(x)}" cy="{fmt(y)}" {limit_ring}'
                          f'{_text_raw(str(sp.limit), (x, y), limit_size, weight="bold")}</g>')
         if sp.chicane is not None or any(t.startswith("chicane") for t in sp.tokens):
-            at = (x + 0.06 * R, y - 0.06 * R) if sp.limit is not None else (x, y)
-            g = _attrs(dwg.g(), class_="chicane", data_space=sid)
-            g.add(_circle(dwg, at, max(0.05 * R, 0.6 * limit_size), fill="#ffffff", stroke=style.CHICANE_RING,
-                          stroke_width=fmt(0.014 * R), stroke_dasharray=f"{fmt(0.02 * R)},{fmt(0.01 * R)}"))
-            g.add(_text(dwg, str(sp.chicane) if sp.chicane is not None else "C", at, limit_size, weight="bold"))
-            g_limits.add(g)
+            g_limits.add(_chicane(dwg, sp, sid, (x, y), R, limit_size))
         if show_ids:
-            g_feat.add(_text(dwg, sid, (x, y + (0.1 if sp.limit is not None else 0.0) * R), 0.035 * R,
-                             class_="space-id", fill=style.MUTED))
+            g_feat.add(_space_id(d, sid, (x, y + (0.1 if sp.limit is not None else 0.0) * R), alone, id_boxes))
     # the speed-limit lines of the RX fork tiles: a line on the main road's kerb with its number on it
     for ll in fork_lines:
         g = _attrs(dwg.g(), class_="limit limit-line", data_step=str(ll.step), data_limit=str(ll.value),
@@ -386,20 +452,65 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
                       stroke_width=fmt(0.014 * R)))
         g.add(_text(dwg, str(ll.value), ll.at, limit_size, weight="bold"))
         g_limits.add(g)
-    top.add(g_feat)
-    top.add(g_limits)
+    return g_feat, g_limits
 
-    # -- RX standees (their words are labels: placed before the tile labels)
-    g_standees = _standees(dwg, [(st.kind, st.at) for st in getattr(track, "standees", ())], shapes, R, ink, index)
 
-    # -- labels, above the road: each tile's edge A mark, then its number and route steps
-    g_labels = TextGroup(id=f"{id_prefix}labels")
+#: the ink of the space ids: dark enough on every road (4.7:1 on asphalt #808080)
+_ID_INK = "#1a1a1a"
+#: a space id's size on the map (in R) and the least it prints at
+ID_NOMINAL, ID_PT = 0.035, 6.2
+
+
+def _space_id(d: _Draw, sid: str, at: Point, alone: set[int], written: list[Rect]):
+    """A space's id on its space: in full, or (``d.short_ids``, a small print) without its step where its tile
+    is driven once (the tile's label gives the step: ``2.l`` on the tile of #3 is ``3.2.l``), at 6 pt.
+
+    A full id moves off the ids ``written`` before it (one line up or down, then more): two roads of a fork
+    share spaces, and their ids would print over each other."""
+    sp = d.track.spaces[sid]
+    if not d.short_ids:
+        size = ID_NOMINAL * d.R
+        at = _clear_spot(sid, at, size, written)
+        return _text(d.dwg, sid, at, size, class_="space-id", fill=_ID_INK)
+    text = sid.partition(".")[2] if sp.step in alone and "." in sid else sid
+    size = max(ID_NOMINAL * d.R, ID_PT * PT_MM / d.ink.scale)
+    return _text(d.dwg, text, at, size, class_="space-id", fill=_ID_INK, data_space=sid)
+
+
+def _clear_spot(text: str, at: Point, size: float, written: list[Rect]) -> Point:
+    """``at``, or the nearest of a few spots above and below it where ``text`` clears every box of ``written``;
+    the spot's box is added to ``written``."""
+    def box(p: Point) -> Rect:
+        return text_rect(text, p, size)
+
+    candidates = [at] + [(at[0], at[1] + k * 1.1 * size) for n in (1, 2, 3) for k in (-n, n)]
+    spot = next((c for c in candidates if not any(box(c).hits(b) for b in written)), at)
+    written.append(box(spot))
+    return spot
+
+
+def _chicane(dwg, sp, sid: str, at: Point, R: float, limit_size: float):
+    """A chicane: a dashed ring with its number (or ``C``), beside the speed limit where the space has one."""
+    x, y = at
+    at = (x + 0.06 * R, y - 0.06 * R) if sp.limit is not None else (x, y)
+    g = _attrs(dwg.g(), class_="chicane", data_space=sid)
+    g.add(_circle(dwg, at, max(0.05 * R, 0.6 * limit_size), fill="#ffffff", stroke=style.CHICANE_RING,
+                  stroke_width=fmt(0.014 * R), stroke_dasharray=f"{fmt(0.02 * R)},{fmt(0.01 * R)}"))
+    g.add(_text(dwg, str(sp.chicane) if sp.chicane is not None else "C", at, limit_size, weight="bold"))
+    return g
+
+
+def _labels(d: _Draw, placed: Sequence, g_assist: list, show_ids: bool
+            ) -> tuple[TextGroup, dict[tuple[int, int, str, str], Rect]]:
+    """The labels, above the road: the Assistance words, each tile's edge A mark, then its number and steps."""
+    dwg, layout, R, ink, index = d.dwg, d.layout, d.R, d.ink, d.index
+    g_labels = TextGroup(id=f"{d.id_prefix}labels")
     word_size = ink.size(0.08 * R, WORD_PT)
     for g, end in g_assist:
         w = text_width("ASSISTANCE", word_size, True)
         cell = layout.cell_at(end)
-        spot, ok = index.place_by_clearance(_ring(end, R, (0.4, 0.55, 0.7), 12), samples.get(cell, []), w, word_size,
-                                            inside=layout.corners(*cell))
+        spot, ok = index.place_by_clearance(_ring(end, R, (0.4, 0.55, 0.7), 12), d.samples.get(cell, []), w,
+                                            word_size, inside=layout.corners(*cell))
         if not ok:
             spot, _ = index.place(_ring(end, R, (0.8, 1.0, 1.2), 18), w, word_size)
         g.add(_text(dwg, "ASSISTANCE", (spot[0], spot[1] - 0.07 * word_size), word_size, weight="bold"))
@@ -408,53 +519,108 @@ def build_scene(track: Track, catalogue, *, tile_mm: float = 200.0, flat: bool =
     for p in sorted(placed, key=lambda p: (p.scenery, p.step, p.q, p.r)):
         cells.setdefault((p.q, p.r, p.tile), []).append(p)
     mark_size = ink.size(0.07 * R, MARK_PT)
-    tile_size = ink.size(0.12 * R, TILE_PT)
-    step_size = ink.size(0.07 * R, STEP_PT)
     no_letter: set[tuple[int, int, str]] = set()
     for (q, r, tile), ps in cells.items():
         if not ps[0].scenery and not _edge_a(g_labels, layout, q, r, ps[0].rot, mark_size, index):
             no_letter.add((q, r, tile))
+    tile_labels: dict[tuple[int, int, str, str], Rect] = {}
     for (q, r, tile), ps in cells.items():
-        hexagon = layout.corners(q, r)
-        centre = layout.centre(q, r)
-        near = samples.get((q, r), [])
-        first = _ring(centre, R, (0.0, 0.3, 0.45, 0.58))
         if ps[0].scenery:
-            text = f"{tile} scenery"
-            size = ink.size(0.09 * R, STEP_PT)
-            w = text_width(text, size)
-            spot, ok = index.place_by_clearance(first, near, w, size, inside=hexagon)
-            if not ok:
-                spot, _ = index.place_by_clearance(_ring(centre, R, (0.75, 0.95), 18), near, w, size)
-            g_labels.add(_text(dwg, text, (spot[0], spot[1] - 0.07 * size), size, fill=style.MUTED,
-                               class_="tile-label scenery-label"))
+            _scenery_label(d, g_labels, (q, r), tile)
             continue
         steps = " ".join(f"#{p.step}" for p in ps)
         if (q, r, tile) in no_letter:
             # no room for the letter beside edge A: the label says where edge A is
             steps += f" A{_ARROWS[ps[0].rot % 6]}"
-        label = tile_label_text(tile)
-        w = max(text_width(label, tile_size, True), 0.0 if show_ids else text_width(steps, step_size))
-        h = tile_size + (0 if show_ids else 1.05 * step_size)
-        spot, ok = index.place_by_clearance(first, near, w, h, inside=hexagon)
-        if not ok:
-            spot, _ = index.place_by_clearance(_ring(centre, R, (0.75, 0.95), 18), near, w, h)
-        top_y = spot[1] - h / 2
-        tile_labels[(q, r, tile, steps)] = Rect.around(spot, w, h)
-        lead = f'class="tile-label" data-step="{attr(" ".join(str(p.step) for p in ps))}" '
-        g_labels.raw(_text_raw(label, (spot[0], top_y + 0.43 * tile_size), tile_size, weight="bold", lead=lead))
-        if not show_ids:
-            g_labels.raw(_text_raw(steps, (spot[0], top_y + tile_size + 0.05 * step_size + 0.43 * step_size),
-                                   step_size, fill=style.MUTED, lead='class="step-label" '))
-    top.add(g_labels)
-    if g_standees is not None:
-        top.add(g_standees)
+        # with short space ids the steps stay (they complete the ids)
+        tile_labels[(q, r, tile, steps)] = _tile_label(d, g_labels, (q, r), tile, steps, ps,
+                                                       show_ids and not d.short_ids)
+    return g_labels, tile_labels
 
-    # -- the replay overlay
-    if cars:
-        top.add(_overlay(dwg, cars, shapes, R, id_prefix, ink))
-    return Scene(top, tiles_box, shapes, tiles_box, road_polygons=road_polygons, index=index,
-                 tile_labels=tile_labels)
+
+def _scenery_label(d: _Draw, g_labels: TextGroup, cell: tuple[int, int], tile: str) -> None:
+    """``904b scenery`` in a scenery tile."""
+    R = d.R
+    centre = d.layout.centre(*cell)
+    near = d.samples.get(cell, [])
+    text = f"{tile} scenery"
+    size = d.ink.size(0.09 * R, STEP_PT)
+    w = text_width(text, size)
+    spot, ok = d.index.place_by_clearance(_ring(centre, R, (0.0, 0.3, 0.45, 0.58)), near, w, size,
+                                          inside=d.layout.corners(*cell))
+    if not ok:
+        spot, _ = d.index.place_by_clearance(_ring(centre, R, (0.75, 0.95), 18), near, w, size)
+    g_labels.add(_text(d.dwg, text, (spot[0], spot[1] - 0.07 * size), size, fill=style.MUTED,
+                       class_="tile-label scenery-label"))
+
+
+def _tile_label(d: _Draw, g_labels: TextGroup, cell: tuple[int, int], tile: str, steps: str, ps: list,
+                show_ids: bool) -> Rect:
+    """A road tile's number over its steps (the number alone with ``show_ids``); returns its box."""
+    R, ink = d.R, d.ink
+    tile_size = ink.size(0.12 * R, TILE_PT)
+    step_size = ink.size(0.07 * R, STEP_PT)
+    sizes = [(tile_size, step_size), (min(tile_size, TILE_PT * PT_MM / ink.scale),
+                                      min(step_size, STEP_PT * PT_MM / ink.scale))]
+    spot, (ts, ss), box = _tile_label_spot(d.index, d.layout, cell, d.samples.get(cell, []), tile_label_text(tile),
+                                           steps, sizes, show_ids, d.road_polygons)
+    top_y = box.y0
+    lead = f'class="tile-label" data-step="{attr(" ".join(str(p.step) for p in ps))}" '
+    g_labels.raw(_text_raw(tile_label_text(tile), (spot[0], top_y + 0.43 * ts), ts, weight="bold", lead=lead))
+    if not show_ids:
+        g_labels.raw(_text_raw(steps, (spot[0], top_y + ts + 0.05 * ss + 0.43 * ss), ss, fill=style.MUTED,
+                               lead='class="step-label" '))
+    return box
+
+
+def _tile_label_spot(index: LabelIndex, layout: HexLayout, cell: tuple[int, int], near: Sequence[Point], label: str,
+                     steps: str, sizes: Sequence[tuple[float, float]], show_ids: bool,
+                     roads: Sequence[Sequence[Point]]) -> tuple[Point, tuple[float, float], Rect]:
+    """Where a road tile's number (and its steps, unless ``show_ids``) goes: (centre, (tile size, step size), box).
+
+    Inside the tile (a label outside its tile reads as the neighbour's), off the road and every mark: the
+    usual spots, then a grid over the tile, each at the sizes of ``sizes`` in turn (the last the smallest
+    that prints at the minimum). A tile with no such room (a dead end's Assistance area and its word
+    fill 201a on a small map) takes a spot clear of the road and the labels only; a tile with no room
+    even so keeps the first spot beyond its hexagon."""
+    R = layout.size
+    centre = layout.centre(*cell)
+    hexagon = layout.corners(*cell)
+    grid = [(centre[0] + i * 0.05 * R, centre[1] + j * 0.05 * R) for j in range(-18, 19) for i in range(-20, 21)]
+    boxes = [_text_box(label, steps, ts, ss, show_ids) for ts, ss in sizes]
+    for w, h in boxes:
+        for candidates in (_ring(centre, R, (0.0, 0.3, 0.45, 0.58)), grid):
+            spot, ok = index.place_by_clearance(candidates, near, w, h, inside=hexagon, file_failed=False)
+            if ok:
+                return spot, sizes[boxes.index((w, h))], Rect.around(spot, w, h)
+    w, h = boxes[-1]
+    spot, ok = _roads_only(index, roads).place_by_clearance(grid, near, w, h, inside=hexagon, file_failed=False)
+    if ok:
+        index.add_box(Rect.around(spot, w, h))
+        return spot, sizes[-1], Rect.around(spot, w, h)
+    w, h = boxes[0]
+    spot, _ = index.place_by_clearance(_ring(centre, R, (0.75, 0.95), 18), near, w, h)
+    return spot, sizes[0], Rect.around(spot, w, h)
+
+
+def _text_box(label: str, steps: str, tile_size: float, step_size: float, show_ids: bool) -> tuple[float, float]:
+    """(width, height) of a tile label: its number over its steps (the number alone with ``show_ids``)."""
+    w = max(text_width(label, tile_size, True), 0.0 if show_ids else text_width(steps, step_size))
+    return w, tile_size + (0 if show_ids else 1.05 * step_size)
+
+
+def _roads_only(index: LabelIndex, roads: Sequence[Sequence[Point]]) -> LabelIndex:
+    """A label index of the road bodies and the labels of ``index`` only (not its marks and areas)."""
+    out = LabelIndex(index.layout, bounds=index.bounds)
+    for poly in roads:
+        out.add_polygon(poly)
+    seen: set[int] = set()
+    for filed in index.boxes.values():
+        for box in filed:
+            if id(box) not in seen:
+                seen.add(id(box))
+                out.add_box(box)
+    return out
 
 
 #: the direction of edge A from the tile centre, by rotation (flat-topped hexes)
@@ -545,9 +711,10 @@ def _road_marks(group: TextGroup, road: RoadShape, R: float, ink: Ink) -> None:
         group.raw(f'<path class="slide-line"{_d(line.cross(t, half, -half), False)} fill="none" '
                   f'stroke="{style.SLIDE_STROKE}" stroke-dasharray="{fmt(0.04 * R)},{fmt(0.025 * R)}" '
                   f'stroke-width="{fmt(0.016 * R)}" />')
-    # driving direction: a small chevron on the centreline near the entry
-    t = 0.06
-    p = line.at(t + 0.04, 0)
+    # driving direction: a small chevron on the centreline near the entry (pointing back along it for a road
+    # driven against its centreline)
+    t, tip = (0.06, 0.1) if not road.against else (0.1, 0.06)
+    p = line.at(tip, 0)
     a = line.at(t, 0.05 * R)
     b = line.at(t, -0.05 * R)
     group.raw(f'<path class="direction"{_d([a, p, b], False)} fill="none" stroke="#333333" '
@@ -571,14 +738,14 @@ def _signpost_text(at: Point, danger: str, r: float, step: int, stroke_width: st
 
 
 
-def _fork_surface(dwg, group, arms: list[tuple[RoadShape, list[Point]]], R: float) -> None:
+def _fork_surface(dwg, group, arms: list[tuple[RoadShape, list[Point]]], R: float, id_prefix: str) -> None:
     """The arms of a fork or Y tile as one road surface: one filled path of every arm's body (all wound
     the same way, so they join), then the kerbs only where they bound the surface (no kerb of one arm
     is drawn across another arm's road)."""
     road = arms[0][0]
     d = "".join(path_d(body if _signed_area(body) >= 0 else list(reversed(body))) for _, body in arms)
     group.add(_attrs(dwg.path(d=d), class_="road fork-surface", data_arms=str(len(arms)),
-                     fill=style.ROAD_FILL.get(road.surface, style.ROAD_FILL["gravel"]), stroke="none"))
+                     fill=patterns.fill(_road_role(road.surface), id_prefix), stroke="none"))
     runs: list[list[Point]] = []
     for k, (arm, _) in enumerate(arms):
         others = [a for j, (a, _) in enumerate(arms) if j != k]
@@ -709,13 +876,13 @@ def _clear_of(at: Point, w: float, h: float, line, t: float, half: float) -> Poi
     return (at[0] + nx * k, at[1] + ny * k)
 
 
-def _assistance(dwg, group, layout: HexLayout, road: RoadShape, R: float, index: LabelIndex):
+def _assistance(dwg, group, layout: HexLayout, road: RoadShape, R: float, index: LabelIndex, id_prefix: str):
     """The Assistance area at a dead end; returns the group of its label (drawn with the labels)."""
     end = road.centreline.point(1.0)
     box = [(end[0] - 0.45 * R, end[1] - 0.3 * R), (end[0] + 0.45 * R, end[1] - 0.3 * R),
            (end[0] + 0.45 * R, end[1] + 0.3 * R), (end[0] - 0.45 * R, end[1] + 0.3 * R)]
     g = _attrs(dwg.g(), class_="assistance")
-    g.add(_path(dwg, box, fill=style.ROAD_FILL["none"], stroke="#333333", stroke_width=fmt(0.012 * R),
+    g.add(_path(dwg, box, fill=patterns.fill("road-none", id_prefix), stroke="#333333", stroke_width=fmt(0.012 * R),
                 stroke_dasharray=f"{fmt(0.03 * R)},{fmt(0.015 * R)}"))
     group.add(g)
     index.add_polygon(box)

@@ -76,6 +76,8 @@ class RoadShape:
     kinds: tuple[str, ...] = ()
     #: a fork branch's own zones, numbered after the loop road's in the graph: graph zone -> zone as driven
     zone_map: dict[int, int] = field(default_factory=dict)
+    #: driven from ``exit`` to ``entry`` (a branch entered from its own fork: RX 1 and RX 2's Joker leaving 408a)
+    against: bool = False
 
     def zone_span(self, zone: int) -> tuple[float, float]:
         """The t range of a zone (clamped to the road)."""
@@ -174,6 +176,18 @@ def _direction(track: Track, placed: PlacedTile, road_no: int | None, group: lis
     return described[0], described[1], False
 
 
+def _leaves_by(track: Track, placed: PlacedTile, group: list[Space], cells: dict[tuple[int, int], int],
+               edge: int) -> bool:
+    """True when the last zone of ``group`` leads to the tile beyond world edge ``edge`` of ``placed``: a road
+    whose entry this is is driven against its centreline (a Joker leaving a fork by its branch, 408a)."""
+    beyond = neighbour((placed.q, placed.r), edge)
+    step = cells.get((beyond.q, beyond.r))
+    last_zone = max((s.zone for s in group if s.zone is not None), default=None)
+    return step is not None and step != placed.step and any(
+        track.graph.nodes[n].get("step") == step
+        for s in group if s.zone == last_zone for n in track.graph.successors(s.id))
+
+
 def track_shapes(track: Track, layout: HexLayout, catalogue=None) -> TrackShapes:
     """Compute the road centrelines and the outline of every space of ``track``."""
     by_group: dict[tuple[int, int | None], list[Space]] = {}
@@ -207,46 +221,58 @@ def track_shapes(track: Track, layout: HexLayout, catalogue=None) -> TrackShapes
             if entry is None:
                 continue
             found = _road_def(catalogue, placed.tile, road_no)
-            form = RoadForm()
-            fork = False
-            road_def = None
-            danger = ("none", "none")
-            surface = group[0].surface if group else "gravel"
-            if found is not None:
-                road_def, info = found
-                opposite = exit_ is not None and (exit_ - entry) % 6 == 3
-                form = road_form(info.definition, road_def, reversed_, opposite,
-                                 any(_method(s) is not None for s in group))
-                fork = is_fork(info.definition)
-                d = info.definition.danger
-                danger = (d[1], d[0]) if reversed_ else (d[0], d[1])
-                surface = info.definition.surface
-            elif group:
-                danger = (group[0].danger, group[0].danger)
-            line = Centreline.of(layout, placed.q, placed.r, entry, exit_, form)
-            kinds: tuple[str, ...] = ()
-            zone_map: dict[int, int] = {}
-            if fork and road_def is not None:
-                kinds = fork_kinds(road_def, reversed_)
-                zone_map = branch_zones(track, group, len(kinds))
-            road = _road_shape(placed.step, road_no, line, layout, group, surface, danger, zone_map, len(kinds))
-            road.dead_end = exit_ is None
-            road.cell = (placed.q, placed.r)
-            road.fork = fork
-            road.entry, road.exit, road.kinds = entry, exit_, kinds
+            road, road_def = _placed_road(track, placed, road_no, group, layout, found, (entry, exit_, reversed_))
+            fork = road.fork
+            road.against = exit_ is not None and _leaves_by(track, placed, group, cells, entry)
             if road_def is not None:
                 _printed_lines(road, road_def, reversed_, group, layout)
             roads.append(road)
             laid = _space_shapes(track, road, group, layout)
+            cell = (placed.q, placed.r)
             if fork:
-                arms.setdefault(road.cell, []).append(ForkArm(road, [(track.spaces[sh.id], sh) for sh in laid]))
+                arms.setdefault(cell, []).append(ForkArm(road, [(track.spaces[sh.id], sh) for sh in laid]))
                 if found is not None:
-                    fork_tiles[road.cell] = (found[1], placed.rot)
+                    fork_tiles[cell] = (found[1], placed.rot)
             for sh in laid:
                 shapes[sh.id] = sh
     for cell, cell_arms in arms.items():
         lay_fork(cell_arms, layout, *fork_tiles.get(cell, (None, 0)))
     return TrackShapes(layout, roads, dict(sorted(shapes.items())))
+
+
+def _placed_road(track: Track, placed: PlacedTile, road_no: int | None, group: list[Space], layout: HexLayout,
+                 found, way: tuple[int, int | None, bool]) -> tuple[RoadShape, object]:
+    """The shape of road ``road_no`` of ``placed`` driven ``way`` (entry, exit, reversed), and its definition
+    in the tile catalogue (None when the catalogue has none)."""
+    entry, exit_, reversed_ = way
+    form = RoadForm()
+    fork = False
+    road_def = None
+    danger = ("none", "none")
+    surface = group[0].surface if group else "gravel"
+    if found is not None:
+        road_def, info = found
+        opposite = exit_ is not None and (exit_ - entry) % 6 == 3
+        form = road_form(info.definition, road_def, reversed_, opposite,
+                         any(_method(s) is not None for s in group))
+        fork = is_fork(info.definition)
+        d = info.definition.danger
+        danger = (d[1], d[0]) if reversed_ else (d[0], d[1])
+        surface = info.definition.surface
+    elif group:
+        danger = (group[0].danger, group[0].danger)
+    line = Centreline.of(layout, placed.q, placed.r, entry, exit_, form)
+    kinds: tuple[str, ...] = ()
+    zone_map: dict[int, int] = {}
+    if fork and road_def is not None:
+        kinds = fork_kinds(road_def, reversed_)
+        zone_map = branch_zones(track, group, len(kinds))
+    road = _road_shape(placed.step, road_no, line, layout, group, surface, danger, zone_map, len(kinds))
+    road.dead_end = exit_ is None
+    road.cell = (placed.q, placed.r)
+    road.fork = fork
+    road.entry, road.exit, road.kinds = entry, exit_, kinds
+    return road, road_def
 
 
 def _road_shape(step: int, road_no: int | None, line: Centreline, layout: HexLayout,

@@ -5,7 +5,7 @@ from __future__ import annotations
 #: tile background by surface
 TILE_FILL = {"gravel": "#e3ecd2", "asphalt": "#e4e4e4", "snow": "#f1f5fb", "none": "#ebe4d6"}
 #: road body by surface
-ROAD_FILL = {"gravel": "#dcc08e", "asphalt": "#a8a8a8", "snow": "#ffffff", "none": "#d8ccb4"}
+ROAD_FILL = {"gravel": "#dcc08e", "asphalt": "#808080", "snow": "#ffffff", "none": "#d8ccb4"}
 ROAD_EDGE = {"gravel": "#8a6d3b", "asphalt": "#444444", "snow": "#5b7fa6", "none": "#8a6d3b"}
 SCENERY_FILL = "#d5e4c4"
 HEX_STROKE = "#555555"

@@ -22,12 +22,13 @@ import math
 from typing import Mapping, Sequence
 
 from rallyc.compiler.track import Track
+from rallyc.data import rulebook
 from rallyc.render import style
 from rallyc.render.document import MapOptions, render_map
 from rallyc.render.geometry import HexLayout
 from rallyc.render.shapes import track_shapes
 
-__all__ = ["viewer_data", "viewer_html", "script_json"]
+__all__ = ["viewer_data", "viewer_html", "script_json", "turn_words", "rule_groups"]
 
 TILE_MM = 200.0
 
@@ -42,6 +43,55 @@ def script_json(value: object) -> str:
 def _points(track: Track, catalogue) -> dict[str, list[float]]:
     shapes = track_shapes(track, HexLayout(TILE_MM / math.sqrt(3)), catalogue)
     return {sid: [round(sh.label[0], 2), round(sh.label[1], 2)] for sid, sh in shapes.spaces.items()}
+
+
+def _tile_of(track: Track, sid: str | None) -> str:
+    """``tile #3 (202a)`` of a space, or an empty string."""
+    space = track.spaces.get(sid) if sid else None
+    return f"tile #{space.step} ({space.tile})" if space is not None else ""
+
+
+def turn_words(turn: Mapping, track: Track) -> list[str]:
+    """One turn in the rulebook's words: who drove how far in which Gear, the Time card, seconds, damage, a
+    Loss of Control, the end of the stage; no space ids."""
+    who = turn["player"]
+    path = [p for p in turn.get("path") or [] if p]
+    gear = turn.get("gear")
+    gear_text = f"in Gear {gear}" if gear is not None else "without a Gear"
+    if path:
+        span = _tile_of(track, turn.get("start")), _tile_of(track, path[-1])
+        where = f" from {span[0]} to {span[1]}" if span[0] and span[1] and span[0] != span[1] else \
+            (f" on {span[1]}" if span[1] else "")
+        words = [f"{who} drives {len(path)} space{'s' if len(path) != 1 else ''} {gear_text}{where}."]
+    else:
+        words = [f"{who} does not move ({gear_text})."]
+    card = turn.get("card") or {}
+    if card.get("seconds") is not None:
+        words.append(f"Time card: {card['seconds']} seconds.")
+    if turn.get("seconds_gained"):
+        words.append(f"Gains {turn['seconds_gained']} seconds (tokens).")
+    if turn.get("seconds_spent"):
+        words.append(f"Spends {turn['seconds_spent']} seconds.")
+    loc = turn.get("loss_of_control")
+    if loc:
+        words.append(f"Loss of Control ({loc.get('cause')}) in Gear {loc.get('gear')} on {_tile_of(track, loc.get('space'))}.")
+    if turn.get("damage"):
+        words.append("Damage: " + ", ".join(str(d) for d in turn["damage"]) + ".")
+    for key, text in (("finished", "Crosses the finish line."), ("retired", "Retires."), ("disqualified", "Disqualified.")):
+        if turn.get(key):
+            words.append(text)
+    return words
+
+
+def rule_groups(rule_ids: Sequence[str]) -> list[dict]:
+    """The rule IDs of a turn grouped by the rulebook chapter that has them, in order of first use."""
+    groups: dict[str, list[str]] = {}
+    for rid in dict.fromkeys(rule_ids):
+        found = rulebook.get(rid)
+        # the chapter: "Core: Corners > Speed Limitations" and "Core: Corners" are one group
+        chapter = found.section.split(">")[0].split(";")[0].strip() if found is not None else "Other"
+        groups.setdefault(chapter, []).append(rid)
+    return [{"section": section, "ids": ids} for section, ids in groups.items()]
 
 
 def _turn_view(turn: Mapping, recorded: Mapping | None) -> dict:
@@ -70,7 +120,18 @@ def _standings(state: dict[str, dict], track: Track, race: bool) -> list[dict]:
         done = 0 if car.get("finished") else 1
         return (done, car.get("position") or 0, -(car.get("laps") or 0), -progress, name)
 
-    return [dict(state[name], name=name) for name in sorted(state, key=key)]
+    return [dict(state[name], name=name, tile=_tile_of(track, state[name]["space"])) for name in sorted(state, key=key)]
+
+
+def _contact(state: dict[str, dict], car: dict, turn: Mapping) -> None:
+    """Full Contact: who pushed whom (RX-PUSH, RX-THROUGH): the cars pushed move and take their damage."""
+    for ev in turn.get("contact") or ():
+        for hit in ev.get("cars", ()):
+            other = state.setdefault(hit["car"], {"space": None, "gear": None, "damage": 0, "seconds": 0,
+                                                  "laps": 0, "joker": "todo", "status": ""})
+            other["space"] = hit.get("to") or other["space"]
+            other["damage"] += len(hit.get("damage") or ())
+        car["damage"] += len(ev.get("impact") or ())
 
 
 def _stage_view(name: str, label: str, track: Track, catalogue, rounds: Sequence[Mapping],
@@ -93,6 +154,8 @@ def _stage_view(name: str, label: str, track: Track, catalogue, rounds: Sequence
                     break
             view = _turn_view(turn, recorded)
             view["round"] = rnd["round"]
+            view["words"] = turn_words(turn, track)
+            view["groups"] = rule_groups(view["rules"])
             car = state.setdefault(turn["player"], {"space": None, "gear": None, "damage": 0, "seconds": 0,
                                                     "laps": 0, "joker": "todo", "status": ""})
             car["space"] = turn.get("end") or car["space"]
@@ -103,13 +166,7 @@ def _stage_view(name: str, label: str, track: Track, catalogue, rounds: Sequence
             if "laps" in turn:
                 car["laps"] = turn.get("laps") or 0
                 car["joker"] = turn.get("joker") or car["joker"]
-            for ev in turn.get("contact") or ():  # Full Contact: who pushed whom (RX-PUSH, RX-THROUGH)
-                for hit in ev.get("cars", ()):
-                    other = state.setdefault(hit["car"], {"space": None, "gear": None, "damage": 0, "seconds": 0,
-                                                          "laps": 0, "joker": "todo", "status": ""})
-                    other["space"] = hit.get("to") or other["space"]
-                    other["damage"] += len(hit.get("damage") or ())
-                car["damage"] += len(ev.get("impact") or ())
+            _contact(state, car, turn)
             view["contact"] = [dict(ev) for ev in turn.get("contact") or ()]
             status = ("finished" if turn.get("finished") else "DSQ" if turn.get("disqualified")
                       else "retired" if turn.get("retired") else "")
@@ -145,7 +202,9 @@ def viewer_data(data: Mapping, report, tracks: Sequence[Track], catalogue) -> di
     if getattr(report, "error", None) is not None:
         e = report.error
         error = f"the replay stops at {e.path}: [{e.rule_id}] {e.message}"
-    return {"title": title, "stages": stages, "error": error,
+    used = sorted({rid for st in stages for t in st["steps"] for rid in t["rules"]})
+    rules = {rid: found.statement for rid in used if (found := rulebook.get(rid)) is not None}
+    return {"title": title, "stages": stages, "error": error, "rules": rules,
             "players": [{"name": p["name"], "colour": p["colour"]} for p in players]}
 
 
@@ -185,6 +244,10 @@ th, td { border: 1px solid #ccc; padding: 3px 5px; text-align: left; font-size: 
 .swatch { display: inline-block; width: 14px; height: 10px; border: 1px solid #000; margin-right: 4px; }
 #error { color: #b00; font-weight: bold; }
 .help { color: #555; font-size: 12px; }
+#turn .words { font-size: 15px; margin-bottom: 4px; }
+details.rules { margin-top: 4px; font-size: 13px; }
+details.rules div { margin: 2px 0 2px 8px; }
+details.rules abbr { text-decoration: underline dotted; cursor: help; }
 </style>
 </head>
 <body>
@@ -197,14 +260,18 @@ th, td { border: 1px solid #ccc; padding: 3px 5px; text-align: left; font-size: 
 <button id="back" title="previous turn (Arrow Left)">&lsaquo; turn</button>
 <button id="forward" title="next turn (Arrow Right)">turn &rsaquo;</button>
 <button id="round-forward" title="next round (Page Down / Arrow Down)">round &raquo;</button>
+<button id="play" title="play / pause (Space)" aria-pressed="false">&#9654; play</button>
+<label>speed <select id="speed" title="turns a second">
+<option value="2000">0.5 &times;</option><option value="1000" selected>1 &times;</option>
+<option value="500">2 &times;</option><option value="250">4 &times;</option></select></label>
 <span id="counter"></span>
 </div>
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="turn">
 <div id="where"></div>
 <div id="turn"></div>
-<table id="standings"><thead><tr><th>#</th><th>car</th><th>gear</th><th>damage</th><th>time</th><th>space</th></tr></thead><tbody></tbody></table>
+<table id="standings"><thead><tr><th>#</th><th>car</th><th>gear</th><th>damage</th><th>time</th><th>tile</th></tr></thead><tbody></tbody></table>
 <p id="error"></p>
-<p class="help">Arrow keys: turn by turn (left/right), round by round (up/down). Made by rallyc from the record and its replay.</p>
+<p class="help">Space: play / pause. Arrow keys: turn by turn (left/right), round by round (up/down). Made by rallyc from the record and its replay.</p>
 </aside>
 </main>
 <script type="application/json" id="replay-data">@DATA@</script>
@@ -301,7 +368,7 @@ _SCRIPT = r"""
       tr.appendChild(el("td", {}, car.gear === null || car.gear === undefined ? "-" : String(car.gear)));
       tr.appendChild(el("td", {}, String(car.damage)));
       tr.appendChild(el("td", {}, s.laps ? (car.laps + "/" + s.laps + " laps, Joker " + car.joker) : time(car.seconds)));
-      tr.appendChild(el("td", {}, car.space || "-"));
+      tr.appendChild(el("td", {title: car.space || ""}, car.tile || "-"));
       tbody.appendChild(tr);
     });
     var where = document.getElementById("where");
@@ -314,7 +381,9 @@ _SCRIPT = r"""
       return;
     }
     where.textContent = s.label + " - round " + turn.round + " - " + turn.player;
-    box.appendChild(el("div", {"class": "text"}, turn.text));
+    var words = el("div", {"class": "words"});
+    turn.words.forEach(function (w) { words.appendChild(el("div", {}, w)); });
+    box.appendChild(words);
     var dice = el("div", {"class": "dice"});
     dice.appendChild(document.createTextNode("dice: "));
     turn.dice.forEach(function (d) {
@@ -323,12 +392,20 @@ _SCRIPT = r"""
     });
     if (!turn.dice.length) { dice.appendChild(document.createTextNode("-")); }
     box.appendChild(dice);
-    box.appendChild(el("div", {"class": "path"}, "path: " + ([turn.start].concat(turn.path).filter(Boolean).join(" > ") || "-")));
-    box.appendChild(el("div", {"class": "card"}, "gear " + (turn.gear === null ? "-" : turn.gear) +
-      (turn.card ? ", Time card " + (turn.card.seconds === null || turn.card.seconds === undefined ? "-" : turn.card.seconds + " s") : "") +
-      (turn.gained ? ", +" + turn.gained + " s tokens" : "") + (turn.spent ? ", -" + turn.spent + " s spent" : "") +
-      (turn.damage.length ? ", damage: " + turn.damage.join(", ") : "")));
-    box.appendChild(el("div", {"class": "rules"}, "rules applied: " + (turn.rules.length ? turn.rules.join(", ") : "not reported")));
+    var more = el("details", {"class": "rules"});
+    more.appendChild(el("summary", {}, turn.rules.length ? "Rules applied: " + turn.rules.length + " in " +
+      turn.groups.length + " chapters (click)" : "Rules applied: not reported"));
+    turn.groups.forEach(function (g) {
+      var line = el("div", {"class": "rule-group"});
+      line.appendChild(el("b", {}, g.section + ": "));
+      g.ids.forEach(function (id, i) {
+        if (i) { line.appendChild(document.createTextNode(", ")); }
+        line.appendChild(el("abbr", {title: data.rules[id] || ""}, id));
+      });
+      more.appendChild(line);
+    });
+    more.appendChild(el("div", {"class": "path"}, "path: " + ([turn.start].concat(turn.path).filter(Boolean).join(" > ") || "-")));
+    box.appendChild(more);
   }
   function go(k) {
     var n = data.stages[stage].steps.length;
@@ -350,14 +427,36 @@ _SCRIPT = r"""
     steps.forEach(function (t) { if (t.round > current && (next === null || t.round < next)) { next = t.round; } });
     go(next === null ? steps.length : endOf(next));
   }
+  var timer = null;
+  var playButton = document.getElementById("play");
+  var speed = document.getElementById("speed");
+  function pause() {
+    if (timer !== null) { clearInterval(timer); timer = null; }
+    playButton.innerHTML = "&#9654; play";
+    playButton.setAttribute("aria-pressed", "false");
+  }
+  function play() {
+    pause();
+    if (step >= data.stages[stage].steps.length) { go(0); }
+    timer = setInterval(function () {
+      if (step >= data.stages[stage].steps.length) { pause(); return; }
+      go(step + 1);
+    }, parseInt(speed.value, 10));
+    playButton.innerHTML = "&#10074;&#10074; pause";
+    playButton.setAttribute("aria-pressed", "true");
+  }
+  function toggle() { if (timer === null) { play(); } else { pause(); } }
+  playButton.addEventListener("click", toggle);
+  speed.addEventListener("change", function () { if (timer !== null) { play(); } });
   document.getElementById("back").addEventListener("click", function () { go(step - 1); });
   document.getElementById("forward").addEventListener("click", function () { go(step + 1); });
   document.getElementById("round-back").addEventListener("click", function () { roundJump(-1); });
   document.getElementById("round-forward").addEventListener("click", function () { roundJump(1); });
   slider.addEventListener("input", function () { go(parseInt(slider.value, 10)); });
   document.addEventListener("keydown", function (e) {
-    if (e.target === slider) { return; }
-    if (e.key === "ArrowRight") { go(step + 1); e.preventDefault(); }
+    if (e.target === slider || e.target === speed) { return; }
+    if (e.key === " " || e.key === "Spacebar") { toggle(); e.preventDefault(); }
+    else if (e.key === "ArrowRight") { go(step + 1); e.preventDefault(); }
     else if (e.key === "ArrowLeft") { go(step - 1); e.preventDefault(); }
     else if (e.key === "ArrowDown" || e.key === "PageDown") { roundJump(1); e.preventDefault(); }
     else if (e.key === "ArrowUp" || e.key === "PageUp") { roundJump(-1); e.preventDefault(); }

@@ -25,7 +25,7 @@ from rallyc.records import load_record, replay_record
 from rallyc.rules import plans
 from rallyc.rules.dice import GEAR_DICE, Die, DieKind
 from rallyc.rules.errors import IllegalMove
-from rallyc.rules.plans import PlanContext, _check_plan_full, _die_options, can_lay, check_die, start_walk
+from rallyc.rules.plans import PlanContext, _check_plan_full, can_lay, check_die, die_options, start_walk
 from rallyc.rules.state import forget_placements
 
 from helpers.plans import perturbed
@@ -120,7 +120,7 @@ def _can_lay_agrees(ctx: PlanContext, dice: list[Die], seen: list[int], dry: boo
                 break
             walks.append(w)
         for w in walks:
-            full = next(_die_options(c, w), None) is not None
+            full = bool(die_options(c, w))
             assert can_lay(c, w) == full and can_lay(c, w) == full, (w, full)
             seen[2] += 1
             seen[3] += not full

@@ -26,8 +26,8 @@ from dataclasses import replace
 from typing import Callable
 
 from rallyc.analysis.evaluator import TurnEvaluator, Weights
-from rallyc.analysis.options import PlanState, plan_situation
-from rallyc.rules.plans import PlanContext
+from rallyc.analysis.options import plan_situation
+from rallyc.rules.plans import PlanContext, Walk
 from rallyc.rules.stage import Stage
 from rallyc.rules.state import TrackIndex
 
@@ -80,7 +80,7 @@ class CostToGo:
 
     def _value(self, space: str, gear: int) -> float:
         ev = self.evaluator
-        plan = ev.plan_from(PlanState(space, gear, 0, 0, 0, 0, 0, 0))
+        plan = ev.plan_from(Walk(space, gear))
         if not plan:
             return self.fallback(space, gear)
         return min(ev.one_by_one(plan)[0], ev.flat_out(plan))

@@ -1,19 +1,22 @@
-"""The legal next dice of a partial plan, for the drivers: the plan enumerator's tables, as ``Placed`` dice.
+"""The legal next dice of a partial plan, for the drivers: :func:`rallyc.rules.plans.die_options` (the record
+validator's dice, in its order), kept once per partial plan and planning situation.
 
-:func:`rallyc.rules.plans.die_options` lays every candidate die through the record validator (with its
-error messages) each time it is asked; a driver asks it hundreds of thousands of times per simulation. This
-module answers from :class:`~rallyc.rules.enumerate.PlanEnumerator` (the same dice, in the same order:
-``tests/test_rules_enumerate.py``), computed once per partial plan and planning situation.
+A driver asks for the next dice of the same partial plans hundreds of thousands of times per simulation; the
+answers depend on the planning situation alone (:func:`plan_situation`), not on where the turn started.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, NamedTuple
 
-from rallyc.rules.enumerate import PlanEnumerator, PlanState
-from rallyc.rules.plans import PlanContext, Placed
+from rallyc.rules.plans import OptionTable, PlanContext, Placed, Walk, die_options, start_walk
 
 __all__ = ["DiceOptions", "Option", "PlanState", "plan_situation"]
+
+#: a partial plan as the drivers key it: the validator's :class:`~rallyc.rules.plans.Walk` (the name is kept from
+#: when the drivers had a plan walker of their own)
+PlanState = Walk
 
 
 class Option(NamedTuple):
@@ -21,42 +24,30 @@ class Option(NamedTuple):
     of Control (over a limit, a jump too fast: no die may follow it)."""
 
     placed: Placed
-    state: PlanState
+    state: Walk
     ended: bool
 
 
 class DiceOptions:
     """The legal next dice of every partial plan of one planning situation (a context's dice, limits, the
-    cars in the way); the answers do not depend on where the turn started."""
+    cars in the way); the answers do not depend on where the turn started. The drivers push no car (Full
+    Contact): a car in the way blocks the die."""
 
     def __init__(self, ctx: PlanContext) -> None:
-        self.enumerator = PlanEnumerator(ctx)
-        self._memo: dict[PlanState, list[Option]] = {}
+        self.ctx = ctx if ctx.contact is None else replace(ctx, contact=None)
+        self._memo: dict[Walk, list[Option]] = {}
+        self._table = OptionTable()
 
     @staticmethod
-    def start(ctx: PlanContext) -> PlanState:
+    def start(ctx: PlanContext) -> Walk:
         """The partial plan before the first die of ``ctx``'s turn."""
-        return PlanState(ctx.start, ctx.gear, 0, 0, 0, 0, 0, 0)
+        return start_walk(ctx)
 
-    def __call__(self, st: PlanState) -> list[Option]:
+    def __call__(self, st: Walk) -> list[Option]:
         got = self._memo.get(st)
         if got is None:
-            got = self._memo[st] = self._compute(st)
+            got = self._memo[st] = [Option(p, w, w.ended is not None) for p, w in die_options(self.ctx, st, self._table)]
         return got
-
-    def _compute(self, st: PlanState) -> list[Option]:
-        jumps = self.enumerator.jump
-        out = []
-        for die, nst, ended in self.enumerator.options(st):
-            gear = nst.gear
-            v = gear if die.die.startswith("gear") else 0
-            jump, jump_loc = 0, False
-            if die.land is not None:
-                jg = jumps[die.to]
-                jump, jump_loc = (1 if gear == jg else 2), gear >= jg + 2
-            flying = bool(v) and st.gear == 0 and gear == 2 and not die.brake and not die.boost
-            out.append(Option(Placed(die, nst.pos, gear, jump, jump_loc, flying, not v), nst, ended))
-        return out
 
 
 def plan_situation(stage: Any, ctx: PlanContext) -> tuple:

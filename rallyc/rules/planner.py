@@ -1,8 +1,8 @@
 """The dice plans of the player to move: :class:`Planner` (what a Stage and an RX Race share) and
 Improvisation's re-plans of a half-rolled turn.
 
-Both answer through the dedicated enumerator (:mod:`rallyc.rules.enumerate`) and fall back on the record
-validator (:mod:`rallyc.rules.plans`) under Full Contact, where pushes change the board in the middle of a plan.
+Both list the plans that the record validator accepts (:func:`rallyc.rules.plans.legal_plans`: the one
+description of a legal die, :func:`~rallyc.rules.plans.check_die`'s).
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from rallyc.rules.dice import Die
-from rallyc.rules.enumerate import PlanEnumerator, enumerate_plans
-from rallyc.rules.plans import PlanContext, Walk, can_lay, check_die, die_options, legal_plans, start_walk
+from rallyc.rules.plans import PlanContext, can_lay, check_die, legal_plans, start_walk
 
 __all__ = ["Planner", "legal_replans"]
 
@@ -25,26 +24,7 @@ def legal_replans(ctx: PlanContext, done: list[Die] | tuple[Die, ...], max_dice:
     w = start_walk(ctx)
     for i, d in enumerate(done):
         _, w = check_die(ctx, w, d, f"dice[{i}]")
-    if ctx.contact is None:  # the dedicated enumerator, from where the dice done left the car
-        yield from PlanEnumerator(ctx).plans(max_dice, after=w)
-    else:
-        yield from _replans(ctx, done, w, max_dice)
-
-
-def _replans(ctx: PlanContext, done: list[Die] | tuple[Die, ...], w: Walk, max_dice: int | None
-             ) -> Iterator[tuple[Die, ...]]:
-    """:func:`legal_replans` through the validator (Full Contact: pushes change the board mid-plan)."""
-    limit = max_dice if max_dice is not None else 64
-
-    def walk(w: Walk, prefix: tuple[Die, ...]) -> Iterator[tuple[Die, ...]]:
-        if len(done) + len(prefix) >= limit:
-            return
-        for placed, nw in die_options(ctx, w):
-            plan = prefix + (placed.die,)
-            yield plan
-            yield from walk(nw, plan)
-
-    yield from walk(w, ())
+    yield from legal_plans(ctx, max_dice, after=w)
 
 
 class Planner:
@@ -55,11 +35,9 @@ class Planner:
 
     def legal_plans(self, player: str | None = None, max_dice: int | None = None) -> Iterator[tuple[Die, ...]]:
         """Every legal dice plan of ``player``'s turn (the player to move by default), shortest first per branch
-        (the dedicated enumerator, :mod:`rallyc.rules.enumerate`; the same plans as :func:`legal_plans`)."""
+        (:func:`rallyc.rules.plans.legal_plans`)."""
         ctx, _ = self.context(player)
-        if ctx.contact is not None:  # Full Contact: pushes change the board mid-plan; the validator lays them
-            return legal_plans(ctx, max_dice)
-        return enumerate_plans(ctx, max_dice)
+        return legal_plans(ctx, max_dice)
 
     def legal_replans(self, done: list[Die] | tuple[Die, ...], player: str | None = None,
                       max_dice: int | None = None) -> Iterator[tuple[Die, ...]]:

@@ -1,9 +1,13 @@
 """Laying dice on the road: which dice plans are legal (CORE-DICE, CORE-MOVE, CORE-CORNER, CORE-SLIDE,
 CORE-SHORTCUT, CORE-JUMP, CORE-WATER, CORE-OVERTAKE).
 
-A plan is a sequence of :class:`~rallyc.rules.dice.Die`. :func:`check_die` validates one die laid
-after a partial plan (a :class:`Walk`), :func:`die_options` lists every legal next die, and
-:func:`legal_plans` enumerates whole plans. Rolling and its effects are in :mod:`rallyc.rules.turn`.
+A plan is a sequence of :class:`~rallyc.rules.dice.Die`. Which die is legal after a partial plan (a
+:class:`Walk`) is described once, by ``_place``: the Dashboard (``_die_error``), the end of the plan, one step
+ahead (``_step_error``), the entry of the space and a jump's landing (``_enter``); the end of the plan a die
+causes is ``_ended``. :func:`check_die` and :func:`check_plan` validate a record's dice by it (with the rule and
+the words of a refusal); :func:`die_options` lists every legal next die and :func:`legal_plans` whole plans by the
+same functions, the Dashboard's answers kept per planning situation and the entries per context. Rolling and
+its effects are in :mod:`rallyc.rules.turn`.
 """
 
 from __future__ import annotations
@@ -20,8 +24,8 @@ from rallyc.rules.state import TrackIndex
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.contact import ContactMove, ContactPlan
 
-__all__ = ["PlanContext", "Walk", "Placed", "PlanNode", "Placements", "check_die", "check_plan", "placements",
-           "situation", "die_options", "can_lay", "legal_plans", "effective_limit", "allowance_at", "warning_limit",
+__all__ = ["PlanContext", "Walk", "Placed", "PlanNode", "Placements", "OptionTable", "check_die", "check_plan",
+           "placements", "situation", "die_options", "can_lay", "legal_plans", "effective_limit", "allowance_at", "warning_limit",
            "is_haybale"]
 
 
@@ -207,80 +211,108 @@ def _surface(ctx: PlanContext, a: Allowance) -> str:
 
 
 def _die_error(ctx: PlanContext, w: Walk, die: Die) -> tuple[str, str, str] | None:
-    """Why this die cannot be laid next (rule, message, field), or None."""
-    a = allowance_at(ctx, die.to)
-    name = die.die
+    """Why this die cannot be laid next (rule, message, field), or None: the Dashboard of the surface it is laid on
+    (MC-DICE-01), which dice and how many, and the gears they may take the car to."""
+    return _dashboard_error(ctx, allowance_at(ctx, die.to), w, die.die, die.brake, die.boost)
+
+
+def _dashboard_error(ctx: PlanContext, a: Allowance, w: Walk, name: str, brake: bool, boost: bool
+                     ) -> tuple[str, str, str] | None:
+    """:func:`_die_error` under the column ``a``: the die ``name`` (paired with the Brake or the Boost die)."""
     v = _GEAR_VALUE.get(name, 0)
     if v or is_gear(name):
-        v = v or gear_value(name)
-        if v > ctx.top_gear:
-            rule = {"r4": "MC-R4-02", "r5": "MC-R5-02", "rx": "RX-DICE-02"}.get(ctx.car, "CORE-DICE-07")
-            return rule, f"this car has no Gear {v} die (top gear {ctx.top_gear})", "die"
-        if name in w.used:
-            return "CORE-DICE-05", f"the {name} die is already used this turn", "die"
-        if w.n_gear + 1 > a.gear:
-            rule = _count_rule(ctx, a, "gear", a.gear < a.printed.gear and w.n_gear + 1 <= a.printed.gear)
-            return rule, f"only {a.gear} Gear dice may be used this turn{_surface(ctx, a)}", "die"
-        if die.brake and die.boost:
-            return "MC-BOOST-01", "a Gear die pairs with the Brake die or the Boost die, not both", "boost"
-        if die.boost:
-            if w.n_boost + 1 > a.boost:
-                rule = _count_rule(ctx, a, "boost", a.boost < a.printed.boost and w.n_boost + 1 <= a.printed.boost)
-                return rule, f"only {a.boost} Boost dice may be used this turn{_surface(ctx, a)}", "boost"
-            if v != w.gear + 2:
-                return "MC-BOOST-02", (f"with the Boost the Gear die must be Gear {w.gear + 2} "
-                                       f"(two above Gear {w.gear}), not Gear {v}"), "die"
-            return None
-        if die.brake:
-            if w.n_brake + 1 > a.brake:
-                rule = _count_rule(ctx, a, "brake", a.brake < a.printed.brake and w.n_brake + 1 <= a.printed.brake)
-                return rule, f"only {a.brake} Brake dice may be used this turn{_surface(ctx, a)}", "brake"
-            if v < 1 or w.gear - v < 2 or (ctx.brake_drop == "exactly-two" and w.gear - v != 2):
-                if w.gear - 2 < 1:
-                    return "CORE-DICE-20", f"the Brake cannot take Gear {w.gear} below Gear 1", "brake"
-                return "CORE-DICE-18", (f"with the Brake the Gear die must be Gear {w.gear - 2} "
-                                        f"(two below Gear {w.gear}), not Gear {v}"), "die"
-            return None
-        if w.gear == 0:
-            if v == 1:
-                return None
-            if v == 2 and ctx.flying_start and w.n == 0:
-                return None
-            return "CORE-DICE-10", (f"from Gear 0 the first die must be Gear 1 (Gear 2 only as a Flying Start), "
-                                    f"not Gear {v}"), "die"
-        if abs(v - w.gear) > 1:
-            return "CORE-DICE-09", f"Gear {v} is more than one gear from Gear {w.gear}", "die"
-        return None
-    if die.brake:
+        return _gear_error(ctx, a, w, v or gear_value(name), name, brake, boost)
+    if brake:
         return "CORE-DICE-17", "the Brake die pairs only with a Gear die", "brake"
-    if die.boost:
+    if boost:
         return "MC-BOOST-01", "the Boost die pairs only with a Gear die", "boost"
     if name in ("coast", "leader"):
-        if w.gear == 0:
-            return "CORE-DICE-13", "a Coast die cannot be used at Gear 0", "die"
-        if name != a.coast_die:
-            if a.column not in ("gravel", "gravel-leader") or (a.column == "gravel" and a.coast_die == "leader"):
-                where = f"on {a.column}"
-                return "MC-DICE-04", (f"{where} this Dashboard coasts with {a.coast_die.capitalize()} dice, "
-                                      f"not {name.capitalize()} dice"), "die"
-            if name == "leader":
-                return "CORE-DICE-15", "Leader dice are only for the round's first player on gravel", "die"
-            return "CORE-DICE-15", "the round's first player on gravel must use Leader dice, not Coast dice", "die"
-        if w.n_coast + 1 > a.coast:
-            lost = a.coast < a.printed.coast + a.printed.leader and w.n_coast + 1 <= a.printed.coast + a.printed.leader
-            rule = _count_rule(ctx, a, "coast", lost)
-            return rule, f"only {a.coast} Coast/Leader dice may be used this turn{_surface(ctx, a)}", "die"
-        return None
+        return _coast_error(ctx, a, w, name)
     if name == "brake":
-        if not ctx.redline:
-            return "CORE-DICE-19", "the Brake die cannot be used on its own", "die"
-        if w.gear != ctx.top_gear:
-            return "CORE-ADV-07", f"Redline: the Brake die is a Coast die only in top gear (Gear {ctx.top_gear})", "die"
-        if w.n_brake + 1 > a.brake:
-            rule = _count_rule(ctx, a, "brake", a.brake < a.printed.brake and w.n_brake + 1 <= a.printed.brake)
-            return rule, f"only {a.brake} Brake dice may be used this turn{_surface(ctx, a)}", "die"
-        return None
+        return _redline_error(ctx, a, w)
     return "CORE-DICE-02", f"unknown die {name!r}", "die"
+
+
+def _gear_error(ctx: PlanContext, a: Allowance, w: Walk, v: int, name: str, brake: bool, boost: bool
+                ) -> tuple[str, str, str] | None:
+    """Why the Gear ``v`` die cannot be laid next, alone or paired (CORE-DICE-05/07/09/10, CORE-DICE-04)."""
+    if v > ctx.top_gear:
+        rule = {"r4": "MC-R4-02", "r5": "MC-R5-02", "rx": "RX-DICE-02"}.get(ctx.car, "CORE-DICE-07")
+        return rule, f"this car has no Gear {v} die (top gear {ctx.top_gear})", "die"
+    if name in w.used:
+        return "CORE-DICE-05", f"the {name} die is already used this turn", "die"
+    if w.n_gear + 1 > a.gear:
+        rule = _count_rule(ctx, a, "gear", a.gear < a.printed.gear and w.n_gear + 1 <= a.printed.gear)
+        return rule, f"only {a.gear} Gear dice may be used this turn{_surface(ctx, a)}", "die"
+    if brake and boost:
+        return "MC-BOOST-01", "a Gear die pairs with the Brake die or the Boost die, not both", "boost"
+    if boost:
+        return _boost_error(ctx, a, w, v)
+    if brake:
+        return _brake_error(ctx, a, w, v)
+    if w.gear == 0:
+        if v == 1 or (v == 2 and ctx.flying_start and w.n == 0):
+            return None
+        return "CORE-DICE-10", (f"from Gear 0 the first die must be Gear 1 (Gear 2 only as a Flying Start), "
+                                f"not Gear {v}"), "die"
+    if abs(v - w.gear) > 1:
+        return "CORE-DICE-09", f"Gear {v} is more than one gear from Gear {w.gear}", "die"
+    return None
+
+
+def _boost_error(ctx: PlanContext, a: Allowance, w: Walk, v: int) -> tuple[str, str, str] | None:
+    """Why the Gear ``v`` die cannot take the Boost die (MC-BOOST-02, the Boost count)."""
+    if w.n_boost + 1 > a.boost:
+        rule = _count_rule(ctx, a, "boost", a.boost < a.printed.boost and w.n_boost + 1 <= a.printed.boost)
+        return rule, f"only {a.boost} Boost dice may be used this turn{_surface(ctx, a)}", "boost"
+    if v != w.gear + 2:
+        return "MC-BOOST-02", (f"with the Boost the Gear die must be Gear {w.gear + 2} "
+                               f"(two above Gear {w.gear}), not Gear {v}"), "die"
+    return None
+
+
+def _brake_error(ctx: PlanContext, a: Allowance, w: Walk, v: int) -> tuple[str, str, str] | None:
+    """Why the Gear ``v`` die cannot take the Brake die (CORE-DICE-18/20, the Brake count)."""
+    if w.n_brake + 1 > a.brake:
+        rule = _count_rule(ctx, a, "brake", a.brake < a.printed.brake and w.n_brake + 1 <= a.printed.brake)
+        return rule, f"only {a.brake} Brake dice may be used this turn{_surface(ctx, a)}", "brake"
+    if v < 1 or w.gear - v < 2 or (ctx.brake_drop == "exactly-two" and w.gear - v != 2):
+        if w.gear - 2 < 1:
+            return "CORE-DICE-20", f"the Brake cannot take Gear {w.gear} below Gear 1", "brake"
+        return "CORE-DICE-18", (f"with the Brake the Gear die must be Gear {w.gear - 2} "
+                                f"(two below Gear {w.gear}), not Gear {v}"), "die"
+    return None
+
+
+def _coast_error(ctx: PlanContext, a: Allowance, w: Walk, name: str) -> tuple[str, str, str] | None:
+    """Why the Coast or Leader die ``name`` cannot be laid next (CORE-DICE-13/15, MC-DICE-04, the count)."""
+    if w.gear == 0:
+        return "CORE-DICE-13", "a Coast die cannot be used at Gear 0", "die"
+    if name != a.coast_die:
+        if a.column not in ("gravel", "gravel-leader") or (a.column == "gravel" and a.coast_die == "leader"):
+            where = f"on {a.column}"
+            return "MC-DICE-04", (f"{where} this Dashboard coasts with {a.coast_die.capitalize()} dice, "
+                                  f"not {name.capitalize()} dice"), "die"
+        if name == "leader":
+            return "CORE-DICE-15", "Leader dice are only for the round's first player on gravel", "die"
+        return "CORE-DICE-15", "the round's first player on gravel must use Leader dice, not Coast dice", "die"
+    if w.n_coast + 1 > a.coast:
+        lost = a.coast < a.printed.coast + a.printed.leader and w.n_coast + 1 <= a.printed.coast + a.printed.leader
+        rule = _count_rule(ctx, a, "coast", lost)
+        return rule, f"only {a.coast} Coast/Leader dice may be used this turn{_surface(ctx, a)}", "die"
+    return None
+
+
+def _redline_error(ctx: PlanContext, a: Allowance, w: Walk) -> tuple[str, str, str] | None:
+    """Why the Brake die cannot be laid on its own: only as Redline's Coast die in top gear (CORE-ADV-07)."""
+    if not ctx.redline:
+        return "CORE-DICE-19", "the Brake die cannot be used on its own", "die"
+    if w.gear != ctx.top_gear:
+        return "CORE-ADV-07", f"Redline: the Brake die is a Coast die only in top gear (Gear {ctx.top_gear})", "die"
+    if w.n_brake + 1 > a.brake:
+        rule = _count_rule(ctx, a, "brake", a.brake < a.printed.brake and w.n_brake + 1 <= a.printed.brake)
+        return rule, f"only {a.brake} Brake dice may be used this turn{_surface(ctx, a)}", "die"
+    return None
 
 
 def _new_gear(w: Walk, die: Die) -> int:
@@ -352,6 +384,9 @@ def _landings(ctx: PlanContext, j: str, n: int) -> list[str]:
 
 
 def _place(ctx: PlanContext, w: Walk, die: Die) -> tuple[Placed | None, tuple[str, str, str] | None]:
+    """``die`` laid after ``w``: where it takes the car, or why it cannot be laid (rule, message, field). The one
+    description of a legal die: the Dashboard (:func:`_die_error`), the end of the plan, one step ahead, then the
+    road (:func:`_enter`)."""
     if ctx.contact is not None and w.moved:
         ctx = ctx.contact.view(ctx, w)  # Full Contact: the cars pushed earlier in this plan have moved
     err = _die_error(ctx, w, die)
@@ -359,18 +394,31 @@ def _place(ctx: PlanContext, w: Walk, die: Die) -> tuple[Placed | None, tuple[st
         return None, err
     if w.ended:
         return None, ("CORE-LOC-02", f"no die may follow the one that causes a Loss of Control ({w.ended})", "to")
+    err = _step_error(ctx, w, die)
+    if err:
+        return None, err
+    return _enter(ctx, w, die)
+
+
+def _step_error(ctx: PlanContext, w: Walk, die: Die) -> tuple[str, str, str] | None:
+    """Why ``die.to`` is not one step ahead of the car (CORE-MOVE-03/04, CORE-CORNER-02), or None."""
     idx = ctx.index
     if die.to not in idx.spaces:
-        return None, ("CORE-MOVE-03", f"there is no space {die.to!r} on this track", "to")
-    if die.to not in ctx.succ.get(w.pos, ()):
-        nxt = ", ".join(ctx.succ.get(w.pos, ())) or "none"
-        if idx.spaces[die.to].progress <= idx.spaces[w.pos].progress:
-            return None, ("CORE-MOVE-04", f"{die.to} is not further along the road than {w.pos} "
-                                          f"(one step ahead: {nxt})", "to")
-        if die.to in idx.succ_handbrake.get(w.pos, ()):
-            return None, ("CORE-CORNER-02", f"{w.pos} -> {die.to} switches from the outside to the inside of the "
-                                            f"corner: a Handbrake turn (option handbrake is off)", "to")
-        return None, ("CORE-MOVE-03", f"{die.to} is not one step ahead of {w.pos} (straight or diagonal: {nxt})", "to")
+        return "CORE-MOVE-03", f"there is no space {die.to!r} on this track", "to"
+    if die.to in ctx.succ.get(w.pos, ()):
+        return None
+    nxt = ", ".join(ctx.succ.get(w.pos, ())) or "none"
+    if idx.spaces[die.to].progress <= idx.spaces[w.pos].progress:
+        return "CORE-MOVE-04", f"{die.to} is not further along the road than {w.pos} (one step ahead: {nxt})", "to"
+    if die.to in idx.succ_handbrake.get(w.pos, ()):
+        return "CORE-CORNER-02", (f"{w.pos} -> {die.to} switches from the outside to the inside of the "
+                                  f"corner: a Handbrake turn (option handbrake is off)"), "to"
+    return "CORE-MOVE-03", f"{die.to} is not one step ahead of {w.pos} (straight or diagonal: {nxt})", "to"
+
+
+def _enter(ctx: PlanContext, w: Walk, die: Die) -> tuple[Placed | None, tuple[str, str, str] | None]:
+    """The die, allowed by the Dashboard and one step ahead, entering its space: a push (Full Contact), the
+    space's entry (:func:`entry_error`), a jump's landing."""
     gear = _new_gear(w, die)
     if ctx.contact is not None and die.to in ctx.others:  # a push or a Push Through (RX-PUSH, RX-THROUGH)
         return ctx.contact.place(ctx, w, die, gear)
@@ -382,41 +430,51 @@ def _place(ctx: PlanContext, w: Walk, die: Die) -> tuple[Placed | None, tuple[st
     # MC-BOOST-04 (reading 15): a Boost pair is never the Flying Start die
     gear_die = die.die.startswith("gear")  # is_gear
     flying = gear_die and w.gear == 0 and gear == 2 and not die.brake and not die.boost
-    coast = not gear_die
-    s = idx.spaces[die.to]
-    jump = 0
+    s = ctx.index.spaces[die.to]
     if s.jump is not None and gear >= s.jump:
-        jump = 1 if gear == s.jump else 2
-        spots = _landings(ctx, die.to, jump)
-        if die.land is None:
-            return None, ("CORE-JUMP-02" if jump == 1 else "CORE-JUMP-03",
-                          f"Gear {gear} on the Gear {s.jump} jump at {die.to} lands {jump} space(s) further: "
-                          f"say where (`land`: {', '.join(spots)})", "land")
-        if die.land not in spots:
-            return None, ("CORE-JUMP-02" if jump == 1 else "CORE-JUMP-03",
-                          f"a jump from {die.to} in Gear {gear} lands on one of {', '.join(spots) or 'none'}, "
-                          f"not {die.land}", "land")
-        e = entry_error(ctx, die.land, gear, die, came_from=die.to)
-        if e:
-            rule = "CORE-JUMP-07" if e[0] in ("CORE-MOVE-02", "CORE-OVERTAKE-06") else e[0]
-            return None, (rule, f"cannot land on {die.land}: {e[1]}", "land")
-        placed = tuple.__new__(Placed, (die, die.land, gear, jump, gear >= s.jump + 2, flying, coast, None))
-    else:
-        if die.land is not None:
-            why = "it is no jump" if s.jump is None else f"Gear {gear} is below the jump's Gear {s.jump}"
-            return None, ("CORE-JUMP-06", f"the die on {die.to} does not jump ({why})", "land")
-        placed = tuple.__new__(Placed, (die, die.to, gear, 0, False, flying, coast, None))
-    return placed, None
+        return _jump(ctx, die, gear, s.jump, flying)
+    if die.land is not None:
+        why = "it is no jump" if s.jump is None else f"Gear {gear} is below the jump's Gear {s.jump}"
+        return None, ("CORE-JUMP-06", f"the die on {die.to} does not jump ({why})", "land")
+    return tuple.__new__(Placed, (die, die.to, gear, 0, False, flying, not gear_die, None)), None
+
+
+def _jump(ctx: PlanContext, die: Die, gear: int, jump_gear: int, flying: bool
+          ) -> tuple[Placed | None, tuple[str, str, str] | None]:
+    """The die makes the car jump from ``die.to`` (a Gear ``jump_gear`` jump): it lands one space on at that gear,
+    two above it (CORE-JUMP-02/03), on a space it may enter (CORE-JUMP-07)."""
+    jump = 1 if gear == jump_gear else 2
+    spots = _landings(ctx, die.to, jump)
+    rule = "CORE-JUMP-02" if jump == 1 else "CORE-JUMP-03"
+    if die.land is None:
+        return None, (rule, f"Gear {gear} on the Gear {jump_gear} jump at {die.to} lands {jump} space(s) further: "
+                            f"say where (`land`: {', '.join(spots)})", "land")
+    if die.land not in spots:
+        return None, (rule, f"a jump from {die.to} in Gear {gear} lands on one of {', '.join(spots) or 'none'}, "
+                            f"not {die.land}", "land")
+    e = entry_error(ctx, die.land, gear, die, came_from=die.to)
+    if e:
+        rule = "CORE-JUMP-07" if e[0] in ("CORE-MOVE-02", "CORE-OVERTAKE-06") else e[0]
+        return None, (rule, f"cannot land on {die.land}: {e[1]}", "land")
+    coast = not die.die.startswith("gear")
+    return tuple.__new__(Placed, (die, die.land, gear, jump, gear >= jump_gear + 2, flying, coast, None)), None
 
 
 def _advance(ctx: PlanContext, w: Walk, p: Placed) -> Walk:
-    ended = None
-    lim = effective_limit(ctx, p.space, None if p.jump else w.pos)
+    """The partial plan after ``w`` and the die placed as ``p``."""
+    return _advance_fields(w, p, _ended(ctx, w.pos, p))
+
+
+def _ended(ctx: PlanContext, came_from: str, p: Placed) -> str | None:
+    """How the die placed as ``p`` from ``came_from`` causes a certain Loss of Control, so that no die may follow
+    it (CORE-LOC-02): a jump too fast (CORE-JUMP-04), a gear over the limit of the space it ends on (a jump's
+    landing's counts unless ``jump_landing_limit`` is off); None when the plan may go on."""
     if p.jump_loc:
-        ended = f"jump too fast, landing on {p.space}"
-    elif lim is not None and p.gear > lim and (p.jump == 0 or ctx.jump_landing_limit):
-        ended = f"Gear {p.gear} over the limit {lim} on {p.space}"
-    return _advance_fields(w, p, ended)
+        return f"jump too fast, landing on {p.space}"
+    lim = effective_limit(ctx, p.space, None if p.jump else came_from)
+    if lim is not None and p.gear > lim and (p.jump == 0 or ctx.jump_landing_limit):
+        return f"Gear {p.gear} over the limit {lim} on {p.space}"
+    return None
 
 
 def _advance_fields(w: Walk, p: Placed, ended: str | None) -> Walk:
@@ -565,16 +623,14 @@ class PlanNode:
 class Placements:
     """The dice placed before on a track under one planning situation (:func:`placements`)."""
 
-    __slots__ = ("roots", "options")
+    __slots__ = ("roots",)
 
     def __init__(self) -> None:
         #: (start space, gear) -> the tree of the plans laid from there (:func:`check_plan`)
         self.roots: dict[tuple[str, int], PlanNode] = {}
-        #: a partial plan -> the dice that may follow it as far as the track and the Dashboard say (:func:`can_lay`)
-        self.options: dict[Walk, tuple] = {}
 
 
-#: at most this many dice placed before (and partial plans' options) are kept per track (beyond it, the full path)
+#: at most this many dice placed before are kept per track (beyond it, the full path)
 PLACEMENTS_BOUND = 200_000
 
 
@@ -681,135 +737,170 @@ def situation(ctx: PlanContext) -> str:
                  _SITUATION(ctx)))
 
 
-def _candidates(ctx: PlanContext, w: Walk) -> list[tuple[DieKind, bool, bool]]:
-    """Dice that might be laid next, (die, with Brake, with Boost), before the space is checked: the most any
-    surface's column allows (each die is then checked against its own surface, MC-DICE-01)."""
-    cols = list(ctx.allowances.values()) or [ctx.allowance]
-    n_gear = max(a.gear for a in cols)
-    n_brake = max(a.brake for a in cols)
-    n_boost = max(a.boost for a in cols)
-    n_coast = max(a.coast for a in cols)
-    coast_dice = sorted({a.coast_die for a in cols if a.coast})
-    out: list[tuple[DieKind, bool, bool]] = []
-    for name in GEAR_DICE:
-        v = gear_value(name)
-        if v > ctx.top_gear or name in w.used or w.n_gear >= n_gear:
-            continue
-        if w.n_boost < n_boost and v == w.gear + 2:
-            out.append((name, False, True))
-        if w.gear == 0:
-            if v == 1 or (v == 2 and ctx.flying_start and w.n == 0):
-                out.append((name, False, False))
-            continue
-        if abs(v - w.gear) <= 1:
-            out.append((name, False, False))
-        if w.n_brake < n_brake and v >= 1 and (w.gear - v == 2 or (ctx.brake_drop != "exactly-two" and w.gear - v > 2)):
-            out.append((name, True, False))
-    if w.gear > 0 and w.n_coast < n_coast:
-        out.extend((d, False, False) for d in coast_dice)
-    if ctx.redline and w.gear == ctx.top_gear and w.n_brake < n_brake:
-        out.append((DieKind.BRAKE, False, False))
-    return out
+#: every die a player may lay, as (die, with the Brake die, with the Boost die), in the order plans are listed:
+#: each Gear die with the Boost die, alone, with the Brake die; the Coast and the Leader die; the Brake die alone
+#: (Redline)
+_DICE: tuple[tuple[DieKind, bool, bool], ...] = tuple(
+    pair for g in GEAR_DICE for pair in ((g, False, True), (g, False, False), (g, True, False))) + (
+    (DieKind.COAST, False, False), (DieKind.LEADER, False, False), (DieKind.BRAKE, False, False))
+#: the positions in ``_DICE`` of the bits set in a set of dice (a bit per die of ``_DICE``), as they are needed
+_BITS: dict[int, tuple[int, ...]] = {}
+
+#: the dice of ``_DICE`` that :func:`_dashboard_error` allows after a partial plan, as a set of bits, per planning
+#: situation, surface and what the partial plan used (:func:`_allowed`): the one rule's answers, kept as plans are
+#: listed
+_ALLOWED: dict[tuple, int] = {}
+#: at most this many entries are kept in ``_ALLOWED`` (beyond it, the table starts again)
+_ALLOWED_BOUND = 100_000
 
 
-def die_options(ctx: PlanContext, w: Walk) -> list[tuple[Placed, Walk]]:
-    """Every legal next die after ``w`` (each jump landing a separate option)."""
-    return list(_die_options(ctx, w))
+def _allowed(ctx: PlanContext, w: Walk, surface: str | None) -> int:
+    """The dice of ``_DICE`` the Dashboard allows after ``w`` on a space of ``surface`` (None: the one column of
+    a car without a column per surface), as a set of bits, by :func:`_dashboard_error`, worked out once per
+    planning situation (:func:`situation`), surface and dice used so far."""
+    key = ctx.situation
+    if key is None:
+        key = ctx.situation = situation(ctx)
+    full = (key, surface, w.gear, w.used, w.n_gear, w.n_coast, w.n_brake, w.n_boost, w.n == 0)
+    got = _ALLOWED.get(full)
+    if got is None:
+        a = ctx.allowance if surface is None else ctx.allowances.get(surface, ctx.allowance)
+        got = sum(1 << i for i, d in enumerate(_DICE) if _dashboard_error(ctx, a, w, *d) is None)
+        if len(_ALLOWED) >= _ALLOWED_BOUND:
+            _ALLOWED.clear()
+        _ALLOWED[full] = got
+    return got
+
+
+def _allowed_ahead(ctx: PlanContext, w: Walk) -> tuple[int, ...]:
+    """Per space one step ahead of ``w`` (``ctx.succ``'s order), the dice the Dashboard of its surface allows
+    there (:func:`_allowed`)."""
+    steps = ctx.succ.get(w.pos, ())
+    if not ctx.allowances:
+        return (_allowed(ctx, w, None),) * len(steps)
+    spaces = ctx.index.spaces
+    return tuple(_allowed(ctx, w, spaces[to].surface) for to in steps)
+
+
+class OptionTable:
+    """What :func:`die_options` worked out in one planning context, to list the options of many partial plans in
+    it (a driver's, :func:`legal_plans`'): how each die enters its space from where the car is in which gear (all
+    :func:`_entered` depends on), and the options of a partial plan by where the car is, in which gear, and the
+    dice the Dashboard allows ahead (all they depend on but the dice counts). Not under Full Contact, where they
+    depend on the cars the plan pushed."""
+
+    __slots__ = ("at", "entered")
+
+    def __init__(self) -> None:
+        self.at: dict[tuple[str, int, tuple[int, ...]], list[tuple[Placed, str | None]]] = {}
+        self.entered: dict[tuple[int, str, str, int], list[tuple[Placed, str | None]]] = {}
+
+
+def die_options(ctx: PlanContext, w: Walk, table: OptionTable | None = None) -> list[tuple[Placed, Walk]]:
+    """Every legal next die after ``w`` (each jump landing, each place a pushed car may go, a separate option),
+    with the partial plan after it: the dice :func:`check_die` accepts, in the order plans are listed (``_DICE``,
+    then the spaces ahead). ``table``: what the calls before, on the same context unchanged, worked out."""
+    if w.ended:
+        return []
+    allowed = _allowed_ahead(ctx, w)
+    if table is None or ctx.contact is not None:
+        got = _options_at(ctx, w, allowed, None)
+    else:
+        key = (w.pos, w.gear, allowed)
+        got = table.at.get(key)
+        if got is None:
+            got = table.at[key] = _options_at(ctx, w, allowed, table.entered)
+    return [(placed, _advance_fields(w, placed, ended)) for placed, ended in got]
 
 
 def can_lay(ctx: PlanContext, w: Walk) -> bool:
-    """Some die may be laid after ``w`` (:func:`die_options` stopped at the first).
+    """Some die may be laid after ``w`` (:func:`die_options` is not empty)."""
+    return bool(die_options(ctx, w))
 
-    The dice that may follow ``w`` as far as the track and the Dashboard say (``_place`` but
-    :func:`entry_error`) are worked out once per planning situation (:func:`placements`); each is then entered
-    as :func:`die_options` would, by :func:`entry_error` unless the space's table shows that nothing of this turn
-    can refuse it. Under Full Contact (pushes) and after a die that ends the plan, :func:`die_options`."""
-    known = placements(ctx) if ctx.contact is None and w.ended is None else None
-    if known is None:
-        return next(_die_options(ctx, w), None) is not None
-    opts = known.options.get(w)
-    if opts is None:
-        opts = _static_options(ctx, w)
-        idx = ctx.index
-        if idx.placements_size < PLACEMENTS_BOUND:
-            idx.placements_size += 1
-            known.options[w] = opts
-    occupied = ctx.others.keys() if ctx.others else None
-    corners = ctx.corner_methods
-    barred = ctx.barred
-    dynamic = bool(ctx.minus1) or ctx.limit_floor is not None
-    for die, gear, (near, gate), land in opts:
-        if (gate is not None and (gate is True or dynamic or gate in corners)) \
-                or (occupied is not None and not occupied.isdisjoint(near)) or (barred and die.to in barred):
-            if entry_error(ctx, die.to, gear, die, came_from=w.pos) is not None:
+
+def _options_at(ctx: PlanContext, w: Walk, allowed: tuple[int, ...],
+                entered: dict[tuple[int, str, str, int], list[tuple[Placed, str | None]]] | None
+                ) -> list[tuple[Placed, str | None]]:
+    """Each die ``allowed`` on a space one step ahead of ``w`` entering it (:func:`_entered`, kept in ``entered``
+    when given), in the order plans are listed."""
+    steps = ctx.succ.get(w.pos, ())
+    union = 0
+    for bits in allowed:
+        union |= bits
+    order = _BITS.get(union)
+    if order is None:
+        order = _BITS[union] = tuple(i for i in range(len(_DICE)) if union >> i & 1)
+    out: list[tuple[Placed, str | None]] = []
+    for i in order:
+        for to, bits in zip(steps, allowed):
+            if not bits >> i & 1:
                 continue
-        if land is not None and entry_error(ctx, die.land, gear, die, came_from=die.to) is not None:
-            continue
-        return True
-    return False
+            key = (i, to, w.pos, w.gear)
+            got = entered.get(key) if entered is not None else None
+            if got is None:
+                name, brake, boost = _DICE[i]
+                got = _entered(ctx, w, Die(name, to, brake, None, boost))
+                if entered is not None:
+                    entered[key] = got
+            out += got
+    return out
 
 
-def _static_options(ctx: PlanContext, w: Walk) -> tuple:
-    """The dice :func:`die_options` would try after ``w`` that ``_place`` accepts before :func:`entry_error`:
-    (die, gear, the entered space's table, a jump's landing or None), a jump once per landing."""
-    idx = ctx.index
-    out: list[tuple[Die, int, tuple, str | None]] = []
-    for name, brake, boost in _candidates(ctx, w):
-        for to in ctx.succ.get(w.pos, ()):
-            die = Die(name, to, brake, boost=boost)
-            if _die_error(ctx, w, die) is not None:
-                continue
-            gear = _new_gear(w, die)
-            s = idx.spaces[to]
-            entry = _space_entry(idx, to)
-            if s.jump is not None and gear >= s.jump:
-                for land in _landings(ctx, to, 1 if gear == s.jump else 2):
-                    out.append((die._replace(land=land), gear, entry, land))
-            else:
-                out.append((die, gear, entry, None))
-    return tuple(out)
+def _entered(ctx: PlanContext, w: Walk, die: Die) -> list[tuple[Placed, str | None]]:
+    """The ways ``die`` (allowed by the Dashboard, one step ahead of ``w``) may enter its space (:func:`_enter`,
+    what :func:`_place` does after those checks), each with how it ends the plan (:func:`_ended`): one, none, or a
+    die that must say where it lands or where it pushes a car once per place it may name."""
+    view = ctx.contact.view(ctx, w) if ctx.contact is not None and w.moved else ctx  # as _place sees the board
+    placed, err = _enter(view, w, die)
+    if placed is not None:
+        return [(placed, _ended(ctx, w.pos, placed))]
+    assert err is not None
+    if err[2] == "push_to" and ctx.contact is not None and die.push is None:
+        tries = [die._replace(push=dest) for dest in ctx.contact.choices(ctx, w, die)]  # RX-PUSH-12/15
+    elif err[2] == "land" and err[0] in ("CORE-JUMP-02", "CORE-JUMP-03") and die.land is None:
+        jump = view.index.spaces[die.to].jump
+        n = 1 if _new_gear(w, die) == jump else 2
+        tries = [die._replace(land=land) for land in _landings(ctx, die.to, n)]
+    else:
+        return []
+    out = []
+    for other in tries:
+        placed, _ = _enter(view, w, other)
+        if placed is not None:
+            out.append((placed, _ended(ctx, w.pos, placed)))
+    return out
 
 
-def _die_options(ctx: PlanContext, w: Walk) -> Iterator[tuple[Placed, Walk]]:
-    if w.ended:
-        return
-    idx = ctx.index
-    for name, brake, boost in _candidates(ctx, w):
-        for to in ctx.succ.get(w.pos, ()):
-            die = Die(name, to, brake, boost=boost)
-            placed, err = _place(ctx, w, die)
-            if err and err[2] == "push_to" and ctx.contact is not None and die.push is None:
-                for dest in ctx.contact.choices(ctx, w, die):  # RX-PUSH-12/15: one option per place chosen
-                    p2, e2 = _place(ctx, w, die._replace(push=dest))
-                    if p2 is not None:
-                        yield p2, _advance(ctx, w, p2)
-                continue
-            if err and err[2] == "land" and err[0] in ("CORE-JUMP-02", "CORE-JUMP-03") and die.land is None:
-                s = idx.spaces[to]
-                gear = _new_gear(w, die)
-                n = 1 if gear == s.jump else 2
-                for land in _landings(ctx, to, n):
-                    p2, e2 = _place(ctx, w, die._replace(land=land))
-                    if p2 is not None:
-                        yield p2, _advance(ctx, w, p2)
-                continue
-            if placed is not None:
-                yield placed, _advance(ctx, w, placed)
-
-
-def legal_plans(ctx: PlanContext, max_dice: int | None = None) -> Iterator[tuple[Die, ...]]:
-    """Every legal non-empty plan (depth first, shorter plans before their extensions)."""
+def legal_plans(ctx: PlanContext, max_dice: int | None = None, after: Walk | None = None
+                ) -> Iterator[tuple[Die, ...]]:
+    """Every legal non-empty plan (depth first, shorter plans before their extensions): the dice of
+    :func:`die_options`, which :func:`check_plan` accepts. A plan whose last die is a Push Through onto a space two
+    cars share is left out (RX-THROUGH-06: the move may not end there). ``after``: the partial plan of dice already
+    laid (Improvisation's re-plans, :func:`~rallyc.rules.planner.legal_replans`): the dice that may follow it,
+    ``max_dice`` counting those. The options of a partial plan are listed once, however many plans reach it."""
     limit = max_dice if max_dice is not None else 64
+    w = start_walk(ctx) if after is None else after
+    if w.n >= limit:
+        return
+    known: dict[Walk, list[tuple[Placed, Walk]]] = {}
+    table = OptionTable()
 
-    def walk(w: Walk, prefix: tuple[Die, ...]) -> Iterator[tuple[Die, ...]]:
-        if len(prefix) >= limit:
-            return
-        for placed, nw in die_options(ctx, w):
-            plan = prefix + (placed.die,)
-            if placed.contact is None or not placed.contact.no_end:  # RX-THROUGH-06: no end on a full space
-                yield plan
-            yield from walk(nw, plan)
+    def options(w: Walk) -> list[tuple[Placed, Walk]]:
+        got = known.get(w)
+        if got is None:
+            got = known[w] = die_options(ctx, w, table)
+        return got
 
-    yield from walk(start_walk(ctx), ())
-
-
+    # depth first on an explicit stack: (the options of a partial plan, the next one to take, the plan so far)
+    stack: list[tuple[list[tuple[Placed, Walk]], int, tuple[Die, ...]]] = [(options(w), 0, ())]
+    while stack:
+        opts, i, prefix = stack.pop()
+        if i >= len(opts):
+            continue
+        placed, nw = opts[i]
+        stack.append((opts, i + 1, prefix))
+        plan = prefix + (placed.die,)
+        if placed.contact is None or not placed.contact.no_end:
+            yield plan
+        if nw.ended is None and nw.n < limit:
+            stack.append((options(nw), 0, plan))

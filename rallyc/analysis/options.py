@@ -46,7 +46,8 @@ class DiceOptions:
     def __call__(self, st: Walk) -> list[Option]:
         got = self._memo.get(st)
         if got is None:
-            got = self._memo[st] = [Option(p, w, w.ended is not None) for p, w in die_options(self.ctx, st, self._table)]
+            got = self._memo[st] = [Option(p, w, w.ended is not None)
+                                    for p, w in die_options(self.ctx, st, self._table)]
         return got
 
 

@@ -25,8 +25,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.contact import ContactMove, ContactPlan
 
 __all__ = ["PlanContext", "Walk", "Placed", "PlanNode", "Placements", "OptionTable", "check_die", "check_plan",
-           "placements", "situation", "die_options", "can_lay", "legal_plans", "effective_limit", "allowance_at", "warning_limit",
-           "is_haybale"]
+           "placements", "situation", "die_options", "can_lay", "legal_plans", "effective_limit", "allowance_at",
+           "warning_limit", "is_haybale"]
 
 
 @dataclass
@@ -803,6 +803,7 @@ def die_options(ctx: PlanContext, w: Walk, table: OptionTable | None = None) -> 
     if w.ended:
         return []
     allowed = _allowed_ahead(ctx, w)
+    got: list[tuple[Placed, str | None]] | None = None
     if table is None or ctx.contact is not None:
         got = _options_at(ctx, w, allowed, None)
     else:

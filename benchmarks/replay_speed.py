@@ -9,9 +9,6 @@ best of R runs of N passes:
 - ``cached``: tracks compiled once per process (``rallyc.records.tracks``), the way a long-running
   process or a club's batch replays a season; the report of ``rallyc replay`` without ``--explain`` (the
   rule IDs of each turn are not worked out, ``replay_record(..., explain=False)``);
-- ``cold tables``: the same, each pass starting with empty tables of dice placed before (the replay's fast path,
-  ``rallyc.rules.plans.placements``, fills them per track and reuses them across records and passes): what a
-  process that replays each record once sees, where ``cached`` is a long-running process that has met them;
 - ``explained``: the same with each turn's rule IDs (``rallyc replay --explain``);
 - ``recompiled``: the track cache cleared before every record, as every record used to compile its track;
 - ``referee only``: records already loaded and tracks given, the referee alone;
@@ -45,7 +42,6 @@ sys.path.insert(0, str(ROOT))
 from rallyc.records import load_record, replay_record  # noqa: E402
 from rallyc.records.replay import record_stages  # noqa: E402
 from rallyc.records.tracks import clear_cache  # noqa: E402
-from rallyc.rules.state import forget_placements  # noqa: E402
 
 GAMES = sorted((ROOT / "examples" / "games").glob("*.json"))
 
@@ -57,9 +53,7 @@ def turns_of(data: dict) -> int:
     return sum(len(s["turns"]) for s in data["stages"])
 
 
-def _pass(recompile: bool, explain: bool = False, cold: bool = False) -> None:
-    if cold:
-        forget_placements()
+def _pass(recompile: bool, explain: bool = False) -> None:
     for g in GAMES:
         if recompile:
             clear_cache()
@@ -143,7 +137,6 @@ def main() -> int:
         prepared.append((data, tracks, flippers))
     figures = {
         "cached": _best(lambda: _pass(False), args.passes, args.repeat),
-        "cold tables": _best(lambda: _pass(False, cold=True), args.passes, args.repeat),
         "explained": _best(lambda: _pass(False, explain=True), args.passes, args.repeat),
         "recompiled": _best(lambda: _pass(True), args.passes, args.repeat),
         "referee only": _best(lambda: _referee_pass(prepared), args.passes, args.repeat),

@@ -24,9 +24,8 @@ from rallyc.rules.state import TrackIndex
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.contact import ContactMove, ContactPlan
 
-__all__ = ["PlanContext", "Walk", "Placed", "PlanNode", "Placements", "OptionTable", "check_die", "check_plan",
-           "placements", "situation", "die_options", "can_lay", "legal_plans", "effective_limit", "allowance_at",
-           "warning_limit", "is_haybale"]
+__all__ = ["PlanContext", "Walk", "Placed", "OptionTable", "check_die", "check_plan", "situation", "die_options",
+           "can_lay", "legal_plans", "effective_limit", "allowance_at", "warning_limit", "is_haybale"]
 
 
 @dataclass
@@ -75,7 +74,7 @@ class PlanContext:
 
     def __post_init__(self) -> None:
         self.succ = self.index.succ_handbrake if self.handbrake else self.index.succ
-        #: the key of its planning situation (:func:`placements`), worked out at the first need; a car's context
+        #: the key of its planning situation (:func:`situation`: the key of the Dashboard's answers, :func:`_allowed`), worked out at the first need; a car's context
         #: template holds it (:meth:`~rallyc.rules.engine.TurnEngine.context_template`), so a turn's context does
         #: not work it out again
         self.situation: str | None = None
@@ -515,191 +514,14 @@ def check_die(ctx: PlanContext, w: Walk, die: Die, path: str = "") -> tuple[Plac
 
 
 def check_plan(ctx: PlanContext, dice: list[Die], path: str = "dice", paths: list[str] | None = None) -> list[Placed]:
-    """Every die of a plan, laid in order (raises :class:`IllegalMove` at the first illegal one, at
-    ``path[i]``, or at ``paths[i]`` when each die has its own, as an Improvisation re-plan's do).
-
-    The fast path: the dice laid before on this track under the same planning situation (:func:`placements`)
-    form a tree, from the car's space and gear at the start of the turn, one branch per die. A die met before
-    after the same dice is placed as it was then: what ``_place`` decides from the track and the Dashboard alone
-    (the dice counts and gear steps, one step ahead, the jump and its landing) is the branch's. What depends on
-    the cars and tokens of this turn is checked again: :func:`entry_error` runs on the space entered (and a
-    jump's landing) unless that space's table (:func:`_space_entry`) shows that nothing of this turn can refuse
-    it (no car on it or beside it, no car in its corner, no -1 token that could lower its limit, no barred space,
-    no water or hay bales); the speed limit that ends the plan (as ``_advance`` finds it) is the branch's unless a
-    -1 token can lower it. Any doubt (a die not met yet, an entry refused, a die after one that ends the plan, a
-    push under Full Contact) goes through :func:`check_die` from that die on, which places it (and grows the
-    tree) or words the refusal."""
-    known = placements(ctx)
-    if known is None:
-        return _check_plan_full(ctx, dice, path, paths)
-    key = (ctx.start, ctx.gear)
-    node = known.roots.get(key)
-    if node is None:
-        node = known.roots[key] = PlanNode(start_walk(ctx))
-    occupied = ctx.others.keys() if ctx.others else None
-    corners = ctx.corner_methods
-    barred = ctx.barred
-    # -1 tokens (or the creep reading's floor) make a corner's limit a function of this turn
-    dynamic = bool(ctx.minus1) or ctx.limit_floor is not None
-    out: list[Placed] = []
-    w: Walk | None = None  # the exact partial plan once off the tree (None while on it: node.walk is exact)
-    i = 0
-    for d in dice:
-        if node is not None:
-            e = node.children.get(d)
-            if e is not None:
-                p, nxt, near, gate, _, _, rest = e
-                land, limited, ends, _, _, _, _ = rest
-                if (gate is not None and (gate is True or dynamic or gate in corners)) \
-                        or (occupied is not None and not occupied.isdisjoint(near)) or (barred and d.to in barred):
-                    fine = entry_error(ctx, d.to, p.gear, d, came_from=node.walk.pos) is None
-                else:
-                    fine = True
-                if fine and land is not None:
-                    near, gate = land
-                    if (gate is not None and (gate is True or dynamic or gate in corners)) \
-                            or (occupied is not None and not occupied.isdisjoint(near)) \
-                            or (barred and p.space in barred):
-                        fine = entry_error(ctx, p.space, p.gear, d, came_from=d.to) is None
-                if fine:
-                    out.append(p)  # placed as before (its die equal to this one: the key)
-                    i += 1
-                    if limited and dynamic:
-                        w = _advance(ctx, node.walk, p)
-                        node = nxt if w.ended is None else None
-                    elif ends and (ends == 1 or ctx.jump_landing_limit):
-                        w = _advance(ctx, node.walk, p)  # the plan ends here: a die after it is refused
-                        node = None
-                    else:
-                        node = nxt
-                    continue
-            w = node.walk
-        assert w is not None
-        before = w
-        p, w = check_die(ctx, w, d, f"{path}[{i}]" if paths is None else paths[i])
-        out.append(p)
-        i += 1
-        if node is not None and p.contact is None:
-            nxt = _grow(ctx.index, known, node, before, d, p)
-            node = nxt if w.ended is None else None
-        else:
-            node = None  # a push (Full Contact) moved a car: the rest of the plan on the full path
-    return out
-
-
-def _check_plan_full(ctx: PlanContext, dice: list[Die], path: str, paths: list[str] | None = None) -> list[Placed]:
-    """Every die through the validator (:func:`check_die`)."""
+    """Every die of a plan, laid in order by :func:`check_die` (raises :class:`IllegalMove` at the first illegal
+    one, at ``path[i]``, or at ``paths[i]`` when each die has its own, as an Improvisation re-plan's do)."""
     w = start_walk(ctx)
     out = []
     for i, d in enumerate(dice):
         p, w = check_die(ctx, w, d, f"{path}[{i}]" if paths is None else paths[i])
         out.append(p)
     return out
-
-
-class PlanNode:
-    """A partial plan on the tree of dice placed before (:func:`check_plan`): its :class:`Walk` (no die of it
-    ended the plan, no push) and, per next die met, ``(the die as placed, the next node, the entered space's near
-    spaces and gate (:func:`_space_entry`), the surface of the space the car is on after the die, usual, (the
-    landing's (near spaces, gate) or None, the limit after the die can be lowered by a -1 token, ends, the limit
-    without -1 tokens nor floor (lines included), the space the car is on after the die, quiet, paired))``.
-
-    A die met again is placed as it was: its fields but the die are the track's and the Dashboard's, and its die
-    is equal to the key. Ends is 0 (the plan goes on), 1 (this die ends it) or 2 (it ends it if the landing's limit
-    counts, ``jump_landing_limit``); quiet says that the road does nothing there but count Warnings (no Shortcut,
-    no jump, not the Flying Start die, not over the limit: one a -1 token lowers is the roll's to work out); paired
-    that the die has a Brake or Boost die; usual that the die is quiet, unpaired and its space refuses no car by
-    itself (its gate is not True): then only the cars and tokens of the turn can make it other than an entry that
-    counts Warnings, and the roll (:func:`rallyc.rules.rolling._roll_on_tree`, which walks the same tree and moves
-    the car as it goes) reads nothing of the last tuple."""
-
-    __slots__ = ("walk", "children")
-
-    def __init__(self, walk: Walk) -> None:
-        self.walk = walk
-        self.children: dict[Die, tuple] = {}
-
-
-class Placements:
-    """The dice placed before on a track under one planning situation (:func:`placements`)."""
-
-    __slots__ = ("roots",)
-
-    def __init__(self) -> None:
-        #: (start space, gear) -> the tree of the plans laid from there (:func:`check_plan`)
-        self.roots: dict[tuple[str, int], PlanNode] = {}
-
-
-#: at most this many dice placed before are kept per track (beyond it, the full path)
-PLACEMENTS_BOUND = 200_000
-
-
-def _space_entry(idx: TrackIndex, sid: str) -> tuple[frozenset[str], str | bool | None]:
-    """What :func:`entry_error` reads of the space ``sid`` to refuse it, as a table built once per space:
-    (the spaces whose car would refuse the entry or check it: the space itself, the lanes or slide halves it
-    overlaps, the spaces alongside; the gate: True when the space itself may refuse a car (water, hay bales or a
-    chicane token, a limit down to 0), its corner's key for a corner space (a car in that corner, or a -1 token,
-    may refuse it; ``""`` for a corner without a key), None otherwise)."""
-    got = idx.dice_spaces.get(sid)
-    if got is None:
-        s = idx.spaces[sid]
-        own = _static_limit(s)
-        gate: str | bool | None = None
-        if s.kind == "corner":
-            gate = s.corner or ""
-        if s.water or "haybale" in s.tokens or "chicane" in s.tokens or (own is not None and own <= 0):
-            gate = True
-        # (a set: a car looks for its space in it, and ``others.keys().isdisjoint`` walks the smaller side)
-        got = idx.dice_spaces[sid] = (frozenset(idx.overlap[sid] + tuple(idx.alongside[sid])), gate)
-    return got
-
-
-def _static_limit(s) -> int | None:
-    """:func:`effective_limit` of the space ``s`` without -1 tokens nor a floor (entered across no line)."""
-    if s.chicane is not None:
-        return s.chicane if s.limit is None else min(s.limit, s.chicane)
-    return s.limit
-
-
-def _minus1_space(s) -> bool:
-    """-1 tokens (and the creep reading's floor) change :func:`effective_limit` on ``s``."""
-    return s.chicane is None and s.limit is not None and s.kind == "corner"
-
-
-def _grow(idx: TrackIndex, known: Placements, node: PlanNode, w: Walk, die: Die, p: Placed) -> PlanNode:
-    """Add ``die`` placed as ``p`` after ``node`` (whose walk is ``w``) to the tree; the next node."""
-    got = node.children.get(die)
-    if got is not None:
-        return got[1]
-    nxt = PlanNode(_advance_static(w, p))
-    if idx.placements_size >= PLACEMENTS_BOUND:
-        return nxt  # not kept: the rest of this plan is still checked by the tree's rules, from a node nobody shares
-    idx.placements_size += 1
-    s = idx.spaces[p.space]
-    came = None if p.jump else w.pos
-    lim = _static_limit(s)
-    if came is not None:
-        line = idx.line_limit.get((came, p.space))
-        if line is not None:
-            lim = line if lim is None else min(lim, line)
-    if p.jump_loc:
-        ends = 1
-    elif lim is not None and p.gear > lim:
-        ends = 1 if p.jump == 0 else 2
-    else:
-        ends = 0
-    land = _space_entry(idx, p.space) if p.jump else None
-    quiet = not ends and not p.jump and not p.flying and s.kind != "shortcut"
-    paired = die.brake or die.boost
-    near, gate = _space_entry(idx, die.to)
-    node.children[die] = (p, nxt, near, gate, s.surface, quiet and not paired and gate is not True,
-                          (land, _minus1_space(s), ends, lim, s, quiet, paired))
-    return nxt
-
-
-def _advance_static(w: Walk, p: Placed) -> Walk:
-    """:func:`_advance` without the end of the plan (the tree's walks: ``ended`` is this turn's)."""
-    return _advance_fields(w, p, None)
 
 
 #: what a column's :class:`Allowance` decides of a die laid (``_die_error`` but the rule a refusal names): its
@@ -712,25 +534,11 @@ _SITUATION = attrgetter(*_SITUATION_NAMES)
 SITUATION_FIELDS = frozenset(("allowance", "allowances") + _SITUATION_NAMES)
 
 
-def placements(ctx: PlanContext) -> Placements | None:
-    """The dice placed before on this track under this planning situation (:func:`situation`). Kept on the
-    track's index, so every turn, record and pass on the track shares it. A push under Full Contact leaves the tree
-    for the rest of its plan (:func:`check_plan`); None: no table, every die through the validator."""
-    key = ctx.situation
-    if key is None:
-        key = ctx.situation = situation(ctx)
-    tables = ctx.index.placements
-    got = tables.get(key)
-    if got is None:
-        got = tables[key] = Placements()
-    return got
-
-
 def situation(ctx: PlanContext) -> str:
     """The planning situation of ``ctx``: what ``_place`` reads of it besides the cars and tokens of the turn when
     it accepts a die (the counts of the Dashboard's columns, the top gear, the car, the advanced rules and readings
-    that change a die's meaning, the Handbrake turn's moves), as the key of its dice placed before
-    (:func:`placements`): the text of their tuple (ints, words, booleans: one text per tuple), since a string keeps
+    that change a die's meaning, the Handbrake turn's moves), as the key of the Dashboard's answers
+    (:func:`_allowed`): the text of their tuple (ints, words, booleans: one text per tuple), since a string keeps
     its hash and a tuple's is worked out again at every look-up."""
     allowances = ctx.allowances
     return repr((_COUNTS(ctx.allowance), tuple((k, _COUNTS(a)) for k, a in allowances.items()) if allowances else (),

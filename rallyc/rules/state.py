@@ -6,7 +6,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from operator import attrgetter
-from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from rallyc.compiler.track import Space, Track
@@ -14,10 +13,7 @@ from rallyc.data.components import DashboardData
 from rallyc.rules.domain import CarStatus, LocIcon
 from rallyc.rules.yellow_flags import step_neighbours
 
-if TYPE_CHECKING:  # pragma: no cover
-    from rallyc.rules.plans import Placements
-
-__all__ = ["Card", "Car", "TrackIndex", "index_of", "forget_placements", "DAMAGE_KINDS", "SHORTCUT_RESULTS", "LOC_ICONS", "WEATHER",
+__all__ = ["Card", "Car", "TrackIndex", "index_of", "DAMAGE_KINDS", "SHORTCUT_RESULTS", "LOC_ICONS", "WEATHER",
            "IMPEDING"]
 
 _SECONDS = attrgetter("seconds")
@@ -134,12 +130,6 @@ class TrackIndex:
         }
         #: with the Handbrake turn rule: the outside -> inside corner edges too (MC-HANDBRAKE-01)
         self.succ_handbrake: dict[str, list[str]] = {n: sorted(g.successors(n)) for n in g.nodes}
-        #: dice placed before on this track, per planning situation (``plans.placements``: the replay's fast path)
-        self.placements: dict[str, "Placements"] = {}
-        #: how many dice those tables hold (bounded: ``plans.PLACEMENTS_BOUND``)
-        self.placements_size = 0
-        #: per space, what ``plans.entry_error`` reads to refuse it (``plans._space_entry``, built when first entered)
-        self.dice_spaces: dict[str, tuple] = {}
         #: answers of rx_order.is_inside per (space, horizon), worked out once per track (RX-ORDER-04)
         self.inside_ahead: dict[tuple[str, int], bool] = {}
         #: RX speed-limit lines: the edges with a ``limit`` (RX-FORK-03), read per die without the graph
@@ -261,10 +251,3 @@ def index_of(track: Track) -> TrackIndex:
         _CACHE[track] = idx
     return idx
 
-
-def forget_placements() -> None:
-    """Empty every track's table of dice placed before (``plans.placements``), as in a process that has replayed
-    nothing yet (for measurements: ``benchmarks/replay_speed.py``'s ``cold tables`` figure)."""
-    for idx in list(_CACHE.values()):
-        idx.placements.clear()
-        idx.placements_size = 0

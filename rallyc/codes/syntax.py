@@ -508,8 +508,9 @@ CODES: list[CodeInfo] = [
         rc.RC118,
         "A file named by `use`, or found in a checked folder, is a pipe (FIFO), a device or a socket. rallyc "
         "does not read it: reading a pipe nobody writes to would wait for ever. In a folder scan the file is "
-        "left out with a warning of the same code. A file named on the command line is read (up to 2 MB), "
-        "so `rallyc check <(generate)` works.",
+        "left out with a warning of the same code, and so is a symbolic link in a loop or to a file that does "
+        "not exist; the warning names the entry and the rest of the folder is checked. A file named on the "
+        "command line is read (up to 2 MB), so `rallyc check <(generate)` works.",
         "pipe.rally in the folder is a FIFO (made with mkfifo)",
         "Include and keep only .rally text files in the project folder.",
         example_kind="shell",

@@ -91,7 +91,7 @@ SUGGEST_EPILOG = """\b
 Examples:
   rallyc suggest my-rally.rally --stage SS1                # after the last step
   rallyc suggest my-rally.rally --stage SS1 --after 4      # what could be step 5
-  rallyc suggest my-rally.rally -s SS2 --boxes dirt-core dirt-110 -f json
+  rallyc suggest my-rally.rally -s SS1 --boxes dirt-core,dirt-110 -f json
   rallyc suggest my-rally.rally -s SS1 --all               # illegal ones too, with why
 \b
 Exit codes: 0 done, 1 the file does not parse, 2 usage or I/O error."""

@@ -15,6 +15,7 @@ import typer
 
 from rallyc.api import read_stdin
 from rallyc.commands.inputs import EXIT_PROBLEMS, EXIT_USAGE, fail
+from rallyc.commands.errors import needs_extra
 from rallyc.config import ConfigError, load_config
 from rallyc.diagnostics import render_text
 
@@ -152,6 +153,5 @@ def register(app: typer.Typer) -> None:
             # start-up: pygls only for `rallyc lsp`
             from rallyc.lsp.server import serve
         except ImportError as e:
-            raise fail(f"the language server needs pygls 2 ({e.name or e}); install it with "
-                       "pip install 'rallyc[lsp]'", prog="rallyc lsp")
+            raise needs_extra("rallyc lsp", "the language server needs pygls 2", "lsp", e)
         serve()

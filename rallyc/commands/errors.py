@@ -16,7 +16,7 @@ from rallyc.config import ConfigError
 from rallyc.diagnostics import DiagnosticError, render_text
 
 __all__ = ["ExitCode", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "fail", "handles_errors", "report_exception",
-           "error_line", "record_error_line"]
+           "error_line", "record_error_line", "needs_extra"]
 
 
 class ExitCode(IntEnum):
@@ -59,6 +59,14 @@ def record_error_line(e, severity: str = "error") -> str:
         where += f":{e.line}:{e.column}"
     message = f"{e.path}: {e.message}" if e.path else e.message
     return error_line(where, message, e.rule_id, severity)
+
+
+def needs_extra(prog: str, what: str, extra: str, e: ImportError) -> SystemExit:
+    """The exit (2) of a command whose feature lives in an extra that is not installed, after saying which module
+    is missing and how to install it: ``rallyc lsp: the language server needs pygls 2 (pygls);
+    install it with pip install 'rallyc[lsp]'``. Features with heavier dependencies are extras
+    (``[project.optional-dependencies]`` in pyproject.toml), imported only by their command (docs/development.md)."""
+    return fail(f"{what} ({e.name or e}); install it with pip install 'rallyc[{extra}]'", EXIT_USAGE, prog)
 
 
 def _passes_through(e: BaseException) -> bool:

@@ -129,6 +129,11 @@ def prepared(tmp_path_factory) -> Path:
     game = json.loads((ROOT / "examples" / "games" / "rally-1-ss1-failed-flat-out.json").read_text(encoding="utf-8"))
     game["track"] = "examples/rally-1.rally"
     (here / "game.json").write_text(json.dumps(game, indent=1), encoding="utf-8")
+    # the smallest complete record, as docs/referee.md shows it
+    smallest = re.search(r"```json\n(\{\"format\": \"rallyc-game/1\",\n \"players\".*?)```",
+                         (ROOT / "docs" / "referee.md").read_text(encoding="utf-8"), re.S)
+    assert smallest is not None
+    (here / "smallest.json").write_text(smallest.group(1), encoding="utf-8")
     # a reading other than the default, one that game.json was played under too (the `--rules` file of
     # docs/referee.md changes the Time-card seconds, which the game's cards contradict)
     (here / "my-rules.toml").write_text('[readings.leader_rule_ends]\nvalue = "finished-player-only"\n',

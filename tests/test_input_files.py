@@ -217,3 +217,15 @@ def test_use_of_a_link_in_a_loop_is_located(tmp_path):
     result = _run("check", "--no-cache", tmp_path / "main.rally")
     assert result.exit_code == 1 and "main.rally:1:1: error[RC110]" in result.output
     assert "a symbolic link in a loop" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("command", [["check"], ["compile"], ["stats"], ["fmt", "--check"], ["render", "-o", "x.svg"],
+                                     ["suggest"], ["export", "--to", "rekee"], ["analyze", "--runs", "2"],
+                                     ["tiles", "list", "--project"]])
+def test_cr_only_line_endings_get_rc117_from_every_command(tmp_path, monkeypatch, command):
+    """Issue 32: `suggest` said "the file has no stage"."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mac.rally").write_bytes(STAGE.replace("\n", "\r").encode("utf-8"))
+    result = _run(*command, "mac.rally")
+    assert result.exit_code == 1, result.output
+    assert "mac.rally:1:" in result.output and "error[RC117]" in result.output

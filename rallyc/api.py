@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from rallyc.config import Config, ConfigError, filter_diagnostics, load_config
+from rallyc.config import (Config, ConfigError, filter_diagnostics, load_config, unignorable_inline,
+                           unignorable_settings)
 from rallyc.diagnostics import Diagnostic, Sources, has_errors
 from rallyc.fileio import scan_folder
 from rallyc.model import codes as rc
@@ -114,6 +115,9 @@ class CheckResult:
     sources: Sources = field(default_factory=Sources)
     #: a file or folder could not be read (a usage or I/O problem, not a problem in a file)
     io_error: bool = False
+    #: settings that tried to hide an error (``--ignore RC130``, a settings file's ``select``, an inline
+    #: ``# rallyc: ignore[RC130]``): errors are reported all the same; these say so (standard error)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -163,11 +167,16 @@ class _Settings:
     def __init__(self, select: Iterable[str] | None, ignore: Iterable[str] | None, use_files: bool):
         self.select, self.ignore, self.use_files = select, ignore, use_files
         self._by_folder: dict[Path, Config] = {}
+        #: settings that try to hide errors, said once each (the command line's first)
+        self.warnings = unignorable_settings(Config().with_cli(select, ignore), "--")
 
     def for_path(self, path: Path | None) -> Config:
         folder = (path.resolve().parent if path is not None else Path.cwd().resolve())
         if folder not in self._by_folder:
             base = load_config(folder) if self.use_files else Config()
+            if base.path is not None:
+                said = unignorable_settings(base, f"{base.path}: ")
+                self.warnings += [w for w in said if w not in self.warnings]
             self._by_folder[folder] = base.with_cli(self.select, self.ignore)
         return self._by_folder[folder]
 
@@ -206,6 +215,7 @@ def check(paths: Iterable[str | os.PathLike], *, select: Iterable[str] | None = 
         run.io_error |= entry.io_error
         run.diagnostics += entry.diagnostics
     run.diagnostics = list(dict.fromkeys(run.diagnostics))
+    run.warnings = configs.warnings + unignorable_inline(run.diagnostics, run.sources)
     return run
 
 

@@ -9,8 +9,12 @@ folder ``rallyc.toml`` wins. Keys:
 - ``boxes``: the boxes the designer owns, for files without a ``boxes`` line (limits tile copies).
 
 A line of a track file that ends with ``# rallyc: ignore[RC604]`` (several codes: ``[RC604, RC302]``)
-suppresses those codes on that line; ``# rallyc: ignore`` alone suppresses every code on it. Codes
-that say a file cannot be read at all (:data:`ALWAYS_REPORTED`) are never suppressed.
+suppresses those codes on that line; ``# rallyc: ignore`` alone suppresses every code on it.
+
+Errors (:data:`ALWAYS_REPORTED`) are never suppressed, by any of these: a file with an error is not compiled
+(``rallyc compile`` writes nothing, the referee refuses it), so hiding one would let CI pass a track that
+cannot be played. Settings that try to are answered with a warning (:func:`unignorable_settings`,
+:func:`unignorable_inline`); the error is still reported and the check still fails.
 
 Reading a settings file never raises anything but :class:`ConfigError`, which names the file, the
 line when known, and what is wrong.
@@ -28,11 +32,12 @@ from rallyc.diagnostics import Diagnostic, Sources
 from rallyc.model import codes as rc
 
 __all__ = ["Config", "ConfigError", "ALWAYS_REPORTED", "find_config", "load_config", "code_filter",
-           "suppressed_on_line", "filter_diagnostics"]
+           "suppressed_on_line", "filter_diagnostics", "unignorable_settings", "unignorable_inline"]
 
-#: the codes that stop compilation (the file cannot be read as rallyc text) and internal errors: never
-#: ignored (otherwise an ignored one would leave a file that was never checked looking clean)
-ALWAYS_REPORTED: frozenset[str] = rc.STOPPING | {rc.RC100}
+#: every error code (those that stop compilation, RC100 an internal error, and every other error): never
+#: selected away or ignored. A design with an error is not compiled, so it cannot be played; an ignored
+#: one would leave a track that cannot be played, or a file that was never checked, looking clean.
+ALWAYS_REPORTED: frozenset[str] = frozenset(c for c in rc.CODES.values() if c.severity is rc.Severity.ERROR)
 
 _CODE = re.compile(r"RC\d{0,3}")
 _INLINE = re.compile(r"#\s*rallyc:\s*ignore(?:\[([^\]]*)\])?", re.IGNORECASE)
@@ -97,10 +102,52 @@ def suppressed_on_line(line: str | None, code: str) -> bool:
     """True if a source line carries ``# rallyc: ignore`` (every code) or ``# rallyc: ignore[...]`` naming ``code``."""
     if not line or "rallyc" not in line or code in ALWAYS_REPORTED:
         return False
+    return _names(line, code)
+
+
+def unignorable_settings(config: Config, where: str) -> list[str]:
+    """Warnings for settings that try to hide errors: an ``ignore`` entry that covers error codes, a ``select``
+    that leaves some out, one line each as printed (``warning: --ignore RC130: errors cannot be ignored; ...``).
+    ``where`` is put before the key: ``"--"`` for the command line's options, ``"PATH: "`` for a settings file."""
+    out = []
+    if config.select:
+        left_out = sorted(c for c in ALWAYS_REPORTED if not any(c.startswith(s) for s in config.select))
+        if left_out:
+            out.append(f"warning: {where}select {','.join(config.select)}: errors cannot be left out; "
+                       f"every error ({_some(left_out)}) is still reported")
+    for code in config.ignore:
+        covered = sorted(c for c in ALWAYS_REPORTED if c.startswith(code))
+        if covered:
+            out.append(f"warning: {where}ignore {code}: errors cannot be ignored; {_some(covered)} "
+                       f"{'is' if len(covered) == 1 else 'are'} still reported")
+    return out
+
+
+def _some(codes: list[str]) -> str:
+    """Codes named, the first few of a long list (``RC101, RC102, RC103 and 40 more error codes``)."""
+    if len(codes) <= 4:
+        return ", ".join(codes)
+    return f"{', '.join(codes[:3])} and {len(codes) - 3} more error codes"
+
+
+def unignorable_inline(diagnostics: Iterable[Diagnostic], sources: Sources) -> list[str]:
+    """Warnings, located, for ``# rallyc: ignore`` comments on a line that reports an error they name (or every
+    code, the bare form): the error is reported all the same."""
+    out = []
+    for d in diagnostics:
+        if d.code not in ALWAYS_REPORTED or d.span is None:
+            continue
+        line = sources.line(d.span.file, d.span.line)
+        if line and "rallyc" in line and _names(line, d.code):
+            out.append(f"{d.span.file}:{d.span.line}:{d.span.column}: warning: `# rallyc: ignore` cannot hide an "
+                       f"error; {d.code} is still reported")
+    return list(dict.fromkeys(out))
+
+
+def _names(line: str, code: str) -> bool:
+    """True if ``line`` carries ``# rallyc: ignore`` (every code) or ``# rallyc: ignore[...]`` naming ``code``."""
     for m in _INLINE.finditer(line):
-        if m.group(1) is None:
-            return True
-        if code in {c.strip().upper() for c in m.group(1).split(",")}:
+        if m.group(1) is None or code in {c.strip().upper() for c in m.group(1).split(",")}:
             return True
     return False
 

@@ -8,6 +8,7 @@ long to mean anything, ``NaN`` and ``Infinity`` are refused with their line and 
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -252,7 +253,8 @@ def scan_folder(folder: Path) -> tuple[list[Path], list[Diagnostic]]:
 
     Like ``use``, a folder scan stays in its folder: a symbolic link that leads out of it is not
     followed (RC119), and a pipe, device or socket named ``*.rally`` is not read (RC118), so a
-    scan never blocks and never prints another file's lines.
+    scan never blocks and never prints another file's lines. A link in a loop or to nothing is left out
+    too (RC118); each left-out entry is a warning naming it, and the rest of the folder is checked.
     """
     root = folder.resolve()
     found: list[Path] = []
@@ -263,10 +265,14 @@ def scan_folder(folder: Path) -> tuple[list[Path], list[Diagnostic]]:
             if not name.endswith(".rally"):
                 continue
             path = Path(dirpath) / name
-            real = path.resolve()
+            try:
+                real = path.resolve(strict=True)
+            except (OSError, RuntimeError):  # a loop of links (RuntimeError before Python 3.13), or a link to nothing
+                left_out.append(_broken_link(path))
+                continue
             if not _within(real, root):
                 left_out.append(_warning(
-                    "RC119", f"{path} is a link to {real}, outside the folder {folder}: not checked", None,
+                    "RC119", f"{path} is a link to {real}, outside the folder {folder}: not checked", _entry(path),
                     f"check {real} by naming it, or copy it into the folder"))
                 continue
             try:
@@ -275,13 +281,35 @@ def scan_folder(folder: Path) -> tuple[list[Path], list[Diagnostic]]:
                 mode = 0
             if not stat.S_ISREG(mode):
                 left_out.append(_warning(
-                    "RC118", f"{path} is not a regular file (a pipe, a device or a socket): not checked", None,
+                    "RC118", f"{path} is not a regular file (a pipe, a device or a socket): not checked", _entry(path),
                     "only .rally files are checked"))
                 continue
             found.append(path)
     return found, left_out
 
 
+
+
+def _entry(path: Path) -> Span:
+    """Where a left-out folder entry is reported: the entry itself (its first line, as for RC118 at a `use`), so
+    that a CI annotation lands on it."""
+    return Span.point(str(path), 1, 1)
+
+
+def _broken_link(path: Path) -> Diagnostic:
+    """RC118 for a folder entry that is a link in a loop, or a link to nothing (or that vanished meanwhile)."""
+    try:
+        target = os.readlink(path)
+    except OSError:
+        return _warning("RC118", f"{path} cannot be read: not checked", _entry(path), "only .rally files are checked")
+    try:
+        path.stat()
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            return _warning("RC118", f"{path} is a symbolic link in a loop (to {target}): not checked", _entry(path),
+                            "remove the link, or point it at a .rally file")
+    return _warning("RC118", f"{path} is a symbolic link to {target}, which does not exist: not checked", _entry(path),
+                    "remove the link, or point it at a .rally file")
 
 
 def _warning(code: str, message: str, span: Span | None, hint: str) -> Diagnostic:

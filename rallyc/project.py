@@ -220,7 +220,12 @@ def load_text(text: str, display: str = "<stdin>", base_dir: Path | None = None,
                 if use.target not in bundled and not _defined_in(documents, use.target):
                     diags.append(_unknown_tileset(use, bundled))
                 continue
-            target = (doc_dir / use.target).resolve()
+            try:
+                target = (doc_dir / use.target).resolve()
+            except (OSError, RuntimeError):  # a loop of links (RuntimeError before Python 3.13)
+                diags.append(Diagnostic.of(rc.RC110, f"`use \"{use.target}\"`: a symbolic link in a loop, no file",
+                                           use.span, "point the link at a .rally file, or name the file itself"))
+                continue
             shown = os.path.relpath(target, Path.cwd()) if _inside(target, Path.cwd()) else str(target)
             if not _inside(target, project_dir):
                 diags.append(Diagnostic.of(

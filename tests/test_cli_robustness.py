@@ -384,10 +384,10 @@ def test_replay_illegal_move_is_located_in_the_record(bad, tmp_path):
     assert rec.read_text(encoding="utf-8").splitlines()[line - 1][col - 1:].startswith('"99.1.l"')
 
 
-@pytest.mark.parametrize("name,says", [("bad.toml", "bad.toml:1:13: not valid TOML"),
+@pytest.mark.parametrize("name,says", [("bad.toml", "bad.toml:1:13: error: not valid TOML"),
                                        ("binary.rally", "binary.rally:1:"),
-                                       ("latin1.rally", "latin1.rally:1:10: not UTF-8"),
-                                       ("good.rally", "good.rally:1:5: not valid TOML"),
+                                       ("latin1.rally", "latin1.rally:1:10: error: not UTF-8"),
+                                       ("good.rally", "good.rally:1:5: error: not valid TOML"),
                                        ("missing.toml", "missing.toml: cannot read"),
                                        ("folder", "folder: cannot read")])
 def test_replay_bad_rules_file_exit_2(bad, name, says):

@@ -70,7 +70,8 @@ def test_rallyc_toml_ignore_found_upward(project):
 def test_pyproject_tool_table_select_by_prefix(project):
     (project / "pyproject.toml").write_text('[project]\nname = "club"\n\n[tool.rallyc]\nselect = ["RC6"]\n',
                                             encoding="utf-8")
-    assert codes(rallyc.check([project / "tracks"])) == [("RC604", 7)]
+    # the warnings of other codes (RC308) are left out; box.rally's error (RC201) never is
+    assert codes(rallyc.check([project / "tracks"])) == [("RC201", 9), ("RC604", 7)]
 
 
 def test_pyproject_without_the_table_is_passed_over(project):
@@ -144,6 +145,11 @@ def test_a_bad_settings_file_is_a_usage_error_naming_it(project, text, says):
 def test_a_bad_code_on_the_command_line_is_a_usage_error(project):
     r = cli("check", str(project / "tracks" / "warn.rally"), "--ignore", "W605")
     assert r.exit_code == 2 and "rallyc check: --ignore: `W605` is not a code" in r.stderr
+
+
+def test_errors_are_never_ignored(project):
+    run = rallyc.check([project / "tracks" / "box.rally"], select=["RC6"], ignore=["RC2"])
+    assert codes(run) == [("RC201", 9)] and not run.ok
 
 
 def test_codes_that_say_a_file_cannot_be_read_are_never_ignored(project):

@@ -182,3 +182,50 @@ def test_folder_scan_does_not_follow_a_link_out_of_the_folder(tmp_path):
     result = _run("check", project)
     assert result.exit_code == 0, result.output
     assert "warning[RC119]" in result.output and "root:x" not in result.output
+
+
+def test_folder_scan_with_broken_links_warns_for_each_and_checks_the_rest(tmp_path):
+    """Issue 32: a loop, a dangling link and a link out of the folder are each a located warning; the valid
+    file beside them and a broken one are checked (was: internal error RuntimeError, exit 2)."""
+    (tmp_path / "ok.rally").write_text(STAGE, encoding="utf-8")
+    (tmp_path / "broken.rally").write_text("stage SS1 {\n  202a\n  299a\n  203a\n}\n", encoding="utf-8")
+    (tmp_path / "self.rally").symlink_to("self.rally")
+    (tmp_path / "a.rally").symlink_to("b.rally")
+    (tmp_path / "b.rally").symlink_to("a.rally")
+    (tmp_path / "gone.rally").symlink_to("nowhere.rally")
+    (tmp_path / "out.rally").symlink_to("/etc/hostname")
+    for fmt in ("text", "json", "github", "gitlab", "sarif"):
+        result = _run("check", "--no-cache", "--format", fmt, tmp_path)
+        assert result.exit_code == 1 and "RC130" in result.output and "Traceback" not in result.output, fmt
+    result = _run("check", "--no-cache", tmp_path)
+    for name, says in [("self.rally", "a symbolic link in a loop"), ("a.rally", "a symbolic link in a loop"),
+                       ("b.rally", "a symbolic link in a loop"), ("gone.rally", "which does not exist"),
+                       ("out.rally", "outside the folder")]:
+        code = "RC119" if name == "out.rally" else "RC118"
+        assert f"{tmp_path / name}:1:1: warning[{code}]: {tmp_path / name} is " in result.output, name
+        assert says in result.output
+    assert "broken.rally:3:3: error[RC130]" in result.output
+    assert result.output.rstrip().endswith("1 error(s), 5 warning(s)")
+    (tmp_path / "broken.rally").unlink()
+    result = _run("check", "--no-cache", tmp_path)
+    assert result.exit_code == 0 and "0 error(s), 5 warning(s)" in result.output
+
+
+def test_use_of_a_link_in_a_loop_is_located(tmp_path):
+    (tmp_path / "self.rally").symlink_to("self.rally")
+    (tmp_path / "main.rally").write_text('use "self.rally"\n' + STAGE, encoding="utf-8")
+    result = _run("check", "--no-cache", tmp_path / "main.rally")
+    assert result.exit_code == 1 and "main.rally:1:1: error[RC110]" in result.output
+    assert "a symbolic link in a loop" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("command", [["check"], ["compile"], ["stats"], ["fmt", "--check"], ["render", "-o", "x.svg"],
+                                     ["suggest"], ["export", "--to", "rekee"], ["analyze", "--runs", "2"],
+                                     ["tiles", "list", "--project"]])
+def test_cr_only_line_endings_get_rc117_from_every_command(tmp_path, monkeypatch, command):
+    """Issue 32: `suggest` said "the file has no stage"."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mac.rally").write_bytes(STAGE.replace("\n", "\r").encode("utf-8"))
+    result = _run(*command, "mac.rally")
+    assert result.exit_code == 1, result.output
+    assert "mac.rally:1:" in result.output and "error[RC117]" in result.output

@@ -7,6 +7,11 @@ from rallyc.codes import CodeInfo, all_codes
 
 __all__ = ["explain_text", "normalise_code"]
 
+#: said of every error: a design with an error is not compiled, so nothing may hide one (:mod:`rallyc.config`)
+_CANNOT_BE_IGNORED = ("An error cannot be ignored: `rallyc check` reports it and exits 1 whatever `--select`, "
+                      "`--ignore`, the settings file or a `# rallyc: ignore` comment say (a design with an "
+                      "error is not compiled, so it cannot be played).")
+
 #: what the example's file is, after its name, by the example's kind
 _EXAMPLE_TITLES = {"json": ", a Rekee editor track file"}
 
@@ -26,6 +31,8 @@ def explain_text(code: str) -> str | None:
     if info is None:
         return None
     out = [f"{info.code} ({info.severity}): {info.summary}", "", info.explanation, ""]
+    if info.severity == "error":
+        out += [_CANNOT_BE_IGNORED, ""]
     out += _example_lines(info) + ["", f"Fix: {info.fix}"]
     if info.rules:
         out += ["", "Rules: " + ", ".join(info.rules)]

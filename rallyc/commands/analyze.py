@@ -35,14 +35,15 @@ class AgainstChoice(str, Enum):
 
 ANALYZE_EPILOG = """\b
 Examples:
-  rallyc analyze examples/rally-1.rally                       # every stage: par time, riskiest corners
-  rallyc analyze examples/rally-1.rally --stage SS2 --runs 1000 --jobs 2
-  rallyc analyze examples/rally-1.rally -f json -o analysis.json
-  rallyc analyze examples/rally-1.rally --stage SS1 --heat-map ss1-risk.svg
+  rallyc analyze examples/rally-1.rally --stage SS1 --runs 20 --table-runs 2   # a quick look (seconds)
+  rallyc analyze examples/rally-1.rally        # every stage: par time, riskiest corners; not run: slow
+  rallyc analyze examples/rally-1.rally --stage SS2 --runs 1000 --jobs 2         # not run: slow
+  rallyc analyze examples/rally-1.rally -f json -o analysis.json                 # not run: slow
+  rallyc analyze examples/rally-1.rally --stage SS1 --heat-map ss1-risk.svg      # not run: slow
 \b
 The same --seed gives the same figures whatever --jobs. The par time is the median stage time of the
 solo runs, with a 95% error; the length class is compared with the playing time of --table-runs
-four-car runs (an assumed 32 s a turn). Each stage's (circuit's) solo runs are driven again by the
+four-car runs (an assumed 58 s a turn). Each stage's (circuit's) solo runs are driven again by the
 --against driver (default: greedy for the strong driver, none for the others) with the same seeds:
 its par (race) beside the analysed one, and the seconds (turns) the analysed driver gains.
 \b

@@ -18,6 +18,7 @@ from rallyc.commands.inputs import EXIT_PROBLEMS, EXIT_USAGE, fail
 from rallyc.commands.serving import run_lsp
 from rallyc.config import ConfigError, load_config
 from rallyc.diagnostics import render_text
+from rallyc.model.codes import STOPPING
 
 __all__ = ["register", "suggest_text"]
 
@@ -45,8 +46,9 @@ def _load(file: Path):
         raise fail(f"no such file: {file}", prog="rallyc suggest")
     else:
         loaded = load(file, str(file))
-    # a file that does not read or parse (RC001, RC101..RC107) is reported as `rallyc check` reports it
-    bad = [d for d in loaded.diagnostics if d.code == "RC001" or "RC101" <= d.code <= "RC107"]
+    # a file that does not read or parse (the codes that stop compilation, RC117 CR-only lines among them, and
+    # RC104..RC107) is reported as `rallyc check` reports it
+    bad = [d for d in loaded.diagnostics if d.code in STOPPING or "RC101" <= d.code <= "RC107"]
     if bad:
         typer.echo(render_text(bad, loaded.sources), err=True, nl=False)
         raise typer.Exit(EXIT_USAGE if any(d.span is None for d in bad) else EXIT_PROBLEMS)
@@ -92,7 +94,7 @@ SUGGEST_EPILOG = """\b
 Examples:
   rallyc suggest my-rally.rally --stage SS1                # after the last step
   rallyc suggest my-rally.rally --stage SS1 --after 4      # what could be step 5
-  rallyc suggest my-rally.rally -s SS2 --boxes dirt-core dirt-110 -f json
+  rallyc suggest my-rally.rally -s SS1 --boxes dirt-core,dirt-110 -f json
   rallyc suggest my-rally.rally -s SS1 --all               # illegal ones too, with why
 \b
 Exit codes: 0 done, 1 the file does not parse, 2 usage or I/O error."""

@@ -94,6 +94,8 @@ def run_check(paths: Sequence[str], fmt: OutputFormat = OutputFormat.text, outpu
             return EXIT_USAGE
         run = api.check(paths, select=select or None, ignore=ignore or None, cache=not no_cache)
         text = report(run, fmt)
+        for warning in run.warnings:  # settings that tried to hide an error (it is reported all the same)
+            sys.stderr.write(warning + "\n")
         if output is None or str(output) == "-":
             sys.stdout.write(text)
             sys.stdout.flush()

@@ -12,7 +12,8 @@ import sys
 from enum import IntEnum
 from typing import Callable, TypeVar
 
-__all__ = ["ExitCode", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "fail", "handles_errors", "report_exception"]
+__all__ = ["ExitCode", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "fail", "handles_errors", "report_exception",
+           "error_line", "record_error_line", "needs_extra"]
 
 
 class ExitCode(IntEnum):
@@ -36,6 +37,33 @@ def fail(message: str, code: int = EXIT_USAGE, prog: str = "rallyc") -> SystemEx
     sys.stderr.write(f"{prog}: {message}\n")
     sys.stderr.flush()
     return SystemExit(int(code))
+
+
+def error_line(where: str, message: str, code: str | None = None, severity: str = "error") -> str:
+    """One located problem in ``rallyc check``'s form, for every command: ``file:line:col: error[CODE]: message``
+    (``where`` is ``file:line:col``, or just ``file`` when the place is not known; without a code,
+    ``file:line:col: error: message``)."""
+    head = f"{severity}[{code}]" if code else severity
+    return f"{where}: {head}: {message}" if where else f"{head}: {message}"
+
+
+def record_error_line(e, severity: str = "error") -> str:
+    """A game record's problem (a :class:`rallyc.records.load.RecordError`, or a replay's illegal event with
+    ``file``, ``line``, ``column``, ``path``, ``rule_id`` and ``message``) as :func:`error_line`: the rule ID in
+    the brackets, the JSON path before the message."""
+    where = e.file or "<record>"
+    if e.line is not None:
+        where += f":{e.line}:{e.column}"
+    message = f"{e.path}: {e.message}" if e.path else e.message
+    return error_line(where, message, e.rule_id, severity)
+
+
+def needs_extra(prog: str, what: str, extra: str, e: ImportError) -> SystemExit:
+    """The exit (2) of a command whose feature lives in an extra that is not installed, after saying which module
+    is missing and how to install it: ``rallyc lsp: the language server needs pygls 2 (pygls);
+    install it with pip install 'rallyc[lsp]'``. Features with heavier dependencies are extras
+    (``[project.optional-dependencies]`` in pyproject.toml), imported only by their command (docs/development.md)."""
+    return fail(f"{what} ({e.name or e}); install it with pip install 'rallyc[{extra}]'", EXIT_USAGE, prog)
 
 
 def _passes_through(e: BaseException) -> bool:

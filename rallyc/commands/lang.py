@@ -33,6 +33,7 @@ Examples:
   rallyc check . --format gitlab -o gl-code-quality.json
 \b
 Exit codes: 0 clean (warnings allowed), 1 problems found, 2 usage or I/O error.
+--select, --ignore, the settings and `# rallyc: ignore` hide warnings, never errors.
 Run `rallyc explain CODE` to learn what a code means and how to fix it."""
 
 
@@ -46,10 +47,10 @@ def check(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE instead of stdout."),
     select: Optional[List[str]] = typer.Option(None, "--select", metavar="CODES",
                                                help="Report only these codes or prefixes (RC3,RC604); replaces "
-                                                    "the settings' select."),
+                                                    "the settings' select. Errors are always reported."),
     ignore: Optional[List[str]] = typer.Option(None, "--ignore", metavar="CODES",
                                                help="Do not report these codes or prefixes; adds to the "
-                                                    "settings' ignore."),
+                                                    "settings' ignore. Errors cannot be ignored."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Check every file again (read and keep no results "
                                                             "in the user cache)."),
 ) -> None:

@@ -15,7 +15,7 @@ from typing import Optional
 
 import typer
 
-from rallyc.commands.errors import handles_errors
+from rallyc.commands.errors import error_line, handles_errors, record_error_line
 from rallyc.commands.inputs import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, compile_file, fail, pick, refuse_output, \
     write_or_print
 from rallyc.tiles.catalogue import Catalogue
@@ -96,7 +96,8 @@ def overlay_cars(record: Path, round_no: int | None, track, stage: str | None, d
         data = load_record(record)
         report = replay_record(data, record.parent)
     except RecordError as e:
-        raise _fail(e.located())
+        typer.echo(record_error_line(e), err=True)
+        raise typer.Exit(EXIT_USAGE)
     if design_title is not None and data.get("design") not in (None, design_title):
         raise _fail(f"{record} was played on \"{data['design']}\", not on \"{design_title}\"")
     colours = {p["name"]: p["colour"] for p in data["players"]}
@@ -122,8 +123,13 @@ def overlay_cars(record: Path, round_no: int | None, track, stage: str | None, d
 
 def _warn_replay_error(record: Path, report) -> None:
     if report.error is not None:
-        typer.echo(f"rallyc render: warning: {record}: the replay stops at {report.error.path}: "
-                   f"[{report.error.rule_id}] {report.error.message}", err=True)
+        # start-up: the record schema (jsonschema) only for replays
+        from rallyc.records.load import locate, read_record_text
+
+        e = report.error
+        line, column = locate(read_record_text(record), e.path)
+        typer.echo(error_line(f"{record}:{line}:{column}", f"the replay stops at {e.path}: {e.message}", e.rule_id,
+                              "warning"), err=True)
 
 
 def _race_cars(record: Path, report, round_no: int | None, track, colours: dict[str, str]):
@@ -222,7 +228,8 @@ def write_viewer(output: Path, data: dict, report, base_dir: Path, inputs: list)
     try:
         tracks = [race_track(data, base_dir)[0]] if "race" in data else record_stages(data, base_dir)[0]
     except RecordError as e:
-        raise fail(e.located(), prog="rallyc replay")
+        typer.echo(record_error_line(e), err=True)
+        raise typer.Exit(EXIT_USAGE)
     catalogue = None
     if "track" in data:
         # start-up: the parser (lark) only when a file is read

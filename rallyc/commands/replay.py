@@ -18,7 +18,7 @@ from typing import Any
 
 import typer
 
-from rallyc.commands.errors import handles_errors
+from rallyc.commands.errors import error_line, handles_errors, record_error_line
 from rallyc.commands.render import write_viewer
 from rallyc.fileio import decode_utf8
 
@@ -40,8 +40,8 @@ class ReplayFormat(str, enum.Enum):
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 
 
-def _rules_problem(path: Path) -> str | None:
-    """Why a ``--rules`` file is not TOML, as ``FILE:LINE:COLUMN: message`` (None: it reads, or cannot be read)."""
+def _rules_problem(path: Path) -> tuple[str, str] | None:
+    """Why a ``--rules`` file is not TOML, as (``FILE:LINE:COLUMN``, message) (None: it reads, or cannot be read)."""
     try:
         data = path.read_bytes()
     except OSError:
@@ -50,14 +50,14 @@ def _rules_problem(path: Path) -> str | None:
     text, bad = decode_utf8(data)
     if text is None:
         assert bad is not None  # where the text stops being UTF-8
-        return f"{path}:{bad[0]}:{bad[1]}: not UTF-8 text (a --rules file is TOML text)"
+        return f"{path}:{bad[0]}:{bad[1]}", "not UTF-8 text (a --rules file is TOML text)"
     try:
         tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as e:
         m = _TOML_AT.search(str(e))
         if m:
-            return f"{path}:{m.group(1)}:{m.group(2)}: not valid TOML: {str(e)[: m.start()]}"
-        return f"{path}: not valid TOML: {e}"
+            return f"{path}:{m.group(1)}:{m.group(2)}", f"not valid TOML: {str(e)[: m.start()]}"
+        return str(path), f"not valid TOML: {e}"
     return None
 
 
@@ -105,7 +105,7 @@ def _tour_out(report, fmt: str, explain: bool, file: str, text: str | None) -> N
         if e is not None:
             body, _, _ = out_text.rstrip("\n").rpartition("\n")
             typer.echo(body)
-            typer.echo(f"{where}: {e.path}: {e.rule_id}: {e.message}", err=True)
+            typer.echo(error_line(where, f"{e.path}: {e.message}", e.rule_id), err=True)
         else:
             typer.echo(out_text, nl=False)
     raise typer.Exit(0 if report.ok else 1)
@@ -146,12 +146,12 @@ def register(app: typer.Typer) -> None:
         if rules is not None:
             problem = _rules_problem(rules)
             if problem is not None:
-                typer.echo(f"error: --rules: {problem}", err=True)
+                typer.echo(error_line(*problem), err=True)
                 raise typer.Exit(2)
         try:
             components = load_components(rules)
         except ComponentsError as exc:
-            typer.echo(f"error: --rules: {exc}", err=True)
+            typer.echo(f"rallyc replay: --rules: {exc}", err=True)
             raise typer.Exit(2)
         stdin = str(record) == "-"
         file = "<stdin>" if stdin else str(record)
@@ -170,7 +170,7 @@ def register(app: typer.Typer) -> None:
                 report = replay_tour(data, base, components) if tour else \
                     replay_record(data, base, components, explain=explain or html_out is not None)
         except InvariantBroken as exc:
-            typer.echo(f"{file}: error: {exc}", err=True)
+            typer.echo(error_line(file, str(exc), f"invariant-{exc.name}"), err=True)
             raise typer.Exit(3)
         except RecordError as exc:
             if not exc.file:
@@ -183,7 +183,7 @@ def register(app: typer.Typer) -> None:
                     "message": exc.message, "rule": exc.rule_id}}
                 typer.echo(json.dumps(out, indent=2, sort_keys=True))
             else:
-                typer.echo(f"error: {exc.located()}", err=True)
+                typer.echo(record_error_line(exc), err=True)
             raise typer.Exit(1 if exc.path or exc.line else 2)
         if tour:
             _tour_out(report, fmt, explain, file, text)
@@ -206,7 +206,7 @@ def register(app: typer.Typer) -> None:
                 body, _, _ = out_text.rstrip("\n").rpartition("\n")
                 typer.echo(body)
                 e = report.error
-                typer.echo(f"{_where(file, text, e.path)}: {e.path}: {e.rule_id}: {e.message}", err=True)
+                typer.echo(error_line(_where(file, text, e.path), f"{e.path}: {e.message}", e.rule_id), err=True)
             else:
                 typer.echo(out_text, nl=False)
         raise typer.Exit(0 if report.ok else 1)

@@ -7,7 +7,7 @@ that the server answers ``initialize`` without first paying for typer and its pa
 
 from __future__ import annotations
 
-from rallyc.commands.errors import fail
+from rallyc.commands.errors import needs_extra
 
 __all__ = ["run_lsp"]
 
@@ -19,6 +19,5 @@ def run_lsp() -> None:
         # start-up: pygls only for `rallyc lsp`
         from rallyc.lsp.server import serve
     except ImportError as e:
-        raise fail(f"the language server needs pygls 2 ({e.name or e}); install it with "
-                   "pip install 'rallyc[lsp]'", prog="rallyc lsp")
+        raise needs_extra("rallyc lsp", "the language server needs pygls 2", "lsp", e)
     serve()

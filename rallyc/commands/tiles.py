@@ -1,8 +1,8 @@
 """The tile commands: ``rallyc tiles list`` and ``rallyc tiles show``.
 
-Tiles come from the bundled tilesets (one per box); ``--file`` adds the tilesets a
+Tiles come from the bundled tilesets (one per box); ``--project`` adds the tilesets a
 project file defines or includes, which replace bundled ones of the same name.
-Exit codes: 0 done, 1 unknown tile (with a did-you-mean) or a --file with errors, 2 usage or I/O error.
+Exit codes: 0 done, 1 unknown tile (with a did-you-mean) or a --project file with errors, 2 usage or I/O error.
 """
 
 from __future__ import annotations
@@ -89,9 +89,9 @@ LIST_EPILOG = """\b
 Examples:
   rallyc tiles list                          # every bundled tile side
   rallyc tiles list --box dirt-rx --format json
-  rallyc tiles list --file my-rally.rally    # with the tilesets my-rally.rally defines
+  rallyc tiles list --project my-rally.rally # with the tilesets my-rally.rally defines
 \b
-Exit codes: 0 done, 1 the --file has errors, 2 usage or I/O error (unknown box, missing file)."""
+Exit codes: 0 done, 1 the --project file has errors, 2 usage or I/O error (unknown box, missing file)."""
 
 SHOW_EPILOG = """\b
 Examples:
@@ -99,7 +99,7 @@ Examples:
   rallyc tiles show filler1a                 # aliases work (this is 902a)
   rallyc tiles show 217a -o 217a.svg         # also draw it, every space id labelled
 \b
-Exit codes: 0 done, 1 unknown tile (with a did-you-mean) or the --file has errors, 2 usage or I/O error."""
+Exit codes: 0 done, 1 unknown tile (with a did-you-mean) or the --project file has errors, 2 usage or I/O error."""
 
 
 def register(app: typer.Typer) -> None:

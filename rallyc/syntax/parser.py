@@ -22,6 +22,7 @@ from rallyc.model import codes as rc
 from rallyc.resources import grammar_path
 from rallyc.usercache import cache_folder
 from rallyc.syntax import ast
+from rallyc.syntax.limits import Pieces, statement_too_large
 
 __all__ = ["parse", "MAX_SOURCE_BYTES", "MAX_NESTING", "MAX_DIGITS", "MAX_CELL", "NOT_TEXT"]
 
@@ -551,7 +552,11 @@ def parse(text: str, path: str = "<input>") -> tuple[ast.Document, list[Diagnost
     # one diagnostic and the others are still read (no cascades).
     items: list = []
     errors: list[Diagnostic] = []
-    for first_line, chunk in _top_level_chunks(text):
+    pieces = Pieces()  # the limits on what one file holds (rallyc.syntax.limits): RC101, and nothing more is read
+    for index, (first_line, chunk) in enumerate(_top_level_chunks(text)):
+        too_large = statement_too_large(index, first_line, chunk, path)
+        if too_large is not None:
+            return empty, [too_large]
         try:
             tree = _parser().parse(chunk)
         except UnexpectedInput:
@@ -570,10 +575,15 @@ def parse(text: str, path: str = "<input>") -> tuple[ast.Document, list[Diagnost
             errors.extend(out_of_range)
             continue
         try:
-            items.extend(_Build(path).transform(tree))
+            built = _Build(path).transform(tree)
         except VisitError as e:  # pragma: no cover - a bug in the builder, reported, not raised
             errors.append(Diagnostic.of(rc.RC100, f"internal error while reading this statement: {e.orig_exc}",
                                            Span(path, first_line, 1, first_line, 2)))
+            continue
+        too_large = pieces.add(built)
+        if too_large is not None:
+            return empty, [too_large]
+        items.extend(built)
     if errors:
         return ast.Document(path, items, Span(path, 1, 1, 1, 2)), errors
     lines = text.count("\n") + 1

@@ -23,10 +23,10 @@ def test_the_readme_installs_the_runtime_first_and_the_test_extras_with_the_test
     assert ci.index('pip install -q .\n') < ci.index("rallyc check examples/") < ci.index('pip install -q ".[test]"')
 
 
-def test_the_runtime_is_the_five_dependencies_and_the_features_are_extras():
+def test_the_runtime_is_six_dependencies_and_the_features_are_extras():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert sorted(re.split(r"[<>=]", d)[0] for d in project["dependencies"]) == [
-        "jsonschema", "lark", "networkx", "svgwrite", "typer"]
+        "jsonschema", "jsonschema-rs", "lark", "networkx", "svgwrite", "typer"]
     extras = project["optional-dependencies"]
     assert {"pdf", "lsp", "test"} <= set(extras)
     # the test extras hold every feature's dependencies, so the tests run them all

@@ -146,5 +146,5 @@ def test_replay_prints_the_located_message_of_a_bad_record_and_exits_1(tmp_path:
     result = CliRunner().invoke(app, ["replay", str(record)])
     assert result.exit_code == 1 and "Traceback" not in result.output
     line = next(i for i, text in enumerate(record.read_text().splitlines(), 1) if '"maybe"' in text)
-    assert (f"{record}:{line}:14: $.race.turns[3].joker: schema: 'maybe' is not one of ['todo', 'in', 'done', "
+    assert (f"{record}:{line}:14: error: $.race.turns[3].joker: schema: 'maybe' is not one of ['todo', 'in', 'done', "
             "'none']") in result.output

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from rallyc.data.components import Components, load_components
 from rallyc.model.pairings import RACE_TYPES, TRACK_RULES, choices_of, referee_of
-from rallyc.rules.race_format import DAMAGE_SETS, RaceFormat, custom_format, damage_set
+from rallyc.rules.race_format import DAMAGE_SETS, RaceFormat, custom_format, damage_set, standard_bag
 from rallyc.rules.trace import report
 
 __all__ = ["CustomRace", "RACE_TYPES", "TRACK_RULES", "CUSTOM_OPTIONS", "custom_race"]
@@ -98,9 +98,7 @@ class CustomRace:
     def bag_for(self, has_shortcuts: bool) -> str:
         """The Damage set: the one chosen; else "a race with Shortcut tiles must use the DIRT damage set"
         (CUSTOM-21), GT for Speed Tracks and DIRT for Technical ones otherwise (CUSTOM-18/19)."""
-        if self.damage_bag is not None:
-            return self.damage_bag
-        return "gt" if self.track_rules == "speed" and not has_shortcuts else "dirt"
+        return self.damage_bag or standard_bag(self.track_rules, has_shortcuts)
 
     def bag(self, components: Components | None = None, has_shortcuts: bool = False) -> dict[str, int]:
         """The Damage bag's tokens (CUSTOM-18/19/21/22)."""

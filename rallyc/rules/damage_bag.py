@@ -12,11 +12,22 @@ the bag still allows.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from rallyc.rules.errors import IllegalMove
 
-__all__ = ["tokens_left", "check_drawn"]
+__all__ = ["tokens_left", "check_drawn", "on_dashboards"]
+
+
+def on_dashboards(cars: Iterable[Any], outcomes: Iterable[Any]) -> Counter[str]:
+    """The Damage tokens of each kind on the cars' Dashboards, but a Shortcut's "coast" token (``outcomes``: the turns
+    played, whose ``tokens`` are the Shortcut sides drawn), whose Damage side is unseen."""
+    out: Counter[str] = Counter()
+    for car in cars:
+        out.update({kind: n for kind, n in car.damage.items() if n > 0})
+    shortcut_coast = sum(o.tokens.count("coast") for o in outcomes)
+    out["coast"] = max(0, out["coast"] - shortcut_coast)
+    return out
 
 
 def tokens_left(bag: Mapping[str, int], out: Mapping[str, int]) -> dict[str, int]:

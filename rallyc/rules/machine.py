@@ -33,7 +33,7 @@ from typing import Any, Callable, Iterator
 from rallyc.rules.dice import Die, DieKind, Face
 from rallyc.rules.driver import Step
 from rallyc.rules.engine import TurnEngine
-from rallyc.rules.errors import IllegalMove, RulesError
+from rallyc.rules.errors import RulesError
 from rallyc.rules.outcome import TurnOutcome
 from rallyc.rules.plans import PlanContext, Placed
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER

@@ -24,7 +24,7 @@ from rallyc.compiler.track import Track
 from rallyc.data.components import Components, DashboardData, load_components
 from rallyc.rules.applied import race_rules_later
 from rallyc.rules.contact import Contact, ContactEvent
-from rallyc.rules.damage_bag import check_drawn
+from rallyc.rules.damage_bag import check_drawn, on_dashboards
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.race_format import RX, RaceFormat
@@ -434,11 +434,7 @@ class Race(TurnEngine[RxOutcome]):
     def damage_out(self) -> Counter[str]:
         """The Damage tokens of each kind out of the bag (:mod:`rallyc.rules.damage_bag`): on the Dashboards (but a
         Shortcut's "coast" token, reading ``shortcut_token_kind``), the Yellow Flags and the Weather tokens drawn."""
-        out: Counter[str] = Counter()
-        for c in self.cars.values():
-            out.update({kind: n for kind, n in c.damage.items() if n > 0})
-        shortcut_coast = sum(o.tokens.count("coast") for o in self.outcomes)
-        out["coast"] = max(0, out["coast"] - shortcut_coast)
+        out = on_dashboards(self.cars.values(), self.outcomes)
         out["yellow"] += self.yellow_drawn
         out[WEATHER] += self.weather_drawn
         return out

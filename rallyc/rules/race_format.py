@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from rallyc.data.components import Components
 
-__all__ = ["RaceFormat", "RX", "ICE", "FORMATS", "damage_set", "DAMAGE_SETS", "custom_format", "CUSTOM_SIDES"]
+__all__ = ["RaceFormat", "RX", "ICE", "FORMATS", "damage_set", "DAMAGE_SETS", "custom_format", "CUSTOM_SIDES",
+           "standard_bag"]
 
 #: the custom-race Damage sets (CUSTOM-18/19/22), as ``[custom.damage_bags.NAME]`` of the rules data
 DAMAGE_SETS = ("dirt", "gt", "light")
@@ -65,6 +66,12 @@ FORMATS = {f.name: f for f in (RX, ICE)}
 
 #: the tires a Rally car may fit in a custom Head-to-Head (its own Dashboard sides, CUSTOM-10)
 CUSTOM_SIDES = ("gravel", "asphalt", "snow")
+
+
+def standard_bag(track_rules: str, has_shortcuts: bool) -> str:
+    """The Damage set of a custom race that chose none: "a race with Shortcut tiles must use the DIRT damage set"
+    (CUSTOM-21); else GT for Speed Tracks, DIRT for Technical ones (CUSTOM-18/19)."""
+    return "gt" if track_rules == "speed" and not has_shortcuts else "dirt"
 
 
 def custom_format(bag: str) -> RaceFormat:

@@ -95,7 +95,7 @@ def _rows_behind(index: TrackIndex, row: list[str], seen: set[str]) -> list[list
             for p in graph.predecessors(sid):
                 s = index.spaces.get(p)
                 if p in seen or s is None or s.kind != "lane" or s.lane not in _LATERAL or \
-                        not (s.step in steps or getattr(s, "pregrid", False)):
+                        not (s.step in steps or s.pregrid):
                     continue
                 behind.setdefault(s.zone_key, []).append(p)
         if not behind:

@@ -35,7 +35,7 @@ from rallyc.rules.driver import Driver
 from rallyc.rules.engine import TrackContexts, check_claims
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import PlanContext
-from rallyc.rules.race_format import damage_set
+from rallyc.rules.race_format import damage_set, standard_bag
 from rallyc.rules.rolling import Movement
 from rallyc.rules.rx_dashboard import loc_damage
 from rallyc.rules.stage import Stage
@@ -70,7 +70,7 @@ class SpeedTimeTrial(Stage):
                              "surfaces never change the dice (CUSTOM-08/16)")
         #: the Damage set (CUSTOM-18/19/22)
         shortcuts = any(s.kind == "shortcut" for s in self.index.spaces.values())
-        self.bag_name = self.options.damage_bag or ("dirt" if shortcuts else SPEED_TRACK_BAG)  # CUSTOM-21
+        self.bag_name = self.options.damage_bag or standard_bag("speed", shortcuts)
         #: Yellow Flags on the track, and the pairs of cars alongside when each was placed (RX-DAMAGE-03/06)
         self.yellow: Flags = {}
         self.yellow_pairs: Pairs = {}

@@ -20,6 +20,7 @@ from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.order import order_rules, round_order
 from rallyc.rules.applied import turn_rules_later
+from rallyc.rules.damage_bag import on_dashboards
 from rallyc.rules.engine import SECONDS, TrackContexts, TurnEngine
 from rallyc.rules.plans import PlanContext, Placed, can_lay, start_walk
 from rallyc.rules.setup import player_problem
@@ -215,12 +216,7 @@ class Stage(TurnEngine[Outcome]):
     def damage_out(self) -> Counter[str]:
         """The Damage tokens of each kind out of the bag (:mod:`rallyc.rules.damage_bag`): those on the Dashboards,
         but a Shortcut's "coast" token, whose Damage side is unseen (reading ``shortcut_token_kind``)."""
-        out: Counter[str] = Counter()
-        for c in self.cars.values():
-            out.update({kind: n for kind, n in c.damage.items() if n > 0})
-        shortcut_coast = sum(o.tokens.count("coast") for o in self.outcomes)
-        out["coast"] = max(0, out["coast"] - shortcut_coast)
-        return out
+        return on_dashboards(self.cars.values(), self.outcomes)
 
     def bag_left(self) -> int:
         """Tokens still in the Damage bag (CORE-SETUP-02/03)."""

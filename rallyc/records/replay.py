@@ -48,6 +48,9 @@ class ReplayReport:
     stages: list[dict] = field(default_factory=list)
     classification: list[dict] = field(default_factory=list)
     error: IllegalMove | None = None
+    #: the rally classification after each stage ended (CORE-RALLY-15), as ``classification``: the rally sheet's
+    #: positions (rallyc.table.sheet); not in the report's text or JSON
+    after_stage: list[list[dict]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -262,6 +265,7 @@ def _replay_stage(rally: Rally, st: dict, sp: str, name: str, report: ReplayRepo
     report.stages.append(entry)
     _play_turns(stage, st["turns"], sp, entry["rounds"], explain)
     _end_stage(rally, stage, st, sp, entry)
+    report.after_stage.append([{"name": n, "overall": t} for n, t in rally.classification()])
     return stage
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from itertools import chain, repeat
 from operator import methodcaller
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from rallyc.data.components import Components
 from rallyc.records.convert import _new, _rolls, record_format, replans_from_json, replans_to_json, roll_to_json
@@ -26,7 +26,7 @@ from rallyc.rules.stage import Player
 from rallyc.rules.stage_race import StageRace
 from rallyc.rules.turn import Turn
 
-__all__ = ["RaceReport", "rx_turn_from_json", "rx_turn_to_json", "replay_race", "race_track", "race_engine", "bot_race_record"]
+__all__ = ["RaceReport", "race_setup", "rx_turn_from_json", "rx_turn_to_json", "replay_race", "race_track", "race_engine", "bot_race_record"]
 
 #: a die's Full Contact keys (RX-PUSH, RX-THROUGH), which need format rallyc-game/2
 _CONTACT_KEYS = ("push", "through", "push_to")
@@ -240,9 +240,9 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
     else:
         title = data.get("title", "")
     design = record_design(data, base) if own_track else None
-    fmt = race_format_of(data, track, design)
-    players = _race_players(data, fmt)
-    race, weather = _start_race(data, design, track, players, components, fmt)
+    start = _race_start(data, design, track, components)
+    race, weather = start()
+    fmt = race.format
     race.explaining = explain  # no rule IDs worked out that the report leaves out
     _check_contact_format(data)
     report = RaceReport(title=data.get("title", title), circuit=track.name, laps=race.laps.laps, format=fmt.name,
@@ -255,6 +255,24 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
     except IllegalMove as e:
         report.error = e.kept()  # no frames kept: they would hold the report, a cycle
     return report
+
+
+def race_setup(data: dict, base_dir: Path, components: Components) -> tuple[Callable[[], tuple[Race, str | None]],
+                                                                             Any]:
+    """A race record's start, as its replay sets it up: a function that makes the race before its first turn
+    (and its starting weather), and the track; :class:`RecordError` at a player, option or track the referee
+    refuses (the game at the table, :mod:`rallyc.table`, sets its races up here)."""
+    track, _ = race_track(data, base_dir)
+    start = _race_start(data, record_design(data, base_dir), track, components)
+    start()  # refused here, once, if at all
+    return start, track
+
+
+def _race_start(data: dict, design, track, components: Components) -> Callable[[], tuple[Race, str | None]]:
+    """The race format and players of a race record checked, and a function that starts the race."""
+    fmt = race_format_of(data, track, design)
+    players = _race_players(data, fmt)
+    return lambda: _start_race(data, design, track, players, components, fmt)
 
 
 def _race_players(data: dict, fmt: RaceFormat) -> list[Player]:

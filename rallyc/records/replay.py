@@ -27,7 +27,7 @@ from rallyc.rules.turn import Outcome
 
 # record_tracks, record_stages and default_components live in rallyc.records.stages (shared with the RX race
 # records, rallyc.records.race, which this module imports); they stay importable from here.
-__all__ = ["ReplayReport", "replay_record", "record_cards", "record_tracks", "record_stages", "default_components",
+__all__ = ["ReplayReport", "replay_record", "start_rally", "record_cards", "record_tracks", "record_stages", "default_components",
            "format_time"]
 
 
@@ -193,16 +193,10 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
         raise RecordError(problem[1], path=problem[0])
     components = components or default_components()
     base = base_dir if isinstance(base_dir, Path) else Path(base_dir)
-    design = record_design(data, base) if tracks is None else None
     if "race" in data:  # an RX race (rallyc.records.race)
         return replay_race(data, base, components, tracks[0] if tracks else None, explain=explain)
-    tracks, title, flippers = _tracks_of(data, base, tracks, flippers)
+    rally, tracks, title = start_rally(data, base, components, tracks, flippers)
     report = ReplayReport(title=data.get("title", title))
-    players = [Player(p["name"], p["colour"], p.get("car", "r6"), p.get("tires", "gravel")) for p in data["players"]]
-    options = _rally_options(data, design, tracks, players, components)
-    _check_seats(players)
-    _check_weather(options, flippers)
-    rally = Rally(tracks, players, options, components, flippers, record_cards(data, components))
     try:
         stage = None
         for si, st in enumerate(data["stages"]):
@@ -213,6 +207,20 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
     except IllegalMove as e:
         report.error = e.kept()  # no frames kept: they would hold the report, a cycle
     return report
+
+
+def start_rally(data: dict, base: Path, components: Components, tracks: list | None = None,
+                flippers: list | None = None) -> tuple[Rally, list, str]:
+    """The rally a record of stages is played in (before its first stage starts), its stages' tracks and its title,
+    set up as its replay sets it up (the game at the table, :mod:`rallyc.table`, sets its games up here too);
+    :class:`RecordError` at a player, option or track the referee refuses."""
+    design = record_design(data, base) if tracks is None else None
+    tracks, title, flippers = _tracks_of(data, base, tracks, flippers)
+    players = [Player(p["name"], p["colour"], p.get("car", "r6"), p.get("tires", "gravel")) for p in data["players"]]
+    options = _rally_options(data, design, tracks, players, components)
+    _check_seats(players)
+    _check_weather(options, flippers)
+    return Rally(tracks, players, options, components, flippers, record_cards(data, components)), tracks, title
 
 
 def _tracks_of(data: dict, base: Path, tracks: list | None, flippers: list | None) -> tuple[list, str, list]:

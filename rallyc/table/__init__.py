@@ -1,2 +1,12 @@
-"""The referee at the table: the rally sheet (:mod:`rallyc.table.sheet`, printed by
-:mod:`rallyc.table.sheet_render`) and the browser surface of a live game (:mod:`rallyc.table.server`)."""
+"""The game at the table: a live game refereed step by step, one engine behind the terminal (``rallyc play``) and
+the browser (``rallyc serve``), and the rally sheet.
+
+- :mod:`rallyc.table.setup`: what a game is before its first step (design, stage, seats, options, dice);
+- :mod:`rallyc.table.session`: :class:`~rallyc.table.session.TableGame`, the game and its questions in words;
+- :mod:`rallyc.table.answers`: the answers typed at a prompt read as steps, refusals naming the rule;
+- :mod:`rallyc.table.board`: the road around a car, as text;
+- :mod:`rallyc.table.journal`: the journal (JSON Lines, one step a line, synced to disk), resume;
+- :mod:`rallyc.table.sheet`: the rally sheet (stage times, penalties, positions), printed by
+  :mod:`rallyc.table.sheet_render`;
+- :mod:`rallyc.table.server` (and its :mod:`~rallyc.table.page`): the game served to browsers (``rallyc serve``).
+"""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 from types import ModuleType
 
-NAMES = ("lang", "tiles", "build", "replay", "render", "interop", "authoring", "analyze", "sheet")
+NAMES = ("lang", "tiles", "build", "replay", "render", "interop", "authoring", "analyze", "sheet", "serve")
 
 
 def command_modules() -> list[ModuleType]:

@@ -1,0 +1,187 @@
+"""``rallyc serve``: a game at the table served to the players' browsers (rallyc.table.server).
+
+``rallyc serve game.jsonl`` serves the game its journal holds (resumed: every step replayed under the rules);
+``rallyc serve FILE --stage S --players Ann,Bob`` starts a new game and its journal. Exit codes: 0 stopped with
+Ctrl+C (the journal keeps the game), 1 a journal the rules refuse (located: ``file:line``), 2 usage or I/O error
+(a setup the referee refuses, a port in use).
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from rallyc.commands.errors import EXIT_PROBLEMS, fail, handles_errors
+
+SERVE_EPILOG = """\b
+Examples:
+  rallyc serve examples/rally-1.rally --stage SS1 --players Ann,Bob       # journal rally-1-SS1.jsonl
+  rallyc serve examples/rally-1.rally --rally --players Ann,Bob:strong --journal sunday.jsonl
+  rallyc serve examples/rx-1.rally --players Ann,Bob,Cleo --dice auto      # rallyc rolls the dice
+  rallyc serve sunday.jsonl                                              # the game again, where it was
+  rallyc serve sunday.jsonl --host 0.0.0.0 --port 8034                   # the players' tablets too
+\b
+Open the URL it prints (its token guards the game). Ctrl+C stops the server; the journal keeps the game.
+\b
+Exit codes: 0 stopped, 1 a journal the rules refuse, 2 usage or I/O error."""
+
+PROG = "rallyc serve"
+
+
+def _value(text: str) -> Any:
+    """An option's value as typed: ``true``/``false``, a whole number, or the word."""
+    low = text.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low.lstrip("-").isdigit():
+        return int(low)
+    return text.strip()
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """``sisu=per-rally,handbrake,flying-start=false`` as a record's options (``-`` read as ``_``; a bare name is
+    true)."""
+    out: dict[str, Any] = {}
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        name, eq, value = part.partition("=")
+        out[name.strip().replace("-", "_")] = _value(value) if eq else True
+    return out
+
+
+def parse_seats(players: str, cars: str | None) -> tuple[Any, ...]:
+    """``Ann,Bob:strong`` (a seat's driver after a colon: person, random, greedy, strong) with the cars
+    ``r6,r5`` (in order; none: the game's own) as seats, each car in the next free colour."""
+    # start-up: the table's setup only for a game
+    from rallyc.table.setup import COLOURS, Seat
+
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    car_list = [c.strip() or None for c in cars.split(",")] if cars else []
+    if len(car_list) > len(names):
+        raise fail(f"--cars names {len(car_list)} cars for {len(names)} players", prog=PROG)
+    seats = []
+    for i, word in enumerate(names):
+        name, _, driver = word.partition(":")
+        if i >= len(COLOURS):
+            raise fail(f"at most {len(COLOURS)} players (one colour each)", prog=PROG)
+        seats.append(Seat(name.strip(), COLOURS[i], car_list[i] if i < len(car_list) else None, None,
+                          driver.strip() or "person"))
+    return tuple(seats)
+
+
+def _lan_address() -> str:
+    """This machine's address on the local network (the one it would reach other machines from), or localhost."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the outgoing interface
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def _url(host: str, port: int, token: str) -> str:
+    shown = _lan_address() if host in ("0.0.0.0", "") else host
+    shown = f"[{shown}]" if ":" in shown else shown
+    return f"http://{shown}:{port}/?token={token}"
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``rallyc serve`` to the app."""
+
+    @app.command("serve", epilog=SERVE_EPILOG)
+    @handles_errors(PROG)
+    def serve_cmd(
+        file: Path = typer.Argument(..., help="A design (.rally) to start a game on, or a game's journal (.jsonl) "
+                                              "to serve again."),
+        stage: Optional[str] = typer.Option(None, "--stage", "-s", help="The stage (or circuit) played (default: "
+                                                                         "the first)."),
+        rally: bool = typer.Option(False, "--rally", help="Every stage of the design, one after the other."),
+        players: Optional[str] = typer.Option(None, "--players", help="Ann,Bob,...; NAME:strong (or greedy, "
+                                                                      "random) seats a bot."),
+        cars: Optional[str] = typer.Option(None, "--cars", help="The players' cars in order (r6,r5,...)."),
+        options: Optional[str] = typer.Option(None, "--options", help="Game options: sisu=per-rally,handbrake,..."
+                                                                      " (rallyc explain --options lists them)."),
+        journal_path: Optional[Path] = typer.Option(None, "--journal", help="The new game's journal (default: "
+                                                                            "DESIGN-STAGE.jsonl here)."),
+        dice: str = typer.Option("typed", "--dice", help="typed: the faces of the physical dice are entered; "
+                                                         "auto: rallyc rolls them."),
+        seed: int = typer.Option(0, "--seed", help="The seed of the bots and of --dice auto."),
+        host: str = typer.Option("127.0.0.1", "--host", help="Where to listen: 127.0.0.1 (this machine), "
+                                                             "0.0.0.0 (the local network too)."),
+        port: int = typer.Option(8034, "--port", min=0, max=65535, help="The port (0: any free one)."),
+        token: Optional[str] = typer.Option(None, "--token", help="The URL's token (default: a new random one; "
+                                                                  "give the old one to keep the tablets' URL)."),
+    ) -> None:
+        """Serve a game at the table to browsers: the map, the legal moves as buttons, the dice entry and the rally
+        sheet. Every step is checked by the rules and written to the journal before the page moves on."""
+        # start-up: the table's engine only for a game
+        from rallyc.table import journal as journals
+        from rallyc.table.server import Table, make_server
+        from rallyc.table.setup import SetupError, TableSetup
+
+        if not file.exists():
+            raise fail(f"no such file: {file}", prog=PROG)
+        if token is not None and (len(token) < 8 or not token.replace("-", "").replace("_", "").isalnum()):
+            raise fail("--token is 8 or more letters, digits, - or _", prog=PROG)
+        try:
+            head = file.read_bytes()[:4096].decode("utf-8", "replace")
+        except OSError as exc:
+            raise fail(f"cannot read {file}: {exc.strerror or exc}", prog=PROG)
+        notes: list[str] = []
+        try:
+            if journals.is_journal(head):
+                if players or stage or rally or options or cars or journal_path:
+                    raise fail(f"{file} is a journal: its game is set up already (no --players, --stage, --rally, "
+                               "--options, --cars or --journal)", prog=PROG)
+                game, notes = journals.resume(file)
+                path = file
+            else:
+                if not players:
+                    raise fail("a new game needs its players: --players Ann,Bob", prog=PROG)
+                setup = TableSetup(str(file.resolve()), parse_seats(players, cars), stage=stage, rally=rally,
+                                   options=parse_options(options), seed=seed, dice=dice)
+                path = journal_path or Path(f"{file.stem}-{'rally' if rally else stage or 'game'}.jsonl")
+                game = journals.start(path, setup, Path.cwd())
+        except SetupError as exc:
+            raise fail(str(exc), prog=PROG)
+        except journals.JournalError as exc:
+            typer.echo(f"{PROG}: error: {exc}", err=True)
+            raise typer.Exit(EXIT_PROBLEMS)
+        except FileExistsError:
+            raise fail(f"{path} already holds a game: serve it with rallyc serve {path}, or choose another "
+                       "--journal", prog=PROG)
+        for note in notes:
+            typer.echo(f"{PROG}: warning: {note}", err=True)
+        table = Table(game, _catalogue(game))
+        try:
+            server = make_server(table, host, port, token)
+        except OSError as exc:
+            raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc} (another --port?)", prog=PROG)
+        url = _url(host, server.server_address[1], server.token)
+        print(f"{game.form.header.get('title', file.name)}: open {url}", flush=True)
+        print(f"journal: {path} (Ctrl+C stops; rallyc serve {path} serves the game again)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+            if game.journal is not None:
+                game.journal.close()
+        sys.exit(0)
+
+
+def _catalogue(game: Any) -> Any:
+    """The tiles of the game's design (its tilesets), for the map."""
+    # start-up: the parser (lark) and the tiles only for a game's map
+    from rallyc.project import load
+    from rallyc.tiles.catalogue import Catalogue
+
+    return Catalogue.from_tilesets(load(Path(game.form.header["track"])).tilesets)

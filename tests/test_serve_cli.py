@@ -68,7 +68,7 @@ def test_a_new_game_with_a_bot_then_served_again_from_its_journal(tmp_path: Path
         assert status == 200 and state["prompt"]["who"] == "Ann" and state["prompt"]["kind"] == "plan"
         assert served.get("/state", token="x" * 22)[0] == 403
         # Ann lays the first die offered, rolls it and it shows no Warning; then the greedy bot plays Bob's turn
-        die = served.get("/plan")[1]["next"][0]
+        die = served.get("/plan")[1]["next"][0]["die"]
         for answer in (die, "r", "o"):
             status, body = served.post("/step", {"revision": state["revision"], "answer": answer})
             assert status == 200, body

@@ -18,12 +18,12 @@ import typer
 from rallyc.commands.errors import EXIT_PROBLEMS, fail, handles_errors
 
 SERVE_EPILOG = """\b
-Examples:
-  rallyc serve examples/rally-1.rally --stage SS1 --players Ann,Bob       # journal rally-1-SS1.jsonl
-  rallyc serve examples/rally-1.rally --rally --players Ann,Bob:strong --journal sunday.jsonl
-  rallyc serve examples/rx-1.rally --players Ann,Bob,Cleo --dice auto      # rallyc rolls the dice
-  rallyc serve sunday.jsonl                                              # the game again, where it was
-  rallyc serve sunday.jsonl --host 0.0.0.0 --port 8034                   # the players' tablets too
+Examples (each runs until Ctrl+C):
+  $ rallyc serve examples/rally-1.rally --stage SS1 --players Ann,Bob     # journal rally-1-SS1.jsonl
+  $ rallyc serve examples/rally-1.rally --rally --players Ann,Bob:strong --journal sunday.jsonl
+  $ rallyc serve examples/rx-1.rally --players Ann,Bob,Cleo --dice auto    # rallyc rolls the dice
+  $ rallyc serve sunday.jsonl                                            # the game again, where it was
+  $ rallyc serve sunday.jsonl --host 0.0.0.0 --port 8034                 # the players' tablets too
 \b
 Open the URL it prints (its token guards the game). Ctrl+C stops the server; the journal keeps the game.
 \b

@@ -166,8 +166,8 @@ page that had not seen the latest step is told to look again.</p>
     next.textContent = "";
     getJSON("/plan", {dice: laid.join(" ")}).then(function (b) {
       b.next.forEach(function (d) {
-        var btn = el("button", {"class": "die", "data-die": d}, d.replace("@", " to "));
-        btn.addEventListener("click", function () { laid.push(d); showPlan(); });
+        var btn = el("button", {"class": "die", "data-die": d.die}, d.label);
+        btn.addEventListener("click", function () { laid.push(d.die); showPlan(); });
         next.appendChild(btn);
       });
       $("lay").disabled = !b.whole;
@@ -203,7 +203,12 @@ page that had not seen the latest step is told to look again.</p>
     list.textContent = "";
     s.happened.forEach(function (h) {
       var d = el("div", {"class": "turn"}, h.text);
-      if (h.rules.length) { d.appendChild(el("div", {"class": "rules"}, h.rules.join(", "))); }
+      if (h.rules.length) {
+        var more = el("details", {"class": "rules"});
+        more.appendChild(el("summary", {}, "rules applied: " + h.rules.length));
+        more.appendChild(el("div", {}, h.rules.join(", ")));
+        d.appendChild(more);
+      }
       list.appendChild(d);
     });
     list.scrollTop = list.scrollHeight;

@@ -113,7 +113,8 @@ class Table:
         with self.lock:
             laid = read_dice(dice_text) if dice_text.strip() else ()
             nxt, whole = self.game.plan_dice(laid)
-            return {"next": [str(d) for d in nxt], "whole": whole}
+            spaces = self.game.state.game.track.spaces
+            return {"next": [{"die": str(d), "label": _die_label(d, spaces)} for d in nxt], "whole": whole}
 
     # -- what the page shows
     def state(self) -> dict[str, Any]:
@@ -180,6 +181,14 @@ class Table:
             return sheet_table_html(self.sheet())
         except Exception as exc:  # a sheet that cannot be made must not take the game's page down
             return f'<p class="sheet-note">no sheet yet: {_escape(str(exc))}</p>'
+
+
+def _die_label(die: Any, spaces: Any) -> str:
+    """A die as a button says it: its kind and the space it is laid on, with the tile (``gear2 to 2.1.in1, tile
+    #2 210b``)."""
+    space = spaces.get(die.to)
+    where = f", tile #{space.step} {space.tile}" if space is not None else ""
+    return f"{die.die}{' + brake' if die.brake else ''}{' + boost' if die.boost else ''} to {die.to}{where}"
 
 
 def _escape(text: str) -> str:

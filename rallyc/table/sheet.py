@@ -151,7 +151,12 @@ def race_sheet(report: RaceReport, players: Sequence[Mapping[str, Any]]) -> Shee
     retired and the cars still racing when play stopped (RX-END); laps and Joker lap for each."""
     colours = _colours(players)
     result = report.result or {}
-    laps, joker = result.get("laps", {}), result.get("joker", {})
+    laps, joker = dict(result.get("laps", {})), dict(result.get("joker", {}))
+    if not result:  # a race under way (or stopped by an illegal turn): each car's laps after its last turn
+        for rnd in report.rounds:
+            for turn in rnd["turns"]:
+                laps[turn["player"]] = turn.get("laps") or 0
+                joker[turn["player"]] = turn.get("joker") == "done"
     listed: list[tuple[str, str, str]] = [(str(i), n, f"{ordinal(i)} across the line")
                                           for i, n in enumerate(result.get("order", []), start=1)]
     listed += [("DSQ", n, "disqualified: no Joker lap") for n in result.get("disqualified", [])]

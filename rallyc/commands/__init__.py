@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 from types import ModuleType
 
-NAMES = ("lang", "tiles", "build", "replay", "render", "interop", "authoring", "analyze")
+NAMES = ("lang", "tiles", "build", "replay", "play", "render", "interop", "authoring", "analyze")
 
 
 def command_modules() -> list[ModuleType]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 from types import ModuleType
 
-NAMES = ("lang", "tiles", "build", "replay", "render", "interop", "authoring", "analyze", "sheet", "serve")
+NAMES = ("lang", "tiles", "build", "replay", "play", "serve", "sheet", "render", "interop", "authoring", "analyze")
 
 
 def command_modules() -> list[ModuleType]:

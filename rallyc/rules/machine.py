@@ -26,7 +26,7 @@ applied since: :meth:`GameState.undo` takes the last step back, :meth:`GameState
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Callable, Iterable, Iterator
 
@@ -187,7 +187,9 @@ class _Answers:
     def relay(self, stage: Any, ctx: PlanContext, placed: list[Placed], rolls: list[Roll], leader: bool
               ) -> list[Roll]:
         got = self._next(self.player, Question.RELAY, rolled=len(rolls))
-        return [r if isinstance(r, Roll) else _roll(r) for r in got]
+        # copies: the referee writes what the rolls caused (a Shortcut token...) into the rolls it is handed, and
+        # the step must ask the same questions each time the turn is worked out again
+        return [replace(r) if isinstance(r, Roll) else _roll(r) for r in got]
 
 
 class _Delegating(_Answers):

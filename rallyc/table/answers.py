@@ -165,7 +165,10 @@ def read_answer(p: Pending, text: str, choices: list[Choice]) -> Any:
         return Plan(dice, flat, sisu) if q is Question.PLAN else list(dice)
     if q is Question.DIE:
         try:
-            return Step(low)
+            step = Step(low)
+            if step not in [c.step for c in choices]:
+                raise ValueError(step)
+            return step
         except ValueError:
             raise Refused(f"before a die the rules allow {', '.join(c.key + ' ' + c.label for c in choices)}; "
                           f"not {words!r}", rule) from None

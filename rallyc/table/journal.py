@@ -38,9 +38,9 @@ FORMAT = "rallyc-table/1"
 class JournalError(ValueError):
     """A journal that cannot be read back: ``line`` (1-based) and what is wrong there."""
 
-    def __init__(self, path: Path, line: int, message: str) -> None:
-        super().__init__(f"{path}:{line}: {message}")
-        self.path, self.line, self.message = path, line, message
+    def __init__(self, path: Path, line: int, message: str, rule_id: str | None = None) -> None:
+        super().__init__(f"{path}:{line}: " + (f"{rule_id}: " if rule_id else "") + message)
+        self.path, self.line, self.message, self.rule_id = path, line, message, rule_id
 
 
 class Journal:
@@ -75,8 +75,9 @@ class Journal:
 
 def start(path: Path, setup: TableSetup, base: Path, components: Components | None = None) -> TableGame:
     """A new game at the table with its journal at ``path`` (which must not exist yet, or be empty): the setup
-    checked, written as the first line, then the bots' first steps. :class:`SetupError` when the referee refuses
-    the setup; FileExistsError when the journal holds a game (resume it instead)."""
+    checked and written as the first line. The surface then calls ``game.advance()`` (the bots' first steps, shown
+    as they happen). :class:`SetupError` when the referee refuses the setup; FileExistsError when the journal holds
+    a game (resume it instead)."""
     if path.exists() and path.stat().st_size > 0:
         raise FileExistsError(f"{path} already holds a game: resume it with --resume {path}, or choose another "
                               f"--journal")
@@ -87,7 +88,6 @@ def start(path: Path, setup: TableSetup, base: Path, components: Components | No
     journal = Journal(path, stream)
     journal._write({"journal": FORMAT, "setup": stored.to_json()})
     game.journal = journal
-    game.advance()
     return game
 
 
@@ -183,14 +183,14 @@ def replay_journal(path: Path, components: Components | None = None) -> tuple[Ta
             else:
                 game._apply_one(step)
         except Refused as exc:
-            raise JournalError(path, i, f"{exc.rule_id + ': ' if exc.rule_id else ''}{exc.message}") from None
+            raise JournalError(path, i, exc.message, exc.rule_id) from None
     return game, read
 
 
 def resume(path: Path, components: Components | None = None) -> tuple[TableGame, list[str]]:
     """A game continued from its journal: replayed (:func:`replay_journal`), a last line cut short cut off the file,
-    the journal opened for appending, then the bots' steps if a bot is to move. Returns the game and what was
-    reported (the torn line)."""
+    the journal opened for appending (the surface then calls ``game.advance()``: a bot to move moves). Returns the
+    game and what was reported (the torn line)."""
     game, read = replay_journal(path, components)
     notes = [read.torn] if read.torn else []
     if read.torn is not None:
@@ -200,7 +200,6 @@ def resume(path: Path, components: Components | None = None) -> tuple[TableGame,
             os.fsync(f.fileno())
     stream = open(path, "a", encoding="utf-8")
     game.journal = Journal(path, stream, game.version)
-    game.advance()
     return game, notes
 
 

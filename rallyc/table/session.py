@@ -4,7 +4,7 @@ browser), over the step machine (:class:`rallyc.rules.machine.GameState`).
 The API (kept stable for both surfaces)::
 
     game = TableGame(setup, base=Path("."), journal=None)   # SetupError when the referee cannot set it up
-    game = TableGame.resume(path)                            # a journal replayed (rallyc.table.journal)
+    game, notes = rallyc.table.journal.resume(path)          # a journal replayed; then game.advance()
     game.version          -> int: the number of steps in force (an undo lowers it); a surface sends it back with
                              a step so that a step from a screen that had not seen the latest is refused
     game.is_over()        -> bool
@@ -17,6 +17,7 @@ The API (kept stable for both surfaces)::
     game.advance()        -> list[Happened]: the steps the bots and the auto dice give now, applied
     game.undo(version=None) -> Any: the last step taken back (Refused at the start); bots' steps are taken back
                              one at a time like the others
+    game.undo_to_person(version=None) -> list[Any]: steps taken back to the last question a person answered
     game.plan_dice(dice)  -> (the next dice that may be laid after ``dice``, whether ``dice`` is a whole plan)
     game.board(player=None) -> str: the road around the player's car, as text
     game.standings()      -> list[str]: each car, its gear, damage, Time cards, stage times (text lines)
@@ -205,7 +206,12 @@ class TableGame:
                 relaid = []
             return [Choice("1", "the rolled dice laid again on the same path: " + step_words(relaid[0]), relaid[0])] \
                 if relaid else []
-        return choices_for(p, self.state.legal_actions())
+        legal = self.state.legal_actions()
+        if p.question is Question.DIE and not (self.state.game.options.improvisation and p.details.get("die", 0) > 0):
+            # re-planning only after a roll with Improvisation in play (IMPROV-01); the machine lists it anyway and
+            # plays it as a roll otherwise
+            legal = [s for s in legal if s != "replan"]
+        return choices_for(p, legal)
 
     def _answered_by_rallyc(self, p: Pending, player: str) -> bool:
         return (p.is_chance and self.setup.dice == "auto") or (not p.is_chance and self.seats[player].is_bot)
@@ -393,6 +399,17 @@ class TableGame:
         if self.journal is not None:
             self.journal.undo()
         return last
+
+    def undo_to_person(self, version: int | None = None) -> list[Any]:
+        """Take steps back until the question pending is one a person answers (the bots' and the auto dice's steps
+        since the person's last answer, then that answer); the steps taken back, last first."""
+        taken = [self.undo(version)]
+        while self.steps:
+            p = self.prompt()
+            if p is None or not p.bot:
+                break
+            taken.append(self.undo())
+        return taken
 
     def _rebuild(self, steps: list[Any]) -> None:
         """The game made again from its start with ``steps`` (after an undo across a stage's end)."""

@@ -1,7 +1,8 @@
 """``rallyc serve``: a game at the table served to the players' browsers (rallyc.table.server).
 
 ``rallyc serve game.jsonl`` serves the game its journal holds (resumed: every step replayed under the rules);
-``rallyc serve FILE --stage S --players Ann,Bob`` starts a new game and its journal. Exit codes: 0 stopped with
+``rallyc serve FILE --stage S --players Ann,Bob`` starts a new game and its journal, set up from the same options
+as ``rallyc play`` (read by the same functions). Exit codes: 0 stopped with
 Ctrl+C (the journal keeps the game), 1 a journal the rules refuse (located: ``file:line``), 2 usage or I/O error
 (a setup the referee refuses, a port in use).
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 import socket
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, List, Optional
 
 import typer
 
@@ -19,8 +20,8 @@ from rallyc.commands.errors import EXIT_PROBLEMS, fail, handles_errors
 
 SERVE_EPILOG = """\b
 Examples (each runs until Ctrl+C):
-  $ rallyc serve examples/rally-1.rally --stage SS1 --players Ann,Bob     # journal rally-1-SS1.jsonl
-  $ rallyc serve examples/rally-1.rally --rally --players Ann,Bob:strong --journal sunday.jsonl
+  $ rallyc serve examples/rally-1.rally --stage SS1 --players Ann,Bob     # journal rally-1.jsonl
+  $ rallyc serve examples/rally-1.rally --rally --players Ann,Bob --seat Bob=strong --journal sunday.jsonl
   $ rallyc serve examples/rx-1.rally --players Ann,Bob,Cleo --dice auto    # rallyc rolls the dice
   $ rallyc serve sunday.jsonl                                            # the game again, where it was
   $ rallyc serve sunday.jsonl --host 0.0.0.0 --port 8034                 # the players' tablets too
@@ -30,50 +31,6 @@ Open the URL it prints (its token guards the game). Ctrl+C stops the server; the
 Exit codes: 0 stopped, 1 a journal the rules refuse, 2 usage or I/O error."""
 
 PROG = "rallyc serve"
-
-
-def _value(text: str) -> Any:
-    """An option's value as typed: ``true``/``false``, a whole number, or the word."""
-    low = text.strip().lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    if low.lstrip("-").isdigit():
-        return int(low)
-    return text.strip()
-
-
-def parse_options(text: str | None) -> dict[str, Any]:
-    """``sisu=per-rally,handbrake,flying-start=false`` as a record's options (``-`` read as ``_``; a bare name is
-    true)."""
-    out: dict[str, Any] = {}
-    for part in (text or "").split(","):
-        if not part.strip():
-            continue
-        name, eq, value = part.partition("=")
-        out[name.strip().replace("-", "_")] = _value(value) if eq else True
-    return out
-
-
-def parse_seats(players: str, cars: str | None) -> tuple[Any, ...]:
-    """``Ann,Bob:strong`` (a seat's driver after a colon: person, random, greedy, strong) with the cars
-    ``r6,r5`` (in order; none: the game's own) as seats, each car in the next free colour."""
-    # start-up: the table's setup only for a game
-    from rallyc.table.setup import COLOURS, Seat
-
-    names = [p.strip() for p in players.split(",") if p.strip()]
-    car_list = [c.strip() or None for c in cars.split(",")] if cars else []
-    if len(car_list) > len(names):
-        raise fail(f"--cars names {len(car_list)} cars for {len(names)} players", prog=PROG)
-    seats = []
-    for i, word in enumerate(names):
-        name, _, driver = word.partition(":")
-        if i >= len(COLOURS):
-            raise fail(f"at most {len(COLOURS)} players (one colour each)", prog=PROG)
-        seats.append(Seat(name.strip(), COLOURS[i], car_list[i] if i < len(car_list) else None, None,
-                          driver.strip() or "person"))
-    return tuple(seats)
 
 
 def _lan_address() -> str:
@@ -103,16 +60,23 @@ def register(app: typer.Typer) -> None:
         stage: Optional[str] = typer.Option(None, "--stage", "-s", help="The stage (or circuit) played (default: "
                                                                          "the first)."),
         rally: bool = typer.Option(False, "--rally", help="Every stage of the design, one after the other."),
-        players: Optional[str] = typer.Option(None, "--players", help="Ann,Bob,...; NAME:strong (or greedy, "
-                                                                      "random) seats a bot."),
-        cars: Optional[str] = typer.Option(None, "--cars", help="The players' cars in order (r6,r5,...)."),
-        options: Optional[str] = typer.Option(None, "--options", help="Game options: sisu=per-rally,handbrake,..."
-                                                                      " (rallyc explain --options lists them)."),
-        journal_path: Optional[Path] = typer.Option(None, "--journal", help="The new game's journal (default: "
-                                                                            "DESIGN-STAGE.jsonl here)."),
+        players: Optional[str] = typer.Option(None, "--players", "-p", help="The players, in seat order: Ann,Bob."),
+        cars: Optional[str] = typer.Option(None, "--cars", help="One car per player, with its tires if you like: "
+                                                                 "r5:asphalt,r4:snow (default: the game's)."),
+        colours: Optional[str] = typer.Option(None, "--colours", help="One colour per player (default: red, blue, "
+                                                                       "green, yellow...)."),
+        options: Optional[str] = typer.Option(None, "--options", help="Game options: flying_start,sisu=per-rally,"
+                                                                       "handbrake (docs/options.md)."),
+        race_format: Optional[str] = typer.Option(None, "--race-format", help="A race on a circuit: rx (default) "
+                                                                               "or ice."),
+        seat: Optional[List[str]] = typer.Option(None, "--seat", help="A bot in a seat: NAME=random|greedy|strong "
+                                                                      "(repeatable)."),
+        journal_path: Optional[Path] = typer.Option(None, "--journal", "-j", help="The new game's journal (JSON "
+                                                                                  "Lines; default: FILE's name, "
+                                                                                  ".jsonl, here)."),
         dice: str = typer.Option("typed", "--dice", help="typed: the faces of the physical dice are entered; "
                                                          "auto: rallyc rolls them."),
-        seed: int = typer.Option(0, "--seed", help="The seed of the bots and of --dice auto."),
+        seed: int = typer.Option(0, "--seed", min=0, max=2**31 - 1, help="The seed of the bots and of --dice auto."),
         host: str = typer.Option("127.0.0.1", "--host", help="Where to listen: 127.0.0.1 (this machine), "
                                                              "0.0.0.0 (the local network too)."),
         port: int = typer.Option(8034, "--port", min=0, max=65535, help="The port (0: any free one)."),
@@ -121,7 +85,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Serve a game at the table to browsers: the map, the legal moves as buttons, the dice entry and the rally
         sheet. Every step is checked by the rules and written to the journal before the page moves on."""
-        # start-up: the table's engine only for a game
+        # start-up: the table's engine only for a game; the setup read from the options as rallyc play reads it
+        from rallyc.commands.play import _seats, parse_options
         from rallyc.table import journal as journals
         from rallyc.table.server import Table, make_server
         from rallyc.table.setup import SetupError, TableSetup
@@ -137,17 +102,17 @@ def register(app: typer.Typer) -> None:
         notes: list[str] = []
         try:
             if journals.is_journal(head):
-                if players or stage or rally or options or cars or journal_path:
+                if players or stage or rally or options or cars or colours or race_format or seat or journal_path:
                     raise fail(f"{file} is a journal: its game is set up already (no --players, --stage, --rally, "
-                               "--options, --cars or --journal)", prog=PROG)
+                               "--options, --cars, --colours, --race-format, --seat or --journal)", prog=PROG)
                 game, notes = journals.resume(file)
                 path = file
             else:
                 if not players:
                     raise fail("a new game needs its players: --players Ann,Bob", prog=PROG)
-                setup = TableSetup(str(file.resolve()), parse_seats(players, cars), stage=stage, rally=rally,
-                                   options=parse_options(options), seed=seed, dice=dice)
-                path = journal_path or Path(f"{file.stem}-{'rally' if rally else stage or 'game'}.jsonl")
+                setup = TableSetup(str(file.resolve()), _seats(players, cars, colours, seat or []), stage, rally,
+                                   race_format, None, parse_options(options), seed, dice)
+                path = journal_path or Path(file.stem + ".jsonl")
                 game = journals.start(path, setup, Path.cwd())
         except SetupError as exc:
             raise fail(str(exc), prog=PROG)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
-import threading
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -26,8 +25,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from helpers.paths import EXAMPLES
+from helpers.served import Served
 from rallyc.table import journal
-from rallyc.table.server import Table, make_server
 from rallyc.table.setup import Seat, TableSetup
 
 WAIT = 20
@@ -50,35 +49,6 @@ def browser() -> Iterator[Any]:
     finally:
         d.quit()
         shutil.rmtree(profile, ignore_errors=True)
-
-
-class Served:
-    """A game served on a free port of this machine, in a thread, with its journal."""
-
-    def __init__(self, game: Any) -> None:
-        self.table = Table(game)
-        self.server = make_server(self.table)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-        host, port = self.server.server_address[:2]
-        self.base = f"http://{host}:{port}"
-        self.url = f"{self.base}/?token={self.server.token}"
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-        self.table.game.journal.close()
-
-    def call(self, path: str, body: dict | None = None, token: str | None = None) -> tuple[int, Any]:
-        sep = "&" if "?" in path else "?"
-        req = urllib.request.Request(f"{self.base}{path}{sep}token={token or self.server.token}",
-                                     data=None if body is None else json.dumps(body).encode("utf-8"),
-                                     headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(req, timeout=30) as r:
-                return r.status, json.loads(r.read())
-        except urllib.error.HTTPError as e:
-            return e.code, json.loads(e.read())
 
 
 def _start(tmp_path: Path) -> tuple[Served, Path]:
@@ -153,6 +123,9 @@ def test_turns_played_by_clicking_then_reload_and_restart_lose_nothing(browser, 
         WebDriverWait(browser, WAIT).until(lambda d: _cars_on_map(d).get("Ann") == ann["space"])
         turn_text = browser.find_element(By.ID, "happened").text
         assert after_ann["happened"][0]["text"] in turn_text
+        WebDriverWait(browser, WAIT).until(  # the rally sheet, the players in their seats' order until times come
+            lambda d: [r.get_attribute("data-player") for r in d.find_elements(By.CSS_SELECTOR, "#sheet tbody tr")]
+            == ["Ann", "Bob"])
         _play_turn_by_clicking(browser, served)
         version, words = served.table.game.version, _words(browser)
         lines = path.read_text(encoding="utf-8").splitlines()

@@ -9,9 +9,11 @@ and redraws when the game's revision changed (another page, a bot). Every text f
 
 from __future__ import annotations
 
+from rallyc.table.sheet_render import SHEET_CSS
+
 __all__ = ["PAGE"]
 
-PAGE = r"""<!DOCTYPE html>
+_PAGE = r"""<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -41,14 +43,7 @@ aside { flex: 1 1 380px; font-size: 15px; }
 #standings { font-size: 13px; white-space: pre-wrap; background: #fff; border: 1px solid #ccc; padding: 4px 8px; }
 #sheet { padding: 0 10px 16px 10px; }
 .help { color: #555; font-size: 12px; }
-table.sheet { border-collapse: collapse; background: #fff; font-size: 14px; }
-table.sheet th, table.sheet td { border-bottom: 1px solid #ccc; padding: 4px 8px; vertical-align: top; }
-table.sheet th { text-align: left; border-bottom: 2px solid #999; }
-table.sheet .num { text-align: right; }
-table.sheet tbody tr:nth-child(even) { background: #f0f0f0; }
-table.sheet small { color: #555; font-weight: normal; }
-table.sheet .swatch { display: inline-block; width: 14px; height: 10px; border: 1px solid #000; margin-right: 6px; }
-.sheet-note { color: #b00; }
+@SHEET_CSS@
 </style>
 </head>
 <body>
@@ -170,7 +165,8 @@ page that had not seen the latest step is told to look again.</p>
         btn.addEventListener("click", function () { laid.push(d.die); showPlan(); });
         next.appendChild(btn);
       });
-      $("lay").disabled = !b.whole;
+      $("lay").disabled = !(b.whole || b.none);
+      $("lay").textContent = b.none ? "lay no die (none can be laid)" : "lay these dice";
     });
   }
   function render() {
@@ -213,7 +209,7 @@ page that had not seen the latest step is told to look again.</p>
     });
     list.scrollTop = list.scrollHeight;
     $("standings").textContent = s.standings.join("\n");
-    $("sheet").innerHTML = s.sheet;
+    getJSON("/sheet-table").then(function (t) { if (t.revision === state.revision) { $("sheet").innerHTML = t.html; } });
     if (mapStage !== s.stage) {
       mapStage = s.stage;
       getJSON("/map").then(function (m) { $("map").innerHTML = m.svg; points = m.points; drawCars(); });
@@ -251,3 +247,6 @@ page that had not seen the latest step is told to look again.</p>
 </body>
 </html>
 """
+
+#: the page, with the sheet's style shared with ``rallyc sheet``'s HTML
+PAGE = _PAGE.replace("@SHEET_CSS@", SHEET_CSS)

@@ -19,8 +19,9 @@ this machine, another device on the network or a web page in the browser that gu
 gets HTTP 403 and sees nothing.
 
 Routes (``GET`` unless said): ``/`` the page; ``/state`` the game as JSON; ``/revision``; ``/plan?dice=...``
-the dice that may be laid next; ``/map`` the map of the stage being played (SVG); ``/sheet`` the rally sheet as
-a page; ``/record`` the game's record so far (JSON); ``POST /step`` ``{"revision", "answer"}``; ``POST /undo``
+the dice that may be laid next; ``/map`` the map of the stage being played (SVG); ``/sheet-table`` the rally sheet
+as an HTML table (made once per revision: the game's record replayed), ``/sheet`` as a page; ``/record`` the
+game's record so far (JSON); ``POST /step`` ``{"revision", "answer"}``; ``POST /undo``
 ``{"revision"}``.
 """
 
@@ -68,6 +69,7 @@ class Table:
         self._count = 0
         self._maps: dict[str, tuple[str, dict[str, list[float]]]] = {}
         self._sheet: tuple[str, Any] | None = None
+        self._plans: tuple[str, Any] | None = None
         self._on_change = on_change
 
     @property
@@ -106,15 +108,20 @@ class Table:
             return step_words(step)
 
     def plan(self, dice_text: str) -> dict[str, Any]:
-        """While a plan is laid die by die: the dice that may follow ``dice_text`` and whether it is a whole plan."""
+        """While a plan is laid die by die: the dice that may follow ``dice_text`` and whether it is a whole plan
+        (the session's :meth:`~rallyc.table.session.TableGame.plan_dice` over the legal plans, which are listed
+        once per revision: a page asks after every die it lays)."""
         # start-up: the answers' reader only with a game
         from rallyc.table.answers import read_dice
 
         with self.lock:
             laid = read_dice(dice_text) if dice_text.strip() else ()
-            nxt, whole = self.game.plan_dice(laid)
+            if self._plans is None or self._plans[0] != self.revision:
+                self._plans = (self.revision, list(self.game.state.legal_plans()))
+            nxt, whole = self.game.plan_dice(laid, self._plans[1])
             spaces = self.game.state.game.track.spaces
-            return {"next": [{"die": str(d), "label": _die_label(d, spaces)} for d in nxt], "whole": whole}
+            return {"next": [{"die": str(d), "label": _die_label(d, spaces)} for d in nxt], "whole": whole,
+                    "none": not nxt and not laid and not whole}
 
     # -- what the page shows
     def state(self) -> dict[str, Any]:
@@ -136,7 +143,6 @@ class Table:
                 "standings": list(game.standings()),
                 "cars": self._cars(),
                 "colours": {s.name: s.colour for s in game.setup.seats},
-                "sheet": self.sheet_table(),
             }
 
     def _cars(self) -> list[dict[str, Any]]:
@@ -269,6 +275,8 @@ class _Handler(BaseHTTPRequestHandler):
         elif path == "/map":
             svg, points = table.map()
             self._json(HTTPStatus.OK, {"svg": svg, "points": points})
+        elif path == "/sheet-table":
+            self._json(HTTPStatus.OK, {"html": table.sheet_table(), "revision": table.revision})
         elif path == "/sheet":
             # start-up: the sheet's printer only when asked for
             from rallyc.table.sheet_render import sheet_html

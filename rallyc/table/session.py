@@ -216,13 +216,15 @@ class TableGame:
     def _answered_by_rallyc(self, p: Pending, player: str) -> bool:
         return (p.is_chance and self.setup.dice == "auto") or (not p.is_chance and self.seats[player].is_bot)
 
-    def plan_dice(self, dice: tuple[Any, ...] | list[Any] = ()) -> tuple[list[Any], bool]:
+    def plan_dice(self, dice: tuple[Any, ...] | list[Any] = (), plans: list[Any] | None = None
+                  ) -> tuple[list[Any], bool]:
         """While laying a plan die by die: the dice that may be laid next after ``dice`` (distinct, in the order the
-        rules list them) and whether ``dice`` themselves are a whole legal plan."""
+        rules list them) and whether ``dice`` themselves are a whole legal plan. ``plans``: the legal plans listed
+        before (``list(game.state.legal_plans())``, which a surface may keep while the game does not move)."""
         laid = tuple(dice)
         nxt: dict[Any, None] = {}
         whole = False
-        for plan in self.state.legal_plans():
+        for plan in self.state.legal_plans() if plans is None else plans:
             if plan.dice[:len(laid)] == laid:
                 if len(plan.dice) == len(laid):
                     whole = True

@@ -267,12 +267,12 @@ def _lay_or_roll(laying: str) -> str:
     return "1"
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is installed by .ci/run")
 def test_kill_9_in_the_middle_of_a_turn_then_resume_in_a_real_terminal(tmp_path):
     """rallyc play in tmux (a real terminal, prompt-toolkit's prompt): answers typed until a turn is under way, the
     process killed with SIGKILL before a die, every step answered is in the journal, which replays as an
     unfinished game; ``--resume`` in a new terminal asks the same question again; the game is then played to its
     end and replays with exit 0."""
+    assert shutil.which("tmux"), "tmux is missing (.ci/run installs it: apt-get install tmux)"
     journal = tmp_path / "game.jsonl"
     term = Tmux(tmp_path)
     term.start(f"exec {sys.executable} -m rallyc play {EXAMPLES / 'rally-1.rally'} --players Ann,Bob --dice auto "

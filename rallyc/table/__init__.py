@@ -5,5 +5,7 @@ the browser (``rallyc serve``).
 - :mod:`rallyc.table.session`: :class:`~rallyc.table.session.TableGame`, the game and its questions in words;
 - :mod:`rallyc.table.answers`: the answers typed at a prompt read as steps, refusals naming the rule;
 - :mod:`rallyc.table.board`: the road around a car, as text;
-- :mod:`rallyc.table.journal`: the journal (JSON Lines, one step a line, synced to disk), resume.
+- :mod:`rallyc.table.journal`: the journal (JSON Lines, one step a line, synced to disk), resume;
+- :mod:`rallyc.table.format`: telling a journal from a record (no referee imported);
+- :mod:`rallyc.table.terminal`: the conversation in a terminal (`rallyc play`).
 """

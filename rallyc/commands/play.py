@@ -21,8 +21,8 @@ Examples:
   rallyc play examples/rally-1.rally --stage SS1 --players Ann,Bob
   rallyc play examples/rally-1.rally --players Ann,Bob --seat Bob=strong --options flying_start,sisu=per-rally
   rallyc play examples/rx-1.rally --players Ann,Bob,Cleo --journal rx.jsonl
-  rallyc play --resume rx.jsonl                          # continue exactly where it was
-  rallyc play --resume rx.jsonl --export rx.json         # a finished game's record (rallyc replay reads it)
+  rallyc play --resume game.jsonl                        # continue exactly where it was
+  rallyc play --resume game.jsonl --export game.json     # a finished game's record (rallyc replay reads it)
   rallyc play examples/ice-track-1.rally --race-format ice --players A,B --seat A=greedy --seat B=random --dice auto
 \b
 Exit codes: 0 the game over or left (the journal keeps it), 1 a journal the rules refuse, 2 usage or I/O error."""
@@ -54,6 +54,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
 def _seats(players: str, cars: str | None, colours: str | None, seat: list[str]) -> tuple[Any, ...]:
     """The seats from ``--players``, ``--cars`` (``car`` or ``car:tires`` per player), ``--colours`` and
     ``--seat NAME=DRIVER``; a usage error names what does not fit."""
+    # start-up: the table only for a game
     from rallyc.table.setup import COLOURS, DRIVERS, Seat
 
     names = [n.strip() for n in players.split(",") if n.strip()]
@@ -82,6 +83,7 @@ def _seats(players: str, cars: str | None, colours: str | None, seat: list[str])
 
 def _reader(game: Any) -> Any:
     """prompt-toolkit's prompt in a terminal; plain lines from a script piped in."""
+    # start-up: the table only for a game
     from rallyc.table.terminal import line_reader, prompt_reader
 
     if not sys.stdin.isatty():
@@ -94,6 +96,7 @@ def _reader(game: Any) -> Any:
 
 def export_record(game: Any, path: Path) -> None:
     """A finished game's record written to ``path`` (its ``track`` relative to the record's folder)."""
+    # start-up: the records only for an export
     from rallyc.records.generate import write_record
 
     record = game.record()

@@ -117,8 +117,8 @@ def _tour_out(report, fmt: str, explain: bool, file: str, text: str | None) -> N
 
 
 def _is_journal(text: str) -> bool:
-    # start-up: the table only for a journal
-    from rallyc.table.journal import is_journal
+    # start-up: the journal's first line only, not the table
+    from rallyc.table.format import is_journal
 
     return is_journal(text)
 

@@ -27,13 +27,11 @@ from typing import IO, Any
 from rallyc.data.components import Components
 from rallyc.rules.machine import step_from_json, step_to_json
 from rallyc.table.answers import Checkpoint, Refused
+from rallyc.table.format import FORMAT, is_journal
 from rallyc.table.session import TableGame
 from rallyc.table.setup import SetupError, TableSetup
 
 __all__ = ["FORMAT", "Journal", "JournalError", "JournalRead", "read_journal", "resume", "start", "is_journal"]
-
-FORMAT = "rallyc-table/1"
-
 
 class JournalError(ValueError):
     """A journal that cannot be read back: ``line`` (1-based) and what is wrong there."""
@@ -101,16 +99,6 @@ class JournalRead:
     good_bytes: int = 0
     torn: str | None = None
     lines: int = 0
-
-
-def is_journal(text: str) -> bool:
-    """The text is a journal (its first line opens one), not a game record."""
-    first = text.lstrip("\ufeff").split("\n", 1)[0]
-    try:
-        head = json.loads(first)
-    except ValueError:
-        return False
-    return isinstance(head, dict) and head.get("journal") == FORMAT
 
 
 def read_journal(path: Path) -> JournalRead:

@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from rallyc.analysis.drivers import GreedyDriver, StrongDriver
+from rallyc.analysis.rxdriver import StrongRxDriver
 from rallyc.data.components import Components
 from rallyc.records.convert import record_format, turn_to_json
 from rallyc.records.explain import applied_of
@@ -503,18 +505,9 @@ def _make_bot(kind: str, race: bool) -> Any:
     """A bot of ``kind`` (random, greedy, strong: the RX strong driver in a race)."""
     if kind == "random":
         return RandomBot(0)
-    # start-up: the analysis drivers (cost-to-go tables) only when a bot sits in
     if kind == "greedy":
-        from rallyc.analysis.drivers import GreedyDriver
-
         return GreedyDriver(0)
-    if race:
-        from rallyc.analysis.rxdriver import StrongRxDriver
-
-        return StrongRxDriver(0)
-    from rallyc.analysis.drivers import StrongDriver
-
-    return StrongDriver(0)
+    return StrongRxDriver(0) if race else StrongDriver(0)
 
 
 def _by_time(item: tuple[str, int | None]) -> tuple[bool, int, str]:

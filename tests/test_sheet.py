@@ -194,3 +194,30 @@ def test_the_svg_goes_to_standard_output_without_o():
     res = runner.invoke(app, ["sheet", str(RACE)])
     assert res.exit_code == 0
     ET.fromstring(res.stdout.encode("utf-8"))
+
+
+def test_the_sheet_of_a_journal_finished_or_under_way(tmp_path: Path):
+    """A game at the table's journal (rallyc play, rallyc serve): its record replayed; cut in the middle, the sheet
+    of the game so far, said under way, with no error under it."""
+    from rallyc.table import journal
+    from rallyc.table.setup import Seat, TableSetup
+
+    setup = TableSetup(str(EXAMPLES / "rally-1.rally"), (Seat("Ann", "red", driver="random"),
+                                                         Seat("Bob", "blue", driver="random")), stage="SS1", dice="auto")
+    path = tmp_path / "game.jsonl"
+    game = journal.start(path, setup, tmp_path)
+    game.advance()
+    assert game.is_over()
+    game.journal.close()
+    report = replay_record(game.record(), tmp_path)
+    rows = _rows(_sheet(tmp_path, path, "done.svg").read_text(encoding="utf-8"))
+    assert [name for name, _ in rows] == [row["name"] for row in report.classification]
+    for name, texts in rows:
+        assert texts[-1] == format_time(report.stages[0]["times"][name])
+
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    half = tmp_path / "half.jsonl"
+    half.write_text("".join(lines[:len(lines) // 2]), encoding="utf-8")
+    svg = _sheet(tmp_path, half, "half.svg").read_text(encoding="utf-8")
+    assert "Stage (under way) - rally sheet" in svg and "The replay stops" not in svg
+    assert {name for name, _ in _rows(svg)} == {"Ann", "Bob"}

@@ -9,11 +9,11 @@ from __future__ import annotations
 import enum
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
-from rallyc.commands.errors import EXIT_USAGE, error_line, fail, handles_errors, record_error_line
+from rallyc.commands.errors import EXIT_PROBLEMS, EXIT_USAGE, error_line, fail, handles_errors, record_error_line
 from rallyc.commands.inputs import refuse_output, write_or_print
 
 SHEET_EPILOG = """\b
@@ -48,13 +48,35 @@ def _format_of(output: Path | None, given: SheetFormat | None) -> SheetFormat:
     return SheetFormat.svg
 
 
+def problem_of(report: Any) -> Any:
+    """The illegal event a replay stopped at (None: none; a tour's report has one too)."""
+    return getattr(report, "error", None)
+
+
+def _journal_record(path: Path) -> dict:
+    """The record of the game a journal holds, every step replayed through the rules; exit 1 at a line they refuse
+    (located), 2 when the setup is refused."""
+    # start-up: the table only for a journal
+    from rallyc.table.journal import JournalError, replay_journal
+    from rallyc.table.setup import SetupError
+
+    try:
+        game, _ = replay_journal(path)
+    except JournalError as exc:
+        raise fail(str(exc), EXIT_PROBLEMS, prog="rallyc sheet")
+    except SetupError as exc:
+        raise fail(f"{path}: {exc}", EXIT_USAGE, prog="rallyc sheet")
+    return dict(game.record())
+
+
 def register(app: typer.Typer) -> None:
     """Add ``rallyc sheet`` to the app."""
 
     @app.command("sheet", epilog=SHEET_EPILOG)
     @handles_errors("rallyc sheet")
     def sheet_cmd(
-        record: Path = typer.Argument(..., help="A game record or an Auto Tour record (JSON)."),
+        record: Path = typer.Argument(..., help="A game record or an Auto Tour record (JSON), or the journal of a "
+                                                "game at the table (rallyc play, rallyc serve)."),
         output: Optional[Path] = typer.Option(None, "--output", "-o",
                                               help="File to write (.svg, .pdf or .html; default: standard output)."),
         fmt: Optional[SheetFormat] = typer.Option(None, "--format", "-f",
@@ -67,7 +89,8 @@ def register(app: typer.Typer) -> None:
         from rallyc.records.load import RecordError, locate, parse_record, read_record_text
         from rallyc.records.replay import replay_record
         from rallyc.records.tour import is_tour_text, parse_tour, replay_tour
-        from rallyc.table.sheet import record_sheet
+        from rallyc.table.format import is_journal
+        from rallyc.table.sheet import record_sheet, under_way
         from rallyc.table.sheet_render import sheet_html, sheet_svgs
 
         form = _format_of(output, fmt)
@@ -89,9 +112,14 @@ def register(app: typer.Typer) -> None:
         text = None
         try:
             text = read_record_text(record)
-            tour = is_tour_text(text)
-            data = parse_tour(text, file) if tour else parse_record(text, file)
-            report = replay_tour(data, record.parent) if tour else replay_record(data, record.parent, explain=False)
+            if is_journal(text):  # a game at the table (rallyc play, rallyc serve): its record so far
+                data, text = _journal_record(record), None
+                report = replay_record(data, record.parent, explain=False)
+            else:
+                tour = is_tour_text(text)
+                data = parse_tour(text, file) if tour else parse_record(text, file)
+                report = replay_tour(data, record.parent) if tour else \
+                    replay_record(data, record.parent, explain=False)
         except RecordError as exc:
             if not exc.file:
                 exc.file = file
@@ -100,6 +128,9 @@ def register(app: typer.Typer) -> None:
             typer.echo(record_error_line(exc), err=True)
             raise typer.Exit(1 if exc.path or exc.line else EXIT_USAGE)
         sheet = record_sheet(data, report)
+        if text is None and problem_of(report) is not None:  # a journal's game under way: its record stops there
+            sheet = under_way(sheet)
+            report.error = None
         written: list[Path] = []
         if form is SheetFormat.html:
             write_or_print(output, sheet_html(sheet, record.name), prog="rallyc sheet")
@@ -133,7 +164,7 @@ def register(app: typer.Typer) -> None:
                 written = write_pages(output, pages, prog="rallyc sheet")
         if not to_stdout:
             typer.echo(f"wrote {', '.join(str(p) for p in written)}", err=True)
-        problem = getattr(report, "error", None)
+        problem = problem_of(report)
         if problem is not None:
             where = file
             try:

@@ -167,15 +167,15 @@ class Table:
         """The rally sheet of the game so far (its record replayed: the referee's times and classification)."""
         # start-up: the referee's replay and the sheet only when the page shows one
         from rallyc.records.replay import replay_record
-        from rallyc.table.sheet import record_sheet
+        from rallyc.table.sheet import record_sheet, under_way
 
         with self.lock:
             if self._sheet is None or self._sheet[0] != self.revision:
                 record = self.game.record()
                 report = replay_record(record, Path("."), explain=False)
                 sheet = record_sheet(record, report)
-                if not self.game.is_over():  # the record of a game under way stops where the game is
-                    sheet = type(sheet)(sheet.title, sheet.kind + " (under way)", sheet.columns, sheet.rows, ())
+                if not self.game.is_over():
+                    sheet = under_way(sheet)
                 self._sheet = (self.revision, sheet)
             return self._sheet[1]
 

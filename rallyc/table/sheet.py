@@ -18,14 +18,15 @@ SVG pages (PDF through them) or one HTML page.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from rallyc.records.race import RaceReport
 from rallyc.records.replay import ReplayReport, format_time
 from rallyc.records.tour import TourReport
 
-__all__ = ["Cell", "Column", "Row", "Sheet", "rally_sheet", "race_sheet", "tour_sheet", "record_sheet", "ordinal"]
+__all__ = ["Cell", "Column", "Row", "Sheet", "rally_sheet", "race_sheet", "tour_sheet", "record_sheet", "under_way",
+           "ordinal"]
 
 
 @dataclass(frozen=True)
@@ -223,3 +224,9 @@ def record_sheet(data: Mapping[str, Any], report: ReplayReport | RaceReport | To
     if isinstance(report, RaceReport):
         return race_sheet(report, players)
     return rally_sheet(report, players)
+
+
+def under_way(sheet: Sheet) -> Sheet:
+    """The sheet of a game at the table still being played: its record stops where the game is, which is no error
+    to print under the table."""
+    return replace(sheet, kind=f"{sheet.kind} (under way)", notes=())

@@ -110,6 +110,7 @@ def register(app: typer.Typer) -> None:
         refuse_output([output], [record], prog="rallyc sheet")
         file = str(record)
         text = None
+        report: Any
         try:
             text = read_record_text(record)
             if is_journal(text):  # a game at the table (rallyc play, rallyc serve): its record so far

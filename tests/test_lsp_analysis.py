@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rallyc.lsp.analysis import Document, block_at, check_document, code_actions, completions, symbols
 
 
@@ -61,3 +63,19 @@ def test_tile_completion_takes_the_settings_boxes(tmp_path):
     doc = _doc("stage SS1 {\n  202a\n  \n}\n", tmp_path)
     tiles = [i for i in completions(doc, 2, 2) if i.kind == "tile"]
     assert tiles and all("box dirt-core" in i.documentation for i in tiles)
+
+
+def test_tile_completion_fits_the_scenery_below(tmp_path):
+    # Rally 1's SS1 cut after its 6th step, the scenery lines still below the cursor: every tile proposed there,
+    # once written, is laid without running into a scenery tile (RC207) or over another tile (RC206)
+    lines = (Path(__file__).resolve().parent.parent / "examples" / "rally-1.rally").read_text().split("\n")
+    first = lines.index("    216a right  # hairpin, limits 2/3")
+    last = lines.index("    201a  # assistance: dead end after the finish")
+    cut = lines[:first] + ["    "] + lines[last + 1:]
+    doc = _doc("\n".join(cut), tmp_path)
+    tiles = [i for i in completions(doc, first, 4) if i.kind == "tile"]
+    assert tiles
+    for item in tiles:
+        text = "\n".join(cut[:first] + ["    " + item.label] + cut[first + 1:])
+        codes = {d.code for d in check_document(_doc(text, tmp_path)) if d.span and d.span.line == first + 1}
+        assert not codes & {"RC206", "RC207"}, (item.label, codes)

@@ -7,7 +7,7 @@ from typing import Any, Iterable, Iterator
 
 import networkx as nx
 
-from rallyc.compiler.track import Track
+from rallyc.compiler.track import PlacedTile, Track
 from rallyc.model.tiles import TileRole
 from rallyc.tiles.catalogue import Catalogue
 
@@ -135,14 +135,29 @@ def pacenotes(track: Track) -> list[str]:
     return notes
 
 
-def track_stats(track: Track, catalogue: Catalogue | None = None) -> dict[str, Any]:
-    """Length (tiles, spaces on the shortest/longest line), class, surfaces, danger, tiles needed, pacenotes."""
+def road_steps(track: Track) -> list[PlacedTile]:
+    """The steps a track's length counts: not the Assistance tile, and on a circuit not the tiles of the Joker lap
+    or the Pre-grid alone (TRACK-RX-10..12: the guideline counts the loop's tiles)."""
     road = [p for p in track.steps if TileRole.ASSISTANCE not in p.roles]
     if track.kind == "circuit":
-        # TRACK-RX-10..12: the guideline counts the loop's tiles, Joker and Pre-grid excluded
         branch = {s.step for s in track if (s.joker or s.pregrid) and s.zone is not None and
                   all(x.joker or x.pregrid for x in track.spaces_of_step(s.step))}
         road = [p for p in road if p.step not in branch]
+    return road
+
+
+def length_words(track: Track) -> str:
+    """A track's length as `stats` and the map's title say it: "10 tiles (Short)", "12 tiles, 2 laps"."""
+    tiles = len(road_steps(track))
+    if track.kind == "stage":
+        return f"{tiles} tiles ({stage_class(tiles)})"
+    return f"{tiles} tiles" + (f", {track.laps} laps" if track.laps else "")
+
+
+def track_stats(track: Track, catalogue: Catalogue | None = None) -> dict[str, Any]:
+    """Length (tiles, spaces on the shortest/longest line), class, surfaces, danger, tiles needed, pacenotes."""
+    road = road_steps(track)
+    if track.kind == "circuit":
         shortest, longest = lap_lines(track)
     else:
         shortest, longest = driving_lines(track)

@@ -13,7 +13,7 @@ around the cursor on its own (:func:`block_at`), with the current line left out.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -194,6 +194,33 @@ def _stage_before(doc: Document, block: Block, line: int) -> ast.Stage | ast.Cir
     return None
 
 
+def _block_below(lines: list[str], line: int) -> list[str]:
+    """The lines after ``line`` up to the line that closes the block open at ``line`` (braces counted)."""
+    depth = 0
+    out: list[str] = []
+    for raw in lines[line + 1:]:
+        code = _code(raw)
+        depth += code.count("{") - code.count("}")
+        if depth < 0:
+            break
+        out.append(raw)
+    return out
+
+
+def _scenery_below(doc: Document, block: Block, line: int) -> list[ast.Scenery]:
+    """The ``scenery`` lines of the stage below ``line``: the cells they hold are taken for the next tile too (a
+    published design lists its scenery after the route)."""
+    # start-up: the parser (lark) only when text is read
+    from rallyc.syntax.parser import parse
+
+    below = [raw for raw in _block_below(doc.lines, line) if _code(raw).split()[:1] == ["scenery"]]
+    if not below:
+        return []
+    parsed, _ = parse(block.headers[-1] + " {\n" + "\n".join(below) + "\n}\n", doc.display)
+    found = parsed.stages or parsed.circuits
+    return found[0].scenery if found else []
+
+
 def _catalogue(doc: Document):
     # start-up: the parser (lark) only when a file is read
     from rallyc.project import load_text
@@ -302,6 +329,9 @@ def _tile_items(doc: Document, block: Block, line: int) -> list[Item]:
     stage = _stage_before(doc, block, line)
     if stage is None or not isinstance(stage, ast.Stage):
         return []
+    scenery = _scenery_below(doc, block, line)
+    if scenery:
+        stage = replace(stage, items=[*stage.items, *scenery])
     catalogue, loaded = _catalogue(doc)
     try:
         result = suggest_stage(stage, catalogue, None, _boxes(loaded, doc.base_dir))

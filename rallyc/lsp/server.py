@@ -4,15 +4,27 @@ Diagnostics are published on open, change and save, for the document and for
 every file it includes (the include graph: a problem in an included file is shown
 in that file). Positions: rallyc counts code points, the client (by default)
 UTF-16 code units; :func:`_pos` converts.
+
+Junk from the client is answered, not crashed on: a request whose parameters do not fit the protocol gets a
+JSON-RPC error response (Invalid params), a body that is not JSON a Parse error, an edit whose range lies outside
+the document a message and a diagnostic (the editor's copy and the server's then differ until the file is
+reopened); each is logged as one line on standard error, never a traceback.
 """
 
 from __future__ import annotations
 
+import json
+import logging
+import sys
 from pathlib import Path
+from typing import Any, Sequence
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException, JsonRpcParseError
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+from pygls.workspace import TextDocument
 
 from rallyc import __version__
 from rallyc.diagnostics import Diagnostic, Severity, Span
@@ -30,14 +42,57 @@ _SYMBOL_KIND = {"rally": lsp.SymbolKind.Namespace, "stage": lsp.SymbolKind.Class
                 "tileset": lsp.SymbolKind.Package, "tile": lsp.SymbolKind.Struct}
 
 
+log = logging.getLogger("rallyc.lsp")
+
+#: what :meth:`RallycProtocol.structure_message` returns for a request it has already answered with an error
+_ANSWERED = object()
+
+
+class RallycProtocol(LanguageServerProtocol):
+    """pygls's protocol, answering a request it cannot read with an error response instead of no response."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            method = data.get("method")
+            log.warning("rallyc lsp: %s (id %s): the parameters do not fit the protocol (%s)", method,
+                        data.get("id"), exc.message)
+            if "id" in data and method is not None:
+                self._send_response(data["id"], error=JsonRpcException(
+                    f"{method}: the parameters do not fit the protocol", code=exc.code).to_response_error())
+            return _ANSWERED
+
+    def handle_message(self, message: Any) -> None:
+        if message is _ANSWERED:
+            return
+        super().handle_message(message)
+
+
 class RallycServer(LanguageServer):
     """The server with the rallyc view of every open document, by URI."""
 
     def __init__(self) -> None:
-        super().__init__("rallyc", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
+        super().__init__("rallyc", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental,
+                         protocol_cls=RallycProtocol)
         self.documents: dict[str, analysis.Document] = {}
         #: per open document, the other files it got diagnostics published for (to clear them later)
         self.published: dict[str, set[str]] = {}
+        #: per open document, why the server's copy may differ from the editor's (an edit outside the document)
+        self.out_of_sync: dict[str, str] = {}
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """A message the server could not read or handle: one line in the log, a Parse error answered to a body
+        that is not JSON, an error message to the user for anything else."""
+        if isinstance(error, json.JSONDecodeError):
+            log.warning("rallyc lsp: a message that is not JSON: %s", error)
+            # a Parse error has no id to answer (JSON-RPC 2.0: null)
+            self.protocol._send_response(None, error=JsonRpcParseError(  # type: ignore[arg-type]
+                f"not JSON: {error}").to_response_error())
+            return
+        log.error("rallyc lsp: %s: %s", type(error).__name__, error)
+        self.window_show_message(lsp.ShowMessageParams(type=lsp.MessageType.Error,
+                                                       message=f"rallyc: {type(error).__name__}: {error}"))
 
 
 server = RallycServer()
@@ -121,6 +176,10 @@ def publish(ls: RallycServer, uri: str) -> None:
             src = doc.loaded.sources.get(d.span.file) if doc.loaded is not None and d.span is not None else None
             texts[target] = (src or "").split("\n")
         by_uri.setdefault(target, []).append(_diagnostic(d, texts[target], uri_of))
+    if uri in ls.out_of_sync:
+        end = lsp.Position(line=len(doc.lines), character=0)
+        by_uri[uri].append(lsp.Diagnostic(range=lsp.Range(start=end, end=end), message=ls.out_of_sync[uri],
+                                          severity=lsp.DiagnosticSeverity.Error, source="rallyc"))
     for stale in ls.published.get(uri, set()) - set(by_uri):
         if stale not in ls.documents:
             ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=stale, diagnostics=[]))
@@ -133,12 +192,38 @@ def publish(ls: RallycServer, uri: str) -> None:
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: RallycServer, params: lsp.DidOpenTextDocumentParams) -> None:
+    ls.out_of_sync.pop(params.text_document.uri, None)
     publish(ls, params.text_document.uri)
+
+
+def _edit_outside(source: str, changes: Sequence[lsp.TextDocumentContentChangeEvent]) -> str | None:
+    """Why one of these changes, applied in order to ``source``, lies outside the document (None if none does).
+    A position past the end of a line is the line's end (the protocol's rule); a line past the last is not."""
+    doc = TextDocument("untitled:check", source)
+    for change in changes:
+        if isinstance(change, lsp.TextDocumentContentChangePartial):
+            count = len(doc.lines)
+            last = max(change.range.start.line, change.range.end.line)
+            if last > count or (last == count and max(change.range.start.character, change.range.end.character)):
+                return f"an edit at line {last + 1} of a document of {count} line{'s' if count != 1 else ''}"
+        doc.apply_change(change)
+    return None
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: RallycServer, params: lsp.DidChangeTextDocumentParams) -> None:
-    publish(ls, params.text_document.uri)
+    uri = params.text_document.uri
+    if any(isinstance(c, lsp.TextDocumentContentChangeWholeDocument) for c in params.content_changes):
+        ls.out_of_sync.pop(uri, None)
+    before = ls.documents.get(uri)
+    why = _edit_outside(before.text, params.content_changes) if before is not None else None
+    if why is not None:
+        message = (f"rallyc: {why} (version {params.text_document.version}) lies outside it: the server's copy "
+                   "now differs from the editor's; save and reopen the file")
+        log.warning("rallyc lsp: %s: %s", uri, message)
+        ls.out_of_sync[uri] = message
+        ls.window_show_message(lsp.ShowMessageParams(type=lsp.MessageType.Error, message=message))
+    publish(ls, uri)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
@@ -242,6 +327,27 @@ def code_action(ls: RallycServer, params: lsp.CodeActionParams) -> list[lsp.Code
     return out
 
 
+class _OneLine(logging.Formatter):
+    """A log record as one line: its message's first line, no traceback (pygls logs whole tracebacks)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        first = record.getMessage().split("\n", 1)[0]
+        return first if first.startswith("rallyc lsp:") else f"rallyc lsp: {record.name}: {first}"
+
+
+def _not_said_again(record: logging.LogRecord) -> bool:
+    """pygls's own line before a message it could not read or handle: rallyc logs its own line for each."""
+    return not record.getMessage().startswith(("Unable to deserialize message", "Unable to handle message"))
+
+
 def serve() -> None:
-    """Run the server on standard input/output until the client says exit."""
+    """Run the server on standard input/output until the client says exit; log one line a problem on stderr."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_OneLine())
+    handler.addFilter(_not_said_again)
+    for name in ("rallyc", "pygls"):
+        logger = logging.getLogger(name)
+        logger.handlers[:] = [handler]
+        logger.setLevel(logging.WARNING)
+        logger.propagate = False
     server.start_io()

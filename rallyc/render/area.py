@@ -14,6 +14,7 @@ from typing import Sequence
 
 import svgwrite
 
+from rallyc.compiler.stats import length_words
 from rallyc.geometry.hexgrid import edge_index
 from rallyc.render.document import MapOptions, new_drawing, to_string
 from rallyc.render.geometry import HexLayout, fmt, path_d
@@ -71,7 +72,7 @@ def render_area(title: str, author: str | None, tracks: Sequence, catalogue,
     pad = 0.2 * R
     head = [(title, 0.2 * R, "bold")] + ([(f"by {author}", 0.1 * R, None)] if author else []) + [
         (f"rally area - {len(tracks)} stage(s) over it", 0.12 * R, None)]
-    key = [(f"{t.name}{(' ' + t.title) if t.title and t.title != t.name else ''}: {len(t.steps)} tiles",
+    key = [(f"{t.name}{(' ' + t.title) if t.title and t.title != t.name else ''}: {length_words(t)}",
             ROUTE_COLOURS[i % len(ROUTE_COLOURS)]) for i, t in enumerate(tracks)]
     head_h = sum(s * 1.25 for _, s, _ in head)
     key_h = len(key) * 0.14 * R * 1.3

@@ -28,6 +28,7 @@ from typing import Callable, Sequence, cast
 import svgwrite
 
 from rallyc import collector
+from rallyc.compiler.stats import length_words
 from rallyc.compiler.track import Track
 from rallyc.render import style
 from rallyc.render.geometry import HexLayout, fmt
@@ -94,8 +95,7 @@ def _title_lines(track: Track, title: str, author: str | None, stage_label: str)
     lines: list[tuple[str, float, str | None]] = [(title, TITLE_PT, "bold")]
     if author:
         lines.append((f"by {author}", AUTHOR_PT, None))
-    steps = len(track.steps)
-    stage_line = f"{steps} tiles" + (f", {track.laps} laps" if track.laps else "")
+    stage_line = length_words(track)
     if stage_label and stage_label != title:
         stage_line = f"{stage_label}  -  {stage_line}"
     lines.append((stage_line, STAGE_PT, None))

@@ -28,6 +28,7 @@ game's record so far (JSON); ``POST /step`` ``{"revision", "answer"}``; ``POST /
 from __future__ import annotations
 
 import hmac
+import html
 import json
 import secrets
 import sys
@@ -38,7 +39,12 @@ from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import parse_qs, urlsplit
 
+from rallyc.records.replay import replay_record
+from rallyc.render.viewer import map_svg, space_points
+from rallyc.table.answers import Refused, read_dice, step_words
 from rallyc.table.page import PAGE
+from rallyc.table.sheet import record_sheet, under_way
+from rallyc.table.sheet_render import sheet_html, sheet_table_html
 
 __all__ = ["Table", "make_server", "new_token"]
 
@@ -98,9 +104,6 @@ class Table:
 
     def undo(self, revision: Any) -> str:
         """Take the last step back (sent at ``revision``); the step in words."""
-        # start-up: the answers' words only with a game
-        from rallyc.table.answers import step_words
-
         with self.lock:
             self._check(revision)
             step = self.game.undo()
@@ -111,9 +114,6 @@ class Table:
         """While a plan is laid die by die: the dice that may follow ``dice_text`` and whether it is a whole plan
         (the session's :meth:`~rallyc.table.session.TableGame.plan_dice` over the legal plans, which are listed
         once per revision: a page asks after every die it lays)."""
-        # start-up: the answers' reader only with a game
-        from rallyc.table.answers import read_dice
-
         with self.lock:
             laid = read_dice(dice_text) if dice_text.strip() else ()
             if self._plans is None or self._plans[0] != self.revision:
@@ -152,9 +152,6 @@ class Table:
 
     def map(self) -> tuple[str, dict[str, list[float]]]:
         """The map of the stage (or circuit) being played, as inline SVG, and where a car stands on each space."""
-        # start-up: the maps (svgwrite) only when the page asks for one
-        from rallyc.render.viewer import map_svg, space_points
-
         with self.lock:
             track = self.game.state.game.track
             if track.name not in self._maps:
@@ -165,10 +162,6 @@ class Table:
 
     def sheet(self) -> Any:
         """The rally sheet of the game so far (its record replayed: the referee's times and classification)."""
-        # start-up: the referee's replay and the sheet only when the page shows one
-        from rallyc.records.replay import replay_record
-        from rallyc.table.sheet import record_sheet, under_way
-
         with self.lock:
             if self._sheet is None or self._sheet[0] != self.revision:
                 record = self.game.record()
@@ -180,9 +173,6 @@ class Table:
             return self._sheet[1]
 
     def sheet_table(self) -> str:
-        # start-up: the sheet's printer only when the page shows one
-        from rallyc.table.sheet_render import sheet_table_html
-
         try:
             return sheet_table_html(self.sheet())
         except Exception as exc:  # a sheet that cannot be made must not take the game's page down
@@ -198,9 +188,6 @@ def _die_label(die: Any, spaces: Any) -> str:
 
 
 def _escape(text: str) -> str:
-    # start-up: html only with a page
-    import html
-
     return html.escape(text, quote=True)
 
 
@@ -255,13 +242,11 @@ class _Handler(BaseHTTPRequestHandler):
                 self._refuse(HTTPStatus.NOT_FOUND, f"no {method} {url.path} here")
         except Stale as exc:
             self._refuse(HTTPStatus.CONFLICT, str(exc), stale=True, revision=table.revision)
-        except Exception as exc:
-            refused = _as_refused(exc)
-            if refused is None:
-                print(f"rallyc serve: {type(exc).__name__}: {exc}", file=sys.stderr)
-                self._refuse(HTTPStatus.INTERNAL_SERVER_ERROR, f"the server could not answer: {exc}")
-            else:
-                self._refuse(HTTPStatus.UNPROCESSABLE_ENTITY, refused[1], rule=refused[0], revision=table.revision)
+        except Refused as exc:
+            self._refuse(HTTPStatus.UNPROCESSABLE_ENTITY, exc.message, rule=exc.rule_id, revision=table.revision)
+        except Exception as exc:  # never a traceback to the page: the message, and a line for the server's screen
+            print(f"rallyc serve: {type(exc).__name__}: {exc}", file=sys.stderr)
+            self._refuse(HTTPStatus.INTERNAL_SERVER_ERROR, f"the server could not answer: {exc}")
 
     def _get(self, path: str, query: dict[str, list[str]], table: Table) -> None:
         if path == "/":
@@ -278,9 +263,6 @@ class _Handler(BaseHTTPRequestHandler):
         elif path == "/sheet-table":
             self._json(HTTPStatus.OK, {"html": table.sheet_table(), "revision": table.revision})
         elif path == "/sheet":
-            # start-up: the sheet's printer only when asked for
-            from rallyc.table.sheet_render import sheet_html
-
             self._send(HTTPStatus.OK, sheet_html(table.sheet()).encode("utf-8"), "text/html; charset=utf-8")
         elif path == "/record":
             with table.lock:
@@ -326,16 +308,6 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         self._route("POST")
-
-
-def _as_refused(exc: Exception) -> tuple[str | None, str] | None:
-    """(rule ID, message) of an answer the rules or the question's form refuse; None for anything else."""
-    # start-up: the answers' words only with a game
-    from rallyc.table.answers import Refused
-
-    if isinstance(exc, Refused):
-        return exc.rule_id, exc.message
-    return None
 
 
 class _Server(ThreadingHTTPServer):

@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Callable
 
 from rallyc.analysis.evaluator import TurnEvaluator, Weights
-from rallyc.analysis.options import plan_situation
+from rallyc.analysis.options import DiceOptions, plan_situation
 from rallyc.rules.plans import PlanContext, Walk
 from rallyc.rules.stage import Stage
 from rallyc.rules.state import TrackIndex
@@ -40,8 +40,9 @@ GEARS = range(0, 7)
 class StageEvaluator(TurnEvaluator):
     """A turn evaluator whose positions are priced by a stage's :class:`CostToGo` table."""
 
-    def __init__(self, stage: Stage, ctx: PlanContext, table: "CostToGo", weights: Weights) -> None:
-        super().__init__(stage, ctx, None, weights)
+    def __init__(self, stage: Stage, ctx: PlanContext, table: "CostToGo", weights: Weights,
+                 options: DiceOptions | None = None) -> None:
+        super().__init__(stage, ctx, None, weights, options)
         self.table = table
 
     def rest(self, space: str, gear: int) -> float:

@@ -19,16 +19,17 @@ Flat Out is taken when its Second tokens (CORE-SECONDS-01) outweigh the risk of 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from rallyc.analysis.costtogo import CostToGo, StageEvaluator, cost_to_go
 from rallyc.analysis.evaluator import TurnEvaluator, Weights, dice_count
 from rallyc.analysis.lookahead import RoadAhead, road_ahead
-from rallyc.analysis.options import DiceOptions, Option, PlanState, plan_situation
+from rallyc.analysis.options import DiceOptions, Option, PlanState, plan_situation, road_situation
 from rallyc.rules.bot import SeededChance, relay_in_order
 from rallyc.rules.dice import Die
 from rallyc.rules.driver import ROLL, SECURE, STOP
-from rallyc.rules.plans import PlanContext, Placed
+from rallyc.rules.plans import OptionTable, PlanContext, Placed
 from rallyc.rules.turn import Outcome, Roll, Turn
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -155,6 +156,9 @@ class StrongDriver(ExpectimaxDriver):
         #: per car: the stage and track it plays and its cost-to-go table's key and table (looked up once a stage, and
         #: again if the stage's tiles flip, MC-WEATHER-04)
         self._tables: dict[str, tuple[Any, Any, tuple, CostToGo]] = {}
+        #: how dice enter the road, per road situation (:func:`~rallyc.analysis.options.road_situation`): shared by
+        #: the evaluators of a damaged car and the cost to go's
+        self._roads: dict[tuple, OptionTable] = {}
 
     def road_tables(self, stage: Any) -> RoadAhead:
         return road_ahead(stage.index)
@@ -167,18 +171,33 @@ class StrongDriver(ExpectimaxDriver):
             key, table = cost_to_go(stage, name, w, lambda s, g: ahead.worth(
                 s, g, per_space=w.per_space, momentum=w.momentum, overspeed=w.overspeed))
             got = self._tables[name] = (stage, stage.index, key, table)
+            self._roads.setdefault(road_situation(stage, table.evaluator.ctx), table.evaluator.options.table)
         return got[2], got[3]
+
+    def evaluator(self, stage: "Stage", ctx: PlanContext, table: CostToGo) -> StageEvaluator:
+        """A new evaluator of ``ctx``'s situation, priced by ``table``, sharing how dice enter the road."""
+        road = self._roads.setdefault(road_situation(stage, ctx), OptionTable())
+        return StageEvaluator(stage, ctx, table, self.weights, DiceOptions(ctx, road))
 
     def turn(self, stage: "Stage") -> Turn:
         name = stage.to_move()
         assert name is not None
         ctx, _ = stage.context(name)
+        ctx = tokens_ahead(ctx, self.ahead(stage).steps_ahead[ctx.start])
         key, table = self.table(stage, name)
         situation = (key, plan_situation(stage, ctx))
         make = (lambda: table.evaluator) if situation[1] == key[0] else \
-            (lambda: StageEvaluator(stage, ctx, table, self.weights))
+            (lambda: self.evaluator(stage, ctx, table))
         plan_t, flat = self.choose(situation, make, ctx, (situation, ctx.start, ctx.gear, stage.cars[name].seconds > 0))
         return Turn(player=name, dice=[Roll(o.placed.die) for o in plan_t], flat_out=flat)
+
+
+def tokens_ahead(ctx: PlanContext, steps: frozenset[int]) -> PlanContext:
+    """``ctx`` without the -1 tokens on route ``steps`` its turn cannot reach: they lower the corners of their own
+    tile only (CORE-SHORTCUT-08), so a car past them plans as if they were not there, in a situation it may have
+    planned in before (:func:`~rallyc.analysis.options.plan_situation` keys the tokens)."""
+    kept = {step: n for step, n in ctx.minus1.items() if step in steps}
+    return ctx if len(kept) == len(ctx.minus1) else replace(ctx, minus1=kept)
 
 
 class GreedyDriver(PlanningDriver):

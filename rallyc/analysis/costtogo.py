@@ -27,7 +27,7 @@ from typing import Callable
 
 from rallyc.analysis.evaluator import TurnEvaluator, Weights
 from rallyc.analysis.options import DiceOptions, plan_situation
-from rallyc.rules.plans import PlanContext, Walk
+from rallyc.rules.plans import PlanContext, Walk, effective_limit
 from rallyc.rules.stage import Stage
 from rallyc.rules.state import TrackIndex
 
@@ -70,8 +70,10 @@ class CostToGo:
         # the positions it ends on valued already, and the recursion of __call__ stays shallow
         for sid in sorted(spaces, key=lambda s: (-spaces[s].progress, s)):
             if not spaces[sid].past_finish:
+                top = effective_limit(ctx, sid)
                 for gear in GEARS:
-                    self(sid, gear)
+                    if top is None or gear <= top:
+                        self(sid, gear)
 
     def __call__(self, space: str, gear: int) -> float:
         got = self.values.get((space, gear))

@@ -92,6 +92,10 @@ class ExpectimaxDriver(PlanningDriver):
         self._decisions: dict[tuple, tuple[tuple[Option, ...], bool]] = {}
         self._plan: list[Option] = []
         self._eval: TurnEvaluator | None = None
+        #: the turn being rolled (its key in ``_decisions``) and, per turn, die and Warnings so far, what rolling on
+        #: one by one is worth and whether to roll (:meth:`TurnEvaluator.one_by_one`: a function of all three)
+        self._turn: tuple = ()
+        self._odds: dict[tuple, tuple[float, bool]] = {}
 
     def ahead(self, stage: Any) -> Any:
         """What the driver knows of the track ahead of every space (computed once per track)."""
@@ -122,8 +126,16 @@ class ExpectimaxDriver(PlanningDriver):
             plan = ev.plan()
             flat = bool(plan) and self.flat_out_value(ev, plan) < ev.one_by_one(plan)[0]
             cached = self._decisions[turn_key] = (tuple(plan), flat)
-        self._plan, self._eval = list(cached[0]), ev
+        self._plan, self._eval, self._turn = list(cached[0]), ev, turn_key
         return cached
+
+    def odds(self, ev: TurnEvaluator, i: int, warnings: int) -> tuple[float, bool]:
+        """The plan's :meth:`TurnEvaluator.one_by_one` from die ``i`` with ``warnings`` so far (memoised per turn)."""
+        key = (self._turn, i, warnings)
+        got = self._odds.get(key)
+        if got is None:
+            got = self._odds[key] = ev.one_by_one(self._plan, i, warnings)
+        return got
 
     #: the driver may secure dice with tokens before rolling them (RX: Focus tokens, :meth:`secure`)
     secures = False
@@ -136,15 +148,11 @@ class ExpectimaxDriver(PlanningDriver):
         ev = self._eval
         if ev is None or i >= len(self._plan):
             return ROLL
-        odds = None
-        if self.secures:
-            odds = ev.one_by_one(self._plan, i, warnings)
-            if self.secure(stage, ev, i, rolls, warnings, odds[0]):
-                return SECURE
+        if self.secures and self.secure(stage, ev, i, rolls, warnings, self.odds(ev, i, warnings)[0]):
+            return SECURE
         if i == 0:
             return ROLL  # the first die is always rolled: stopping before it wastes the turn
-        _, go = odds or ev.one_by_one(self._plan, i, warnings)
-        return ROLL if go else STOP
+        return ROLL if self.odds(ev, i, warnings)[1] else STOP
 
 
 class StrongDriver(ExpectimaxDriver):

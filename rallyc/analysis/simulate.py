@@ -11,9 +11,9 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import partial
 from pathlib import Path
-
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Any, Callable, Union
 
 from rallyc.analysis.drivers import GreedyDriver, StrongDriver
 from rallyc.analysis.load import load_track
@@ -123,18 +123,36 @@ def _play(stage: Stage, driver: SimDriver, index: int, me: str) -> Run:
     return run
 
 
+#: the track the last simulation spread over processes played, by its source: a worker forked from this process
+#: plays the same object, and so finds the tables its driver valued on it here (:func:`value_tables`)
+_FORKED: dict[tuple[str, str], object] = {}
+
+
 def _worker(args: tuple) -> list:
     play, path, name, indices, seed, cars, kind = args
-    return play(load_track(Path(path), name), indices, seed=seed, cars=cars, kind=kind)
+    track = _FORKED.get((path, name))
+    if track is None:
+        track = load_track(Path(path), name)
+    return play(track, indices, seed=seed, cars=cars, kind=kind)
+
+
+def value_tables(track, *, cars: int, kind: DriverKind) -> None:
+    """Value in this process what the strong driver values once per track and car (its cost to go,
+    :func:`~rallyc.analysis.costtogo.cost_to_go`), so that processes forked from it next share it rather than each
+    value it again (a process keeps the last few tables)."""
+    if kind is DriverKind.strong:
+        players = [Player(n, c) for n, c in CARS[:cars]]
+        StrongDriver().table(Stage(track, players, Options()), players[0].name)
 
 
 def spread_runs(play, track, runs: int, *, seed: int, cars: int, kind: DriverKind, jobs: int,
-                source: tuple[Path, str] | None) -> list:
+                source: tuple[Path, str] | None, prepare: Callable[[Any], None] | None = None) -> list:
     """``play(track, indices, ...)`` for run indices 0 to ``runs`` - 1, in run order.
 
-    With ``jobs`` > 1 the indices are split over processes, each compiling the track again from
-    ``source`` (the file and design name); ``play`` must be a module-level function (it is pickled).
-    The results are the same as with one job.
+    With ``jobs`` > 1 the indices are split over processes; ``play`` must be a module-level function (it is
+    pickled). A process forked from this one plays ``track`` itself, and finds what ``prepare(track)`` valued here
+    (:func:`value_tables`); one started afresh (another start method) compiles the track again from ``source``
+    (the file and design name). The results are the same as with one job.
     """
     if not 1 <= cars <= len(CARS):
         raise ValueError(f"between 1 and {len(CARS)} cars, not {cars}")
@@ -143,6 +161,10 @@ def spread_runs(play, track, runs: int, *, seed: int, cars: int, kind: DriverKin
     if jobs == 1 or source is None:
         return play(track, indices, seed=seed, cars=cars, kind=kind)
     chunks = [indices[j::jobs] for j in range(jobs)]
+    _FORKED.clear()
+    _FORKED[(str(source[0]), source[1])] = track
+    if prepare is not None:
+        prepare(track)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         parts = pool.map(_worker, [(play, str(source[0]), source[1], c, seed, cars, kind) for c in chunks])
         merged = [r for part in parts for r in part]
@@ -153,7 +175,9 @@ def simulate(track, runs: int, *, seed: int = 0, cars: int = 1, kind: DriverKind
              jobs: int = 1, source: tuple[Path, str] | None = None) -> list[Run]:
     """``runs`` seeded runs of ``track`` with ``cars`` cars (1 to 4), in run order.
 
-    With ``jobs`` > 1 the runs are split over processes, each compiling the track again from ``source``
-    (the file and stage name): the results are the same as with one job.
+    With ``jobs`` > 1 the runs are split over processes (:func:`spread_runs`: forked, they share the tables the
+    strong driver valued here; started afresh, each compiles the track again from ``source``, the file and stage
+    name): the results are the same as with one job.
     """
-    return spread_runs(play_runs, track, runs, seed=seed, cars=cars, kind=kind, jobs=jobs, source=source)
+    return spread_runs(play_runs, track, runs, seed=seed, cars=cars, kind=kind, jobs=jobs, source=source,
+                       prepare=partial(value_tables, cars=cars, kind=kind))

@@ -122,6 +122,19 @@ def test_impact_damage_is_the_gear_difference_for_both(rx2):
     assert race.cars["Yellow"].damage["gear"] == 1 and race.cars["Blue"].damage["brake"] == 1
 
 
+def test_pushed_into_a_corner_either_method_even_when_one_lies_diagonally(rx2):
+    """RX-PUSH-12: "If a car is pushed into a Corner, the targeted car's player may decide whether they wish to
+    drift around the outside or cut through the inside". On RX 2, 8.1.l leads straight into 8.2's inside and
+    diagonally into its outside: Yellow pushed from 8.1.l may be put on either."""
+    race = race_at(rx2, {"Blue": ("7.3.l", 4), "Yellow": ("8.1.l", 3)})
+    plans = set(race.legal_plans(max_dice=1))
+    assert {(Die("gear3", "8.1.l", push="8.2.in1"),), (Die("gear3", "8.1.l", push="8.2.out1"),)} <= plans
+    e = refused(race, Turn("Blue", [Roll(Die("gear3", "8.1.l"), "ok", contact=push("Yellow"))]))
+    assert e.rule_id == "RX-PUSH-12" and "8.2.in1, 8.2.out1" in e.message
+    race.play(Turn("Blue", [Roll(Die("gear3", "8.1.l", push="8.2.out1"), "ok", contact=push("Yellow"))]))
+    assert race.cars["Yellow"].space == "8.2.out1" and race.cars["Blue"].space == "8.1.l"
+
+
 def test_danger_tokens_pushed_into_a_corner(rx2):
     """RX-PUSH-12, RX-DANGER-01 (the rulebook's Yellow pushed into a corner and choosing its method): Gear 4
     on the inside limit 2 takes two Danger tokens; the record must say where and how many."""

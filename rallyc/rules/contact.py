@@ -257,7 +257,9 @@ class ContactPlan:
 
     def _destinations(self, ctx: PlanContext, at: Mapping[str, tuple[str, ...]], target: str, sid: str,
                       pusher_gear: int) -> tuple[list[str], tuple[str, str, str]]:
-        """Where ``target`` on ``sid`` may be pushed (RX-PUSH-03/04/07/13/15), and why not elsewhere."""
+        """Where ``target`` on ``sid`` may be pushed (RX-PUSH-03/04/07/12/13/15), and why not elsewhere: one space
+        straight forward, or any connected space when it is pushed into a corner (either method) or out of a corner,
+        a slide space or a Shortcut."""
         idx = ctx.index
         g = idx.track.graph
         s = idx.spaces[sid]
@@ -273,7 +275,10 @@ class ContactPlan:
             move = g.edges[sid, m].get("move")
             ms = idx.spaces[m]
             out_of_corner = s.kind == "corner" and ms.corner != s.corner
-            if move != "straight" and not ((leaving or out_of_corner) and move == "diagonal"):
+            # RX-PUSH-12: pushed into a corner, its player chooses the inside or the outside, whichever of the
+            # corner's first spaces lies straight ahead
+            into_corner = ms.kind == "corner" and (s.kind != "corner" or ms.corner != s.corner)
+            if move != "straight" and not ((leaving or out_of_corner or into_corner) and move == "diagonal"):
                 continue
             if ms.kind == "shortcut":
                 why = ("RX-PUSH-07", f"{target} may not be pushed into the Shortcut {m}", "to")

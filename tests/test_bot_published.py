@@ -84,11 +84,6 @@ if SLOW:  # the whole sweep: a few minutes
 
     def test_the_whole_sweep():
         """The whole sweep with its default seeds and budget: no game stuck, no traceback, no invariant broken,
-        every record replays (``python benchmarks/bot_sweep.py`` prints the same figures).
-
-        Red today (a referee bug in rules/contact.py and rules/race.py, left to their refactoring): a custom
-        Head-to-Head on the Auto Tour's SS1 with Full Contact never ends (random bot: the default Damage set with
-        Full Contact seed 3, the light set with Full Contact seed 1 and with all options seed 3): a car pushed across
-        the stage's Finish Line (9.2 -> 9.3, spaces with no way on) is left racing, blocked for good."""
+        every record replays (``python benchmarks/bot_sweep.py`` prints the same figures)."""
         sweep = bot_sweep.run(bot_sweep.DEFAULT_SEEDS, budget=bot_sweep.DEFAULT_BUDGET)
         assert sweep.ok, bot_sweep.summary(sweep)

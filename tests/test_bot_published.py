@@ -80,6 +80,25 @@ def test_the_sweep_slice_ends_keeps_the_invariants_and_replays(case):
     assert sweep.finished + len(sweep.refused) == 1
 
 
+#: the planning drivers where they failed: the strong driver on a Head-to-Head raced on a stage (AttributeError: a
+#: StageRace has no Time cards), the greedy and the strong driver under Full Contact (blocked by a car, they laid no
+#: die, which CORE-MOVE-07 refuses; the strong RX driver refused to race)
+PLANNED = [("auto-tour-1/SS1 [custom head-to-head speed] plain", "strong"),
+           ("rx-2 [rx] full-contact", "greedy"), ("rx-2 [rx] full-contact", "strong"),
+           ("auto-tour-1/SS1 [custom head-to-head speed light] full-contact", "greedy")]
+
+
+@pytest.mark.parametrize("name, kind", PLANNED, ids=[f"{k}-{n}" for n, k in PLANNED])
+def test_the_planning_drivers_end_their_games(name, kind):
+    """CORE-MOVE-07 ("must move if able"), RX-PUSH-01, CUSTOM-05: a four-car game by the greedy or the strong driver
+    ends, keeps the invariants and replays, under Full Contact and on a Head-to-Head raced on a stage."""
+    case = next(c for c in bot_sweep.cases() if c.name == name)
+    assert bot_sweep.drives(kind, case)
+    sweep = bot_sweep.Sweep()
+    bot_sweep.play(case, kind, 0, 4, sweep)
+    assert sweep.ok and sweep.finished == 1, bot_sweep.summary(sweep)
+
+
 if SLOW:  # the whole sweep: a few minutes
 
     def test_the_whole_sweep():

@@ -27,6 +27,7 @@ from operator import attrgetter, is_, itemgetter
 from typing import TYPE_CHECKING, Any, Mapping
 from weakref import proxy
 
+from rallyc.rules.damage_bag import check_drawn
 from rallyc.rules.dice import Die, DieKind
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import (PlanContext, Placed, Walk, check_plan, corner_methods, effective_limit, entry_error,
@@ -479,6 +480,8 @@ class Contact:
         self._weather_open = False
         self._weather_drawn = 0
         self._new_weather: str | None = None
+        #: while a turn's impacts are drawn: the Damage tokens of each kind out of the bag (RX-SETUP-02)
+        self._turn_out: Counter[str] = Counter()
         self._barred: dict[tuple[str, bool, bool], dict[str, tuple[str, str]]] = {}
 
     # -- planning
@@ -569,6 +572,8 @@ class Contact:
         applied = pending.applied
         _check_unreached(turn, ctx, run.resolved, lists, paths, applied)
         left = self.race.bag_left() - len(out.damage) - len(out.yellow)
+        # the tokens of each kind out of the bag, the turn's Loss of Control draws and each impact's as they happen
+        self._turn_out = self.race.damage_out() + Counter(out.damage)
         # reading full_contact_weather: the turn's own draws (Shortcut, Loss of Control) are weighed first
         self._weather_open = self.race.weather_open and out.weather is None
         self._weather_drawn, self._new_weather = 0, None
@@ -632,6 +637,8 @@ class Contact:
                                  if WEATHER in given else ""), path)
         if len(given) > left:
             raise IllegalMove("RX-SETUP-02", f"the Damage bag holds {left} token(s)", path)
+        check_drawn(bag, self._turn_out, given, "RX-SETUP-02", path)  # a token drawn stays out of the bag
+        self._turn_out.update(given)
         return list(given), left - len(given)
 
     def _push(self, car: "RxCar", cm: ContactMove, claim: ContactClaim, here: str, ctx: PlanContext,

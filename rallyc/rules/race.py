@@ -465,7 +465,7 @@ class Race(TurnEngine[RxOutcome]):
     def _pairs_alongside(self, step: int) -> set[frozenset[str]]:
         """Pairs of cars alongside each other under a flag on ``step`` as it is placed (RX-DAMAGE-06)."""
         return pairs_alongside(self.index, self._neighbours, step,
-                               {c.space: c.name for c in self.cars.values() if c.impedes})
+                               [(c.name, c.space) for c in self.cars.values() if c.impedes])
 
     def _barred(self, name: str, joker_done: bool, left_pregrid: bool) -> dict[str, tuple[str, str]]:
         """The spaces ``name`` may not enter: the Joker once driven (RX-JOKER-02), the Pre-grid once left

@@ -94,9 +94,10 @@ def base_context(stage: Stage | StageRace, name: str) -> PlanContext:
     valued as the core stage by the components' Time cards: the fewer and faster the turns, the sooner across the
     line."""
     player = next(p for p in stage.players if p.name == name)
-    own = isinstance(stage, Stage)  # a StageRace has neither
-    solo = Stage(stage.track, [player], stage.options, stage.components, flipper=stage.flipper if own else None,
-                 cards=stage.cards if own else None)
+    if isinstance(stage, Stage):
+        solo = Stage(stage.track, [player], stage.options, stage.components, flipper=stage.flipper, cards=stage.cards)
+    else:  # a StageRace: no flipped tiles, no Time cards of its own
+        solo = Stage(stage.track, [player], stage.options, stage.components)
     ctx, _ = solo.context(name)
     return replace(ctx, others={}, minus1={})
 

@@ -29,6 +29,7 @@ from rallyc.analysis.evaluator import TurnEvaluator, Weights
 from rallyc.analysis.options import DiceOptions, plan_situation
 from rallyc.rules.plans import PlanContext, Walk, effective_limit
 from rallyc.rules.stage import Stage
+from rallyc.rules.stage_race import StageRace
 from rallyc.rules.state import TrackIndex
 
 __all__ = ["CostToGo", "StageEvaluator", "base_context", "cost_to_go"]
@@ -89,11 +90,17 @@ class CostToGo:
         return min(ev.one_by_one(plan)[0], ev.flat_out(plan))
 
 
-def base_context(stage: Stage, name: str) -> PlanContext:
+def base_context(stage: Stage | StageRace, name: str) -> PlanContext:
     """The planning context the cost to go of ``name``'s car is valued in: the car alone at the start of the stage
-    (no damage, no other car, no -1 token, the round's first player), with the stage's options and components."""
+    (no damage, no other car, no -1 token, the round's first player), with the stage's options and components. A
+    Head-to-Head raced on a stage (:class:`~rallyc.rules.stage_race.StageRace`, no Time cards, no flipped tiles) is
+    valued as the core stage by the components' Time cards: the fewer and faster the turns, the sooner across the
+    line."""
     player = next(p for p in stage.players if p.name == name)
-    solo = Stage(stage.track, [player], stage.options, stage.components, flipper=stage.flipper, cards=stage.cards)
+    if isinstance(stage, Stage):
+        solo = Stage(stage.track, [player], stage.options, stage.components, flipper=stage.flipper, cards=stage.cards)
+    else:  # a StageRace: no flipped tiles, no Time cards of its own
+        solo = Stage(stage.track, [player], stage.options, stage.components)
     ctx, _ = solo.context(name)
     return replace(ctx, others={}, minus1={})
 

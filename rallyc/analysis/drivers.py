@@ -29,7 +29,7 @@ from rallyc.analysis.options import DiceOptions, Option, PlanState, plan_situati
 from rallyc.rules.bot import SeededChance, relay_in_order
 from rallyc.rules.dice import Die
 from rallyc.rules.driver import ROLL, SECURE, STOP
-from rallyc.rules.plans import OptionTable, PlanContext, Placed
+from rallyc.rules.plans import OptionTable, PlanContext, Placed, legal_plans
 from rallyc.rules.turn import Outcome, Roll, Turn
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -61,6 +61,15 @@ class PlanningDriver(SeededChance, ABC):
         out = stage.play(self.turn(stage), driver=driver)
         assert out.turn is not None
         return out.turn, out
+
+    @staticmethod
+    def contact_dice(ctx: PlanContext) -> list[Die]:
+        """Under Full Contact, the dice of a car that these drivers' plans leave blocked (they push no car,
+        :class:`~rallyc.analysis.options.DiceOptions`): it must move if it can (CORE-MOVE-07), so it lays the first
+        legal plan, a push or a Push Through (RX-PUSH, RX-THROUGH); none without Full Contact."""
+        if ctx.contact is None:
+            return []
+        return list(next(legal_plans(ctx), ()))
 
     def replan(self, stage: Any, ctx: PlanContext, done: list[Placed]) -> list[Die]:
         """Keep the plan (these drivers never decide to re-plan, IMPROV-01)."""
@@ -196,7 +205,9 @@ class StrongDriver(ExpectimaxDriver):
         situation = (key, plan_situation(stage, ctx))
         make = (lambda: table.evaluator) if situation[1] == key[0] else \
             (lambda: self.evaluator(stage, ctx, table))
-        plan_t, flat = self.choose(situation, make, ctx, (situation, ctx.start, ctx.gear, stage.cars[name].seconds > 0))
+        plan_t, flat = self.choose(situation, make, ctx, (situation, ctx.start, ctx.gear, stage.cars[name].tokens > 0))
+        if not plan_t:
+            return Turn(player=name, dice=[Roll(d) for d in self.contact_dice(ctx)])
         return Turn(player=name, dice=[Roll(o.placed.die) for o in plan_t], flat_out=flat)
 
 
@@ -252,7 +263,7 @@ class GreedyDriver(PlanningDriver):
         dice = best(start)[1]
         if not dice:  # only certain Losses of Control: take the first die offered
             opts = options(start)
-            dice = [opts[0].placed.die] if opts else []
+            dice = [opts[0].placed.die] if opts else self.contact_dice(ctx)
         return dice
 
     def decide(self, stage: "Stage", i: int, placed, rolls, warnings: int, limit: int) -> str:

@@ -465,7 +465,7 @@ class Race(TurnEngine[RxOutcome]):
     def _pairs_alongside(self, step: int) -> set[frozenset[str]]:
         """Pairs of cars alongside each other under a flag on ``step`` as it is placed (RX-DAMAGE-06)."""
         return pairs_alongside(self.index, self._neighbours, step,
-                               {c.space: c.name for c in self.cars.values() if c.impedes})
+                               [(c.name, c.space) for c in self.cars.values() if c.impedes])
 
     def _barred(self, name: str, joker_done: bool, left_pregrid: bool) -> dict[str, tuple[str, str]]:
         """The spaces ``name`` may not enter: the Joker once driven (RX-JOKER-02), the Pre-grid once left
@@ -712,6 +712,8 @@ class Race(TurnEngine[RxOutcome]):
         status = _ROAD
         if fin is not None:
             gear, status = self._finish(turn, move, fin, fin_joker)
+        elif not path and self._pushed_across(car):
+            gear, status = self._finish_pushed(turn, car)
         elif run.loc is not None:
             gear = 0  # RX-LOC-02/03: the car stays on its space, "0" Gear marker
             damage, yellow, weather = self._loc_damage(turn, run.loc, driver, weather)
@@ -763,6 +765,20 @@ class Race(TurnEngine[RxOutcome]):
             raise IllegalMove("RX-END-02", "the car has finished: no Damage token is drawn", "damage")
         done = fin_joker == JokerState.DONE or not self.joker_rule
         return move.run.resolved[fin][0].gear, RaceStatus.FINISHED if done else RaceStatus.DISQUALIFIED
+
+    def _pushed_across(self, car: RxCar) -> bool:
+        """The car starts its turn across the line after its last lap: pushed there in another car's turn (Full
+        Contact), it has not crossed it "during their turn" (RX-END-03)."""
+        return car.crossed > self.laps.laps and self.components.reading("pushed_across_finish") == "next-turn"
+
+    def _finish_pushed(self, turn: Turn, car: RxCar) -> tuple[int, RaceStatus]:
+        """Reading pushed_across_finish: a car pushed across the line after its last lap finishes at its next turn
+        in which it lays no die (on a stage there is no space to drive on past the Finish Line), as that turn's
+        crossing, in its Gear marker; finished once it drove the Joker, else disqualified (RX-JOKER-04)."""
+        if turn.damage:
+            raise IllegalMove("RX-END-02", "the car has finished: no Damage token is drawn", "damage")
+        done = car.joker == JokerState.DONE or not self.joker_rule
+        return car.gear, RaceStatus.FINISHED if done else RaceStatus.DISQUALIFIED
 
     def _loc_damage(self, turn: Turn, loc: LossOfControl, driver: Driver | None, weather: _Weather
                     ) -> tuple[list[str], list[int], _Weather]:

@@ -190,8 +190,8 @@ class SpeedTimeTrial(Stage):
             step = self.index.spaces[out.loc.space].step
             if step not in self.yellow:
                 self.yellow_pairs[step] = pairs_alongside(
-                    self.index, self._neighbours, step, {c.space: c.name for c in self.cars.values()
-                                                         if c.impedes and c.space})
+                    self.index, self._neighbours, step, [(c.name, c.space) for c in self.cars.values()
+                                                         if c.impedes and c.space])
             self.yellow.setdefault(step, []).extend([car.name] * flags)
         if out.retired and self.components.reading("rx_retired_flag") == "removed":
             self.yellow = {s: keep for s, h in self.yellow.items() if (keep := [n for n in h if n != car.name])}

@@ -121,7 +121,8 @@ def _finishing_card(stage: "Stage", turn: Turn, upto: list, loc: LossOfControl |
 
 def _loss_of_control_card(stage: "Stage", turn: Turn, loc: LossOfControl, zero: ZeroSide | None,
                           driver: Driver | None) -> _Card:
-    """A Loss of Control: the card of the gear at the Loss of Control, turned to its 0 side (CORE-LOC-03..10)."""
+    """A Loss of Control: the card of the gear at the Loss of Control, turned to its 0 side (CORE-LOC-03..10); the
+    seconds of its front, when the record states them, are a card of that gear's deck (CORE-TURNEND-04)."""
     if zero is None:
         raise IllegalMove("CORE-LOC-03", f"a Loss of Control in Gear {loc.gear}: record the card's 0 side "
                                          f"(`card.zero` with its icon)", "card.zero")
@@ -131,6 +132,8 @@ def _loss_of_control_card(stage: "Stage", turn: Turn, loc: LossOfControl, zero: 
     if claim is not None and claim.gear is not None and claim.gear != loc.gear:
         raise IllegalMove("CORE-LOC-03", f"the Loss of Control card is of Gear {loc.gear} (the gear at the Loss "
                                          f"of Control on {loc.space}), not Gear {claim.gear}", "card.gear")
+    if claim is not None and claim.seconds is not None:  # the card's front: a card of that gear's deck
+        stage.cards.gear_card(loc.gear, claim.seconds)
     if zero.icon == "sisu" and zero.gear is None:
         raise IllegalMove("CORE-LOC-10", "a SISU card shows a gear: record `card.zero.gear`", "card.zero.gear")
     secs = stage.cards.zero_side(zero.icon, zero.seconds)

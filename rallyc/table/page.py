@@ -183,6 +183,8 @@ page that had not seen the latest step is told to look again.</p>
       $("words").textContent = "The game is over.";
     } else {
       $("words").textContent = p.words + (p.bot ? " (rallyc answers)" : "");
+      // a secret choice (a Checkpoints penalty, CORE-ADV-09) is typed unseen by the others at the table
+      $("answer").type = p.secret ? "password" : "text";
       p.choices.forEach(function (c) {
         var b = el("button", {"class": "choice", "data-key": c.key}, c.label);
         b.addEventListener("click", function () { send(c.key); });

@@ -63,10 +63,11 @@ def _seats(players: str, cars: str | None, colours: str | None, seat: list[str])
     car_list = [c.strip() for c in cars.split(",")] if cars else []
     colour_list = [c.strip() for c in colours.split(",")] if colours else list(COLOURS)
     for given, what in ((car_list, "--cars"), (colour_list, "--colours")):
-        if given and len(given) < len(names) and what == "--cars":
+        if given and len(given) != len(names) and (what == "--cars" or colours):
             raise fail(f"{what}: one per player ({len(names)}), not {len(given)}", EXIT_USAGE, "rallyc play")
     if len(colour_list) < len(names):
-        raise fail(f"--colours: one per player ({len(names)}), not {len(colour_list)}", EXIT_USAGE, "rallyc play")
+        raise fail(f"--players: {len(names)} players and {len(colour_list)} colours: name one per player with "
+                   f"--colours", EXIT_USAGE, "rallyc play")
     drivers: dict[str, str] = {}
     for item in seat:
         name, eq, driver = item.partition("=")

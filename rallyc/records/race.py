@@ -230,7 +230,7 @@ def race_track(data: dict, base_dir: Path):
 def replay_race(data: dict, base_dir: Path | str = ".", components: Components | None = None,
                 track=None, explain: bool = True) -> RaceReport:
     """Replay an RX race record; the report holds the first illegal event (``report.error``) if any.
-    ``explain=False`` leaves each turn's rule IDs (``applied``) out of the report: they are not worked out."""
+    ``explain=False`` leaves each turn's rule IDs (``applied``) out of the report."""
     if components is None:
         components = default_components()
     own_track = track is None
@@ -243,7 +243,6 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
     start = _race_start(data, design, track, components)
     race, weather = start()
     fmt = race.format
-    race.explaining = explain  # no rule IDs worked out that the report leaves out
     _check_contact_format(data)
     report = RaceReport(title=data.get("title", title), circuit=track.name, laps=race.laps.laps, format=fmt.name,
                         weather=weather,

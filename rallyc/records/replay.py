@@ -186,8 +186,7 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
     """Replay a parsed record; the report holds the first illegal event (``report.error``) if any.
 
     ``flippers`` go with given ``tracks`` (see :func:`record_stages`). ``explain=False`` leaves each turn's
-    rule IDs (``applied``, ``rallyc replay --explain``) out of the report: the referee then never works them
-    out, which makes a replay about a fifth faster."""
+    rule IDs (``applied``, ``rallyc replay --explain``: the turn's rule log) out of the report."""
     problem = record_problem(data)  # a record built in Python has seen no schema check
     if problem is not None:
         raise RecordError(problem[1], path=problem[0])
@@ -268,7 +267,6 @@ def _replay_stage(rally: Rally, st: dict, sp: str, name: str, report: ReplayRepo
         stage = rally.start_stage(st.get("order"), st.get("tires"))
     except IllegalMove as e:
         raise e.at(sp)
-    stage.explaining = explain  # no rule IDs worked out that the report leaves out
     entry: dict = {"stage": name, "order": list(stage.start_order), "rounds": []}
     report.stages.append(entry)
     _play_turns(stage, st["turns"], sp, entry["rounds"], explain)

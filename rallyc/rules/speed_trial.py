@@ -25,7 +25,7 @@ On a circuit the car runs its laps first (:class:`CircuitSpeedTimeTrial`, with
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 from rallyc.compiler.track import Track
 from rallyc.rules.circuit_trial import CircuitTimeTrial
@@ -197,25 +197,29 @@ class SpeedTimeTrial(Stage):
             self.yellow = {s: keep for s, h in self.yellow.items() if (keep := [n for n in h if n != car.name])}
         self.yellow_pairs = {step: pairs for step, pairs in self.yellow_pairs.items() if step in self.yellow}
 
-    def applied_rules(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
-                      change: StageChange) -> Callable[[], tuple[str, ...]]:
-        """The core stage's, with Speed Track dice (CUSTOM-08) and a Loss of Control from the Dashboard (CUSTOM-13):
-        its "0" side's time stays (CORE-LOC-03/04), its icon is not read (no CORE-LOC-05); the Yellow Flags
-        (RX-DAMAGE-03/04/08)."""
-        core = super().applied_rules(car, turn, ctx, move, out, change)
-        dashboard = out.loc is not None and not out.finished
-        flags = (("RX-DAMAGE-08",) if car.gear == 0 and any(car.name in h for h in self.yellow.values()) else ()) \
-            + (("RX-DAMAGE-04",) if ctx.no_alongside else ()) \
-            + (("RX-DAMAGE-03",) if dashboard and YELLOW in out.damage else ())
-        extra = ("CUSTOM-08",) + (("CUSTOM-07",) if out.gained or out.spent else ()) + flags
+    def reads_loc_icon(self, out: Outcome) -> bool:
+        """A Loss of Control before the finish takes its consequences from the Dashboard, not from the "0" side's
+        icon (CUSTOM-13)."""
+        return out.loc is None or out.finished
 
-        def rules() -> tuple[str, ...]:
-            ids = core()
-            if dashboard:
-                ids = tuple(r for r in ids if r != "CORE-LOC-05") + _DASHBOARD_LOC
-            return ids + extra
-
-        return rules
+    def log_end(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
+                change: StageChange) -> None:
+        """The core stage's, with a Loss of Control from the Dashboard (CUSTOM-13; its "0" side's time stays,
+        CORE-LOC-03/04), Speed Track dice (CUSTOM-08) and the Yellow Flags (RX-DAMAGE-03/04/08)."""
+        super().log_end(car, turn, ctx, move, out, change)
+        end = self.log.end
+        dashboard = not self.reads_loc_icon(out)
+        if dashboard:
+            end += _DASHBOARD_LOC
+        end.append("CUSTOM-08")
+        if out.gained or out.spent:
+            end.append("CUSTOM-07")
+        if car.gear == 0 and any(car.name in h for h in self.yellow.values()):
+            end.append("RX-DAMAGE-08")
+        if ctx.no_alongside:
+            end.append("RX-DAMAGE-04")
+        if dashboard and YELLOW in out.damage:
+            end.append("RX-DAMAGE-03")
 
 
 class CircuitSpeedTimeTrial(SpeedTimeTrial, CircuitTimeTrial):

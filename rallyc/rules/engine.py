@@ -407,7 +407,7 @@ class TurnEngine(Planner, Generic[O]):
         self.log_end(car, turn, ctx, move, out, change)
         if move.replans:
             log.end += IMPROV_RULES  # the dice re-planned while rolling one by one
-        out.rules = list(dict.fromkeys(log.ids()))
+        out.rules = log.ids()
         return car, out, change
 
     def play(self, turn: "Turn", driver: "Driver | None" = None) -> O:

@@ -51,5 +51,5 @@ class TurnOutcome:
 
     @property
     def applied(self) -> tuple[str, ...]:
-        """The rule IDs this turn applied, in the order of the turn (:attr:`rules`)."""
-        return tuple(self.rules)
+        """The rule IDs this turn applied, in the order of the turn, each once (read off :attr:`rules`)."""
+        return tuple(dict.fromkeys(self.rules))

@@ -40,7 +40,7 @@ from rallyc.rules.rolling import Movement
 from rallyc.rules.rx_dashboard import loc_damage
 from rallyc.rules.stage import Stage
 from rallyc.rules.state import DAMAGE_KINDS, Card, Car
-from rallyc.rules.timecards import StageChange
+from rallyc.rules.timecards import StageChange, card_rules
 from rallyc.rules.turn import LossOfControl, Outcome, Turn
 from rallyc.rules.yellow_flags import Flags, Pairs, flag_limits, flags_in_force, pairs_alongside
 
@@ -135,6 +135,8 @@ class SpeedTimeTrial(Stage):
             stopped=run.stopped, flat_out=turn.flat_out, flat_out_failed=move.failed, gained=move.gained,
             spent=move.spent, damage=list(turn.damage), tokens=run.tokens, sisu=move.sisu, leader=False)
         check_claims(self.tokens, self.gear_rule, turn, out)
+        # the "0" side's icon is not read: the Dashboard gives the consequences (CUSTOM-13)
+        self.log.end += card_rules(self, car, turn, ctx, move, out, None, icon_read=False)
         return out, StageChange(CarStatus.ROAD, run.minus1)  # stays on the road, on its space (RX-LOC-02)
 
     @staticmethod
@@ -197,18 +199,13 @@ class SpeedTimeTrial(Stage):
             self.yellow = {s: keep for s, h in self.yellow.items() if (keep := [n for n in h if n != car.name])}
         self.yellow_pairs = {step: pairs for step, pairs in self.yellow_pairs.items() if step in self.yellow}
 
-    def reads_loc_icon(self, out: Outcome) -> bool:
-        """A Loss of Control before the finish takes its consequences from the Dashboard, not from the "0" side's
-        icon (CUSTOM-13)."""
-        return out.loc is None or out.finished
-
     def log_end(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
                 change: StageChange) -> None:
         """The core stage's, with a Loss of Control from the Dashboard (CUSTOM-13; its "0" side's time stays,
         CORE-LOC-03/04), Speed Track dice (CUSTOM-08) and the Yellow Flags (RX-DAMAGE-03/04/08)."""
         super().log_end(car, turn, ctx, move, out, change)
         end = self.log.end
-        dashboard = not self.reads_loc_icon(out)
+        dashboard = out.loc is not None and not out.finished
         if dashboard:
             end += _DASHBOARD_LOC
         end.append("CUSTOM-08")

@@ -24,7 +24,7 @@ from rallyc.rules.engine import SECONDS, TrackContexts, TurnEngine
 from rallyc.rules.plans import PlanContext, Placed, can_lay, start_walk
 from rallyc.rules.setup import player_problem
 from rallyc.rules.state import WEATHER, Car, index_of
-from rallyc.rules.timecards import StageChange, card_rules, time_card_end
+from rallyc.rules.timecards import StageChange, time_card_end
 from rallyc.rules.rolling import Movement
 from rallyc.rules.turn import Outcome, Turn
 
@@ -398,16 +398,11 @@ class Stage(TurnEngine[Outcome]):
         if any(c.status == "spun" and c is not car for c in self.cars.values()):
             head.append("CORE-OVERTAKE-09")
 
-    def reads_loc_icon(self, out: Outcome) -> bool:
-        """The "0" side's icon decides a Loss of Control's consequences (CORE-LOC-05)."""
-        return True
-
     def log_end(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
                 change: StageChange) -> None:
-        """The End of the Turn's Time card (:func:`~rallyc.rules.timecards.card_rules`) and the Weather flips
-        (MC-WEATHER-02..06)."""
+        """The Weather flips (MC-WEATHER-02..06), after what the Time card recorded
+        (:func:`~rallyc.rules.timecards.card_rules`)."""
         end = self.log.end
-        end += card_rules(self, car, turn, ctx, move, out, self.reads_loc_icon(out))
         if out.flipped:
             end += ("MC-WEATHER-02", "MC-WEATHER-03", "MC-WEATHER-04")
             if self.flipped & set(out.flipped):

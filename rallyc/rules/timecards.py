@@ -47,6 +47,8 @@ class _Card(NamedTuple):
     damage: list[str]
     #: the car crossed the Finish Line this turn
     finished: bool = False
+    #: the rule that decided a card taken after a move: of the gear (CORE-TURNEND-02), or repeated (CORE-TURNEND-03)
+    rule: str | None = None
 
 
 def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: Movement,
@@ -80,6 +82,7 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
                         move.leader)
     check_claims(stage.tokens, "CORE-TURNEND-05", turn, out)
     _check_weather(stage, car, turn, out, status)
+    stage.log.end += card_rules(stage, car, turn, ctx, move, out, taken.rule)
     return out, StageChange(status, run.minus1)
 
 
@@ -166,7 +169,7 @@ def _movement_card(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, resol
             raise IllegalMove(rule, f"the Time card is of Gear {card.gear}, not Gear {claim.gear}", "card.gear")
     if repeated or fresh:
         _check_seconds(stage.cards, card, repeated, prev, claimed)
-    return _Card(card, CarStatus.ROAD, [])
+    return _Card(card, CarStatus.ROAD, [], rule="CORE-TURNEND-03" if repeated else "CORE-TURNEND-02")
 
 
 def _spare_tire(stage: "Stage", car: Car, turn: Turn, taken: _Card, loc: LossOfControl | None,
@@ -269,11 +272,12 @@ def _crash_damage(stage: "Stage", turn: Turn, zero: ZeroSide, loc: LossOfControl
 
 
 def card_rules(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
-               icon_read: bool = True) -> list[str]:
-    """The ``end`` chapter of a stage turn, recorded at its End of the Turn (``car`` not yet changed by it): SISU,
-    the Loss of Control, damage and Shortcut tokens drawn, the Time card (CORE-TURNEND, CORE-STAGEEND), the Spare
-    Tire, the tires and cars of the Monte-Carlo rules. ``icon_read``: the "0" side's icon decides the Loss of
-    Control's consequences (CORE-LOC-05; not when the Dashboard gives them, CUSTOM-13)."""
+               card_rule: str | None, icon_read: bool = True) -> list[str]:
+    """The ``end`` chapter of a stage turn, recorded by its End of the Turn (``car`` not yet changed by it): SISU,
+    the Loss of Control, damage and Shortcut tokens drawn, the Time card (CORE-TURNEND, CORE-STAGEEND; ``card_rule``:
+    what decided a card taken after a move, CORE-TURNEND-02 or 03), the Spare Tire, the tires and cars of the
+    Monte-Carlo rules. ``icon_read``: the "0" side's icon decides the Loss of Control's consequences (CORE-LOC-05;
+    not when the Dashboard gives them, CUSTOM-13)."""
     rules: list[str] = []
     if out.sisu:
         rules += ("CORE-ADV-11", "CORE-ADV-12", "CORE-ADV-13", "CORE-ADV-15")
@@ -284,9 +288,8 @@ def card_rules(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: Mov
     rules += ("CORE-TURNEND-04", "CORE-TURNEND-05", "CORE-SETUP-05")
     if out.finished:
         _finish_rules(rules, stage, move, out)
-    elif out.loc is None and not out.spare_tire:
-        prev = car.cards[-1] if car.cards else None
-        rules.append("CORE-TURNEND-03" if prev is not None and out.card == prev else "CORE-TURNEND-02")
+    elif out.loc is None and not out.spare_tire and card_rule is not None:
+        rules.append(card_rule)
     _tire_rules(rules, stage, car, move, out)
     _car_rules(rules, car, ctx, move)
     return rules

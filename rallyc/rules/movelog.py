@@ -9,7 +9,7 @@ with the limit it has just applied; nothing here decides anything the runner doe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from rallyc.rules.dice import is_gear
 from rallyc.rules.plans import PlanContext, Placed, is_haybale
@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rallyc.compiler.track import Space
     from rallyc.rules.engine import TokenKind
     from rallyc.rules.rolling import Movement
+    from rallyc.rules.state import TrackIndex
     from rallyc.rules.turn import Roll, Turn
 
 __all__ = ["MoveLog", "roll_rules"]
@@ -31,12 +32,110 @@ _SHORTCUT = ("CORE-SHORTCUT-01", "CORE-SHORTCUT-02", "CORE-SHORTCUT-03", "CORE-S
 _SLIDE_LANES = ("s1", "s2")
 
 
+class _Entry(NamedTuple):
+    """What entering one space records whatever the die and the car (one per space of a track, built once)."""
+
+    #: a corner's rules (CORE-CORNER-01/02, 04 or 05), the slide, Shortcut and snow rules of the space
+    corner: tuple[str, ...]
+    lanes: tuple[str, ...]
+    surface: str
+    #: a lane space of a plain zone (CORE-MOVE-05 between two of them), a slide half, a Shortcut
+    plain_lane: str | None
+    slide: bool
+    shortcut: bool
+    water: bool
+
+
+def _entry(index: "TrackIndex", s: "Space") -> _Entry:
+    corner: tuple[str, ...] = ()
+    if s.kind == "corner":
+        corner = _CORNER + ("CORE-CORNER-04" if s.method == "in" else "CORE-CORNER-05",)
+    lanes: tuple[str, ...] = ("MC-SNOW-01",) if s.kind == "wide" and s.surface == "snow" else ()
+    slide = s.lane in _SLIDE_LANES
+    if slide:
+        lanes += _SLIDE + (("MC-SNOW-01",) if s.surface == "snow" else ())
+    elif s.kind != "shortcut" and s.zone_key in index.slide_zones:
+        lanes += _SLIDE_ZONE
+    if s.kind == "shortcut":
+        lanes += _SHORTCUT
+    return _Entry(corner, lanes, s.surface, s.lane if s.kind == "plain" and s.lane else None, slide,
+                  s.kind == "shortcut", bool(s.water))
+
+
+def entries(index: "TrackIndex") -> dict[str, _Entry]:
+    """Per space of the track, what entering it records whatever the die (worked out once per track)."""
+    got = index.__dict__.get("_move_entries")
+    if got is None:
+        got = index.__dict__["_move_entries"] = {sid: _entry(index, s) for sid, s in index.spaces.items()}
+    return got
+
+
+def steps(index: "TrackIndex") -> dict[tuple[str, str, bool], tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Per step driven on the track (from, to, Handbrake rule in force), what it records (:func:`_step_rules`),
+    filled as steps are driven."""
+    got = index.__dict__.get("_move_steps")
+    if got is None:
+        got = index.__dict__["_move_steps"] = {}
+    return got
+
+
+def _step_rules(ctx: PlanContext, pos: str, entered: str, e: _Entry, h: _Entry
+                ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What one step from ``pos`` to ``entered`` records: a lane change (CORE-MOVE-05), a Handbrake turn
+    (MC-HANDBRAKE), before the space's own rules; between a slide and a Shortcut (CORE-SHORTCUT-04), after them."""
+    before: tuple[str, ...] = ()
+    if e.plain_lane and h.plain_lane and h.plain_lane != e.plain_lane:
+        before += ("CORE-MOVE-05",)
+    if ctx.handbrake and (ctx.index.track.graph.get_edge_data(pos, entered) or {}).get("handbrake"):
+        before += _HANDBRAKE
+    after = ("CORE-SHORTCUT-04",) if (e.slide and h.shortcut) or (e.shortcut and h.slide) else ()
+    return before, after
+
+
+#: the kinds of dice (CORE-DICE-06), as bits
+_GEAR, _BRAKE, _COAST = 1, 2, 4
+#: (die kind, brake, boost, flying, from Gear 0, Flat Out, Flying Start option, an R5) -> (rules, kinds)
+_DICE: dict[tuple, tuple[tuple[str, ...], int]] = {}
+
+
+def _die_rules(key: tuple) -> tuple[tuple[str, ...], int]:
+    """The rules a die records (CORE-DICE, CORE-ADV-01/07/08, MC-BOOST, MC-R5-03) and its kinds, by :data:`_DICE`'s
+    key."""
+    kind, brake, boost, flying, from0, flat_out, flying_start, r5 = key
+    out: list[str] = ["CORE-MOVE-06"]
+    if is_gear(kind):
+        kinds = _GEAR
+        out += ("CORE-DICE-08", "CORE-DICE-05")
+        if brake:
+            kinds |= _BRAKE
+            out += ("CORE-DICE-17", "CORE-DICE-18") + (("CORE-SECONDS-02",) if flat_out else ())
+        elif boost:
+            out += ("MC-BOOST-01", "MC-BOOST-02")
+            if from0 and flying_start:
+                out.append("MC-BOOST-04")  # a Boost pair from Gear 0 is no Flying Start
+            if r5:
+                out.append("MC-R5-03")
+        elif flying:
+            out.append("CORE-ADV-01")
+        else:
+            out.append("CORE-DICE-10" if from0 else "CORE-DICE-09")
+    elif kind == "brake":
+        kinds = _COAST
+        out += ("CORE-ADV-07", "CORE-DICE-19") + (("CORE-ADV-08",) if flat_out else ())
+    else:
+        kinds = _COAST
+        out += ("CORE-DICE-11", "CORE-DICE-12", "CORE-DICE-13")
+        if kind == "leader":
+            out += ("CORE-DICE-14", "CORE-DICE-15")
+    return tuple(out), kinds
+
+
 class MoveLog:
     """The dice and road rules of one movement, die by die (one per roll of dice: a turn's, or a re-laid Flat
     Out's)."""
 
     __slots__ = ("ctx", "flat_out", "crashed", "dice", "road", "prev_gear", "kinds", "was_alongside",
-                 "prev_limited", "corners", "surfaces", "n")
+                 "prev_limited", "corners", "surfaces", "n", "entries", "steps")
 
     def __init__(self, ctx: PlanContext, flat_out: bool, crashed: frozenset[str]) -> None:
         self.ctx = ctx
@@ -46,104 +145,109 @@ class MoveLog:
         self.dice: list[str] = []
         self.road: list[str] = []
         self.prev_gear = ctx.gear
-        #: the kinds of dice that moved the car (CORE-DICE-06)
-        self.kinds: set[str] = set()
+        #: the kinds of dice that moved the car (CORE-DICE-06), as bits
+        self.kinds = 0
         self.was_alongside = False
         self.prev_limited: int | None = None
         #: the corners entered, with their method (CORE-CORNER-03)
         self.corners: list[tuple[str | None, str | None]] = []
-        self.surfaces = {ctx.index.spaces[ctx.start].surface}
+        self.entries = entries(ctx.index)
+        self.steps = steps(ctx.index)
+        self.surfaces = {self.entries[ctx.start].surface}
         self.n = 0
 
     def moved(self, p: Placed, r: "Roll", came_from: str, lim: int | None) -> None:
         """The die ``r`` laid as ``p`` moved the car from ``came_from`` onto ``p.die.to`` (landing on ``p.space``),
-        whose limit was ``lim``."""
-        self._die(p)
+        whose limit was ``lim``: the die's rules, then the road's."""
+        die = p.die
+        ctx = self.ctx
+        key = (die.die, die.brake, die.boost, p.flying, self.prev_gear == 0, self.flat_out, ctx.flying_start,
+               ctx.car == "r5")
+        got = _DICE.get(key)
+        if got is None:
+            got = _DICE[key] = _die_rules(key)
+        self.dice += got[0]
+        self.kinds |= got[1]
+        if p.gear < self.prev_gear:
+            self.dice.append("CORE-DICE-20")
+        self.prev_gear = p.gear
         self._road(p, r, came_from, lim)
         self.n += 1
 
     def close(self) -> None:
         """The movement is over: dice of several kinds (CORE-DICE-06), dice laid (CORE-DICE-04), surfaces crossed
         (MC-TIRE-01, MC-DICE-02)."""
-        if len(self.kinds) > 1:
+        if self.kinds & (self.kinds - 1):
             self.dice.append("CORE-DICE-06")
         if self.n:
             self.dice.append("CORE-DICE-04")
         if len(self.surfaces) > 1:
             self.road += ("MC-TIRE-01", "MC-DICE-02")
 
-    def _die(self, p: Placed) -> None:
-        out = self.dice
-        die = p.die
-        out.append("CORE-MOVE-06")
-        if is_gear(die.die):
-            self.kinds.add("gear")
-            out += ("CORE-DICE-08", "CORE-DICE-05")
-            if die.brake:
-                self.kinds.add("brake")
-                out += ("CORE-DICE-17", "CORE-DICE-18")
-                if self.flat_out:
-                    out.append("CORE-SECONDS-02")
-            elif die.boost:
-                self._boost()
-            elif p.flying:
-                out.append("CORE-ADV-01")
-            else:
-                out.append("CORE-DICE-10" if self.prev_gear == 0 else "CORE-DICE-09")
-        elif die.die == "brake":
-            self.kinds.add("coast")
-            out += ("CORE-ADV-07", "CORE-DICE-19")
-            if self.flat_out:
-                out.append("CORE-ADV-08")
-        else:
-            self.kinds.add("coast")
-            out += ("CORE-DICE-11", "CORE-DICE-12", "CORE-DICE-13")
-            if die.die == "leader":
-                out += ("CORE-DICE-14", "CORE-DICE-15")
-        if p.gear < self.prev_gear:
-            out.append("CORE-DICE-20")
-        self.prev_gear = p.gear
-
-    def _boost(self) -> None:
-        out = self.dice
-        out += ("MC-BOOST-01", "MC-BOOST-02")
-        if self.prev_gear == 0 and self.ctx.flying_start:
-            out.append("MC-BOOST-04")  # a Boost pair from Gear 0 is no Flying Start
-        if self.ctx.car == "r5":
-            out.append("MC-R5-03")
-
     def _road(self, p: Placed, r: "Roll", pos: str, lim: int | None) -> None:
         ctx = self.ctx
         out = self.road
-        spaces = ctx.index.spaces
         entered = p.die.to
-        s = spaces[entered]
-        here = spaces[pos]
-        self.surfaces.add(s.surface)
+        e = self.entries[entered]
+        h = self.entries[pos]
+        self.surfaces.add(e.surface)
         out += _MOVED
-        if here.lane != s.lane and here.kind == s.kind == "plain" and here.lane and s.lane:
-            out.append("CORE-MOVE-05")
-        if ctx.handbrake and (ctx.index.track.graph.get_edge_data(pos, entered) or {}).get("handbrake"):
-            out += _HANDBRAKE
-        if s.kind == "corner":
-            self._corner(s, here)
-        self._lanes(s, here)
-        self._limit(p, s, lim)
+        step = self.steps.get((pos, entered, ctx.handbrake))
+        if step is None:
+            step = self.steps[(pos, entered, ctx.handbrake)] = _step_rules(ctx, pos, entered, e, h)
+        out += step[0]
+        if e.corner:
+            out += e.corner
+            self._corner(entered, pos)
+        if e.lanes:
+            out += e.lanes
+        out += step[1]
+        if lim is not None or self.prev_limited is not None:
+            self._limit(p, entered, lim)
         if p.jump:
-            self._jump(p, s)
-        self._water(p, s, here)
-        if ctx.index.token_spaces and any(spaces[n].tokens and is_haybale(ctx, spaces[n]) for n in ctx.succ.get(pos, ())):
+            self._jump(p, entered)
+        if e.water or h.water:
+            self._water(p, e.water, entered)
+        if ctx.index.token_spaces and self._haybale(pos):
             out.append("MC-TOKEN-03")
         if ctx.others:
-            self._overtaking(p, s, entered)
+            self._overtaking(p, entered)
         if self.crashed and (entered in self.crashed or p.space in self.crashed):
             out.append("CORE-OVERTAKE-08")
 
-    def _limit(self, p: Placed, s: "Space", lim: int | None) -> None:
+    def _water(self, p: Placed, into: bool, entered: str) -> None:
+        """Entering a Water Hazard (``into``: CORE-WATER-01..03, a water token's MC-TOKEN-01), or leaving one after
+        the first die (CORE-WATER-05)."""
+        out = self.road
+        if into:
+            out += ("CORE-WATER-01", "CORE-WATER-02" if p.die.die != "gear1" else "CORE-WATER-03")
+            if "water" in self.ctx.index.spaces[entered].tokens:
+                out.append("MC-TOKEN-01")
+        elif self.n > 0:
+            out.append("CORE-WATER-05")
+
+    def _haybale(self, pos: str) -> bool:
+        """A hay bale beside the road ahead of ``pos`` (MC-TOKEN-03)."""
+        ctx = self.ctx
+        spaces = ctx.index.spaces
+        return any(spaces[n].tokens and is_haybale(ctx, spaces[n]) for n in ctx.succ.get(pos, ()))
+
+    def _corner(self, entered: str, pos: str) -> None:
+        """Leaving one corner for the next by the other method (CORE-CORNER-03)."""
+        spaces = self.ctx.index.spaces
+        s = spaces[entered]
+        corners = self.corners
+        if not corners or corners[-1][0] != s.corner:
+            if corners and spaces[pos].kind == "corner" and corners[-1][1] != s.method:
+                self.road.append("CORE-CORNER-03")
+            corners.append((s.corner, s.method))
+
+    def _limit(self, p: Placed, entered: str, lim: int | None) -> None:
         """A speed limit (CORE-CORNER-06/08/09), a chicane token's (MC-TOKEN-02), lowered by -1 tokens
         (CORE-SHORTCUT-08)."""
         out = self.road
         if lim is not None:
+            s = self.ctx.index.spaces[entered]
             out.append("CORE-CORNER-06" if s.kind == "corner" else "CORE-CORNER-09")
             if s.chicane is not None:
                 out.append("MC-TOKEN-02")
@@ -153,59 +257,24 @@ class MoveLog:
             out.append("CORE-CORNER-08")
         self.prev_limited = lim
 
-    def _corner(self, s: "Space", here: "Space") -> None:
+    def _jump(self, p: Placed, entered: str) -> None:
         out = self.road
-        out += _CORNER
-        out.append("CORE-CORNER-04" if s.method == "in" else "CORE-CORNER-05")
-        corners = self.corners
-        if not corners or corners[-1][0] != s.corner:
-            if corners and here.kind == "corner" and corners[-1][1] != s.method:
-                out.append("CORE-CORNER-03")
-            corners.append((s.corner, s.method))
-
-    def _lanes(self, s: "Space", here: "Space") -> None:
-        """Snow's wide spaces, slides and Shortcuts."""
-        out = self.road
-        if s.kind == "wide" and s.surface == "snow":
-            out.append("MC-SNOW-01")
-        if s.lane in _SLIDE_LANES:
-            out += _SLIDE
-            if s.surface == "snow":
-                out.append("MC-SNOW-01")
-            if here.kind == "shortcut":
-                out.append("CORE-SHORTCUT-04")
-        elif s.kind != "shortcut" and s.zone_key in self.ctx.index.slide_zones:
-            out += _SLIDE_ZONE
-        if s.kind == "shortcut":
-            out += _SHORTCUT
-            if here.lane in _SLIDE_LANES:
-                out.append("CORE-SHORTCUT-04")
-
-    def _jump(self, p: Placed, s: "Space") -> None:
-        out = self.road
+        spaces = self.ctx.index.spaces
         out += ("CORE-JUMP-01", "CORE-JUMP-02" if p.jump == 1 else "CORE-JUMP-03")
-        if any(t.startswith("jump") for t in s.tokens):
+        if any(t.startswith("jump") for t in spaces[entered].tokens):
             out.append("MC-TOKEN-01")
-        if self.ctx.index.spaces[p.space].kind == "corner":
+        if spaces[p.space].kind == "corner":
             out.append("CORE-JUMP-08")
         if p.jump_loc:
             out.append("CORE-JUMP-04")
 
-    def _water(self, p: Placed, s: "Space", here: "Space") -> None:
-        out = self.road
-        if s.water:
-            out += ("CORE-WATER-01", "CORE-WATER-02" if p.die.die != "gear1" else "CORE-WATER-03")
-            if "water" in s.tokens:
-                out.append("MC-TOKEN-01")
-        elif here.water and self.n > 0:
-            out.append("CORE-WATER-05")
-
-    def _overtaking(self, p: Placed, s: "Space", entered: str) -> None:
+    def _overtaking(self, p: Placed, entered: str) -> None:
         """Entering a space alongside a car on the road (CORE-OVERTAKE-01..07)."""
         ctx = self.ctx
         out = self.road
         others = ctx.others
         spaces = ctx.index.spaces
+        s = spaces[entered]
         beside = [o for o in ctx.index.alongside[entered] if o in others]
         if beside:
             self._alongside(s, beside)
@@ -250,7 +319,8 @@ def roll_rules(ctx: PlanContext, turn: "Turn", move: "Movement", restart: bool, 
             out.append("CORE-ROLL-06")
         if ctx.allowances and len({ctx.index.spaces[p.space].surface for p, _ in resolved}) > 1:
             out.append("MC-WARN-01")
-    _secured(out, resolved, tokens)
+    if move.spent:  # (tokens are spent only to secure dice)
+        _secured(out, resolved, tokens)
     if run.warnings:
         out.append("CORE-ROLL-04")
     if restart and any(p.flying for p, _ in resolved):
@@ -293,8 +363,6 @@ def _flat_out(out: list[str], ctx: PlanContext, move: "Movement", tokens: "Token
 def _secured(out: list[str], resolved: list, tokens: "TokenKind") -> None:
     """Dice secured with tokens (CORE-SECONDS-04..10, MC-BOOST-03, CORE-ADV-05)."""
     secured = [r for _, r in resolved if r.secured]
-    if not secured:
-        return
     out += ("CORE-SECONDS-04", "CORE-SECONDS-06", tokens.spend_rule, tokens.lack_rule)
     if any(r.die.brake for r in secured):
         out.append("CORE-SECONDS-10")

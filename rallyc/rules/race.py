@@ -649,8 +649,10 @@ class Race(TurnEngine[RxOutcome]):
             rules.append("RX-END-04")  # play goes on for the places after the winner
         if out.loc is not None and self.format.name == "rx":
             rules.append("RX-LOC-01")  # the consequences come from the Dashboard, not from Time cards
-        self._boost_rules(rules, car, move)
-        self._flag_rules(rules, car, ctx, move)
+        if self.format.name == "rx":
+            self._boost_rules(rules, car, move)
+        if ctx.no_alongside:
+            self._flag_rules(rules, car, ctx, move)
         if self.format.name == "ice":
             rules.append("ICE-02")  # any tiles race as an Ice track: their surfaces do not change the dice
         if self.weather_rule:
@@ -687,7 +689,7 @@ class Race(TurnEngine[RxOutcome]):
         """Forks and half-line spaces (RX-FORK-01/02/04), speed-limit lines (RX-FORK-03/05)."""
         path = [ctx.start] + [p.space for p, _ in move.run.resolved]
         spaces = self.index.spaces
-        if any(spaces[sid].kind in ("half", "junction") for sid in path[1:]):
+        if not self.index.fork_spaces.isdisjoint(path[1:]):
             rules.append("RX-FORK-01")
             if any(spaces[sid].kind == "half" for sid in path[1:]):
                 rules.append("RX-FORK-02")
@@ -701,7 +703,7 @@ class Race(TurnEngine[RxOutcome]):
     def _boost_rules(self, rules: list[str], car: RxCar, move: Movement) -> None:
         """The RX Boost die (RX-DICE-03..05)."""
         resolved = move.run.resolved
-        if self.format.name == "rx" and any(p.die.boost for p, _ in resolved):
+        if any(p.die.boost for p, _ in resolved):
             rules.append("RX-DICE-03")
             if any(r.secured and r.die.boost for _, r in resolved):
                 rules.append("RX-DICE-04")  # secured with its Gear die: both dice paid for
@@ -709,9 +711,7 @@ class Race(TurnEngine[RxOutcome]):
                 rules.append("RX-DICE-05")  # a Boost from Gear 0 is not a Flying Start
 
     def _flag_rules(self, rules: list[str], car: RxCar, ctx: PlanContext, move: Movement) -> None:
-        """Yellow Flags (RX-DAMAGE-05/07)."""
-        if not ctx.no_alongside:
-            return
+        """Yellow Flags in force (RX-DAMAGE-05/07)."""
         entered = {p.space for p, _ in move.run.resolved}
         if any(o in ctx.others and not ctx.others[o] for sid in entered & ctx.no_alongside
                for o in self.index.alongside[sid]):

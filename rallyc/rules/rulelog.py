@@ -33,4 +33,4 @@ class RuleLog:
 
     def ids(self) -> list[str]:
         """Every ID recorded, chapter after chapter (repeats kept)."""
-        return self.head + self.dice + self.road + self.roll + self.end
+        return [*self.head, *self.dice, *self.road, *self.roll, *self.end]

@@ -32,6 +32,7 @@ __all__ = ["Player", "Carry", "Stage", "StageResult"]
 
 #: a Placed die's space
 _space_of = attrgetter("space")
+_NO_SPACES: frozenset[str] = frozenset()
 #: the rules of a turn that starts a car, or starts it again (CORE-START-01/03, CORE-LOC-08, CORE-SPARE-05,
 #: CORE-OVERTAKE-09)
 _STATUS_RULES = {"waiting": ("CORE-START-01", "CORE-START-03"), "crashed": ("CORE-LOC-08",),
@@ -373,8 +374,9 @@ class Stage(TurnEngine[Outcome]):
 
     def crashed_spaces(self, car: Car) -> frozenset[str]:
         """The spaces of the other cars that crashed or change a tire: a car may pass them (CORE-OVERTAKE-08)."""
-        return frozenset(c.space for c in self.cars.values()
-                         if (c.status == "crashed" or c.status == "tire") and c is not car and c.space)
+        crashed = [c.space for c in self.cars.values()
+                   if (c.status == "crashed" or c.status == "tire") and c is not car and c.space]
+        return frozenset(crashed) if crashed else _NO_SPACES
 
     def restarting(self, car: Car) -> bool:
         """A car spun out, crashed or changing a tire starts again (CORE-ADV-04)."""
@@ -395,8 +397,10 @@ class Stage(TurnEngine[Outcome]):
         if self.finished_any and (self._plan_readings or self.plan_readings()).leader_rule_ends == "first-finisher":
             head.append("CORE-DICE-16")
         _allowance_rules(head, ctx, car.damage)
-        if any(c.status == "spun" and c is not car for c in self.cars.values()):
-            head.append("CORE-OVERTAKE-09")
+        for c in self.cars.values():
+            if c.status == "spun" and c is not car:
+                head.append("CORE-OVERTAKE-09")  # a spun-out car impedes
+                break
 
     def log_end(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
                 change: StageChange) -> None:

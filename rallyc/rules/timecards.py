@@ -283,24 +283,31 @@ def card_rules(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: Mov
         rules += ("CORE-ADV-11", "CORE-ADV-12", "CORE-ADV-13", "CORE-ADV-15")
         if out.loc is not None:
             rules += ("CORE-ADV-14", "CORE-SECONDS-09")
-    _loc_rules(rules, turn, out, icon_read)
-    _drawn_rules(rules, out)
+    if out.loc is None:
+        rules.append("CORE-TURNEND-01")
+    else:
+        _loc_rules(rules, turn, out, icon_read)
+    if out.damage or out.tokens:
+        _drawn_rules(rules, out)
     rules += ("CORE-TURNEND-04", "CORE-TURNEND-05", "CORE-SETUP-05")
     if out.finished:
         _finish_rules(rules, stage, move, out)
     elif out.loc is None and not out.spare_tire and card_rule is not None:
         rules.append(card_rule)
-    _tire_rules(rules, stage, car, move, out)
-    _car_rules(rules, car, ctx, move)
+    dash = car.dashboard
+    if out.spare_tire or dash.tires == "soft":
+        _tire_rules(rules, stage, car, move, out)
+    if dash.car != "r6" or ctx.allowances:
+        _car_rules(rules, car, ctx, move)
+    elif dash.tires == "gravel":
+        rules.append("CORE-SETUP-08")  # the core box: gravel tires everywhere
     return rules
 
 
 def _loc_rules(rules: list[str], turn: Turn, out: Outcome, icon_read: bool) -> None:
-    """A Loss of Control (CORE-LOC), what caused it, and its card's "0" side; or none (CORE-TURNEND-01)."""
+    """A Loss of Control (CORE-LOC), what caused it, and its card's "0" side."""
     loc = out.loc
-    if loc is None:
-        rules.append("CORE-TURNEND-01")
-        return
+    assert loc is not None
     rules += ("CORE-LOC-01", "CORE-LOC-02", "CORE-TURNEND-01")
     if "over the limit" in loc.cause:
         rules.append("CORE-CORNER-07")

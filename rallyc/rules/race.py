@@ -9,7 +9,7 @@ Moving, corners, slides, shortcuts, jumps, water, overtaking and blocking are th
 RX changes: no Time cards (RX-SETUP-10), Focus tokens (RX-ROLL-03/04), Loss of Control from the Dashboard
 (RX-LOC), Yellow Flags (RX-DAMAGE-03..08), laps, the Joker (RX-JOKER) and the finish (RX-END). ``Race`` is
 the RX variant of :class:`~rallyc.rules.engine.TurnEngine`: ``play`` is the engine's; this module fills its
-hooks (``check_turn``, ``finish_index``, ``end_of_turn``, ``applied_rules``, ``commit``, ``next_round``).
+hooks (``check_turn``, ``finish_index``, ``end_of_turn``, ``log_start``, ``log_end``, ``commit``, ``next_round``).
 """
 
 from __future__ import annotations

@@ -79,23 +79,26 @@ def steps(index: "TrackIndex") -> dict[tuple[str, str, bool], tuple[tuple[str, .
     return got
 
 
-def _step_rules(ctx: PlanContext, pos: str, entered: str, e: _Entry, h: _Entry
-                ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """What one step from ``pos`` to ``entered`` records: a lane change (CORE-MOVE-05), a Handbrake turn
-    (MC-HANDBRAKE), before the space's own rules; between a slide and a Shortcut (CORE-SHORTCUT-04), after them."""
-    before: tuple[str, ...] = ()
+def _step_rules(ctx: PlanContext, pos: str, entered: str) -> tuple[tuple[str, ...], bool, tuple[str, ...]]:
+    """What one step from ``pos`` to ``entered`` records whatever the die, in order: the move (CORE-MOVE-01..04), a
+    lane change (CORE-MOVE-05), a Handbrake turn (MC-HANDBRAKE), the corner entered; whether the corners' methods
+    are then compared (CORE-CORNER-03); the slide, Shortcut and snow rules of the space, between a slide and a
+    Shortcut (CORE-SHORTCUT-04)."""
+    table = entries(ctx.index)
+    e, h = table[entered], table[pos]
+    first = _MOVED
     if e.plain_lane and h.plain_lane and h.plain_lane != e.plain_lane:
-        before += ("CORE-MOVE-05",)
+        first += ("CORE-MOVE-05",)
     if ctx.handbrake and (ctx.index.track.graph.get_edge_data(pos, entered) or {}).get("handbrake"):
-        before += _HANDBRAKE
-    after = ("CORE-SHORTCUT-04",) if (e.slide and h.shortcut) or (e.shortcut and h.slide) else ()
-    return before, after
+        first += _HANDBRAKE
+    after = e.lanes + (("CORE-SHORTCUT-04",) if (e.slide and h.shortcut) or (e.shortcut and h.slide) else ())
+    return first + e.corner, bool(e.corner), after
 
 
 #: the kinds of dice (CORE-DICE-06), as bits
 _GEAR, _BRAKE, _COAST = 1, 2, 4
-#: (die kind, brake, boost, flying, from Gear 0, Flat Out, Flying Start option, an R5) -> (rules, kinds)
-_DICE: dict[tuple, tuple[tuple[str, ...], int]] = {}
+#: (Flat Out, Flying Start option, an R5) -> (die kind, brake, boost, flying, from Gear 0) -> (rules, kinds)
+_DICE: dict[tuple, dict[tuple, tuple[tuple[str, ...], int]]] = {}
 
 
 def _die_rules(key: tuple) -> tuple[tuple[str, ...], int]:
@@ -134,12 +137,11 @@ class MoveLog:
     """The dice and road rules of one movement, die by die (one per roll of dice: a turn's, or a re-laid Flat
     Out's)."""
 
-    __slots__ = ("ctx", "flat_out", "crashed", "dice", "road", "prev_gear", "kinds", "was_alongside",
-                 "prev_limited", "corners", "surfaces", "n", "entries", "steps")
+    __slots__ = ("ctx", "crashed", "dice", "road", "prev_gear", "kinds", "was_alongside", "prev_limited", "corners",
+                 "surfaces", "n", "entries", "steps", "flags", "table", "other_corners")
 
     def __init__(self, ctx: PlanContext, flat_out: bool, crashed: frozenset[str]) -> None:
         self.ctx = ctx
-        self.flat_out = flat_out
         #: the spaces of crashed cars and cars changing a tire (CORE-OVERTAKE-08)
         self.crashed = crashed
         self.dice: list[str] = []
@@ -151,27 +153,50 @@ class MoveLog:
         self.prev_limited: int | None = None
         #: the corners entered, with their method (CORE-CORNER-03)
         self.corners: list[tuple[str | None, str | None]] = []
-        self.entries = entries(ctx.index)
-        self.steps = steps(ctx.index)
-        self.surfaces = {self.entries[ctx.start].surface}
+        index = ctx.index
+        self.entries = entries(index)
+        self.steps = steps(index)
+        #: the surfaces driven on, on a track of several (MC-TIRE-01)
+        self.surfaces = {self.entries[ctx.start].surface} if len(index.surfaces) > 1 else None
         self.n = 0
+        #: what each die records in this movement's situation (:func:`_die_rules`)
+        self.flags = flags = (flat_out, ctx.flying_start, ctx.car == "r5")
+        self.table = _DICE.get(flags)
+        if self.table is None:
+            self.table = _DICE[flags] = {}
+        #: the corners the other cars are in (CORE-OVERTAKE-05), worked out at the first corner entered
+        self.other_corners: set | None = None
 
     def moved(self, p: Placed, r: "Roll", came_from: str, lim: int | None) -> None:
         """The die ``r`` laid as ``p`` moved the car from ``came_from`` onto ``p.die.to`` (landing on ``p.space``),
         whose limit was ``lim``: the die's rules, then the road's."""
         die = p.die
-        ctx = self.ctx
-        key = (die.die, die.brake, die.boost, p.flying, self.prev_gear == 0, self.flat_out, ctx.flying_start,
-               ctx.car == "r5")
-        got = _DICE.get(key)
+        prev_gear = self.prev_gear
+        key = (die.die, die.brake, die.boost, p.flying, prev_gear == 0)
+        got = self.table.get(key)
         if got is None:
-            got = _DICE[key] = _die_rules(key)
-        self.dice += got[0]
+            got = self.table[key] = _die_rules(key + self.flags)
+        dice = self.dice
+        dice += got[0]
         self.kinds |= got[1]
-        if p.gear < self.prev_gear:
-            self.dice.append("CORE-DICE-20")
+        if p.gear < prev_gear:
+            dice.append("CORE-DICE-20")
         self.prev_gear = p.gear
-        self._road(p, r, came_from, lim)
+        entered = die.to
+        out = self.road
+        ctx = self.ctx
+        step = self.steps.get((came_from, entered, ctx.handbrake))
+        if step is None:
+            step = self.steps[(came_from, entered, ctx.handbrake)] = _step_rules(ctx, came_from, entered)
+        out += step[0]
+        if step[1]:
+            self._corner(entered, came_from)
+        out += step[2]
+        if self.surfaces is not None:
+            self.surfaces.add(self.entries[entered].surface)
+        if lim is not None or self.prev_limited is not None:
+            self._limit(p, entered, lim)
+        self._hazards(p, entered, came_from)
         self.n += 1
 
     def close(self) -> None:
@@ -181,39 +206,26 @@ class MoveLog:
             self.dice.append("CORE-DICE-06")
         if self.n:
             self.dice.append("CORE-DICE-04")
-        if len(self.surfaces) > 1:
+        if self.surfaces is not None and len(self.surfaces) > 1:
             self.road += ("MC-TIRE-01", "MC-DICE-02")
 
-    def _road(self, p: Placed, r: "Roll", pos: str, lim: int | None) -> None:
-        ctx = self.ctx
-        out = self.road
-        entered = p.die.to
-        e = self.entries[entered]
-        h = self.entries[pos]
-        self.surfaces.add(e.surface)
-        out += _MOVED
-        step = self.steps.get((pos, entered, ctx.handbrake))
-        if step is None:
-            step = self.steps[(pos, entered, ctx.handbrake)] = _step_rules(ctx, pos, entered, e, h)
-        out += step[0]
-        if e.corner:
-            out += e.corner
-            self._corner(entered, pos)
-        if e.lanes:
-            out += e.lanes
-        out += step[1]
-        if lim is not None or self.prev_limited is not None:
-            self._limit(p, entered, lim)
+    def _hazards(self, p: Placed, entered: str, pos: str) -> None:
+        """Jumps, water, hay bales, the other cars (overtaking, CORE-OVERTAKE-08)."""
         if p.jump:
             self._jump(p, entered)
-        if e.water or h.water:
-            self._water(p, e.water, entered)
+        if self.entries[entered].water or self.entries[pos].water:
+            self._water(p, self.entries[entered].water, entered)
+        ctx = self.ctx
         if ctx.index.token_spaces and self._haybale(pos):
-            out.append("MC-TOKEN-03")
-        if ctx.others:
-            self._overtaking(p, entered)
+            self.road.append("MC-TOKEN-03")
+        others = ctx.others
+        if others:
+            beside = ctx.index.alongside[entered]
+            if self.was_alongside or (beside and not others.keys().isdisjoint(beside)) or self.entries[entered].corner \
+                    or self.entries[entered].slide:
+                self._overtaking(p, entered)
         if self.crashed and (entered in self.crashed or p.space in self.crashed):
-            out.append("CORE-OVERTAKE-08")
+            self.road.append("CORE-OVERTAKE-08")
 
     def _water(self, p: Placed, into: bool, entered: str) -> None:
         """Entering a Water Hazard (``into``: CORE-WATER-01..03, a water token's MC-TOKEN-01), or leaving one after
@@ -281,8 +293,11 @@ class MoveLog:
         elif self.was_alongside:
             out.append("CORE-OVERTAKE-02")
             self.was_alongside = False
-        if s.kind == "corner" and any(spaces[o].kind == "corner" and spaces[o].corner == s.corner for o in others):
-            out.append("CORE-OVERTAKE-05")
+        if s.kind == "corner":
+            if self.other_corners is None:
+                self.other_corners = {spaces[o].corner for o in others if spaces[o].kind == "corner"}
+            if s.corner in self.other_corners:
+                out.append("CORE-OVERTAKE-05")
         if s.lane in _SLIDE_LANES and any(o in others for o in ctx.index.zones[s.zone_key] if o != entered):
             out.append("CORE-OVERTAKE-06")
 

@@ -993,7 +993,7 @@ def _end_rules(rules: list[str], car: RxCar, ctx: PlanContext, move: Movement, o
         if ctx.alongside_before_flag:
             rules.append("RX-DAMAGE-06")
     if ctx.barred:
-        rules.append("RX-JOKER-02" if any(r == "RX-JOKER-02" for r, _ in ctx.barred.values()) else "RX-START-02")
+        rules.append(_barred_rule(ctx.barred))
     if out.loc is not None:
         rules += ("CORE-LOC-01", "RX-LOC-02", "RX-LOC-03", "RX-LOC-04")
         if out.damage:
@@ -1020,3 +1020,18 @@ def _lap_rules(rules: list[str], car: RxCar, move: Movement, out: RxOutcome, ice
         rules += ("ICE-01", "ICE-03", "ICE-05", "ICE-06")
         if any(p.die.boost for p, _ in move.run.resolved):
             rules.append("ICE-04")
+
+
+#: the rule of each barred-spaces table seen (:meth:`Race._barred` builds one per player and state), by identity
+_BARRED_RULES: dict[int, tuple[dict, str]] = {}
+
+
+def _barred_rule(barred: dict[str, tuple[str, str]]) -> str:
+    """What bars spaces to the car: the Joker driven (RX-JOKER-02), else the Pre-grid left (RX-START-02)."""
+    got = _BARRED_RULES.get(id(barred))
+    if got is None or got[0] is not barred:
+        if len(_BARRED_RULES) >= 256:
+            _BARRED_RULES.clear()
+        rule = "RX-JOKER-02" if any(r == "RX-JOKER-02" for r, _ in barred.values()) else "RX-START-02"
+        got = _BARRED_RULES[id(barred)] = (barred, rule)
+    return got[1]

@@ -70,7 +70,7 @@ def entries(index: "TrackIndex") -> dict[str, _Entry]:
     return got
 
 
-def steps(index: "TrackIndex") -> dict[tuple[str, str, bool], tuple[tuple[str, ...], tuple[str, ...]]]:
+def steps(index: "TrackIndex") -> dict[tuple[str, str, bool], tuple[tuple[str, ...], bool, tuple[str, ...]]]:
     """Per step driven on the track (from, to, Handbrake rule in force), what it records (:func:`_step_rules`),
     filled as steps are driven."""
     got = index.__dict__.get("_move_steps")
@@ -86,7 +86,7 @@ def _step_rules(ctx: PlanContext, pos: str, entered: str) -> tuple[tuple[str, ..
     Shortcut (CORE-SHORTCUT-04)."""
     table = entries(ctx.index)
     e, h = table[entered], table[pos]
-    first = _MOVED
+    first: tuple[str, ...] = _MOVED
     if e.plain_lane and h.plain_lane and h.plain_lane != e.plain_lane:
         first += ("CORE-MOVE-05",)
     if ctx.handbrake and (ctx.index.track.graph.get_edge_data(pos, entered) or {}).get("handbrake"):
@@ -161,9 +161,10 @@ class MoveLog:
         self.n = 0
         #: what each die records in this movement's situation (:func:`_die_rules`)
         self.flags = flags = (flat_out, ctx.flying_start, ctx.car == "r5")
-        self.table = _DICE.get(flags)
-        if self.table is None:
-            self.table = _DICE[flags] = {}
+        table = _DICE.get(flags)
+        if table is None:
+            table = _DICE[flags] = {}
+        self.table = table
         #: the corners the other cars are in (CORE-OVERTAKE-05), worked out at the first corner entered
         self.other_corners: set | None = None
 

@@ -15,7 +15,7 @@ from rallyc.records.stages import default_components, record_stages
 from rallyc.records.tracks import one_look
 from rallyc.rules.bot import RandomBot
 from rallyc.rules.errors import IllegalMove, StageOver
-from rallyc.records.explain import applied_of, rules_line, without_applied
+from rallyc.records.explain import applied_of, game_rules_line, rules_line, without_applied
 from rallyc.records.custom import race_format_of
 from rallyc.records.game_options import game_options, record_design
 from rallyc.rules.options import Options
@@ -117,6 +117,8 @@ class RaceReport:
     #: no rally stages (for callers that look for them, e.g. the map overlay)
     stages: list = field(default_factory=list)
     classification: list = field(default_factory=list)
+    #: the rule IDs the game applied outside its turns (its setup, a custom race's choices), each once
+    applied: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -131,6 +133,8 @@ class RaceReport:
                "ok": self.ok}
         if self.error is not None:
             out["error"] = {"rule": self.error.rule_id, "message": self.error.message, "path": self.error.path}
+        if explain:
+            out["applied"] = self.applied
         return out
 
     def to_text(self, explain: bool = False) -> str:
@@ -156,6 +160,8 @@ class RaceReport:
                 lines.append(f"    DNF {name} (retired)")
             for name in self.result.get("racing", []):
                 lines.append(f"    --  {name} (still racing when play stopped, RX-END-04)")
+        if explain:
+            lines.append(game_rules_line(self.applied))
         if self.error is not None:
             lines.append(f"error: {self.error.path}: {self.error.rule_id}: {self.error.message}")
         return "\n".join(lines) + "\n"
@@ -230,7 +236,7 @@ def race_track(data: dict, base_dir: Path):
 def replay_race(data: dict, base_dir: Path | str = ".", components: Components | None = None,
                 track=None, explain: bool = True) -> RaceReport:
     """Replay an RX race record; the report holds the first illegal event (``report.error``) if any.
-    ``explain=False`` leaves each turn's rule IDs (``applied``) out of the report: they are not worked out."""
+    ``explain=False`` leaves each turn's rule IDs (``applied``) out of the report."""
     if components is None:
         components = default_components()
     own_track = track is None
@@ -243,7 +249,6 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
     start = _race_start(data, design, track, components)
     race, weather = start()
     fmt = race.format
-    race.explaining = explain  # no rule IDs worked out that the report leaves out
     _check_contact_format(data)
     report = RaceReport(title=data.get("title", title), circuit=track.name, laps=race.laps.laps, format=fmt.name,
                         weather=weather,

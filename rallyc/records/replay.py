@@ -12,7 +12,8 @@ from rallyc.records.convert import turn_from_json
 from rallyc.records.load import RecordError, record_problem
 from rallyc.rules.cards import CardTable, CardTableError
 from rallyc.rules.errors import IllegalMove, StageOver
-from rallyc.records.explain import applied_of, rules_line, without_applied
+from rallyc.rules.trace import game_log
+from rallyc.records.explain import applied_of, game_rules_line, once, rules_line, without_applied
 from rallyc.records.custom import custom_stage_rules
 from rallyc.rules.technical_h2h import TechnicalHeadToHead
 from rallyc.records.game_options import game_options, record_design
@@ -51,6 +52,8 @@ class ReplayReport:
     #: the rally classification after each stage ended (CORE-RALLY-15), as ``classification``: the rally sheet's
     #: positions (rallyc.table.sheet); not in the report's text or JSON
     after_stage: list[list[dict]] = field(default_factory=list)
+    #: the rule IDs the game applied outside its turns (setup, custom race, stage ends), each once
+    applied: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -63,10 +66,13 @@ class ReplayReport:
                                "ok": self.ok}
         if self.error is not None:
             out["error"] = {"rule": self.error.rule_id, "message": self.error.message, "path": self.error.path}
+        if explain:
+            out["applied"] = self.applied
         return out
 
     def to_text(self, explain: bool = False) -> str:
-        """The report as text; with ``explain``, a ``rules:`` line under each turn (``rallyc replay --explain``)."""
+        """The report as text; with ``explain``, a ``rules:`` line under each turn and the rules of the game
+        (``rallyc replay --explain``)."""
         lines: list[str] = []
         if self.title:
             lines.append(self.title)
@@ -79,28 +85,36 @@ class ReplayReport:
                     if explain:
                         lines.append(rules_line(t))
             if "times" in st:
-                lines.append("  Stage times:")
-                ranked = sorted(st["times"].items(), key=lambda kv: (kv[1] is None, kv[1] or 0, kv[0]))
-                for i, (name, t) in enumerate(ranked, start=1):
-                    d = st["detail"][name]
-                    extra = f"cards {format_time(d['cards'])} - {d['tokens']} s tokens" if not st.get("focus") \
-                        else f"cards {format_time(d['cards'])}; Focus tokens take no time off"  # CUSTOM-07
-                    if d.get("penalty"):
-                        extra += f" + {d['penalty']} s checkpoint"
-                    if d["status"] == "retired":
-                        extra = "retired: slowest + 1:00"
-                    lines.append(f"    {i}. {name} {format_time(t)} ({extra})")
-                lines.append(f"  Assistance: {'yes' if st['assistance'] else 'no'}")
-                for name, c in st["carried"].items():
-                    dmg = ", ".join(f"{k} {v}" for k, v in c["damage"].items()) or "none"
-                    lines.append(f"    {name} carries damage: {dmg}; spare tire {'Y' if c['spare_tire'] else 'N'}")
+                lines += _stage_end_lines(st)
         if self.classification:
             lines.append("Rally classification:")
             for i, row in enumerate(self.classification, start=1):
                 lines.append(f"  {i}. {row['name']} {format_time(row['overall'])}")
+        if explain:
+            lines.append(game_rules_line(self.applied))
         if self.error is not None:
             lines.append(f"error: {self.error.path}: {self.error.rule_id}: {self.error.message}")
         return "\n".join(lines) + "\n"
+
+
+def _stage_end_lines(st: dict) -> list[str]:
+    """The text of a stage's end: its times, Assistance, the damage and Spare Tire carried."""
+    lines = ["  Stage times:"]
+    ranked = sorted(st["times"].items(), key=lambda kv: (kv[1] is None, kv[1] or 0, kv[0]))
+    for i, (name, t) in enumerate(ranked, start=1):
+        d = st["detail"][name]
+        extra = f"cards {format_time(d['cards'])} - {d['tokens']} s tokens" if not st.get("focus") \
+            else f"cards {format_time(d['cards'])}; Focus tokens take no time off"  # CUSTOM-07
+        if d.get("penalty"):
+            extra += f" + {d['penalty']} s checkpoint"
+        if d["status"] == "retired":
+            extra = "retired: slowest + 1:00"
+        lines.append(f"    {i}. {name} {format_time(t)} ({extra})")
+    lines.append(f"  Assistance: {'yes' if st['assistance'] else 'no'}")
+    for name, c in st["carried"].items():
+        dmg = ", ".join(f"{k} {v}" for k, v in c["damage"].items()) or "none"
+        lines.append(f"    {name} carries damage: {dmg}; spare tire {'Y' if c['spare_tire'] else 'N'}")
+    return lines
 
 
 #: a stage turn's report object with its keys in their order (:func:`_outcome_json` copies it and fills the values
@@ -186,8 +200,16 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
     """Replay a parsed record; the report holds the first illegal event (``report.error``) if any.
 
     ``flippers`` go with given ``tracks`` (see :func:`record_stages`). ``explain=False`` leaves each turn's
-    rule IDs (``applied``, ``rallyc replay --explain``) out of the report: the referee then never works them
-    out, which makes a replay about a fifth faster."""
+    rule IDs (``applied``, ``rallyc replay --explain``: the turn's rule log) out of the report; the rules the game
+    applied outside its turns are the report's ``applied`` (its game log)."""
+    with game_log() as game:
+        report = _replay_record(data, base_dir, components, tracks, flippers, explain)
+    report.applied = once(game)
+    return report
+
+
+def _replay_record(data: dict, base_dir: Path | str, components: Components | None, tracks: list | None,
+                   flippers: list | None, explain: bool) -> "ReplayReport | RaceReport":
     problem = record_problem(data)  # a record built in Python has seen no schema check
     if problem is not None:
         raise RecordError(problem[1], path=problem[0])
@@ -268,7 +290,6 @@ def _replay_stage(rally: Rally, st: dict, sp: str, name: str, report: ReplayRepo
         stage = rally.start_stage(st.get("order"), st.get("tires"))
     except IllegalMove as e:
         raise e.at(sp)
-    stage.explaining = explain  # no rule IDs worked out that the report leaves out
     entry: dict = {"stage": name, "order": list(stage.start_order), "rounds": []}
     report.stages.append(entry)
     _play_turns(stage, st["turns"], sp, entry["rounds"], explain)

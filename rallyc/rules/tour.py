@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, field
 
 from rallyc.data.components import Components, load_components
-from rallyc.rules.trace import report
+from rallyc.rules.trace import applied as record_applied
 
 __all__ = ["EVENT_TYPES", "Tour", "TourEvent", "check_events", "head_to_head_seconds"]
 
@@ -34,7 +34,7 @@ def check_events(kinds: list[str]) -> None:
         if kinds[i] == kinds[i - 1]:
             raise ValueError(f"events {i} and {i + 1} are both {kinds[i]}: a Tour alternates Head-to-Head and "
                              f"Time Trial (TOUR-01)")
-    report(("TOUR-01",))
+    record_applied(("TOUR-01",))
 
 
 def head_to_head_seconds(order: list[str], unplaced: list[str], components: Components | None = None
@@ -99,9 +99,9 @@ class Tour:
         """The next event's starting order: drawn as usual for the first (the players' order, TOUR-08), then
         the lowest tour time first, ties drawn at random with ``seed`` (TOUR-09, Ambiguity 39)."""
         if not self.events:
-            report(("TOUR-08",))
+            record_applied(("TOUR-08",))
             return list(self.players)
-        report(("TOUR-09",))
+        record_applied(("TOUR-09",))
         totals = self.totals()
         rng = random.Random(seed)
         draw = {n: rng.random() for n in sorted(self.players)}
@@ -114,7 +114,7 @@ class Tour:
         if missing:
             raise ValueError(f"no final time for {', '.join(missing)} (TOUR-06)")
         ev = TourEvent("time-trial", {n: int(times[n] or 0) for n in self.players}, list(start or []))
-        report(("TOUR-06",))
+        record_applied(("TOUR-06",))
         self.events.append(ev)
         return ev
 
@@ -131,7 +131,7 @@ class Tour:
         if set(secs) != set(self.players):
             raise ValueError(f"the race's players {sorted(secs)} are not the Tour's {sorted(self.players)}")
         ev = TourEvent("head-to-head", secs, list(start or []))
-        report(("TOUR-07",))
+        record_applied(("TOUR-07",))
         self.events.append(ev)
         return ev
 
@@ -144,5 +144,5 @@ class Tour:
         """The lowest total tour time once every event is on the sheet (TOUR-11)."""
         if not self.is_over():
             return None
-        report(("TOUR-11",))
+        record_applied(("TOUR-11",))
         return self.standings()[0][0]

@@ -223,8 +223,7 @@ def stage_outcome(player: str, round: int, start: str, path: list[str], end: str
     out.finished = finished
     out.retired = False
     out.turn = None
-    out._applied = ()
-    out._pending = ()
+    out.rules = []
     out.card = card
     out.stopped = stopped
     out.spare_tire = spare_tire

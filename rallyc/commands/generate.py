@@ -96,8 +96,9 @@ def _project(project: Path, out_dir: Path):
 GENERATE_EPILOG = """\b
 Examples:
   rallyc generate --boxes dirt-core --class short -o stages/
-  rallyc generate -b dirt-core,dirt-110 --class medium --par 3:12 --features jump,water --seed 3 --count 3 -o out/
-  rallyc generate -b gt-core --class short --rally 2 -o rallies/          # two rallies of 2 stages each
+  rallyc generate -b dirt-core,dirt-110 --class medium --features jump,water --seed 3 --count 3 -o out/
+  rallyc generate -b dirt-core --class short --rally 2 -o rallies/      # a rally of 2 stages
+  rallyc generate -b dirt-core --class short --par 2:00 -o timed/       # not run: slow
 \b
 Each design is a .rally file with its map (SVG). See docs/generate.md."""
 

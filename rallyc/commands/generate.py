@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from enum import Enum
 from pathlib import Path
 from typing import List, Optional
@@ -16,9 +15,11 @@ from typing import List, Optional
 import typer
 
 from rallyc.commands.errors import EXIT_PROBLEMS, fail, handles_errors
+from rallyc.commands.cluster import cluster_errors
+from rallyc.commands.progress import Progress
 from rallyc.config import ConfigError, load_config
 
-__all__ = ["register", "parse_par", "Progress"]
+__all__ = ["register", "parse_par"]
 
 PROG = "rallyc generate"
 
@@ -47,27 +48,6 @@ def parse_par(text: str) -> float:
 def _names(values: Optional[List[str]]) -> list[str]:
     """A list option given repeated, comma- or space-separated: ``--boxes dirt-core,dirt-110``."""
     return [v for raw in (values or []) for v in raw.replace(",", " ").split()]
-
-
-class Progress:
-    """One line on standard error, rewritten in place, only when standard error is a terminal."""
-
-    def __init__(self) -> None:
-        self.on = sys.stderr.isatty()
-        self.width = 0
-
-    def __call__(self, message: str) -> None:
-        if not self.on:
-            return
-        line = f"{PROG}: {message}"
-        sys.stderr.write("\r" + line.ljust(self.width))
-        sys.stderr.flush()
-        self.width = len(line)
-
-    def done(self) -> None:
-        if self.on and self.width:
-            sys.stderr.write("\r" + " " * self.width + "\r")
-            sys.stderr.flush()
 
 
 def _project(project: Path, out_dir: Path):
@@ -126,6 +106,11 @@ def register(app: typer.Typer) -> None:
         count: int = typer.Option(1, "--count", "-n", min=1, max=1000, help="Designs to write (all different)."),
         rally: Optional[int] = typer.Option(None, "--rally", min=1, max=10,
                                             help="Write rallies of this many stages instead of single stages."),
+        jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, help="Processes to spread each measure's runs "
+                                 "over (the same designs)."),
+        cluster: Optional[str] = typer.Option(None, "--cluster", help="A Dask scheduler's address (tcp://HOST:8786) "
+                                              "to spread each measure's runs over its workers (the same designs); "
+                                              "needs: pip install 'rallyc[cluster]'."),
         force: bool = typer.Option(False, "--force", help="Overwrite files that exist."),
         project: Optional[Path] = typer.Option(None, "--project", "-p",
                                                help="A .rally file whose tilesets are in scope (they replace "
@@ -168,8 +153,8 @@ def register(app: typer.Typer) -> None:
             raise fail("no surface " + ", ".join(sorted(set(surfaces) - set(known))) + "; surfaces: "
                        + ", ".join(known), prog=PROG)
         request = Request(tuple(names), length.value.capitalize(), par_seconds, frozenset(_names(features)),
-                          surfaces, seed, count, rally)
-        progress = Progress()
+                          surfaces, seed, count, rally, jobs=jobs, cluster=cluster)
+        progress = Progress(PROG)
         try:
             generator = Generator(catalogue, request, base_dir, uses,
                                   progress, written)
@@ -184,7 +169,8 @@ def register(app: typer.Typer) -> None:
             raise fail(f"{existing[0]} exists" + (f" (and {len(existing) - 1} more)" if len(existing) > 1 else "")
                        + "; pass --force to overwrite, or choose another folder", prog=PROG)
         try:
-            designs = generator.designs()
+            with cluster_errors(PROG):
+                designs = generator.designs()
         except GenerateError as e:
             progress.done()
             raise fail(str(e), prog=PROG)

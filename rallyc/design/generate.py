@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
+from rallyc.analysis.load import TrackSource
 from rallyc.checks.route import LONG_STAGE, SHORT_STAGE
 from rallyc.compiler import Design, Track
 from rallyc.compiler.stats import stage_class
@@ -66,6 +67,9 @@ class Request:
     #: stages per rally (None: single stages)
     rally: int | None = None
     tolerance: float = 0.10
+    #: where the measures' runs are played: processes, or a Dask scheduler's address (the same designs)
+    jobs: int = 1
+    cluster: str | None = None
 
 
 @dataclass
@@ -234,10 +238,12 @@ class Generator:
                                if self.request.par is not None else "")
                             + "; loosen the request (another class, par or fewer features) or own more boxes")
 
-    def _compile(self, laid: list[Laid]) -> tuple[Track | None, list[Diagnostic]]:
+    def _text(self, laid: list[Laid]) -> str:
         stage = GeneratedStage(texts(laid), _road_tiles(laid), _features(laid), None)
-        text = design_text("candidate", [stage], self.request, self.uses)
-        design, diags = measure.compile_text(text, "candidate.rally", self.base_dir)
+        return design_text("candidate", [stage], self.request, self.uses)
+
+    def _compile(self, laid: list[Laid]) -> tuple[Track | None, list[Diagnostic]]:
+        design, diags = measure.compile_text(self._text(laid), "candidate.rally", self.base_dir)
         return (design.tracks[0] if design is not None else None), diags
 
     def _finish(self, laid: list[Laid]) -> tuple[GeneratedStage, Track] | None:
@@ -251,10 +257,15 @@ class Generator:
 
     def _time(self, laid: list[Laid], track: Track, runs: int) -> measure.Timing:
         self.measures += 1
-        timing = measure.time_track(track, runs)
+        what = f"measure {self.measures} ({runs} runs)"
+        spread = self.request.jobs > 1 or self.request.cluster is not None
+        timing = measure.time_track(track, runs, jobs=self.request.jobs, cluster=self.request.cluster,
+                                    source=TrackSource(track.name, text=self._text(laid), base_dir=self.base_dir)
+                                    if spread else None,
+                                    progress=lambda done, total: self.progress(f"{what}: {done}/{total} runs"))
         self.model.learn(laid, timing)
         par = "no par" if timing.par is None else f"par {timing.par:g} s"
-        self.progress(f"measure {self.measures} ({runs} runs): {par}, asked {self.request.par:g} s")
+        self.progress(f"{what}: {par}, asked {self.request.par:g} s")
         return timing
 
     def _swaps(self, laid: list[Laid]) -> list[Swap]:

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Sequence
 
 from rallyc.analysis.report import par_figures
-from rallyc.analysis.simulate import DriverKind, simulate
+from rallyc.analysis.load import TrackSource
+from rallyc.analysis.simulate import DriverKind, RunProgress, simulate
 from rallyc.compilation import compile_paused
 from rallyc.compiler import Design, Track
 from rallyc.diagnostics import Diagnostic, has_errors
@@ -50,9 +51,12 @@ def compile_text(text: str, display: str, base_dir: Path) -> tuple[Design | None
     return result.designs[0], diags
 
 
-def time_track(track: Track, runs: int, *, jobs: int = 1, source: tuple[Path, str] | None = None) -> Timing:
-    """The strong driver's par of ``runs`` runs of seed :data:`PAR_SEED` (runs 0 to ``runs`` - 1)."""
-    played = simulate(track, runs, seed=PAR_SEED, kind=DriverKind.strong, jobs=jobs, source=source)
+def time_track(track: Track, runs: int, *, jobs: int = 1, source: TrackSource | None = None,
+               cluster: str | None = None, progress: RunProgress | None = None) -> Timing:
+    """The strong driver's par of ``runs`` runs of seed :data:`PAR_SEED` (runs 0 to ``runs`` - 1), spread over
+    ``jobs`` processes or a Dask ``cluster`` (compiling ``source`` again; the same par)."""
+    played = simulate(track, runs, seed=PAR_SEED, kind=DriverKind.strong, jobs=jobs, source=source, cluster=cluster,
+                      progress=progress)
     par = par_figures(played)[0]
     steps: dict[int, float] = {}
     for run in played:

@@ -6,6 +6,7 @@ machine give the same bytes as `--jobs 1` and `--jobs 2`; a worker lost mid-run 
 from __future__ import annotations
 
 import os
+import signal
 import threading
 from pathlib import Path
 
@@ -57,19 +58,20 @@ if SLOW:
         """One worker process is killed once the first runs are back; its runs are played again elsewhere."""
         track = rallyc.load(str(RALLY_1)).track("SS1")
         expected = simulate(track, 60, seed=3)
-        client = distributed.Client(cluster.scheduler_address)
+        with distributed.Client(cluster.scheduler_address) as client:
+            victim = min(client.run(os.getpid).values())  # a worker process, killed as a machine dies
         killed = threading.Event()
 
         def progress(done: int, total: int) -> None:
             if not killed.is_set():
                 killed.set()
-                victim = sorted(client.scheduler_info()["workers"])[0]
-                client.run(os._exit, 1, workers=[victim], wait=False)
+                os.kill(victim, signal.SIGKILL)
 
         got = simulate(track, 60, seed=3, source=(RALLY_1, "SS1"), cluster=cluster.scheduler_address,
                        progress=progress)
-        client.close()
         assert killed.is_set()
+        with distributed.Client(cluster.scheduler_address) as client:
+            assert victim not in client.run(os.getpid).values()  # it is gone (its nanny started another)
         assert [r.index for r in got] == list(range(60))
         assert got == expected
 

@@ -281,8 +281,8 @@ class Generator:
             steered = steer(laid, target, self.model, self._swaps, tried, 0.03)
             if steered is None:
                 return None
-            if measure.share_off(self.model.par(steered), target) > _HOPELESS:
-                return None  # another tile count is needed: grow again (the model now knows more)
+            if self.model.ratios and measure.share_off(self.model.par(steered), target) > _HOPELESS:
+                return None  # measured, and another tile count is needed: grow again (the model knows more)
             laid = steered
             tried.add(texts(laid))
             track, _ = self._compile(laid)

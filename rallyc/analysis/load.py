@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from rallyc.compilation import load_design
+from rallyc.compilation import compile_paused, load_design
+from rallyc.diagnostics import DiagnosticError, has_errors
+from rallyc.project import load_text
 
 __all__ = ["load_track", "TrackSource"]
 
@@ -29,11 +31,6 @@ class TrackSource:
         """The compiled track (raises DiagnosticError on errors)."""
         if self.path is not None:
             return load_track(self.path, self.name)
-        # start-up: the project loader only for a text source
-        from rallyc.diagnostics import DiagnosticError, has_errors
-        from rallyc.compilation import compile_paused
-        from rallyc.project import load_text
-
         loaded = load_text(self.text or "", f"{self.name}.rally", base_dir=self.base_dir)
         result = compile_paused(loaded)
         errors = [d for d in loaded.diagnostics + result.diagnostics if d.severity.value == "error"]

@@ -40,11 +40,11 @@ Examples:
   rallyc analyze examples/rally-1.rally --stage SS1 --runs 20 --table-runs 2   # a quick look (seconds)
   rallyc analyze examples/rally-1.rally        # every stage: par time, riskiest corners; not run: slow
   rallyc analyze examples/rally-1.rally --stage SS2 --runs 1000 --jobs 2         # not run: slow
-  rallyc analyze examples/rally-1.rally --cluster tcp://10.0.0.5:8786            # not run: install
   rallyc analyze examples/rally-1.rally -f json -o analysis.json                 # not run: slow
   rallyc analyze examples/rally-1.rally --stage SS1 --heat-map ss1-risk.svg      # not run: slow
 \b
-The same --seed gives the same figures whatever --jobs or --cluster. The par time is the median stage time of the
+The same --seed gives the same figures whatever --jobs or --cluster (a Dask scheduler's address,
+tcp://HOST:8786: pip install 'rallyc[cluster]'). The par time is the median stage time of the
 solo runs, with a 95% error; the length class is compared with the playing time of --table-runs
 four-car runs (an assumed 58 s a turn). Each stage's (circuit's) solo runs are driven again by the
 --against driver (default: greedy for the strong driver, none for the others) with the same seeds:

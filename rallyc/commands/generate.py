@@ -78,9 +78,9 @@ Examples:
   rallyc generate --boxes dirt-core --class short -o stages/
   rallyc generate -b dirt-core,dirt-110 --class medium --features jump,water --seed 3 --count 3 -o out/
   rallyc generate -b dirt-core --class short --rally 2 -o rallies/      # a rally of 2 stages
-  rallyc generate -b dirt-core --class short --par 2:00 -o timed/       # not run: slow
 \b
-Each design is a .rally file with its map (SVG). See docs/generate.md."""
+Each design is a .rally file with its map (SVG). --par 2:00 tunes each stage to that par as
+`rallyc analyze` measures it (minutes a design). See docs/generate.md."""
 
 
 def register(app: typer.Typer) -> None:

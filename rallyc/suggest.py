@@ -37,6 +37,7 @@ from rallyc.model.tiles import TileRole
 from rallyc.geometry.hexgrid import Hex, hex_distance, neighbour, opposite, own_to_world, rotation_for, world_to_own
 from rallyc.compiler.placement import PlacedStep, place_route
 from rallyc.syntax import ast
+from rallyc.tiles.boxes import copies_owned, unknown_boxes
 from rallyc.tiles.catalogue import Catalogue, TileInfo
 
 __all__ = ["Finish", "Suggestion", "SuggestResult", "SuggestError", "suggest", "suggest_stage", "road_features",
@@ -318,8 +319,9 @@ def find_stage(loaded, name: str | None) -> ast.Stage:
 
 
 def _boxes_of(loaded) -> list[str] | None:
+    """The boxes of the file's ``boxes`` lines, each once (a box listed twice there is RC145: not twice the tiles)."""
     names = [b.text for doc in loaded.documents for bx in doc.boxes for b in bx.names]
-    return names or None
+    return list(dict.fromkeys(names)) or None
 
 
 def suggest(loaded, stage: str | None = None, after: int | None = None, boxes: list[str] | None = None,
@@ -345,10 +347,9 @@ def suggest_stage(stage: ast.Stage, catalogue: Catalogue, after: int | None = No
     if not 0 <= after <= len(steps):
         raise SuggestError(f"stage {stage.name.text} has {len(steps)} steps; --after takes 0..{len(steps)}")
     if boxes:
-        unknown = sorted(set(boxes) - set(catalogue.boxes()))
+        unknown = unknown_boxes(boxes, catalogue.boxes())
         if unknown:
-            raise SuggestError("no box named " + ", ".join(unknown) + "; boxes in scope: " +
-                               ", ".join(catalogue.boxes()))
+            raise SuggestError(unknown)
     head = steps[:after]
     for i, s in enumerate(head, start=1):
         if catalogue.get(s.tile.text) is None:
@@ -386,7 +387,7 @@ def suggest_stage(stage: ast.Stage, catalogue: Catalogue, after: int | None = No
     tiles = [t for t in catalogue if t.roads and (not boxes or t.box in boxes)]
     finish_left = _finish_left(tiles, catalogue, used, boxes)
     for info in tiles:
-        copies = _copies(catalogue, info.number) - used[info.number] if boxes else None
+        copies = _copies(catalogue, info.number, info.box, boxes) - used[info.number] if boxes else None
         for n, road in enumerate(info.roads, start=1):
             for forward in (True, False):
                 if not forward and road.exit == "end":
@@ -402,14 +403,15 @@ def suggest_stage(stage: ast.Stage, catalogue: Catalogue, after: int | None = No
     return result
 
 
-def _copies(catalogue: Catalogue, number: str) -> int:
+def _copies(catalogue: Catalogue, number: str, box: str, boxes: list[str]) -> int:
+    """Copies of a tile number on the shelf: its copies in its box, times the times ``boxes`` names that box."""
     infos = [catalogue.get(number + side) for side in ("a", "b", "")]
-    return max((i.copies for i in infos if i is not None), default=1)
+    return copies_owned(max((i.copies for i in infos if i is not None), default=1), box, boxes)
 
 
 def _finish_left(tiles: list[TileInfo], catalogue: Catalogue, used: Counter, boxes) -> bool:
     for t in tiles:
-        if boxes and _copies(catalogue, t.number) - used[t.number] <= 0:
+        if boxes and _copies(catalogue, t.number, t.box, boxes) - used[t.number] <= 0:
             continue
         for n, road in enumerate(t.roads, start=1):
             if any(isinstance(i, ast.Line) and i.kind == "finish" for i in road.items):

@@ -14,7 +14,7 @@ from typing import List, Optional
 import typer
 
 from rallyc.api import read_stdin
-from rallyc.commands.inputs import EXIT_PROBLEMS, EXIT_USAGE, fail
+from rallyc.commands.inputs import EXIT_PROBLEMS, EXIT_USAGE, boxes_option, fail
 from rallyc.commands.serving import run_lsp
 from rallyc.config import ConfigError, load_config
 from rallyc.diagnostics import render_text
@@ -95,6 +95,7 @@ Examples:
   rallyc suggest my-rally.rally --stage SS1                # after the last step
   rallyc suggest my-rally.rally --stage SS1 --after 4      # what could be step 5
   rallyc suggest my-rally.rally -s SS1 --boxes dirt-core,dirt-110 -f json
+  rallyc suggest my-rally.rally -s SS1 -b dirt-core -b dirt-core  # two core boxes
   rallyc suggest my-rally.rally -s SS1 --all               # illegal ones too, with why
 \b
 Exit codes: 0 done, 1 the file does not parse, 2 usage or I/O error."""
@@ -116,8 +117,7 @@ def register(app: typer.Typer) -> None:
         stage: Optional[str] = typer.Option(None, "--stage", "-s", help="The stage (needed when the file has several)."),
         after: Optional[int] = typer.Option(None, "--after", "-a", help="Suggest what follows this step "
                                             "(default: the last step; 0: the start tile)."),
-        boxes: Optional[List[str]] = typer.Option(None, "--boxes", "-b", help="Boxes you own (replaces the file's "
-                                                  "`boxes` lines; copies left are counted). Repeat or list."),
+        boxes: Optional[List[str]] = boxes_option(),
         fmt: SuggestFormat = typer.Option(SuggestFormat.text, "--format", "-f", help="text or json."),
         show_all: bool = typer.Option(False, "--all", help="Also list tiles that would make the stage illegal."),
         limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, help="At most N suggestions."),
@@ -125,9 +125,10 @@ def register(app: typer.Typer) -> None:
         """Every tile side that can legally follow a step of a stage: road, turn word, cell, what it adds."""
         # start-up: the route search only when a route is suggested
         from rallyc.suggest import SuggestError, suggest
+        from rallyc.tiles.boxes import box_list
 
         loaded = _load(file)
-        names = [b for raw in (boxes or []) for b in raw.replace(",", " ").split()] or None
+        names = box_list(boxes)
         if names is None and not any(d.boxes for d in loaded.documents):
             try:  # the settings' default boxes, as `rallyc check` uses them
                 config = load_config(Path.cwd() if str(file) == "-" else file.resolve().parent)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Any, Iterable, Optional
 
 import typer
 
@@ -18,7 +18,17 @@ from rallyc.commands.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, fail
 from rallyc.diagnostics import render_text
 
 __all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "fail", "compile_file", "pick", "unknown_stage",
-           "refuse_output", "write_or_print"]
+           "refuse_output", "write_or_print", "BOXES_HELP", "boxes_option"]
+
+#: the help of ``--boxes``, the same in every command that takes it (read by :func:`rallyc.tiles.boxes.box_list`)
+BOXES_HELP = ("Boxes you own: a comma-separated list or the option repeated (--boxes dirt-core,dirt-110); a box "
+              "given twice is owned twice. Replaces the file's `boxes` lines.")
+
+
+def boxes_option() -> Any:
+    """The ``--boxes`` / ``-b`` option, declared alike by every command that takes the boxes a designer owns."""
+    return typer.Option(None, "--boxes", "-b", help=BOXES_HELP)
+
 
 
 def compile_file(file: Path, prog: str = "rallyc", **reading):

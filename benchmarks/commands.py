@@ -48,6 +48,9 @@ COMMANDS: list[tuple[str, list[str], float]] = [
     ("rallyc render rally-1", ["render", "examples/rally-1.rally"], 0.5),
     ("rallyc render --stage SS1 rally-1", ["render", "--stage", "SS1", "examples/rally-1.rally"], 0.5),
     ("rallyc replay rally-4-full", ["replay", "examples/games/rally-4-full.json"], 0.5),
+    # issue 35: the next tile of a 30-tile stage (the file of this tree, so that --against times the same stage)
+    ("rallyc suggest stage-30 --after 29", ["suggest", str(ROOT / "benchmarks/data/stage-30.rally"), "--after", "29"],
+     0.3),
 ]
 
 _IMPORT_LINE = re.compile(r"import time:\s+(\d+) \|\s+(\d+) \|")

@@ -30,9 +30,8 @@ from typing import AbstractSet, cast
 from dataclasses import dataclass, field
 from enum import Enum
 
-from rallyc.checks.route import LONG_STAGE, SHORT_STAGE
 from rallyc.compiler.roads import DrivenRoad, drive_road
-from rallyc.compiler.stats import stage_class
+from rallyc.model.stage_length import LONG_STAGE, SHORT_STAGE, stage_class
 from rallyc.model.tiles import TileRole
 from rallyc.geometry.hexgrid import Hex, hex_distance, neighbour, opposite, own_to_world, rotation_for, world_to_own
 from rallyc.compiler.placement import PlacedStep, place_route
@@ -248,6 +247,8 @@ class _Board:
     """Cells taken by the steps laid so far and by scenery."""
 
     cells: dict[Hex, list[tuple[str, str, int, int | None]]]  # cell -> [(what, tile, rot, road)]
+    #: answers of :meth:`room_from` so far: every candidate of one step asks about one of at most six exits
+    _room: dict[tuple[Hex, frozenset[Hex], bool], bool] = field(default_factory=dict)
 
     def free(self, cell: Hex, extra: AbstractSet[Hex] = frozenset()) -> bool:
         return cell not in self.cells and cell not in extra
@@ -257,6 +258,12 @@ class _Board:
 
         ``through``: ``start`` holds a tile whose road the route joins (a bridge); the fill starts there.
         """
+        key = (start, frozenset(extra), through)
+        if key not in self._room:
+            self._room[key] = self._flood(start, extra, through)
+        return self._room[key]
+
+    def _flood(self, start: Hex, extra: set[Hex], through: bool) -> bool:
         if not through and not self.free(start, extra):
             return False
         taken = list(self.cells) + list(extra)

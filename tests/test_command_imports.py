@@ -78,6 +78,10 @@ CASES = [
     # typer, and the parser and the compiler only once a document is open
     (["lsp"], 0, {"typer", "pydantic", "networkx", "lark", "jsonschema", "svgwrite", "rallyc.cli", "rallyc.compiler",
                   "rallyc.checks", "rallyc.render", "rallyc.records", "rallyc.rules", "rallyc.analysis"}),
+    # the next tile: the parser and the placement of the route, no graph of spaces (networkx), no check
+    (["suggest", "benchmarks/data/stage-30.rally", "--after", "29"], 0,
+     {"networkx", "jsonschema", "svgwrite", "lsprotocol", "rallyc.checks", "rallyc.render", "rallyc.records",
+      "rallyc.rules", "rallyc.analysis", "rallyc.lsp"}),
     # listing tiles: the catalogue only
     (["tiles", "list"], 0, {"networkx", "jsonschema", "svgwrite", "lsprotocol", "rallyc.compiler",
                             "rallyc.render", "rallyc.records", "rallyc.rules", "rallyc.analysis", "rallyc.lsp"}),

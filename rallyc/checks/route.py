@@ -7,16 +7,13 @@ import networkx as nx
 from rallyc.compiler.stage import StageBuild
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.model import codes as rc
+from rallyc.model.stage_length import LONG_STAGE, SHORT_STAGE
 from rallyc.model.tiles import TileRole
 from rallyc.syntax import ast
 
 __all__ = ["check_start_finish", "check_reachability", "check_length", "check_assistance",
            "SHORT_STAGE", "LONG_STAGE"]
 
-#: fewer road tiles than this draws RC308 (TRACK-STAGE-01: a Short stage is about 10 tiles)
-SHORT_STAGE = 6
-#: more road tiles than this draws RC308 (TRACK-STAGE-03: a Long stage is about 18 tiles)
-LONG_STAGE = 22
 
 def _stage_span(build: StageBuild) -> Span | None:
     stage = build.stage

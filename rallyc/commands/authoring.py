@@ -57,8 +57,8 @@ def _load(file: Path):
 
 def suggest_text(result, shown: list) -> str:
     """The text report of ``rallyc suggest``: a header, then one line per suggestion."""
-    # start-up: the compiler (networkx) only when a file is compiled
-    from rallyc.compiler.stats import stage_class
+    # start-up: the stage classes are only read when a result is written
+    from rallyc.model.stage_length import stage_class
 
     if result.cell is not None:
         where = f"the next tile lies on cell {result.cell.q} {result.cell.r}, entered from world edge {result.entry}"

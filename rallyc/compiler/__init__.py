@@ -11,8 +11,23 @@ A stage or circuit is built into a complete :class:`~rallyc.compiler.stage.Stage
 
 from __future__ import annotations
 
-from rallyc.compiler.design import AreaDesign, CompileResult, Design
-from rallyc.compiler.flipper import Flipper, compile_flipped
-from rallyc.compiler.track import PlacedTile, Space, Track
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rallyc.compiler.design import AreaDesign, CompileResult, Design
+    from rallyc.compiler.flipper import Flipper, compile_flipped
+    from rallyc.compiler.track import PlacedTile, Space, Track
 
 __all__ = ["CompileResult", "Design", "AreaDesign", "compile_flipped", "Flipper", "Track", "Space", "PlacedTile"]
+
+# start-up: the names are read from their modules on first use (PEP 562), so that importing one module of the
+# package (the placement, for `rallyc suggest`) does not import the track's graph (networkx) with it
+_HOME = {"CompileResult": "design", "Design": "design", "AreaDesign": "design", "compile_flipped": "flipper",
+         "Flipper": "flipper", "Track": "track", "Space": "track", "PlacedTile": "placed"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)

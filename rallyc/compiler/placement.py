@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, TypeVar
 
 from rallyc.compiler.roads import DrivenRoad, drive_road, driven_turn
-from rallyc.compiler.track import PlacedTile
+from rallyc.compiler.placed import PlacedTile
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.geometry.hexgrid import Hex, neighbour, opposite, own_to_world, rotation_for
 from rallyc.model import codes as rc

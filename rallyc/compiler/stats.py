@@ -8,17 +8,12 @@ from typing import Any, Iterable, Iterator
 import networkx as nx
 
 from rallyc.compiler.track import PlacedTile, Track
+from rallyc.model.stage_length import stage_class
 from rallyc.model.tiles import TileRole
 from rallyc.tiles.catalogue import Catalogue
 
 __all__ = ["track_stats", "driving_lines", "pacenotes", "stage_class"]
 
-_CLASSES = (("Short", 10), ("Medium", 14), ("Long", 18))
-
-
-def stage_class(tiles: int) -> str:
-    """The rulebook's stage class nearest to this many tiles (TRACK-STAGE-01..03)."""
-    return min(_CLASSES, key=lambda c: (abs(c[1] - tiles), c[1]))[0]
 
 
 def _moves(track: Track) -> Iterator[tuple[str, str, dict[str, Any]]]:

@@ -55,6 +55,7 @@ from typing import Any, Iterable, Iterator
 
 import networkx as nx
 
+from rallyc.compiler.placed import PlacedTile
 from rallyc.diagnostics import Span
 from rallyc.model.tiles import TileRole
 
@@ -148,26 +149,6 @@ def space_attributes(values: dict[str, Any]) -> dict[str, Any]:
     data = _SPACE_PROTOTYPE.copy()
     data.update(values)
     return data
-
-
-@dataclass(frozen=True)
-class PlacedTile:
-    """A tile on the hex grid: one route step (or a filler / a circuit tile)."""
-
-    step: int
-    tile: str
-    q: int
-    r: int
-    rot: int
-    #: index (1-based) of the tile's road driven at this step, None for scenery
-    road: int | None
-    #: world edges where the road enters and leaves this tile (None for scenery / dead ends)
-    entry: str | None
-    exit: str | None
-    scenery: bool = False
-    span: Span | None = field(default=None, compare=False)
-    #: the tile's roles (start, finish, Assistance), from its definition in the tileset
-    roles: frozenset[TileRole] = frozenset()
 
 
 #: the RX standees (arches): the start/finish line, the Joker's entry (green) and exit (red)

@@ -13,6 +13,7 @@ For every ``.rally`` file under ``examples/`` and ``tests/bad/`` (and each folde
 json), ``render`` (default and ``--roadbook``), ``export --to rekee|rgt``; for a file with several stages,
 ``compile``, ``render`` and ``export`` also once per stage; ``replay`` (text and ``--format json``) of every
 recorded game in ``examples/games/``; ``analyze --format json`` of every example with a fixed seed and a few runs;
+the first suggestions of ``suggest`` after step 4 of every example stage (issue 35);
 and the records of seeded bot games on every published stage (``bot-sweep/``). Each run is one file ``DIR/<input path>/<command>.txt``: the command line, the exit
 code, then standard output and standard error byte for byte.
 
@@ -142,6 +143,11 @@ def snapshot(target: Path, run) -> int:
             args = ["analyze", path, "--format", "json", "--runs", "4", "--table-runs", "1", "--seed", "0"]
             _write(target / path, "analyze-json", args, run(args))
             count += 1
+            # the tile after step 4 of each stage: the first dozen suggestions, ranked, with why
+            for stage in _stages(run(["compile", path])[1]):
+                args = ["suggest", path, "--stage", stage, "--after", "4", "-n", "12"]
+                _write(target / path, f"suggest@{stage}", args, run(args))
+                count += 1
     return count + _bot_records(target / "bot-sweep")
 
 

@@ -26,6 +26,11 @@ def tilesets_dir() -> Path:
     return _find("tilesets")
 
 
+def examples_dir() -> Path:
+    """The folder of bundled example designs (the published rallies the suggestions learn from)."""
+    return _find("examples")
+
+
 def schemas_dir() -> Path:
     """The folder of bundled JSON Schemas."""
     return _find("schemas")

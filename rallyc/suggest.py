@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from typing import AbstractSet, cast
+from pathlib import Path
+from typing import AbstractSet, Iterable, cast
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -35,12 +36,14 @@ from rallyc.model.stage_length import LONG_STAGE, SHORT_STAGE, stage_class
 from rallyc.model.tiles import TileRole
 from rallyc.geometry.hexgrid import Hex, hex_distance, neighbour, opposite, own_to_world, rotation_for, world_to_own
 from rallyc.compiler.placement import PlacedStep, place_route
+from rallyc.ranking import Ranking, character, context_of, published_ranking, published_stages, published_steps
 from rallyc.syntax import ast
 from rallyc.tiles.boxes import copies_owned, unknown_boxes
 from rallyc.tiles.catalogue import Catalogue, TileInfo
 
 __all__ = ["Finish", "Suggestion", "SuggestResult", "SuggestError", "suggest", "suggest_stage", "road_features",
-           "road_spaces", "step_words", "turn_word", "lanes_join", "FINISH_BOUND", "find_stage", "stage_names"]
+           "road_spaces", "step_words", "turn_word", "lanes_join", "FINISH_BOUND", "find_stage", "stage_names",
+           "held_out_ranks"]
 
 #: How "a finish can still be reached" is decided (printed with every result).
 FINISH_BOUND = ("free-cell bound: the exit leads into a free cell from which the open board (or a pocket of "
@@ -100,6 +103,11 @@ class Suggestion:
     bridge: bool = False
     #: the tile's box already lays other tiles of this stage
     familiar: bool = False
+    #: what the road is to a designer (``tight hairpin``, ``straight``, ``finish``...: :func:`rallyc.ranking.character`)
+    character: str = ""
+    #: log chance that a published designer lays it next (:mod:`rallyc.ranking`), and why in words
+    score: float = 0.0
+    why: str = ""
 
     @property
     def text(self) -> str:
@@ -111,10 +119,10 @@ class Suggestion:
         return not self.problems
 
     def rank(self) -> tuple:
-        """Sort key: legal first (then fewest problems), within the length class, finish reachable, the boxes
-        the stage already uses, then by id."""
-        return (len(self.problems), not self.length_ok, self.finish is Finish.UNREACHABLE, self.overlaps is not None,
-                not self.familiar, self.tile, self.road or 0, self.word or "")
+        """Sort key: legal first (then fewest problems), within the length class, then what published designers
+        would lay next (:mod:`rallyc.ranking`), finish reachable, the boxes the stage already uses, then by id."""
+        return (len(self.problems), not self.length_ok, -self.score, self.finish is Finish.UNREACHABLE,
+                self.overlaps is not None, not self.familiar, self.tile, self.road or 0, self.word or "")
 
     def to_dict(self) -> dict:
         return {
@@ -123,6 +131,7 @@ class Suggestion:
             "box": self.box, "adds": list(self.adds), "spaces": list(self.spaces), "overlaps": self.overlaps,
             "bridge": self.bridge, "finish": self.finish.value, "copies_left": self.copies_left,
             "length_ok": self.length_ok, "legal": self.legal, "problems": list(self.problems),
+            "character": self.character, "why": self.why,
         }
 
     def summary(self) -> str:
@@ -332,7 +341,7 @@ def _boxes_of(loaded) -> list[str] | None:
 
 
 def suggest(loaded, stage: str | None = None, after: int | None = None, boxes: list[str] | None = None,
-            catalogue: Catalogue | None = None) -> SuggestResult:
+            catalogue: Catalogue | None = None, ranking: Ranking | None = None) -> SuggestResult:
     """Suggestions for the step after ``after`` (default: the stage's last step) of a loaded file's stage.
 
     ``boxes`` replaces the file's ``boxes`` lines. Raises :class:`SuggestError` when the
@@ -340,12 +349,13 @@ def suggest(loaded, stage: str | None = None, after: int | None = None, boxes: l
     """
     st = find_stage(loaded, stage)
     cat = catalogue or Catalogue.from_tilesets(loaded.tilesets)
-    return suggest_stage(st, cat, after, boxes if boxes is not None else _boxes_of(loaded))
+    return suggest_stage(st, cat, after, boxes if boxes is not None else _boxes_of(loaded), ranking)
 
 
 def suggest_stage(stage: ast.Stage, catalogue: Catalogue, after: int | None = None,
-                  boxes: list[str] | None = None) -> SuggestResult:
-    """Suggestions for the step after ``after`` of one stage (see :func:`suggest`)."""
+                  boxes: list[str] | None = None, ranking: Ranking | None = None) -> SuggestResult:
+    """Suggestions for the step after ``after`` of one stage (see :func:`suggest`), ranked by ``ranking`` (default:
+    what every published design does, :func:`rallyc.ranking.published_ranking`)."""
     if getattr(stage, "area", None) is not None:
         raise SuggestError(f"stage {stage.name.text} is a route over an area; suggest the next tile of the area's "
                            "own route, or write the stage's tiles in the stage")
@@ -405,9 +415,18 @@ def suggest_stage(stage: ast.Stage, catalogue: Catalogue, after: int | None = No
                 if found is not None:
                     result.suggestions.append(found)
     familiar = {ps.info.box for ps in placed}
-    result.suggestions = sorted((dataclasses.replace(s, familiar=s.box in familiar) for s in result.suggestions),
-                                key=Suggestion.rank)
+    tried = [dataclasses.replace(s, familiar=s.box in familiar) for s in result.suggestions]
+    if placed:
+        ranked = (ranking or published_ranking()).rank(
+            context_of(placed), [(s.tile, s.character, s.box, _number(catalogue, s.tile), s.surface, s.bridge)
+                                 for s in tried])
+        tried = [dataclasses.replace(s, score=r.score, why=r.why) for s, r in zip(tried, ranked)]
+    result.suggestions = sorted(tried, key=Suggestion.rank)
     return result
+
+
+def _number(catalogue: Catalogue, tile: str) -> str:
+    return cast(TileInfo, catalogue.get(tile)).number
 
 
 def _copies(catalogue: Catalogue, number: str, box: str, boxes: list[str]) -> int:
@@ -493,9 +512,34 @@ def _try(catalogue: Catalogue, info: TileInfo, driven: DrivenRoad, last: PlacedS
                       turn_word(driven),
                       cell.q, cell.r, rot, info.surface, cast("tuple[str, str]", tuple(info.danger)), info.box,
                       tuple(road_features(driven)),
-                      road_spaces(driven), overlaps, finish, copies, length_ok, tuple(problems), bridge)
+                      road_spaces(driven), overlaps, finish, copies, length_ok, tuple(problems), bridge,
+                      character=character(driven))
 
 
 def class_after(result: SuggestResult, suggestion: Suggestion) -> str:
     """The rulebook class (Short/Medium/Long) the stage would be if it ended with this finish tile."""
     return stage_class(result.road_tiles + 1)
+
+
+def held_out_ranks(held_out: Iterable[str], folder: Path | None = None,
+                   learn: bool = True) -> list[tuple[str, str, int, int | None]]:
+    """How the ranking does on published designs it never saw: fitted on every published design but the
+    ``held_out`` ones (file stems, ``rally-2``), it suggests each step of theirs (the stage up to that step, its
+    scenery left out: fillers are laid around a finished stage). ``(design, stage, step, rank)``: the rank (0:
+    first) of the designer's tile, road and direction among the legal suggestions, None if it is not one.
+    ``learn=False``: a ranking that has learnt nothing (every candidate alike: the order before issue 35)."""
+    out = set(held_out)
+    ranking = Ranking.fit(s for s in published_steps(folder) if s.design not in out and learn)
+    ranks: list[tuple[str, str, int, int | None]] = []
+    for design, stage, catalogue in published_stages(folder):
+        if design not in out:
+            continue
+        bare = dataclasses.replace(stage, items=[i for i in stage.items if not isinstance(i, ast.Scenery)])
+        placed = place_route(bare.steps, [], catalogue).steps
+        for k in range(1, len(placed)):
+            laid = placed[k]
+            legal = [s for s in suggest_stage(bare, catalogue, k, None, ranking).suggestions if s.legal]
+            found = [i for i, s in enumerate(legal) if s.tile == laid.info.id
+                     and (s.road or 1) == laid.driven.number and s.forward == laid.driven.forward]
+            ranks.append((design, stage.name.text, k + 1, found[0] if found else None))
+    return ranks

@@ -87,6 +87,8 @@ def suggest_text(result, shown: list) -> str:
         copies = "-" if s.copies_left is None else str(s.copies_left)
         out.append(f"{s.text:<22} {s.turn:<9} {f'{s.q} {s.r}':<7} {s.rot:<3} {s.finish.value:<11} {copies:<6} "
                    + (", ".join(notes) or "-"))
+        if s.why:
+            out.append(f"    why: {s.why}")
     return "\n".join(out) + "\n"
 
 

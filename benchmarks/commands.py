@@ -101,21 +101,24 @@ def instructions(args: list[str], tree: Path = ROOT) -> int:
     return int(found.group(1))
 
 
-def measure(repeat: int, trees: tuple[Path, ...] = (ROOT,), count: bool = False) -> list[list[dict]]:
+def measure(repeat: int, trees: tuple[Path, ...] = (ROOT,), count: bool = False,
+            only: str | None = None) -> list[list[dict]]:
     """Per tree, one row per command: medians of ``repeat`` runs (after a warm-up run each), its import figures,
-    and with ``count`` its machine instructions. The runs are interleaved: commands and trees take turns."""
+    and with ``count`` its machine instructions. The runs are interleaved: commands and trees take turns.
+    ``only``: the commands whose label contains this text."""
+    commands = [c for c in COMMANDS if only is None or only in c[0]]
     for tree in trees:
-        for _, args, _ in COMMANDS:
+        for _, args, _ in commands:
             once(args, tree)
-    runs = [{label: [] for label, _, _ in COMMANDS} for _ in trees]
+    runs = [{label: [] for label, _, _ in commands} for _ in trees]
     for _ in range(repeat):
-        for label, args, _ in COMMANDS:
+        for label, args, _ in commands:
             for tree, got in zip(trees, runs):
                 got[label].append(once(args, tree))
     tables = []
     for tree, got in zip(trees, runs):
         rows = []
-        for label, args, goal in COMMANDS:
+        for label, args, goal in commands:
             wall = statistics.median(w for w, _ in got[label])
             cpu = statistics.median(c for _, c in got[label])
             modules, import_ms = imports(args, tree)
@@ -134,10 +137,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="also count each command's machine instructions (valgrind's callgrind)")
     parser.add_argument("--against", type=Path, metavar="DIR",
                         help="also measure the rallyc tree in DIR (before), interleaved with this one (after)")
+    parser.add_argument("--only", metavar="TEXT", help="only the commands whose label contains TEXT (e.g. suggest)")
     ns = parser.parse_args(argv)
     trees = (ns.against.resolve(), ROOT) if ns.against is not None else (ROOT,)
     load_before = os.getloadavg()
-    tables = measure(ns.repeat, trees, ns.instructions)
+    tables = measure(ns.repeat, trees, ns.instructions, ns.only)
     load_after = os.getloadavg()
     if ns.json:
         print(json.dumps({"load_before": load_before, "load_after": load_after, "repeat": ns.repeat,

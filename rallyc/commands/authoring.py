@@ -119,7 +119,7 @@ def register(app: typer.Typer) -> None:
         stage: Optional[str] = typer.Option(None, "--stage", "-s", help="The stage (needed when the file has several)."),
         after: Optional[int] = typer.Option(None, "--after", "-a", help="Suggest what follows this step "
                                             "(default: the last step; 0: the start tile)."),
-        boxes: Optional[List[str]] = boxes_option(),
+        boxes: Optional[List[str]] = boxes_option("Replaces the file's `boxes` lines and the settings' boxes."),
         fmt: SuggestFormat = typer.Option(SuggestFormat.text, "--format", "-f", help="text or json."),
         show_all: bool = typer.Option(False, "--all", help="Also list tiles that would make the stage illegal."),
         limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, help="At most N suggestions."),

@@ -15,9 +15,11 @@ from typing import List, Optional
 import typer
 
 from rallyc.commands.errors import EXIT_PROBLEMS, fail, handles_errors
+from rallyc.commands.inputs import boxes_option
 from rallyc.commands.cluster import cluster_errors
 from rallyc.commands.progress import Progress
 from rallyc.config import ConfigError, load_config
+from rallyc.tiles.boxes import box_list
 
 __all__ = ["register", "parse_par"]
 
@@ -94,8 +96,7 @@ def register(app: typer.Typer) -> None:
         length: LengthClass = typer.Option(..., "--class", case_sensitive=False,
                                            help="Length class by the rulebook: short (about 10 tiles), medium (14), "
                                                 "long (18)."),
-        boxes: Optional[List[str]] = typer.Option(None, "--boxes", "-b", help="Boxes you own (a box listed twice "
-                                                  "counts twice). Repeat or list. Default: the settings' boxes."),
+        boxes: Optional[List[str]] = boxes_option("Default: the settings' boxes."),
         surface: Optional[List[str]] = typer.Option(None, "--surface", help="Road tiles of these surfaces only "
                                                     "(gravel, asphalt, snow...). Repeat or list."),
         features: Optional[List[str]] = typer.Option(None, "--features", help="Features every design has: jump, "
@@ -125,7 +126,7 @@ def register(app: typer.Typer) -> None:
             par_seconds = parse_par(par) if par is not None else None
         except ValueError as e:
             raise fail(str(e), prog=PROG)
-        names = _names(boxes)
+        names = box_list(boxes) or []
         if not names:
             try:  # the settings' default boxes, as `rallyc check` uses them
                 config = load_config(Path.cwd())

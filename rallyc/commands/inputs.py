@@ -22,12 +22,13 @@ __all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "fail", "compile_file", "pi
 
 #: the help of ``--boxes``, the same in every command that takes it (read by :func:`rallyc.tiles.boxes.box_list`)
 BOXES_HELP = ("Boxes you own: a comma-separated list or the option repeated (--boxes dirt-core,dirt-110); a box "
-              "given twice is owned twice. Replaces the file's `boxes` lines.")
+              "given twice is owned twice.")
 
 
-def boxes_option() -> Any:
-    """The ``--boxes`` / ``-b`` option, declared alike by every command that takes the boxes a designer owns."""
-    return typer.Option(None, "--boxes", "-b", help=BOXES_HELP)
+def boxes_option(default_from: str) -> Any:
+    """The ``--boxes`` / ``-b`` option, declared alike by every command that takes the boxes a designer owns;
+    ``default_from`` says where the boxes come from without it."""
+    return typer.Option(None, "--boxes", "-b", help=f"{BOXES_HELP} {default_from}")
 
 
 

@@ -26,6 +26,7 @@ from rallyc.design.pieces import FEATURES, Piece, owned, pieces
 from rallyc.design.model import TileSeconds
 from rallyc.design.tune import Swap, steer, swaps, texts
 from rallyc.diagnostics import Diagnostic
+from rallyc.tiles.boxes import unknown_boxes
 from rallyc.tiles.catalogue import Catalogue
 
 __all__ = ["Request", "GeneratedStage", "GeneratedDesign", "GenerateError", "Generator", "class_tiles",
@@ -133,10 +134,9 @@ class Generator:
                  progress: Progress | None = None, written_uses: Sequence[str] | None = None) -> None:
         """``uses``: the ``use`` lines the stages are compiled with, relative to ``base_dir`` (a project's
         tilesets); ``written_uses``: the ones the written files get (default: the same)."""
-        unknown = sorted(set(request.boxes) - set(catalogue.boxes()))
+        unknown = unknown_boxes(request.boxes, catalogue.boxes())
         if unknown:
-            raise GenerateError("no box named " + ", ".join(unknown) + "; boxes in scope: "
-                                + ", ".join(catalogue.boxes()))
+            raise GenerateError(unknown)
         if request.length not in CLASSES:
             raise GenerateError(f"no class {request.length}; classes: " + ", ".join(CLASSES))
         bad = sorted(request.features - set(FEATURES))

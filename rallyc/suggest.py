@@ -38,7 +38,7 @@ from rallyc.geometry.hexgrid import Hex, hex_distance, neighbour, opposite, own_
 from rallyc.compiler.placement import PlacedStep, place_route
 from rallyc.ranking import Ranking, character, context_of, published_ranking, published_stages, published_steps
 from rallyc.syntax import ast
-from rallyc.tiles.boxes import copies_owned, unknown_boxes
+from rallyc.tiles.boxes import owned_copies, unknown_boxes
 from rallyc.tiles.catalogue import Catalogue, TileInfo
 
 __all__ = ["Finish", "Suggestion", "SuggestResult", "SuggestError", "suggest", "suggest_stage", "road_features",
@@ -335,9 +335,10 @@ def find_stage(loaded, name: str | None) -> ast.Stage:
 
 
 def _boxes_of(loaded) -> list[str] | None:
-    """The boxes of the file's ``boxes`` lines, each once (a box listed twice there is RC145: not twice the tiles)."""
+    """The boxes of the file's ``boxes`` lines (a box listed twice holds twice its tiles, as ``check`` counts it;
+    RC145 reminds the designer)."""
     names = [b.text for doc in loaded.documents for bx in doc.boxes for b in bx.names]
-    return list(dict.fromkeys(names)) or None
+    return names or None
 
 
 def suggest(loaded, stage: str | None = None, after: int | None = None, boxes: list[str] | None = None,
@@ -404,7 +405,7 @@ def suggest_stage(stage: ast.Stage, catalogue: Catalogue, after: int | None = No
     tiles = [t for t in catalogue if t.roads and (not boxes or t.box in boxes)]
     finish_left = _finish_left(tiles, catalogue, used, boxes)
     for info in tiles:
-        copies = _copies(catalogue, info.number, info.box, boxes) - used[info.number] if boxes else None
+        copies = owned_copies(catalogue, info.number, boxes) - used[info.number] if boxes else None
         for n, road in enumerate(info.roads, start=1):
             for forward in (True, False):
                 if not forward and road.exit == "end":
@@ -429,15 +430,9 @@ def _number(catalogue: Catalogue, tile: str) -> str:
     return cast(TileInfo, catalogue.get(tile)).number
 
 
-def _copies(catalogue: Catalogue, number: str, box: str, boxes: list[str]) -> int:
-    """Copies of a tile number on the shelf: its copies in its box, times the times ``boxes`` names that box."""
-    infos = [catalogue.get(number + side) for side in ("a", "b", "")]
-    return copies_owned(max((i.copies for i in infos if i is not None), default=1), box, boxes)
-
-
 def _finish_left(tiles: list[TileInfo], catalogue: Catalogue, used: Counter, boxes) -> bool:
     for t in tiles:
-        if boxes and _copies(catalogue, t.number, t.box, boxes) - used[t.number] <= 0:
+        if boxes and owned_copies(catalogue, t.number, boxes) - used[t.number] <= 0:
             continue
         for n, road in enumerate(t.roads, start=1):
             if any(isinstance(i, ast.Line) and i.kind == "finish" for i in road.items):

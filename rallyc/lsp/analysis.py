@@ -233,11 +233,11 @@ def _catalogue(doc: Document):
 
 
 def _boxes(loaded, folder: Path) -> list[str] | None:
-    """The file's ``boxes`` lines (each box once: a box listed twice there is RC145, not twice the tiles), else the
-    settings' default boxes (as ``rallyc check`` takes them)."""
+    """The file's ``boxes`` lines (a box listed twice holds twice its tiles), else the settings' default boxes (as
+    ``rallyc check`` takes them)."""
     names = [b.text for d in loaded.documents for bx in d.boxes for b in bx.names]
     if names:
-        return list(dict.fromkeys(names))
+        return names
     try:
         boxes = load_config(folder).boxes
     except ConfigError:

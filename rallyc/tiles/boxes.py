@@ -1,18 +1,21 @@
 """The boxes a designer owns, as every command takes them: ``--boxes dirt-core,dirt-110`` or the option repeated.
 
-One reading for every command that takes a list of boxes (``suggest`` today, the stage generator to come):
+One reading for every command that takes a list of boxes (``suggest``, ``generate``, ``check``'s inventory):
 :func:`box_list` splits the values of a repeated option on commas (and spaces), in the order given, keeping a
 box given twice twice (two copies of a box on the shelf hold twice its tiles); :func:`unknown_boxes` words the
-error for a name that is no box in scope, with the names that are; :func:`copies_owned` counts the copies of a
+error for a name that is no box in scope, with the names that are; :func:`owned_copies` counts the copies of a
 tile number the listed boxes hold.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-__all__ = ["box_list", "unknown_boxes", "copies_owned"]
+if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.tiles.catalogue import Catalogue
+
+__all__ = ["box_list", "unknown_boxes", "owned_copies"]
 
 
 def box_list(values: Iterable[str] | None) -> list[str] | None:
@@ -33,7 +36,12 @@ def unknown_boxes(names: Iterable[str], known: Iterable[str]) -> str | None:
     return f"no {word} named {', '.join(unknown)}; boxes in scope: {', '.join(in_scope)}"
 
 
-def copies_owned(copies_in_box: int, box: str, boxes: Iterable[str]) -> int:
-    """Copies of a tile number that the listed ``boxes`` hold: its copies in its box times how many times the
-    list names that box."""
-    return copies_in_box * Counter(boxes)[box]
+def owned_copies(catalogue: "Catalogue", number: str, boxes: Iterable[str] | None = None) -> int:
+    """Physical copies of tile ``number``: its box's copies, times the times ``boxes`` lists that box (a box owned
+    twice holds twice its tiles, in a file's ``boxes`` line and on the command line alike); without ``boxes``, or
+    when they do not list its box, one box's copies."""
+    found = (catalogue.get(number + side) for side in ("a", "b", ""))
+    infos = [i for i in found if i is not None]
+    if not infos:
+        return 1
+    return max(i.copies for i in infos) * max(1, Counter(boxes or ())[infos[0].box])

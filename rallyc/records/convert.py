@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rallyc.rules.contact import contact_claim_from_json, contact_claim_to_json
 from rallyc.rules.dice import Die, DieKind, Face
+from rallyc.rules.engine import SECONDS, TokenKind
 from rallyc.rules.turn import CardClaim, Outcome, Replan, Roll, Turn, ZeroSide
 
 __all__ = ["turn_from_json", "turn_to_json", "roll_to_json", "replans_from_json", "replans_to_json", "GAME_2",
@@ -90,25 +91,28 @@ def record_format(turns: list[Turn]) -> str:
         else "rallyc-game/1"
 
 
-def turn_from_json(d: dict) -> Turn:
-    """A record's turn object as a :class:`Turn`."""
-    # made without the dataclasses' __init__ (_new), their fields stored in its order (TURN_FIELDS;
-    # tests/test_records_convert_fast.py keeps them in step), the values worked out in the order of its arguments;
-    # `k in d and d[k]`: no call for a key left out
-    card = None
-    if "card" in d:
-        c = d["card"]
-        zero = None
-        if "zero" in c:
-            z = c["zero"]
-            zero = ZeroSide(z["icon"], dict(z.get("marks", {})), z.get("gear"), z.get("seconds"))
-        if type(c) is dict:
-            card = _new(CardClaim)
-            card.gear = c["gear"] if "gear" in c else None
-            card.seconds = c["seconds"] if "seconds" in c else None
-            card.zero = zero
-        else:  # not an object (a record built in Python, which no schema check saw): what it raised before
-            card = CardClaim(c.get("gear"), c.get("seconds"), zero)
+def _card_from_json(c: dict) -> CardClaim:
+    """A turn's ``card`` claim (gear, seconds, the "0" side turned over)."""
+    zero = None
+    if "zero" in c:
+        z = c["zero"]
+        zero = ZeroSide(z["icon"], dict(z.get("marks", {})), z.get("gear"), z.get("seconds"))
+    if type(c) is not dict:  # not an object (a record built in Python, which no schema check saw): what it raised before
+        return CardClaim(c.get("gear"), c.get("seconds"), zero)
+    card = _new(CardClaim)
+    card.gear = c["gear"] if "gear" in c else None
+    card.seconds = c["seconds"] if "seconds" in c else None
+    card.zero = zero
+    return card
+
+
+def turn_from_json(d: dict, tokens: TokenKind = SECONDS) -> Turn:
+    """A record's turn object (a stage's or a race's) as a :class:`Turn`; ``tokens`` names the fields of the tokens
+    claimed gained and spent (Second tokens in a stage, Focus tokens in a race)."""
+    # made without the dataclasses' __init__ (_new), their fields stored in its order (TURN_FIELDS), the values
+    # worked out in the order of its arguments; `k in d and d[k]`: no call for a key left out
+    card = _card_from_json(d["card"]) if "card" in d else None
+    gained, spent = tokens.gained_field, tokens.spent_field
     t = _new(Turn)
     t.player = d["player"]
     t.dice = _rolls(d["dice"]) if "dice" in d else []
@@ -122,17 +126,22 @@ def turn_from_json(d: dict) -> Turn:
     t.round = d["round"] if "round" in d else None
     t.end = d["end"] if "end" in d else None
     t.gear = d["gear"] if "gear" in d else None
-    t.seconds_gained = d["seconds_gained"] if "seconds_gained" in d else None
-    t.seconds_spent = d["seconds_spent"] if "seconds_spent" in d else None
+    t.seconds_gained = d[gained] if gained in d else None
+    t.seconds_spent = d[spent] if spent in d else None
     t.flipped = list(d["flipped"]) if "flipped" in d else None
     t.replans = replans_from_json(d) if "replans" in d else []
+    get = d.get  # a race's claims
+    t.colour = get("colour")
+    t.laps = get("laps")
+    t.joker = get("joker")
+    t.weather = get("weather")
     return t
 
 
 #: the fields of :class:`~rallyc.rules.turn.Turn` in the order :func:`turn_from_json` and
 #: :func:`rallyc.records.race.rx_turn_from_json` give them
 TURN_FIELDS = ("player", "dice", "flat_out", "start", "relaid", "sisu", "spare_tire", "card", "damage", "round", "end",
-               "gear", "seconds_gained", "seconds_spent", "flipped", "replans")
+               "gear", "seconds_gained", "seconds_spent", "flipped", "replans", "colour", "laps", "joker", "weather")
 
 
 def roll_to_json(r: Roll) -> dict:

@@ -23,6 +23,7 @@ from weakref import WeakKeyDictionary
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, DashboardData, load_components
 from rallyc.rules.applied import race_rules_later
+from rallyc.rules.claims import check_left
 from rallyc.rules.contact import Contact, ContactEvent
 from rallyc.rules.damage_bag import check_drawn, on_dashboards
 from rallyc.rules.errors import IllegalMove, StageOver
@@ -258,6 +259,8 @@ class Race(TurnEngine[RxOutcome]):
     tokens = FOCUS
     gear_rule = "RX-TURNEND-02"
     over_message = "the race is over: every car has finished, been disqualified or retired"
+    over_rule = "RX-END-04"
+    no_more_turns = "every car has finished, been disqualified or retired: no more turns"
 
     def __init__(self, track: Track, players: list[Player], options: Options | None = None,
                  components: Components | None = None, weather: str | None = None,
@@ -414,6 +417,12 @@ class Race(TurnEngine[RxOutcome]):
                 return False
         return True
 
+    def check_stopped(self) -> None:
+        """A race may stop once a car has won (RX-END-03), or once no car is racing."""
+        if not self.is_over() and not self.decided():
+            raise IllegalMove("RX-END-03", f"the record stops before any car has won: {self.to_move()} is still "
+                                           f"racing (round {self.round})")
+
     def decided(self) -> bool:
         """A car has won: the first eligible car has crossed the line after its last lap (RX-END-03). Play may
         go on for the other places (RX-END-04) or stop here ("you may of course continue the race")."""
@@ -492,10 +501,10 @@ class Race(TurnEngine[RxOutcome]):
         tokens, the Yellow Flags and Full Contact's board (:meth:`new_context`)."""
         name = name or self.to_move()
         if name is None:
-            raise StageOver("the race is over")
+            raise StageOver("the race is over", "RX-END-04")
         car = self.cars[name]
         if car.status != "road":
-            raise StageOver(f"{name} has {car.status}")
+            raise StageOver(f"{name} has {car.status}", "RX-END-04")
         joker_done = car.joker == _JOKER_DONE
         cache = self._contexts
         if cache is None or cache.index is not self.index:
@@ -574,6 +583,9 @@ class Race(TurnEngine[RxOutcome]):
     def check_turn(self, turn: Turn, name: str) -> None:
         """Only the player to move plays, in this round (RX-ORDER-01, RX-ROUND-01); no Time cards, repairs or
         SISU in RX (RX-SETUP-10, RX-DAMAGE-09, RX-ADV-01); a car starts where it stands (RX-START-01)."""
+        if turn.colour is not None and turn.colour != self.colour:
+            raise IllegalMove("RX-ROUND-01", f"round {self.round} is a {self.colour} round, not {turn.colour}",
+                              "colour")
         if turn.player not in self.cars:
             raise IllegalMove("RX-SETUP-05", f"no player {turn.player!r} in this race", "player")
         if turn.player != name:
@@ -590,6 +602,14 @@ class Race(TurnEngine[RxOutcome]):
         if turn.start is not None and turn.start != self.cars[name].space:
             raise IllegalMove("RX-START-01", f"{name} starts the turn on {self.cars[name].space}, not {turn.start}",
                               "start")
+
+    def play(self, turn: Turn, driver: Driver | None = None) -> RxOutcome:
+        """The core's turn (:meth:`TurnEngine.play`), then the turn's claims of what it left, which the commit
+        settles (the weather after Full Contact's draws): laps, weather, Joker (:func:`check_left`). A claim
+        refused is raised once the turn is played."""
+        out = TurnEngine.play(self, turn, driver)
+        check_left(turn, out)
+        return out
 
     def mover(self, car: RxCar) -> Mover:
         """The core's mover, with the Warnings of the car's Danger tokens (Full Contact, RX-DANGER-06)."""

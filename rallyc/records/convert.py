@@ -36,40 +36,28 @@ _new = object.__new__
 
 
 def _rolls(dice: list) -> list[Roll]:
-    """A record's dice (their words checked by the schema) as typed :class:`Roll` objects: most dice (kind, face,
-    space) the quick way (:func:`_plain_roll`), the others the long way (:func:`_roll_worded`). A word that is not
-    one, and every die is converted the long way, which raises what it raises."""
-    try:
-        return [_plain_roll(d) if len(d) == 3 and "face" in d else _roll_worded(d) for d in dice]
-    except (KeyError, TypeError):
-        return [_roll_worded(d) for d in dice]
+    """A record's dice (their words checked by the schema) as typed :class:`Roll` objects."""
+    return [_roll(d) for d in dice]
 
 
-def _plain_roll(d: dict) -> Roll:
-    """A die of kind, face and space only (most dice) as a :class:`Roll`, made without its ``__init__`` (its fields
-    stored in the ``__init__``'s order), each word one dictionary look-up (KeyError for an unknown one)."""
-    r = _new(Roll)
-    r.die = tuple.__new__(Die, (_DIE_KINDS[d["die"]], d["to"], False, None, False, None))
-    r.face = _FACE_OR_NONE[d["face"]]
-    r.brake_face = None
-    r.secured = False
-    r.token = None
-    r.boost_face = None
-    r.contact = None
-    return r
-
-
-def _roll_worded(d: dict) -> Roll:
-    """A record's die as a :class:`Roll`, the long way: an unknown word raises the enum's own error, a missing one
-    KeyError."""
-    get = d.get
+def _roll(d: dict) -> Roll:
+    """A record's die as a :class:`Roll`: an unknown word raises the enum's own error, a missing one KeyError.
+    Made without the dataclass's ``__init__`` (:data:`_new`), its fields stored in that order; ``k in d and d[k]``:
+    no call for a key left out (most dice have only a kind, a face and a space)."""
     name = d["die"]
     kind = "push" if "push" in d else "through" if "through" in d else None
+    r = _new(Roll)
     # tuple.__new__: the named tuple's own __new__ is a Python function, called for every die of every record
-    die = tuple.__new__(Die, (_DIE_KINDS.get(name) or DieKind(name), d["to"], bool(get("brake", False)), get("land"),
-                              bool(get("boost", False)), get("push_to")))
-    return Roll(die, _face(get("face")), _face(get("brake_face")), bool(get("secured", False)), get("token"),
-                _face(get("boost_face")), contact_claim_from_json(kind, d[kind]) if kind else None)
+    r.die = tuple.__new__(Die, (_DIE_KINDS.get(name) or DieKind(name), d["to"], "brake" in d and bool(d["brake"]),
+                                d["land"] if "land" in d else None, "boost" in d and bool(d["boost"]),
+                                d["push_to"] if "push_to" in d else None))
+    r.face = _face(d["face"]) if "face" in d else None
+    r.brake_face = _face(d["brake_face"]) if "brake_face" in d else None
+    r.secured = "secured" in d and bool(d["secured"])
+    r.token = d["token"] if "token" in d else None
+    r.boost_face = _face(d["boost_face"]) if "boost_face" in d else None
+    r.contact = contact_claim_from_json(kind, d[kind]) if kind else None
+    return r
 
 
 def replans_from_json(d: dict) -> list[Replan]:

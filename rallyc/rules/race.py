@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from operator import itemgetter
 from typing import Callable, NamedTuple
 from weakref import WeakKeyDictionary
 
@@ -32,8 +31,8 @@ from rallyc.rules.race_format import RX, RaceFormat
 from rallyc.rules.engine import FOCUS, TurnEngine, TurnOutcome, check_claims, stuck_at_water
 from rallyc.rules.plans import PlanContext, Placed
 from rallyc.rules.rx_dashboard import RX_CAR, RX_DAMAGE_KINDS, loc_damage, rx_allowance, rx_bag
-from rallyc.rules.rx_laps import Laps
-from rallyc.rules.rx_order import grid, is_inside
+from rallyc.rules.rx_laps import Laps, finish
+from rallyc.rules.rx_order import grid, is_inside, order_key
 from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER, TrackIndex, index_of
@@ -45,14 +44,11 @@ from rallyc.rules.yellow_flags import flag_limits, flag_steps, flags_in_force, p
 
 __all__ = ["Race", "RxCar", "RxOutcome", "RaceResult", "round_colour"]
 
-#: the name at the end of an order-of-play entry (:meth:`Race.next_round`)
-_name_last = itemgetter(-1)
-
 #: RX statuses: racing, finished, disqualified (no Joker, RX-JOKER-04), retired (no Gear die left)
 RX_STATUSES = tuple(RaceStatus)
 #: the Round marker's colour by the round's parity (:func:`round_colour`: round 1 white)
 _COLOURS = ("black", "white")
-_JOKER_IN, _JOKER_DONE = JokerState.IN, JokerState.DONE
+_JOKER_DONE = JokerState.DONE
 _ROAD, _FINISHED = RaceStatus.ROAD, RaceStatus.FINISHED
 
 
@@ -65,14 +61,6 @@ class RaceTrack(NamedTuple):
     #: the same in the track's order of spaces (the barred spaces' messages are built in that order)
     joker_ids: tuple[str, ...]
     pregrid_ids: tuple[str, ...]
-    #: a car's distance -> ``round(distance, 6)``, the order of play's Distance (RX-ORDER-03): a float's ``round``
-    #: with digits formats it (about 20 times the cost of a dictionary look-up); the distances on one track are its
-    #: spaces' progress plus whole laps, few of them (at most :data:`ROUNDED_BOUND` kept)
-    rounded: dict[float, float]
-
-
-#: distances kept rounded per track (:attr:`RaceTrack.rounded`); beyond that, the table starts again
-ROUNDED_BOUND = 4096
 
 
 _RACE_TRACKS: WeakKeyDictionary[TrackIndex, RaceTrack] = WeakKeyDictionary()
@@ -84,7 +72,7 @@ def race_track(index: TrackIndex) -> RaceTrack:
     if got is None:
         joker = tuple(s.id for s in index.spaces.values() if s.joker)
         pregrid = tuple(s.id for s in index.spaces.values() if s.pregrid)
-        got = _RACE_TRACKS[index] = RaceTrack(frozenset(joker), frozenset(pregrid), joker, pregrid, {})
+        got = _RACE_TRACKS[index] = RaceTrack(frozenset(joker), frozenset(pregrid), joker, pregrid)
     return got
 
 
@@ -384,27 +372,16 @@ class Race(TurnEngine[RxOutcome]):
         for i, n in enumerate(self.order or self.grid_order):
             previous[n] = i
         self.round += 1
-        index = self.index
-        inside = index.inside_ahead  # (is_inside's table, read in line: a call less per car)
-        rounded = self._marks.rounded
-        keyed = []  # (order key..., name): the ranks differ, so the name never decides
-        for c in self.cars.values():  # rx_order.order_key of each car racing, inlined
+        keyed = []  # (order key, name): the ranks differ, so the name never decides
+        for c in self.cars.values():
             if c.status != "road":
                 continue
             rank = previous.get(c.name)
             if rank is None:
                 rank = len(previous) + self.grid_order.index(c.name)
-            ins = inside.get((c.space, 60))
-            if ins is None:
-                ins = is_inside(index, c.space)
-            distance = rounded.get(c.distance)
-            if distance is None:
-                if len(rounded) >= ROUNDED_BOUND:
-                    rounded.clear()
-                distance = rounded[c.distance] = round(c.distance, 6)
-            keyed.append((-c.gear, -distance, not ins, rank, c.name))
+            keyed.append((order_key(c.gear, c.distance, is_inside(self.index, c.space), rank), c.name))
         keyed.sort()
-        self.order = list(map(_name_last, keyed))  # (C-level: a comprehension's frame costs more)
+        self.order = [name for _, name in keyed]
         self.position = 0
         self.rounds.append(list(self.order))
 
@@ -563,17 +540,14 @@ class Race(TurnEngine[RxOutcome]):
 
     def _drive(self, car: RxCar, path: list[str]
                ) -> tuple[tuple[float, int, JokerState, bool], int | None, JokerState | None]:
-        """What :meth:`_walk` tells the End of the Turn, without its list: the car's (distance, crossings, Joker
-        state, left the Pre-grid) after ``path`` (as it stands for an empty path), the index of the space where it
-        crosses the line after its last lap and its Joker state there (None, None if it does not)."""
-        d, crossed, fin = self.laps.drive(car.distance, car.crossed, path)
-        joker = car.joker
-        if path and (joker == _JOKER_IN or not self._marks.joker.isdisjoint(path)):
-            walk = self._walk(car, path)  # the Joker state changes along the way: space by space
-            return walk[-1], fin, walk[fin][2] if fin is not None else None
-        # the Joker state stays; the Pre-grid is left once any space of the path is not on it
-        left = car.left_pregrid or not self._marks.pregrid.issuperset(path)
-        return (d, crossed, joker, left), fin, joker if fin is not None else None
+        """What :meth:`_walk` tells the End of the Turn: the car's (distance, crossings, Joker state, left the
+        Pre-grid) after ``path`` (as it stands for an empty path), the index of the space where it crosses the line
+        after its last lap and its Joker state there (None, None if it does not)."""
+        walk = self._walk(car, path)
+        if not walk:
+            return (car.distance, car.crossed, car.joker, car.left_pregrid), None, None
+        fin = finish(walk, self.laps.laps)
+        return walk[-1], fin, walk[fin][2] if fin is not None else None
 
     def finish_index(self, car: RxCar, placed: list[Placed]) -> int | None:
         """Index of the die that takes ``car`` across the line after its last lap (RX-END-02)."""

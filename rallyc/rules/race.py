@@ -31,7 +31,7 @@ from rallyc.rules.race_format import RX, RaceFormat
 from rallyc.rules.engine import FOCUS, TurnEngine, TurnOutcome, check_claims, stuck_at_water
 from rallyc.rules.plans import PlanContext, Placed
 from rallyc.rules.rx_dashboard import RX_CAR, RX_DAMAGE_KINDS, loc_damage, rx_allowance, rx_bag
-from rallyc.rules.rx_laps import Laps, finish
+from rallyc.rules.rx_laps import Laps
 from rallyc.rules.rx_order import grid, is_inside, order_key
 from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
@@ -523,31 +523,26 @@ class Race(TurnEngine[RxOutcome]):
                                      barred=self._barred(car.name, joker_done, car.left_pregrid))
 
     # -- laps along a path
-    def _walk(self, car: RxCar, path: list[str]) -> list[tuple[float, int, JokerState, bool]]:
-        """(distance, crossings, joker state, left the Pre-grid) after each space of ``path``."""
+    def _drive(self, car: RxCar, path: list[str]
+               ) -> tuple[tuple[float, int, JokerState, bool], int | None, JokerState | None]:
+        """The car's (distance, crossings, Joker state, left the Pre-grid) after ``path`` (as it stands for an empty
+        path), the index of the space where it crosses the line after its last lap and its Joker state there (None,
+        None if it does not): the laps by :meth:`Laps.drive`, the Joker (RX-JOKER-03) and the Pre-grid space by
+        space."""
+        d, crossed, fin = self.laps.drive(car.distance, car.crossed, path)
         joker, left = car.joker, car.left_pregrid
+        fin_joker = None
         spaces = self.index.spaces
-        out = []
-        for (d, crossed), sid in zip(self.laps.walk(car.distance, car.crossed, path), path):
+        for i, sid in enumerate(path):
             s = spaces[sid]
             if s.joker:
                 joker = JokerState.IN
             elif joker == JokerState.IN:
                 joker = JokerState.DONE  # RX-JOKER-03: left the Joker
             left = left or not s.pregrid
-            out.append((d, crossed, joker, left))
-        return out
-
-    def _drive(self, car: RxCar, path: list[str]
-               ) -> tuple[tuple[float, int, JokerState, bool], int | None, JokerState | None]:
-        """What :meth:`_walk` tells the End of the Turn: the car's (distance, crossings, Joker state, left the
-        Pre-grid) after ``path`` (as it stands for an empty path), the index of the space where it crosses the line
-        after its last lap and its Joker state there (None, None if it does not)."""
-        walk = self._walk(car, path)
-        if not walk:
-            return (car.distance, car.crossed, car.joker, car.left_pregrid), None, None
-        fin = finish(walk, self.laps.laps)
-        return walk[-1], fin, walk[fin][2] if fin is not None else None
+            if i == fin:
+                fin_joker = joker
+        return (d, crossed, joker, left), fin, fin_joker
 
     def finish_index(self, car: RxCar, placed: list[Placed]) -> int | None:
         """Index of the die that takes ``car`` across the line after its last lap (RX-END-02)."""

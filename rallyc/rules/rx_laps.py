@@ -15,7 +15,7 @@ from weakref import WeakKeyDictionary, finalize
 
 from rallyc.compiler.track import Track
 
-__all__ = ["Laps", "STEP_BOUND", "finish", "steps_of"]
+__all__ = ["Laps", "STEP_BOUND", "steps_of"]
 
 #: distances kept per track in its table of steps (:meth:`Laps.step`); beyond that, the table starts again (a car's
 #: distances on a track are its spaces' progress plus whole laps: a few per space)
@@ -36,14 +36,6 @@ def _forget(steps: dict[float, Steps]) -> None:
     for entry in steps.values():
         entry.clear()
     steps.clear()
-
-
-def finish(walk: Sequence[tuple], laps: int) -> int | None:
-    """The index of the first entry of a walk (its crossings second) past ``laps`` crossings, None if none."""
-    for i, step in enumerate(walk):
-        if step[1] > laps:
-            return i
-    return None
 
 
 def steps_of(track: Track) -> dict[float, Steps]:
@@ -111,9 +103,10 @@ class Laps:
         """Laps completed: the run from the Pre-grid to the line is not a lap (RX-END-01)."""
         return max(0, crossed - 1)
 
-    def walk(self, distance: float, crossed: int, path: Sequence[str]) -> list[tuple[float, int]]:
-        """(distance, crossings) after each space of ``path`` from ``distance`` with ``crossed`` crossings so far:
-        :meth:`advance` then :meth:`crossings`, space by space.
+    def drive(self, distance: float, crossed: int, path: Sequence[str]) -> tuple[float, int, int | None]:
+        """The distance and crossings after ``path`` from ``distance`` with ``crossed`` crossings so far
+        (:meth:`advance` then :meth:`crossings`, space by space), and the index of the space where the crossings
+        first exceed :attr:`laps` (the car finishes there, RX-END-02), None if they never do.
 
         Each step is read from the track's table (:meth:`step`): both are functions of the distance and the space
         alone, and a car's distances on one track are few; the distance itself (a float, whose hash is not kept) is
@@ -121,24 +114,19 @@ class Laps:
         node = self.steps.get(distance)
         if node is None:
             node = self._entry(distance)
-        out = []
+        laps = self.laps
         d = distance
-        for sid in path:
+        fin = 0 if crossed > laps and path else None  # (past the last lap already: from the first space)
+        for i, sid in enumerate(path):
             try:
                 d, added, node = node[sid]
             except KeyError:  # (a step not met yet on this track: worked out once)
                 d, added, node = self.step(d, sid)
-            crossed += added
-            out.append((d, crossed))
-        return out
-
-    def drive(self, distance: float, crossed: int, path: Sequence[str]) -> tuple[float, int, int | None]:
-        """The end of :meth:`walk` (``distance`` and ``crossed`` for an empty path), and the index of the space
-        where the crossings first exceed :attr:`laps` (the car finishes there, RX-END-02), None if they never do."""
-        walk = self.walk(distance, crossed, path)
-        if not walk:
-            return distance, crossed, None
-        return walk[-1][0], walk[-1][1], finish(walk, self.laps)
+            if added:
+                crossed += added
+                if fin is None and crossed > laps:
+                    fin = i
+        return d, crossed, fin
 
     def _entry(self, distance: float) -> Steps:
         """``distance``'s entry in the track's table of steps, a new one if it has none (the table kept bounded)."""
@@ -150,7 +138,7 @@ class Laps:
         return got
 
     def step(self, distance: float, space: str) -> tuple[float, int, Steps]:
-        """One step of :meth:`walk` onto ``space`` from ``distance``: the distance there (:meth:`advance`) and the
+        """One step of :meth:`drive` onto ``space`` from ``distance``: the distance there (:meth:`advance`) and the
         finish-line crossings the step adds (:meth:`crossings`), and the new distance's entry in the track's table;
         kept in ``distance``'s entry."""
         nd = self.advance(distance, space)

@@ -97,8 +97,8 @@ def _card_from_json(c: dict) -> CardClaim:
 def turn_from_json(d: dict, tokens: TokenKind = SECONDS) -> Turn:
     """A record's turn object (a stage's or a race's) as a :class:`Turn`; ``tokens`` names the fields of the tokens
     claimed gained and spent (Second tokens in a stage, Focus tokens in a race)."""
-    # made without the dataclasses' __init__ (_new), their fields stored in its order (TURN_FIELDS), the values
-    # worked out in the order of its arguments; `k in d and d[k]`: no call for a key left out
+    # made without the dataclasses' __init__ (_new), every field stored in the dataclass's order, the values worked
+    # out in the order of its arguments; `k in d and d[k]`: no call for a key left out
     card = _card_from_json(d["card"]) if "card" in d else None
     gained, spent = tokens.gained_field, tokens.spent_field
     t = _new(Turn)
@@ -124,12 +124,6 @@ def turn_from_json(d: dict, tokens: TokenKind = SECONDS) -> Turn:
     t.joker = get("joker")
     t.weather = get("weather")
     return t
-
-
-#: the fields of :class:`~rallyc.rules.turn.Turn` in the order :func:`turn_from_json` and
-#: :func:`rallyc.records.race.rx_turn_from_json` give them
-TURN_FIELDS = ("player", "dice", "flat_out", "start", "relaid", "sisu", "spare_tire", "card", "damage", "round", "end",
-               "gear", "seconds_gained", "seconds_spent", "flipped", "replans", "colour", "laps", "joker", "weather")
 
 
 def roll_to_json(r: Roll) -> dict:

@@ -200,21 +200,17 @@ def make_driver(kind: str, case: Case, seed: int) -> Any:
 
 
 def drives(kind: str, case: Case) -> bool:
-    """Does this driver play this case? The planning drivers (greedy, strong) do not play Full Contact (they never
-    push: blocked by a car, they lay no die, which CORE-MOVE-07 refuses; ``rallyc analyze`` races without it). The
-    strong driver plays each track and form with no option and with all (its cost-to-go table is valued once per
-    track and options, seconds each: every option alone would take it minutes), a race only on a circuit (the RX
-    driver; the stage driver values a core stage, not a Head-to-Head raced on a stage) and the core stage only on a
-    stage (not a Time Trial or a Technical Head-to-Head lap by lap: it values a stage from its finish backwards, and
-    a circuit's laps loop)."""
-    if kind == "random":
-        return True
-    if case.options().full_contact:
-        return False
-    if kind == "greedy":
+    """Does this driver play this case? The random and the greedy driver play every case (under Full Contact the
+    planning drivers push only when their plan leaves them blocked, CORE-MOVE-07). The strong driver plays each
+    track and form with no option, with all, and with Full Contact alone (its cost-to-go table is valued once per
+    track and options, seconds each: every option alone would take it minutes), a race on a circuit (the RX driver)
+    or on a stage (the stage driver, the positions valued by Time cards), and the core stage only on a stage (not a
+    Time Trial or a Technical Head-to-Head lap by lap: it values a stage from its finish backwards, and a circuit's
+    laps loop)."""
+    if kind in ("random", "greedy"):
         return True
     on_circuit = track_of(case).kind == "circuit"
-    return case.label in ("plain", "all") and case.is_race == on_circuit
+    return case.label in ("plain", "all", "full-contact") and (case.is_race or not on_circuit)
 
 
 DRIVERS = ("random", "greedy", "strong")

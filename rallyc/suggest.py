@@ -40,7 +40,7 @@ from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue, TileInfo
 
 __all__ = ["Finish", "Suggestion", "SuggestResult", "SuggestError", "suggest", "suggest_stage", "road_features",
-           "road_spaces", "step_words", "FINISH_BOUND", "find_stage", "stage_names"]
+           "road_spaces", "step_words", "turn_word", "lanes_join", "FINISH_BOUND", "find_stage", "stage_names"]
 
 #: How "a finish can still be reached" is decided (printed with every result).
 FINISH_BOUND = ("free-cell bound: the exit leads into a free cell from which the open board (or a pocket of "
@@ -165,7 +165,7 @@ def step_words(tile: str, word: str | None, road: int | None) -> str:
     return " ".join(parts)
 
 
-def _word(driven: DrivenRoad) -> str | None:
+def turn_word(driven: DrivenRoad) -> str | None:
     """The word that makes the placement pick this direction (see ``placement._directions``)."""
     if driven.turn.startswith("left"):
         return "left"
@@ -234,7 +234,7 @@ def _exit_lanes(driven: DrivenRoad) -> int | None:
     return driven.zones[-1].lanes if driven.zones else None
 
 
-def _lanes_join(a: int | None, b: int | None) -> bool:
+def lanes_join(a: int | None, b: int | None) -> bool:
     """TRACK-TILE-03: lane counts at a join are equal or go between 2 and 3 (as RC208 checks)."""
     return a is None or b is None or a == b or {a, b} == {2, 3}
 
@@ -440,7 +440,7 @@ def _try(catalogue: Catalogue, info: TileInfo, driven: DrivenRoad, last: PlacedS
         problems.append(f"lands on cell {cell.q} {cell.r}, where {overlaps} already is (RC206)")
     if copies is not None and copies <= 0 and not bridge:
         return None  # no copy left in the boxes
-    if last is not None and not _lanes_join(_exit_lanes(last.driven), _entry_lanes(driven)):
+    if last is not None and not lanes_join(_exit_lanes(last.driven), _entry_lanes(driven)):
         problems.append(f"{_exit_lanes(last.driven)} lanes meet {_entry_lanes(driven)} lanes (RC208)")
     has_start, has_finish = _has_line(driven, "start"), _has_line(driven, "finish")
     if last is not None and has_start:
@@ -481,7 +481,7 @@ def _try(catalogue: Catalogue, info: TileInfo, driven: DrivenRoad, last: PlacedS
     else:
         length_ok = tiles_after + 1 <= LONG_STAGE
     return Suggestion(info.id, driven.number if len(info.roads) > 1 else None, driven.turn, driven.forward,
-                      _word(driven),
+                      turn_word(driven),
                       cell.q, cell.r, rot, info.surface, cast("tuple[str, str]", tuple(info.danger)), info.box,
                       tuple(road_features(driven)),
                       road_spaces(driven), overlaps, finish, copies, length_ok, tuple(problems), bridge)

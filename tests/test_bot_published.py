@@ -80,15 +80,29 @@ def test_the_sweep_slice_ends_keeps_the_invariants_and_replays(case):
     assert sweep.finished + len(sweep.refused) == 1
 
 
+#: the planning drivers where they failed: the strong driver on a Head-to-Head raced on a stage (AttributeError: a
+#: StageRace has no Time cards), the greedy and the strong driver under Full Contact (blocked by a car, they laid no
+#: die, which CORE-MOVE-07 refuses; the strong RX driver refused to race)
+PLANNED = [("auto-tour-1/SS1 [custom head-to-head speed] plain", "strong"),
+           ("rx-2 [rx] full-contact", "greedy"), ("rx-2 [rx] full-contact", "strong"),
+           ("auto-tour-1/SS1 [custom head-to-head speed light] full-contact", "greedy")]
+
+
+@pytest.mark.parametrize("name, kind", PLANNED, ids=[f"{k}-{n}" for n, k in PLANNED])
+def test_the_planning_drivers_end_their_games(name, kind):
+    """CORE-MOVE-07 ("must move if able"), RX-PUSH-01, CUSTOM-05: a four-car game by the greedy or the strong driver
+    ends, keeps the invariants and replays, under Full Contact and on a Head-to-Head raced on a stage."""
+    case = next(c for c in bot_sweep.cases() if c.name == name)
+    assert bot_sweep.drives(kind, case)
+    sweep = bot_sweep.Sweep()
+    bot_sweep.play(case, kind, 0, 4, sweep)
+    assert sweep.ok and sweep.finished == 1, bot_sweep.summary(sweep)
+
+
 if SLOW:  # the whole sweep: a few minutes
 
     def test_the_whole_sweep():
         """The whole sweep with its default seeds and budget: no game stuck, no traceback, no invariant broken,
-        every record replays (``python benchmarks/bot_sweep.py`` prints the same figures).
-
-        Red today (a referee bug in rules/contact.py and rules/race.py, left to their refactoring): a custom
-        Head-to-Head on the Auto Tour's SS1 with Full Contact never ends (random bot: the default Damage set with
-        Full Contact seed 3, the light set with Full Contact seed 1 and with all options seed 3): a car pushed across
-        the stage's Finish Line (9.2 -> 9.3, spaces with no way on) is left racing, blocked for good."""
+        every record replays (``python benchmarks/bot_sweep.py`` prints the same figures)."""
         sweep = bot_sweep.run(bot_sweep.DEFAULT_SEEDS, budget=bot_sweep.DEFAULT_BUDGET)
         assert sweep.ok, bot_sweep.summary(sweep)

@@ -31,3 +31,11 @@ def test_tile_from_a_box_not_declared():
     """RC503: 301a comes from dirt-110, which `boxes dirt-core` does not list."""
     found = codes("boxes dirt-core\n" + stage("202a", "205a", "206a", "207a", "204a", "301b", "203a"))
     assert found == [("RC302", 8), ("RC503", 8)]  # 301b is also a second start line
+
+
+def test_a_box_listed_twice_holds_twice_its_tiles():
+    """Two core boxes owned: 205 twice is within them (RC145 says the box is counted twice); three times is not."""
+    twice = stage("202a", "205a", "205a", "206a", "207a", "204a", "203a")
+    assert codes("boxes dirt-core dirt-core\n" + twice) == [("RC145", 1)]
+    thrice = stage("202a", "205a", "205a", "205b", "206a", "207a", "204a", "203a")
+    assert codes("boxes dirt-core dirt-core\n" + thrice) == [("RC145", 1), ("RC501", 6)]

@@ -139,7 +139,10 @@ def prepared(tmp_path_factory) -> Path:
     (here / "my-rules.toml").write_text('[readings.leader_rule_ends]\nvalue = "finished-player-only"\n',
                                         encoding="utf-8")
     for args in (["export", "my-rally.rally", "--to", "rekee", "-o", "my-stage.json"],
-                 ["export", "examples/rx-1.rally", "--to", "rgt", "-o", "rx-finland.rgt"]):
+                 ["export", "examples/rx-1.rally", "--to", "rgt", "-o", "rx-finland.rgt"],
+                 # a finished game at the table (docs/play.md): bots in both seats, rallyc rolls
+                 ["play", "examples/rally-1.rally", "--players", "Ann,Bob", "--seat", "Ann=random", "--seat",
+                  "Bob=greedy", "--dice", "auto", "--journal", "game.jsonl"]):
         old = os.getcwd()
         os.chdir(here)
         try:

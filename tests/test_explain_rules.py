@@ -89,3 +89,24 @@ def test_codes_are_explained_as_before():
     assert _explain("130")[1] == out
     code, _, err = _explain("RC999")
     assert code == 2 and "unknown code RC999" in err
+
+
+@pytest.mark.parametrize("rule, reading, words", [
+    ("CORE-SHORTCUT-10", "unusable_corner", "other choice: wait"),
+    ("CORE-WATER-04", "water_stuck", "other choice: wait"),
+    ("CORE-LOC-08", "crashed_return", "put back on the LoC space"),
+    ("CORE-ADV-14", "sisu_jump_warning", "other choice: ignored"),
+    ("RX-DAMAGE-08", "rx_retired_flag", "other choice: removed"),
+    ("RX-END-03", "pushed_across_finish", "during their turn"),
+])
+def test_explain_names_the_readings_the_referee_takes_of_a_rule(rule, reading, words):
+    """A rule the referee reads by a named reading (components.toml's [readings.NAME] with the rules it reads):
+    `rallyc explain` says which, its value and what a rules file may choose instead."""
+    code, out, _ = _explain(rule)
+    assert code == 0 and f"Reading {reading} (named in components.toml)" in out and words in out
+    assert "Reading " not in _explain("CORE-JUMP-04")[1]
+
+
+def test_every_rule_a_reading_names_exists():
+    named = {rule for rules in rulebook._readings() for rule in [rules]}
+    assert named and named <= set(rulebook.statements())

@@ -34,8 +34,11 @@ def test_explain_prints_a_rules_line_under_every_turn(game):
     rules = [i for i, line in enumerate(lines) if line.startswith("      rules: ")]
     _, js = _replay(str(GAMES / game), "--format", "json")
     assert len(rules) == len(_turns(json.loads(js))) > 0
-    # take the rules lines away and the text is the plain replay, turn lines right above their rules
-    assert [line for i, line in enumerate(lines) if i not in set(rules)] == plain.splitlines()
+    # one line of the game's own rules; take the rules lines away and the text is the plain replay, turn lines
+    # right above their rules
+    game_lines = [i for i, line in enumerate(lines) if line.startswith("Rules of the game: ")]
+    assert len(game_lines) == 1
+    assert [line for i, line in enumerate(lines) if i not in set(rules + game_lines)] == plain.splitlines()
     assert all(lines[i - 1].startswith("    ") and not lines[i - 1].startswith("      ") for i in rules)
 
 
@@ -47,3 +50,22 @@ def test_explain_in_json_keeps_applied_per_turn_and_default_json_does_not(game):
     assert all("applied" not in t for t in plain_turns)
     assert all(isinstance(t["applied"], list) for t in explained_turns)
     assert [{k: v for k, v in t.items() if k != "applied"} for t in explained_turns] == plain_turns
+
+
+@pytest.mark.parametrize("record,family,expected", [
+    ("tours/auto-tour-1.json", "TOUR", {"TOUR-01", "TOUR-05", "TOUR-06", "TOUR-07", "TOUR-08", "TOUR-09", "TOUR-11"}),
+    ("auto-tour-1-ss1-head-to-head.json", "CUSTOM", {"CUSTOM-01", "CUSTOM-05", "CUSTOM-08", "CUSTOM-13", "CUSTOM-21"}),
+    ("rally-4-full.json", "CORE-RALLY", {"CORE-RALLY-01", "CORE-STAGEEND-08"}),
+])
+def test_explain_prints_the_rules_the_game_applied_outside_its_turns(record, family, expected):
+    """The Auto Tour's score sheet, a custom race's choices, the end of a rally's stages: in the report's own
+    ``applied`` (JSON) and its ``Rules of the game:`` line (text), only with --explain."""
+    code, explained = _replay(str(GAMES / record), "--format", "json", "--explain")
+    _, plain = _replay(str(GAMES / record), "--format", "json")
+    assert code == 0
+    game = json.loads(explained)["applied"]
+    assert expected <= set(game) and len(game) == len(set(game))
+    assert "applied" not in json.loads(plain)
+    _, text = _replay(str(GAMES / record), "--explain")
+    line = next(line for line in text.splitlines() if line.startswith("Rules of the game: "))
+    assert line.removeprefix("Rules of the game: ").split(", ") == game

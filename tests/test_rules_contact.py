@@ -122,6 +122,36 @@ def test_impact_damage_is_the_gear_difference_for_both(rx2):
     assert race.cars["Yellow"].damage["gear"] == 1 and race.cars["Blue"].damage["brake"] == 1
 
 
+def test_pushed_into_a_corner_either_method_even_when_one_lies_diagonally(rx2):
+    """RX-PUSH-12: "If a car is pushed into a Corner, the targeted car's player may decide whether they wish to
+    drift around the outside or cut through the inside". On RX 2, 8.1.l leads straight into 8.2's inside and
+    diagonally into its outside: Yellow pushed from 8.1.l may be put on either."""
+    race = race_at(rx2, {"Blue": ("7.3.l", 4), "Yellow": ("8.1.l", 3)})
+    plans = set(race.legal_plans(max_dice=1))
+    assert {(Die("gear3", "8.1.l", push="8.2.in1"),), (Die("gear3", "8.1.l", push="8.2.out1"),)} <= plans
+    e = refused(race, Turn("Blue", [Roll(Die("gear3", "8.1.l"), "ok", contact=push("Yellow"))]))
+    assert e.rule_id == "RX-PUSH-12" and "8.2.in1, 8.2.out1" in e.message
+    race.play(Turn("Blue", [Roll(Die("gear3", "8.1.l", push="8.2.out1"), "ok", contact=push("Yellow"))]))
+    assert race.cars["Yellow"].space == "8.2.out1" and race.cars["Blue"].space == "8.1.l"
+
+
+def test_impact_draws_take_tokens_out_of_the_bag_at_once(rx2):
+    """RX-IMPACT-01 with RX-SETUP-02 and the core bag (CORE-SETUP-03: a drawn token stays out): "both players must
+    draw a number of Damage tokens". With five of the bag's six Brake tokens on Red's Dashboard, Yellow's impact draw
+    takes the last one: Blue's draw in the same push cannot be a Brake token too (it was counted only from the next
+    turn)."""
+    race = race_at(rx2, {"Blue": ("6.1.l", 5), "Yellow": ("6.2.l", 4), "Red": ("1.3.l", 1)})
+    assert race.damage_bag()["brake"] == 6
+    race.cars["Red"].damage["brake"] = 5
+    turn = Turn("Blue", [Roll(Die("gear5", "6.2.l"), "ok",
+                              contact=push("Yellow", damage={"Yellow": ["brake"]}, impact=["brake"]))])
+    e = refused(race, turn)
+    assert e.rule_id == "RX-SETUP-02" and e.path == "dice[0].push.impact[0]" and "no brake token is left" in e.message
+    race.play(Turn("Blue", [Roll(Die("gear5", "6.2.l"), "ok",
+                                 contact=push("Yellow", damage={"Yellow": ["brake"]}, impact=["gear"]))]))
+    assert race.cars["Yellow"].damage["brake"] == 1 and race.cars["Blue"].damage["gear"] == 1
+
+
 def test_danger_tokens_pushed_into_a_corner(rx2):
     """RX-PUSH-12, RX-DANGER-01 (the rulebook's Yellow pushed into a corner and choosing its method): Gear 4
     on the inside limit 2 takes two Danger tokens; the record must say where and how many."""

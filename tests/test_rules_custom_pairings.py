@@ -481,3 +481,26 @@ def test_stageend_03_on_a_lapped_finish_only_when_dice_go_beyond_the_finishing_o
     seen = [pair for rec in recs for pair in _finishing_turns(CircuitTimeTrial, rec)]
     assert all(beyond == reported for beyond, reported in seen), seen
     assert {beyond for beyond, _ in seen} == {True, False}  # both cases are exercised
+
+
+def test_a_car_pushed_across_a_stages_finish_line_finishes_at_its_next_turn():
+    """CUSTOM-03 ("Players must reach the Finishing line to end the race"), RX-END-03 ("the first player to cross
+    the Finishing line during their turn is the winner"), reading pushed_across_finish: on the Auto Tour's SS1 under
+    Full Contact, Ann pushes Bob from 9.2.l onto 9.3.l, past the Finish Line, where no space lies ahead. Bob has not
+    crossed during his turn, so he does not finish then; at his next turn, with no die to lay, he finishes (he stayed
+    racing, blocked for good, and the race never ended)."""
+    from rallyc.rules.contact import ContactClaim, ContactKind
+    from rallyc.rules.dice import Die
+    from rallyc.rules.stage_race import StageRace
+    from rallyc.rules.turn import Roll, Turn
+
+    ss1 = next(t for t in _design("auto-tour-1.rally").tracks if t.name == "SS1")
+    fmt = CustomRace("stage", "head-to-head", "speed", damage_bag="light").race_format(True)
+    race = StageRace(ss1, CARS, Options(full_contact=True), race_format=fmt)
+    race.set_car("Ann", "9.1.l", gear=4)
+    race.set_car("Bob", "9.2.l", gear=3)
+    out = race.play(Turn("Ann", [Roll(Die("gear3", "9.2.l"), "ok", contact=ContactClaim(ContactKind.PUSH, "Bob"))]))
+    assert race.cars["Bob"].space == "9.3.l" and not out.finished and race.cars["Bob"].status == "road"
+    assert race.to_move() == "Bob" and not list(race.legal_plans(max_dice=1))
+    out = race.play(Turn("Bob", []))
+    assert out.finished and out.position == 1 and race.cars["Bob"].status == "finished"

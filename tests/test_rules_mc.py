@@ -185,6 +185,36 @@ def test_handbrake_turn_only_further_along_and_never_inside_out():
     assert illegal(st, turn("A", "gear2@2.2.out2")).rule_id in ("CORE-MOVE-03", "CORE-MOVE-04")
 
 
+HAIRPIN2 = "N S N | N C(2,2;3,3,3)R N | N F N N"
+
+
+def test_handbrake_turn_does_not_overtake_a_car_in_the_corner():
+    """CORE-OVERTAKE-05 with MC-HANDBRAKE-01: "If a car is positioned on a Corner, another vehicle may only enter
+    that Corner if they use the same method [...] They may then follow that car into the Corner but cannot enter
+    their space or overtake them." The Handbrake turn only lifts "the rule [...] that prevents players from changing
+    methods mid Corner": A, behind B on the outside, may not cut to the inside and pass it, whether it starts its
+    turn in the corner or enters it this turn."""
+    st = make_stage(HAIRPIN2, 3, handbrake=True)
+    second(st, "A", "C", "3.3.r")
+    put(st, "B", "2.2.out2", 2)
+    put(st, "A", "2.2.out1", 2)
+    e = illegal(st, turn("A", "gear2@2.2.in1", "coast@2.2.in2", "gear3@2.3.l"))
+    assert e.rule_id == "CORE-OVERTAKE-05" and e.path == "dice[0].to" and "2.2.out2" in e.message
+    put(st, "A", "2.1.l", 2)
+    e = illegal(st, turn("A", "gear2@2.2.out1", "coast@2.2.in1"))
+    assert e.rule_id == "CORE-OVERTAKE-05" and e.path == "dice[1].to"
+    assert all(d.to != "2.2.in1" for plan in st.legal_plans(max_dice=2) for d in plan)
+
+
+def test_handbrake_turn_ahead_of_a_car_following_in_the_corner():
+    """MC-HANDBRAKE-01: the car behind on the outside is not overtaken when the car ahead of it cuts inside."""
+    st = make_stage(HAIRPIN2, 3, handbrake=True)
+    second(st, "A", "C", "3.3.r")
+    put(st, "B", "2.2.out1", 2)
+    put(st, "A", "2.2.out2", 2)
+    assert st.play(turn("A", "gear2@2.2.in2", "gear3@2.3.l")).path == ["2.2.in2", "2.3.l"]
+
+
 @pytest.mark.parametrize("surface", ["gravel", "asphalt", "snow"])
 def test_handbrake_turn_on_every_surface(surface):
     """MC-HANDBRAKE-03"""

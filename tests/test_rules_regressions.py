@@ -114,6 +114,25 @@ def test_cars_alongside_when_the_yellow_flag_is_placed_move_normally(rx1):
     assert out.end == f"4.2.{lane[second]}"
 
 
+def test_two_cars_sharing_a_space_when_the_yellow_flag_is_placed_are_alongside(rx1):
+    """RX-DAMAGE-06 ("Cars that are already alongside others when this token is placed may move normally") with
+    RX-THROUGH-04 (a car ending a Push Through shares the space, "set to one side of the car already in it"): Bob and
+    Cleo share 4.1.l when Ann's Yellow Flag goes down; they are alongside each other and may drive on side by side.
+    The pairs were read one car a space, so the second car on a space was left out."""
+    r = Race(rx1, FOUR, Options(full_contact=True))
+    r.set_car("Ann", "4.2.r", gear=3, crossed=1)
+    r.set_car("Bob", "4.1.l", gear=2, crossed=1)
+    r.set_car("Cleo", "4.1.l", gear=2, crossed=1)
+    r.set_car("Dan", "1.1.l", gear=1, crossed=1)
+    assert r.order[0] == "Ann"
+    r.play(Turn("Ann", [roll("gear4", "4.3.out1")], damage=["yellow", "green"]))
+    assert r.yellow == {4: ["Ann"]} and r.yellow_pairs[4] == {frozenset(("Bob", "Cleo"))}
+    first, second = r.order[1:3]
+    r.play(Turn(first, [roll("gear2", "4.2.l")]))
+    out = r.play(Turn(second, [roll("gear2", "4.2.r")]))  # beside `first` again: allowed
+    assert out.end == "4.2.r"
+
+
 def _cards(data: dict):
     """(stage index, turn index, turn) of every turn whose record states a card."""
     for si, st in enumerate(data["stages"]):

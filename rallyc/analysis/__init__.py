@@ -9,11 +9,12 @@ lap, the grid places).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from rallyc.analysis.report import RallyWarning, StageAnalysis, analyse_stage, rally_warnings
 from rallyc.analysis.rxreport import CircuitAnalysis, analyze_circuit
-from rallyc.analysis.simulate import DriverKind, simulate
+from rallyc.analysis.simulate import DriverKind, RunProgress, simulate
 from rallyc.compilation import load_design
 
 __all__ = ["Analysis", "DriverKind", "StageAnalysis", "RallyWarning", "analyze", "analyze_track"]
@@ -31,23 +32,37 @@ class Analysis:
 
 def analyze_track(track, *, runs: int = 200, table_runs: int = 0, seed: int = 0, jobs: int = 1,
                   driver: DriverKind = DriverKind.strong, source: tuple[Path, str] | None = None,
-                  against: DriverKind | None = None) -> StageAnalysis:
+                  against: DriverKind | None = None, cluster: str | None = None,
+                  progress: RunProgress | None = None) -> StageAnalysis:
     """The figures of one compiled stage: ``runs`` solo runs and ``table_runs`` four-car runs; with ``against``
-    (another driver), the same solo runs (same seeds) by that driver too, and what ``driver`` gains on it."""
-    solo = simulate(track, runs, seed=seed, kind=driver, jobs=jobs, source=source)
-    table = simulate(track, table_runs, seed=seed + 1, cars=4, kind=driver, jobs=jobs, source=source) \
-        if table_runs else None
-    other = (against.value, simulate(track, runs, seed=seed, kind=against, jobs=jobs, source=source)) \
+    (another driver), the same solo runs (same seeds) by that driver too, and what ``driver`` gains on it. The runs
+    are spread over ``jobs`` processes or a Dask ``cluster`` (the same figures); ``progress(done, total)`` hears of
+    the runs as they come back."""
+    total = runs + table_runs + (runs if against is not None and against is not driver else 0)
+    base = 0
+
+    def part(done: int, _size: int) -> None:
+        if progress is not None:
+            progress(base + done, total)
+
+    play = partial(simulate, track, jobs=jobs, source=source, cluster=cluster, progress=part)
+    solo = play(runs, seed=seed, kind=driver)
+    base += runs
+    table = play(table_runs, seed=seed + 1, cars=4, kind=driver) if table_runs else None
+    base += table_runs
+    other = (against.value, play(runs, seed=seed, kind=against)) \
         if against is not None and against is not driver else None
     return analyse_stage(track, solo, seed=seed, driver=driver.value, table=table, against=other)
 
 
 def analyze(path: str | Path, *, stages: list[str] | None = None, runs: int = 200, table_runs: int = 20,
             seed: int = 0, jobs: int = 1, driver: DriverKind = DriverKind.strong, circuit_runs: int = 40,
-            circuit_table_runs: int = 8, against: DriverKind | None = DriverKind.greedy) -> Analysis:
+            circuit_table_runs: int = 8, against: DriverKind | None = DriverKind.greedy,
+            cluster: str | None = None) -> Analysis:
     """Analyse the stages and RX circuits of the design in ``path`` (all of them, or those named): ``runs`` /
     ``table_runs`` per stage, ``circuit_runs`` / ``circuit_table_runs`` per circuit, each stage's solo runs driven
-    by ``against`` too (the command's defaults); an unknown name raises KeyError."""
+    by ``against`` too (the command's defaults); the runs spread over ``jobs`` processes or a Dask ``cluster``
+    (the same figures); an unknown name raises KeyError."""
     design = load_design(path)
     names = stages or [t.name for t in design.tracks if t.kind in ("stage", "circuit")]
     out, circuits = [], []
@@ -56,8 +71,8 @@ def analyze(path: str | Path, *, stages: list[str] | None = None, runs: int = 20
         if track.kind == "circuit":
             circuits.append(analyze_circuit(track, runs=circuit_runs, table_runs=circuit_table_runs, seed=seed,
                                             jobs=jobs, driver=driver, source=(Path(path), name),
-                                            design_options=design.options, against=against))
+                                            design_options=design.options, against=against, cluster=cluster))
             continue
         out.append(analyze_track(track, runs=runs, table_runs=table_runs, seed=seed, jobs=jobs, driver=driver,
-                                 source=(Path(path), name), against=against))
+                                 source=(Path(path), name), against=against, cluster=cluster))
     return Analysis(design.title, out, rally_warnings(out), circuits)

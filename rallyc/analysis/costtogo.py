@@ -26,9 +26,10 @@ from dataclasses import replace
 from typing import Callable
 
 from rallyc.analysis.evaluator import TurnEvaluator, Weights
-from rallyc.analysis.options import plan_situation
-from rallyc.rules.plans import PlanContext, Walk
+from rallyc.analysis.options import DiceOptions, plan_situation
+from rallyc.rules.plans import PlanContext, Walk, effective_limit
 from rallyc.rules.stage import Stage
+from rallyc.rules.stage_race import StageRace
 from rallyc.rules.state import TrackIndex
 
 __all__ = ["CostToGo", "StageEvaluator", "base_context", "cost_to_go"]
@@ -40,8 +41,9 @@ GEARS = range(0, 7)
 class StageEvaluator(TurnEvaluator):
     """A turn evaluator whose positions are priced by a stage's :class:`CostToGo` table."""
 
-    def __init__(self, stage: Stage, ctx: PlanContext, table: "CostToGo", weights: Weights) -> None:
-        super().__init__(stage, ctx, None, weights)
+    def __init__(self, stage: Stage, ctx: PlanContext, table: "CostToGo", weights: Weights,
+                 options: DiceOptions | None = None) -> None:
+        super().__init__(stage, ctx, None, weights, options)
         self.table = table
 
     def rest(self, space: str, gear: int) -> float:
@@ -69,8 +71,10 @@ class CostToGo:
         # the positions it ends on valued already, and the recursion of __call__ stays shallow
         for sid in sorted(spaces, key=lambda s: (-spaces[s].progress, s)):
             if not spaces[sid].past_finish:
+                top = effective_limit(ctx, sid)
                 for gear in GEARS:
-                    self(sid, gear)
+                    if top is None or gear <= top:
+                        self(sid, gear)
 
     def __call__(self, space: str, gear: int) -> float:
         got = self.values.get((space, gear))
@@ -86,11 +90,17 @@ class CostToGo:
         return min(ev.one_by_one(plan)[0], ev.flat_out(plan))
 
 
-def base_context(stage: Stage, name: str) -> PlanContext:
+def base_context(stage: Stage | StageRace, name: str) -> PlanContext:
     """The planning context the cost to go of ``name``'s car is valued in: the car alone at the start of the stage
-    (no damage, no other car, no -1 token, the round's first player), with the stage's options and components."""
+    (no damage, no other car, no -1 token, the round's first player), with the stage's options and components. A
+    Head-to-Head raced on a stage (:class:`~rallyc.rules.stage_race.StageRace`, no Time cards, no flipped tiles) is
+    valued as the core stage by the components' Time cards: the fewer and faster the turns, the sooner across the
+    line."""
     player = next(p for p in stage.players if p.name == name)
-    solo = Stage(stage.track, [player], stage.options, stage.components, flipper=stage.flipper, cards=stage.cards)
+    if isinstance(stage, Stage):
+        solo = Stage(stage.track, [player], stage.options, stage.components, flipper=stage.flipper, cards=stage.cards)
+    else:  # a StageRace: no flipped tiles, no Time cards of its own
+        solo = Stage(stage.track, [player], stage.options, stage.components)
     ctx, _ = solo.context(name)
     return replace(ctx, others={}, minus1={})
 

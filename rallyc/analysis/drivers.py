@@ -19,16 +19,17 @@ Flat Out is taken when its Second tokens (CORE-SECONDS-01) outweigh the risk of 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from rallyc.analysis.costtogo import CostToGo, StageEvaluator, cost_to_go
 from rallyc.analysis.evaluator import TurnEvaluator, Weights, dice_count
 from rallyc.analysis.lookahead import RoadAhead, road_ahead
-from rallyc.analysis.options import DiceOptions, Option, PlanState, plan_situation
+from rallyc.analysis.options import DiceOptions, Option, PlanState, plan_situation, road_situation
 from rallyc.rules.bot import SeededChance, relay_in_order
 from rallyc.rules.dice import Die
 from rallyc.rules.driver import ROLL, SECURE, STOP
-from rallyc.rules.plans import PlanContext, Placed
+from rallyc.rules.plans import OptionTable, PlanContext, Placed, legal_plans
 from rallyc.rules.turn import Outcome, Roll, Turn
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -61,6 +62,15 @@ class PlanningDriver(SeededChance, ABC):
         assert out.turn is not None
         return out.turn, out
 
+    @staticmethod
+    def contact_dice(ctx: PlanContext) -> list[Die]:
+        """Under Full Contact, the dice of a car that these drivers' plans leave blocked (they push no car,
+        :class:`~rallyc.analysis.options.DiceOptions`): it must move if it can (CORE-MOVE-07), so it lays the first
+        legal plan, a push or a Push Through (RX-PUSH, RX-THROUGH); none without Full Contact."""
+        if ctx.contact is None:
+            return []
+        return list(next(legal_plans(ctx), ()))
+
     def replan(self, stage: Any, ctx: PlanContext, done: list[Placed]) -> list[Die]:
         """Keep the plan (these drivers never decide to re-plan, IMPROV-01)."""
         return []
@@ -91,6 +101,10 @@ class ExpectimaxDriver(PlanningDriver):
         self._decisions: dict[tuple, tuple[tuple[Option, ...], bool]] = {}
         self._plan: list[Option] = []
         self._eval: TurnEvaluator | None = None
+        #: the turn being rolled (its key in ``_decisions``) and, per turn, die and Warnings so far, what rolling on
+        #: one by one is worth and whether to roll (:meth:`TurnEvaluator.one_by_one`: a function of all three)
+        self._turn: tuple = ()
+        self._odds: dict[tuple, tuple[float, bool]] = {}
 
     def ahead(self, stage: Any) -> Any:
         """What the driver knows of the track ahead of every space (computed once per track)."""
@@ -121,8 +135,16 @@ class ExpectimaxDriver(PlanningDriver):
             plan = ev.plan()
             flat = bool(plan) and self.flat_out_value(ev, plan) < ev.one_by_one(plan)[0]
             cached = self._decisions[turn_key] = (tuple(plan), flat)
-        self._plan, self._eval = list(cached[0]), ev
+        self._plan, self._eval, self._turn = list(cached[0]), ev, turn_key
         return cached
+
+    def odds(self, ev: TurnEvaluator, i: int, warnings: int) -> tuple[float, bool]:
+        """The plan's :meth:`TurnEvaluator.one_by_one` from die ``i`` with ``warnings`` so far (memoised per turn)."""
+        key = (self._turn, i, warnings)
+        got = self._odds.get(key)
+        if got is None:
+            got = self._odds[key] = ev.one_by_one(self._plan, i, warnings)
+        return got
 
     #: the driver may secure dice with tokens before rolling them (RX: Focus tokens, :meth:`secure`)
     secures = False
@@ -135,15 +157,11 @@ class ExpectimaxDriver(PlanningDriver):
         ev = self._eval
         if ev is None or i >= len(self._plan):
             return ROLL
-        odds = None
-        if self.secures:
-            odds = ev.one_by_one(self._plan, i, warnings)
-            if self.secure(stage, ev, i, rolls, warnings, odds[0]):
-                return SECURE
+        if self.secures and self.secure(stage, ev, i, rolls, warnings, self.odds(ev, i, warnings)[0]):
+            return SECURE
         if i == 0:
             return ROLL  # the first die is always rolled: stopping before it wastes the turn
-        _, go = odds or ev.one_by_one(self._plan, i, warnings)
-        return ROLL if go else STOP
+        return ROLL if self.odds(ev, i, warnings)[1] else STOP
 
 
 class StrongDriver(ExpectimaxDriver):
@@ -155,6 +173,9 @@ class StrongDriver(ExpectimaxDriver):
         #: per car: the stage and track it plays and its cost-to-go table's key and table (looked up once a stage, and
         #: again if the stage's tiles flip, MC-WEATHER-04)
         self._tables: dict[str, tuple[Any, Any, tuple, CostToGo]] = {}
+        #: how dice enter the road, per road situation (:func:`~rallyc.analysis.options.road_situation`): shared by
+        #: the evaluators of a damaged car and the cost to go's
+        self._roads: dict[tuple, OptionTable] = {}
 
     def road_tables(self, stage: Any) -> RoadAhead:
         return road_ahead(stage.index)
@@ -167,18 +188,35 @@ class StrongDriver(ExpectimaxDriver):
             key, table = cost_to_go(stage, name, w, lambda s, g: ahead.worth(
                 s, g, per_space=w.per_space, momentum=w.momentum, overspeed=w.overspeed))
             got = self._tables[name] = (stage, stage.index, key, table)
+            self._roads.setdefault(road_situation(stage, table.evaluator.ctx), table.evaluator.options.table)
         return got[2], got[3]
+
+    def evaluator(self, stage: "Stage", ctx: PlanContext, table: CostToGo) -> StageEvaluator:
+        """A new evaluator of ``ctx``'s situation, priced by ``table``, sharing how dice enter the road."""
+        road = self._roads.setdefault(road_situation(stage, ctx), OptionTable())
+        return StageEvaluator(stage, ctx, table, self.weights, DiceOptions(ctx, road))
 
     def turn(self, stage: "Stage") -> Turn:
         name = stage.to_move()
         assert name is not None
         ctx, _ = stage.context(name)
+        ctx = tokens_ahead(ctx, self.ahead(stage).steps_ahead[ctx.start])
         key, table = self.table(stage, name)
         situation = (key, plan_situation(stage, ctx))
         make = (lambda: table.evaluator) if situation[1] == key[0] else \
-            (lambda: StageEvaluator(stage, ctx, table, self.weights))
-        plan_t, flat = self.choose(situation, make, ctx, (situation, ctx.start, ctx.gear, stage.cars[name].seconds > 0))
+            (lambda: self.evaluator(stage, ctx, table))
+        plan_t, flat = self.choose(situation, make, ctx, (situation, ctx.start, ctx.gear, stage.cars[name].tokens > 0))
+        if not plan_t:
+            return Turn(player=name, dice=[Roll(d) for d in self.contact_dice(ctx)])
         return Turn(player=name, dice=[Roll(o.placed.die) for o in plan_t], flat_out=flat)
+
+
+def tokens_ahead(ctx: PlanContext, steps: frozenset[int]) -> PlanContext:
+    """``ctx`` without the -1 tokens on route ``steps`` its turn cannot reach: they lower the corners of their own
+    tile only (CORE-SHORTCUT-08), so a car past them plans as if they were not there, in a situation it may have
+    planned in before (:func:`~rallyc.analysis.options.plan_situation` keys the tokens)."""
+    kept = {step: n for step, n in ctx.minus1.items() if step in steps}
+    return ctx if len(kept) == len(ctx.minus1) else replace(ctx, minus1=kept)
 
 
 class GreedyDriver(PlanningDriver):
@@ -225,7 +263,7 @@ class GreedyDriver(PlanningDriver):
         dice = best(start)[1]
         if not dice:  # only certain Losses of Control: take the first die offered
             opts = options(start)
-            dice = [opts[0].placed.die] if opts else []
+            dice = [opts[0].placed.die] if opts else self.contact_dice(ctx)
         return dice
 
     def decide(self, stage: "Stage", i: int, placed, rolls, warnings: int, limit: int) -> str:

@@ -85,6 +85,7 @@ class TurnEvaluator:
         #: the legal next dice of each partial plan (the situation decides them, not where the turn starts)
         self.options = options or DiceOptions(ctx)
         self.prepared: dict[PlanState, list[_Prepared]] = {}
+        self.spaces: dict[str, tuple[float, int]] = {}
 
     def card(self, gear: int) -> float:
         return self.cards.get(gear, self.zero)
@@ -120,9 +121,16 @@ class TurnEvaluator:
         """The legal next dice after ``st``, each with what :meth:`best` needs to roll it (once per state)."""
         got = self.prepared.get(st)
         if got is None:
-            got = self.prepared[st] = [
-                (opt, self.loss_of_control(opt.placed.space), warning_limit(self.ctx, opt.placed.space),
-                 self.warning_odds(opt.placed), opt.placed.jump) for opt in self.options(st)]
+            got = self.prepared[st] = [(opt, *self.on_space(opt.placed.space), self.warning_odds(opt.placed),
+                                        opt.placed.jump) for opt in self.options(st)]
+        return got
+
+    def on_space(self, space: str) -> tuple[float, int]:
+        """The seconds of a Loss of Control on ``space`` and its Warning limit (once per space: both depend on the
+        situation alone)."""
+        got = self.spaces.get(space)
+        if got is None:
+            got = self.spaces[space] = (self.loss_of_control(space), warning_limit(self.ctx, space))
         return got
 
     def roll(self, opt: Option, warnings: int, onward) -> float:
@@ -143,9 +151,11 @@ class TurnEvaluator:
     def best(self, st: PlanState, warnings: int) -> tuple[float, Option | None]:
         """The least expected seconds from a partial plan, free to stop here (None) or lay another die.
 
-        The sums are :meth:`roll`'s, term by term in the same order (the same floating-point results)."""
+        The sums are :meth:`roll`'s, term by term in the same order (the same floating-point results). The memo is
+        read before recursing: most partial plans after a die were valued before (a call less each)."""
+        memo = self.memo
         key = (st, warnings)
-        hit = self.memo.get(key)
+        hit = memo.get(key)
         if hit is not None:
             return hit
         value_best = self.settle(st.pos, st.gear) if st.n else float("inf")
@@ -155,15 +165,17 @@ class TurnEvaluator:
                 value = loc
             else:
                 value = 0.0
+                after = opt.state
                 for k, p in odds:
                     w = warnings + k
                     if w >= limit or (k and jump):
                         value += p * loc
                     else:
-                        value += p * self.best(opt.state, w)[0]
+                        hit = memo.get((after, w))
+                        value += p * (hit if hit is not None else self.best(after, w))[0]
             if value < value_best - 1e-9:
                 value_best, step = value, opt
-        got = self.memo[key] = (value_best, step)
+        got = memo[key] = (value_best, step)
         return got
 
     def plan(self) -> list[Option]:

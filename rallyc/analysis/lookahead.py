@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rallyc.rules.state import TrackIndex
 
-__all__ = ["RoadAhead", "road_ahead", "safe_gears", "worth"]
+__all__ = ["RoadAhead", "road_ahead", "safe_gears", "steps_ahead", "worth"]
 
 #: the highest gear of any Dashboard (Gear 6, CORE-DICE)
 TOP_GEAR = 6
@@ -25,6 +25,8 @@ class RoadAhead:
 
     remaining: dict[str, int]
     safe_gear: dict[str, int]
+    #: per space, the route steps a car on it can still reach (its own and every step ahead of it)
+    steps_ahead: dict[str, frozenset[int]]
 
     def worth(self, space: str, gear: int, *, per_space: float, momentum: float, overspeed: float) -> float:
         """Estimated seconds still to drive from ``space`` in ``gear`` (lower is better)."""
@@ -63,6 +65,23 @@ def safe_gears(index: TrackIndex) -> dict[str, int]:
     return safe
 
 
+def steps_ahead(index: TrackIndex) -> dict[str, frozenset[int]]:
+    """Per space, the route steps of the spaces a car on it can still reach (its own included), relaxed until
+    nothing changes like :func:`safe_gears` (one pass on a stage, whose steps only ever grow along the road)."""
+    spaces = index.spaces
+    succ = [index.succ, index.succ_handbrake]
+    ahead = {sid: frozenset((sp.step,)) for sid, sp in spaces.items()}
+    order = sorted(spaces, key=lambda s: (-spaces[s].progress, s))
+    changed = True
+    while changed:
+        changed = False
+        for sid in order:
+            wider = ahead[sid].union(*[ahead[t] for table in succ for t in table.get(sid, ())])
+            if wider != ahead[sid]:
+                ahead[sid], changed = wider, True
+    return ahead
+
+
 def road_ahead(index: TrackIndex) -> RoadAhead:
     """The tables of one track (finish spaces are at distance 0)."""
     preds: dict[str, list[str]] = {s: [] for s in index.spaces}
@@ -78,4 +97,4 @@ def road_ahead(index: TrackIndex) -> RoadAhead:
             if s not in remaining:
                 remaining[s] = remaining[t] + 1
                 queue.append(s)
-    return RoadAhead(remaining, safe_gears(index))
+    return RoadAhead(remaining, safe_gears(index), steps_ahead(index))

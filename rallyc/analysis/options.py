@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from rallyc.rules.plans import OptionTable, PlanContext, Placed, Walk, die_options, start_walk
 
-__all__ = ["DiceOptions", "Option", "PlanState", "plan_situation"]
+__all__ = ["DiceOptions", "Option", "PlanState", "plan_situation", "road_situation"]
 
 #: a partial plan as the drivers key it: the validator's :class:`~rallyc.rules.plans.Walk` (the name is kept from
 #: when the drivers had a plan walker of their own)
@@ -31,12 +31,13 @@ class Option(NamedTuple):
 class DiceOptions:
     """The legal next dice of every partial plan of one planning situation (a context's dice, limits, the
     cars in the way); the answers do not depend on where the turn started. The drivers push no car (Full
-    Contact): a car in the way blocks the die."""
+    Contact): a car in the way blocks the die. ``table``: how dice enter the road, shared by the situations of one
+    :func:`road_situation` (a new one by default)."""
 
-    def __init__(self, ctx: PlanContext) -> None:
+    def __init__(self, ctx: PlanContext, table: OptionTable | None = None) -> None:
         self.ctx = ctx if ctx.contact is None else replace(ctx, contact=None)
         self._memo: dict[Walk, list[Option]] = {}
-        self._table = OptionTable()
+        self.table = table if table is not None else OptionTable()
 
     @staticmethod
     def start(ctx: PlanContext) -> Walk:
@@ -47,7 +48,7 @@ class DiceOptions:
         got = self._memo.get(st)
         if got is None:
             got = self._memo[st] = [Option(p, w, w.ended is not None)
-                                    for p, w in die_options(self.ctx, st, self._table)]
+                                    for p, w in die_options(self.ctx, st, self.table)]
         return got
 
 
@@ -60,3 +61,13 @@ def plan_situation(stage: Any, ctx: PlanContext) -> tuple:
             tuple(sorted(ctx.allowances.items())), tuple(sorted(ctx.others.items())),
             tuple(sorted(ctx.minus1.items())), ctx.limit_floor, ctx.handbrake, tuple(sorted(ctx.barred)),
             ctx.no_alongside, ctx.alongside_before_flag)
+
+
+def road_situation(stage: Any, ctx: PlanContext) -> tuple:
+    """What decides how a die the Dashboard allows enters the road (the answers of an
+    :class:`~rallyc.rules.plans.OptionTable`, which key the dice allowed): :func:`plan_situation` without the
+    Dashboard (the allowance and Warning limits, which Damage lowers), with the options that change an entry. The
+    situations of a damaged and an undamaged car on the same road share it."""
+    return (id(stage.index), tuple(sorted(ctx.others.items())), tuple(sorted(ctx.minus1.items())), ctx.limit_floor,
+            ctx.handbrake, tuple(sorted(ctx.barred)), ctx.no_alongside, ctx.alongside_before_flag, ctx.ignore_water,
+            ctx.jump_landing_limit, ctx.haybale_chicane)

@@ -312,8 +312,6 @@ class StrongRxDriver(ExpectimaxDriver):
         race = stage
         name = race.to_move()
         assert name is not None
-        if getattr(race, "contact", None) is not None:
-            raise ValueError("the strong RX driver does not race with Full Contact (Danger tokens, pushes)")
         car = race.cars[name]
         full = race.context(name)[0]
         plan_t, flat = self._choose(race, car, *self._context(race, car, full))
@@ -321,6 +319,8 @@ class StrongRxDriver(ExpectimaxDriver):
             # the plan's closures leave no die but the car must move (CORE-MOVE-07): past the fork, say, when
             # another car stands on it
             plan_t, flat = self._choose(race, car, *self._context(race, car, full, plan=False))
+        if not plan_t:  # Full Contact: blocked by cars it would have to push
+            return Turn(player=name, dice=[Roll(d) for d in self.contact_dice(full)])
         return Turn(player=name, dice=[Roll(o.placed.die) for o in plan_t], flat_out=flat)
 
     def _choose(self, race: "Race", car: "RxCar", ctx: PlanContext, spot: TurnSpot

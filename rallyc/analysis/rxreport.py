@@ -286,21 +286,25 @@ def _ordinal(n: int) -> str:
 
 def analyze_circuit(track, *, runs: int = 40, table_runs: int = 8, seed: int = 0, jobs: int = 1,
                     driver: "DriverKind | None" = None, source=None,
-                    design_options: dict | None = None, against: "DriverKind | None" = None) -> CircuitAnalysis:
+                    design_options: dict | None = None, against: "DriverKind | None" = None,
+                    cluster: str | None = None) -> CircuitAnalysis:
     """The figures of one compiled circuit: ``runs`` solo races and ``table_runs`` four-car races (fewer cars
     when the Pre-grid holds fewer), each car planning its Joker on every lap in turn (see
     :mod:`rallyc.analysis.rxsim`), under the rules :func:`~rallyc.analysis.rxsim.circuit_rules` reads from the track
     and ``design_options`` (an RX race, an Ice race or a custom Head-to-Head). ValueError when the design's options
     make a race that is not raced (a Time Trial, Technical Track rules). With ``against`` (another driver), the same
-    solo races by that driver too, and the turns ``driver`` gains on it."""
+    solo races by that driver too, and the turns ``driver`` gains on it. The races spread over ``jobs`` processes or
+    a Dask ``cluster`` (the same figures)."""
     asked = driver or DriverKind.strong
     cars = min(len(CARS), len(grid(index_of(track))))
     rules = circuit_rules(track, design_options)
-    solo = simulate_races(track, runs, seed=seed, cars=1, kind=asked, jobs=jobs, source=source, rules=rules)
+    solo = simulate_races(track, runs, seed=seed, cars=1, kind=asked, jobs=jobs, source=source, rules=rules,
+                          cluster=cluster)
     table = simulate_races(track, table_runs, seed=seed + 1, cars=cars, kind=asked, jobs=jobs, source=source,
-                           rules=rules) if table_runs and cars > 1 else None
+                           rules=rules, cluster=cluster) if table_runs and cars > 1 else None
     other = (against.value, simulate_races(track, runs, seed=seed, cars=1, kind=against, jobs=jobs, source=source,
-                                            rules=rules)) if against is not None and against is not asked else None
+                                            rules=rules, cluster=cluster)) \
+        if against is not None and against is not asked else None
     return analyse_circuit(track, solo, seed=seed, driver=asked.value, table=table, rules=rules, against=other)
 
 

@@ -218,12 +218,12 @@ def _play(race: Race, driver: SimDriver, index: int) -> RaceRun:
 
 def simulate_races(track, runs: int, *, seed: int = 0, cars: int = 1, kind: DriverKind = DriverKind.strong,
                    jobs: int = 1, source: tuple[Path, str] | None = None,
-                   rules: CircuitRules | None = None) -> list[RaceRun]:
+                   rules: CircuitRules | None = None, cluster: str | None = None) -> list[RaceRun]:
     """``runs`` seeded races of ``cars`` cars (1 to 4) on ``track`` under ``rules`` (default: :func:`circuit_rules`
     of the track alone), in run order, spread over ``jobs`` processes when ``source`` (file, circuit name) lets
-    each compile the track again: same results."""
+    each compile the track again, or on a Dask ``cluster``: same results."""
     return spread_runs(partial(play_races, rules=rules or circuit_rules(track)), track, runs, seed=seed, cars=cars,
-                       kind=kind, jobs=jobs, source=source)
+                       kind=kind, jobs=jobs, source=source, cluster=cluster)
 
 
 # keep the statuses' words in one place for the report

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Protocol
+from typing import Protocol, Sequence
 
 from rallyc.compiler.track import PlacedTile
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.model import codes as rc
 from rallyc.tiles.catalogue import Catalogue
 
-__all__ = ["Inventory", "check_sides", "check_boxes", "physical_use"]
+__all__ = ["Inventory", "check_sides", "check_boxes", "physical_use", "owned_copies"]
 
 
 class Inventory(Protocol):
@@ -42,12 +42,19 @@ def physical_use(build: Inventory) -> list[tuple[str, Span | None]]:
     return out
 
 
-def _copies(build: Inventory, number: str) -> int:
-    found = (build.catalogue.get(number + side) for side in ("a", "b", ""))
+def owned_copies(catalogue: Catalogue, number: str, boxes: Sequence[str] | None = None) -> int:
+    """Physical copies of tile ``number``: its box's copies, times the times ``boxes`` lists that box (a box
+    owned twice holds twice its tiles); without ``boxes``, one box's copies."""
+    found = (catalogue.get(number + side) for side in ("a", "b", ""))
     infos = [i for i in found if i is not None]
     if not infos:
         return 1
-    return max(i.copies for i in infos)
+    per_box = max(i.copies for i in infos)
+    return per_box * max(1, list(boxes or ()).count(infos[0].box))
+
+
+def _copies(build: Inventory, number: str) -> int:
+    return owned_copies(build.catalogue, number, build.boxes)
 
 
 def _by_number(build: Inventory) -> dict[str, list[tuple[str, Span | None]]]:

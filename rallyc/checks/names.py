@@ -125,8 +125,9 @@ def _boxes(boxes: ast.Boxes, tilesets: dict[str, ast.Tileset]) -> list[Diagnosti
     seen: set[str] = set()
     for name in boxes.names:
         if name.text in seen:
-            diags.append(Diagnostic.of(rc.RC145, f"box `{name.text}` is listed twice", name.span,
-                                            "list each box once"))
+            diags.append(Diagnostic.of(rc.RC145, f"box `{name.text}` is listed twice: its tiles count twice "
+                                            "(two boxes owned)", name.span,
+                                            "list it once if you own one box"))
         seen.add(name.text)
         if name.text not in tilesets:
             hint = _did_you_mean(name.text, tilesets) or ("boxes in scope: " + ", ".join(sorted(tilesets)))

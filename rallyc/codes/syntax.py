@@ -443,7 +443,7 @@ CODES: list[CodeInfo] = [
     ),
     CodeInfo(
         rc.RC145,
-        "A box appears twice in `boxes`; owning a box twice is not counted as twice the tiles.",
+        "A box appears twice in `boxes`: its tiles are counted twice, as for two boxes owned (a reminder in case it is a slip).",
         (
             "boxes dirt-core dirt-110 dirt-core\n"
             "\n"
@@ -456,7 +456,7 @@ CODES: list[CodeInfo] = [
             "  203a\n"
             "}\n"
         ),
-        "List each box once.",
+        "List each box once if you own one box.",
     ),
     CodeInfo(
         rc.RC114,

@@ -9,7 +9,8 @@ from __future__ import annotations
 from importlib import import_module
 from types import ModuleType
 
-NAMES = ("lang", "tiles", "build", "replay", "render", "interop", "authoring", "analyze")
+NAMES = ("lang", "tiles", "build", "replay", "play", "serve", "sheet", "render", "interop", "authoring", "analyze",
+         "generate")
 
 
 def command_modules() -> list[ModuleType]:

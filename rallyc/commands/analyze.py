@@ -11,7 +11,9 @@ from typing import List, Optional
 
 import typer
 
+from rallyc.commands.cluster import cluster_errors
 from rallyc.commands.inputs import compile_file, fail, pick, refuse_output, write_or_print
+from rallyc.commands.progress import Progress
 from rallyc.tiles.catalogue import Catalogue
 
 
@@ -41,7 +43,8 @@ Examples:
   rallyc analyze examples/rally-1.rally -f json -o analysis.json                 # not run: slow
   rallyc analyze examples/rally-1.rally --stage SS1 --heat-map ss1-risk.svg      # not run: slow
 \b
-The same --seed gives the same figures whatever --jobs. The par time is the median stage time of the
+The same --seed gives the same figures whatever --jobs or --cluster (a Dask scheduler's address,
+tcp://HOST:8786: pip install 'rallyc[cluster]'). The par time is the median stage time of the
 solo runs, with a 95% error; the length class is compared with the playing time of --table-runs
 four-car runs (an assumed 58 s a turn). Each stage's (circuit's) solo runs are driven again by the
 --against driver (default: greedy for the strong driver, none for the others) with the same seeds:
@@ -84,6 +87,9 @@ def register(app: typer.Typer) -> None:
                                                       "circuit (default 8: finishing places); 0: none."),
         seed: int = typer.Option(0, "--seed", min=0, max=2**31 - 1, help="Seed of the runs."),
         jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, help="Processes to spread the runs over."),
+        cluster: Optional[str] = typer.Option(None, "--cluster", help="A Dask scheduler's address "
+                                              "(tcp://HOST:8786) to spread the runs over its workers (the same "
+                                              "figures); needs: pip install 'rallyc[cluster]'."),
         driver: DriverChoice = typer.Option(DriverChoice.strong, "--driver", help="strong, greedy or random."),
         against: Optional[AgainstChoice] = typer.Option(
             None, "--against", help="Drive each stage's solo runs again with this driver and compare (greedy, random, "
@@ -113,14 +119,21 @@ def register(app: typer.Typer) -> None:
         if not stages and not circuits:
             raise fail(f"{file} has no stage or RX circuit to analyse")
         source_ok = str(file) != "-"
+        if cluster is not None and not source_ok:
+            raise fail("--cluster needs a file (its workers compile it again), not standard input")
         other = against or (AgainstChoice.greedy if driver is DriverChoice.strong else AgainstChoice.none)
         analyses = []
+        progress = Progress("rallyc analyze")
         for _, track in stages:
-            analyses.append(analyze_track(track, runs=200 if runs is None else runs,
-                                          table_runs=20 if table_runs is None else table_runs, seed=seed,
-                                          jobs=jobs if source_ok else 1, driver=DriverKind(driver.value),
-                                          source=(file, track.name) if source_ok else None,
-                                          against=None if other is AgainstChoice.none else DriverKind(other.value)))
+            with cluster_errors("rallyc analyze"):
+                analyses.append(analyze_track(track, runs=200 if runs is None else runs,
+                                              table_runs=20 if table_runs is None else table_runs, seed=seed,
+                                              jobs=jobs if source_ok else 1, driver=DriverKind(driver.value),
+                                              source=(file, track.name) if source_ok else None,
+                                              against=None if other is AgainstChoice.none
+                                              else DriverKind(other.value),
+                                              cluster=cluster, progress=progress.runs(track.name)))
+        progress.done()
         warnings = rally_warnings(analyses)
         text = to_json(analyses, warnings) if fmt is AnalyzeFormat.json else to_text(analyses, warnings)
         rx: list = []
@@ -129,12 +142,15 @@ def register(app: typer.Typer) -> None:
             from rallyc.analysis.rxreport import analyze_circuit
 
             try:
-                rx = [analyze_circuit(track, runs=40 if runs is None else runs,
-                                      table_runs=8 if table_runs is None else table_runs, seed=seed,
-                                      jobs=jobs if source_ok else 1, driver=DriverKind(driver.value),
-                                      source=(file, track.name) if source_ok else None, design_options=design.options,
-                                      against=None if other is AgainstChoice.none else DriverKind(other.value))
-                      for design, track in circuits]
+                with cluster_errors("rallyc analyze"):
+                    rx = [analyze_circuit(track, runs=40 if runs is None else runs,
+                                          table_runs=8 if table_runs is None else table_runs, seed=seed,
+                                          jobs=jobs if source_ok else 1, driver=DriverKind(driver.value),
+                                          source=(file, track.name) if source_ok else None,
+                                          design_options=design.options,
+                                          against=None if other is AgainstChoice.none else DriverKind(other.value),
+                                          cluster=cluster)
+                          for design, track in circuits]
             except ValueError as exc:  # the design's custom race is no race (a Time Trial, Technical Track rules)
                 raise fail(f"{file}: {exc}") from None
             text = _with_circuits(text, rx, fmt, bool(stages))

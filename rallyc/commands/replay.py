@@ -2,6 +2,10 @@
 
 Exit codes: 0 every event legal, 1 an illegal event or a bad record (located: ``file:line:column``
 and the JSON path), 2 usage or I/O error (unreadable record, bad ``--rules`` file, bad option).
+
+A journal of ``rallyc play`` (JSON Lines) is replayed too: every step through the rules again, then its game's
+record reported; an unfinished game is replayed as far as it goes and said ``unfinished`` (exit 0: every step
+legal so far; ``--format json`` has ``"unfinished": true``); a line the rules refuse is ``file:line`` (exit 1).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ Examples:
   rallyc replay game.json --rules my-rules.toml      # other Time-card seconds, readings...
   rallyc replay game.json --explain                  # the rule IDs each turn applied
   cat game.json | rallyc replay -                    # - reads standard input (track relative to here)
+  rallyc replay game.jsonl                           # a journal of rallyc play, finished or not
 \b
 Exit codes: 0 every event legal, 1 an illegal event or a bad record, 2 usage or I/O error."""
 
@@ -111,6 +116,51 @@ def _tour_out(report, fmt: str, explain: bool, file: str, text: str | None) -> N
     raise typer.Exit(0 if report.ok else 1)
 
 
+def _is_journal(text: str) -> bool:
+    # start-up: the journal's first line only, not the table
+    from rallyc.table.format import is_journal
+
+    return is_journal(text)
+
+
+def _journal_out(path: Path, fmt: str, explain: bool, components) -> None:
+    """Replay a journal of ``rallyc play`` (every step through the rules again), print the report of its record and
+    exit: 0 when every step is legal (an unfinished game is replayed as far as it goes and said unfinished), 1 at a
+    line the rules refuse, 2 when its setup is refused."""
+    # start-up: the table only for a journal
+    from rallyc.records.replay import replay_record
+    from rallyc.table.journal import JournalError, replay_journal
+    from rallyc.table.setup import SetupError
+
+    try:
+        game, read = replay_journal(path, components)
+    except JournalError as exc:
+        typer.echo(error_line(f"{exc.path}:{exc.line}", exc.message, exc.rule_id), err=True)
+        raise typer.Exit(1)
+    except SetupError as exc:
+        typer.echo(error_line(str(path), f"the game's setup: {exc}"), err=True)
+        raise typer.Exit(2)
+    if read.torn:
+        typer.echo(f"warning: {read.torn}", err=True)
+    report = replay_record(game.record(), path.parent, components, explain=explain)
+    unfinished = not game.is_over()
+    e = report.error
+    if unfinished and e is not None and e.rule_id in ("CORE-STAGEEND-01", "RX-END-03") and e.path.endswith(".turns"):
+        report.error = None  # the record stops where the game is: unfinished, not illegal
+    where = f"unfinished: the journal stops at step {game.version}" + (
+        f", {game.whose_turn()} to answer" if game.whose_turn() else "")
+    if fmt == "json":
+        out = report.to_json(explain=explain)
+        out["unfinished"] = unfinished
+        out["steps"] = game.version
+        typer.echo(json.dumps(out, indent=2, sort_keys=True))
+    else:
+        typer.echo(report.to_text(explain=explain), nl=False)
+        if unfinished:
+            typer.echo(where)
+    raise typer.Exit(0 if report.ok else 1)
+
+
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
 
@@ -162,6 +212,8 @@ def register(app: typer.Typer) -> None:
                 text = decode_record(raw, file)
             else:
                 text = read_record_text(record)
+            if not stdin and _is_journal(text):  # a game at the table's journal (rallyc.table.journal)
+                _journal_out(record, form, explain, components)
             tour = is_tour_text(text)  # an Auto Tour record (rallyc.records.tour): its events replayed in turn
             data = parse_tour(text, file) if tour else parse_record(text, file)
             base = Path.cwd() if stdin else record.parent

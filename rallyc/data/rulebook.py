@@ -10,7 +10,8 @@ from difflib import get_close_matches
 from functools import lru_cache
 from importlib.resources import files
 
-__all__ = ["RuleStatement", "statements", "get", "suggest", "normalize_id", "looks_like_rule_id", "BOOKS", "KINDS"]
+__all__ = ["RuleStatement", "Reading", "statements", "readings_of", "get", "suggest", "normalize_id",
+           "looks_like_rule_id", "BOOKS", "KINDS"]
 
 #: the books, as the ``book`` field names them
 BOOKS = {"Core": "Rallyman: DIRT core rulebook", "MC": "Rallyman: DIRT Monte-Carlo rulebook",
@@ -36,15 +37,53 @@ class RuleStatement:
     statement: str
 
     def text(self) -> str:
-        """What ``rallyc explain RULE-ID`` prints."""
+        """What ``rallyc explain RULE-ID`` prints: the statement, where it is, and the named readings the referee
+        takes of it (:func:`readings_of`)."""
         lines = [f"{self.id} ({self.kind}): {self.statement}", "",
                  f"Book: {BOOKS.get(self.book, self.book)}",
                  f"Section: {self.section}",
                  f"Group: {self.group}; kind: {self.kind} ({KINDS.get(self.kind, self.kind)})"]
         if self.basis in _BASIS:
             lines.append(f"Basis: {_BASIS[self.basis]}")
+        for reading in readings_of(self.id):
+            lines += ["", *reading.lines()]
         lines += ["", "The statement is rallyc's paraphrase; the rulebook's own wording is the authority."]
         return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A named reading of ``components.toml`` (``[readings.NAME]``): what the referee takes where the text is silent
+    or ambiguous, the rules it reads (``rules``), its value and the other choices a rules file may make."""
+
+    name: str
+    value: object
+    choices: tuple
+    why: str
+
+    def lines(self) -> list[str]:
+        """The reading as ``rallyc explain`` prints it."""
+        others = [c for c in self.choices if c != self.value]
+        alt = (f"; other choice{'s' if len(others) > 1 else ''}: {', '.join(map(str, others))} (`rallyc replay "
+               f"--rules FILE` with [readings.{self.name}] value = ...)") if others else ""
+        return [f"Reading {self.name} (named in components.toml): {self.value}{alt}.", self.why]
+
+
+@lru_cache(maxsize=1)
+def _readings() -> dict[str, list[Reading]]:
+    """Rule ID -> the named readings that say which rules they read."""
+    data = tomllib.loads(files(__package__).joinpath("components.toml").read_text(encoding="utf-8"))
+    out: dict[str, list[Reading]] = {}
+    for name, entry in sorted(data.get("readings", {}).items()):
+        reading = Reading(name, entry.get("value"), tuple(entry.get("choices", ())), entry.get("why", ""))
+        for rule in entry.get("rules", ()):
+            out.setdefault(rule, []).append(reading)
+    return out
+
+
+def readings_of(rule_id: str) -> list[Reading]:
+    """The named readings of ``components.toml`` that read the rule ``rule_id`` (their ``rules`` list)."""
+    return _readings().get(normalize_id(rule_id), [])
 
 
 @lru_cache(maxsize=1)

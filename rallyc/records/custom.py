@@ -14,7 +14,7 @@ from rallyc.records.game_options import game_options
 from rallyc.records.load import RecordError
 from rallyc.rules.custom import custom_race
 from rallyc.rules.race_format import FORMATS, RaceFormat
-from rallyc.rules.trace import report
+from rallyc.rules.trace import applied as record_applied, report
 
 __all__ = ["refused", "race_format_of", "custom_stage_rules", "ADVANCED"]
 
@@ -32,7 +32,7 @@ ADVANCED = ("flying-start", "redline", "sisu", "checkpoints", "one-shot", "handb
 
 def _advanced(in_force: dict) -> None:
     if any(in_force.get(name) not in (None, False) for name in ADVANCED):
-        report(("CUSTOM-23",))
+        record_applied(("CUSTOM-23",))
 
 
 def refused(message: str, path: str, rule: str) -> RecordError:
@@ -72,7 +72,7 @@ def _race_repairs(data: dict, in_force: dict) -> None:
                       "a race has no repairs (RX-DAMAGE-09); `repairs yes` plays with Time cards (Technical Track "
                       "rules, the Spare Tire)", _option_at(data, ("repairs",), "$.options"), "CUSTOM-15")
     if in_force.get("repairs") == "no":
-        report(("CUSTOM-15",))  # no repairs: the race's own rule too (RX-DAMAGE-09)
+        record_applied(("CUSTOM-15",))  # no repairs: the race's own rule too (RX-DAMAGE-09)
 
 
 def _rx_format(track, fname: str) -> RaceFormat:
@@ -117,7 +117,7 @@ def custom_stage_rules(data: dict, in_force: dict, tracks: list) -> None:
     (CUSTOM-04/05/06/21). A circuit is recorded stage by stage only as such a custom race."""
     opts = data.get("options") or {}
     if in_force.get("repairs") in ("yes", "no"):
-        report(("CUSTOM-15",))  # the Spare Tire, tire changes and Assistance repairs allowed or not (rules.stage)
+        record_applied(("CUSTOM-15",))  # the Spare Tire, tire changes and Assistance repairs allowed or not (rules.stage)
 
     def where(name: str) -> str:
         return _option_at(data, (name.replace("-", "_"), name), "$.options" if opts else "$")
@@ -142,14 +142,14 @@ def custom_stage_rules(data: dict, in_force: dict, tracks: list) -> None:
             raise refused(f"the {custom.bag_name} Damage set is not refereed with Time cards yet: a race under "
                           f"Technical Track rules draws from the DIRT set (CUSTOM-19)", where("damage-bag"), "CUSTOM-19")
         try:
-            report(custom.stage_rules(_has_shortcut(track)))
+            record_applied(custom.stage_rules(_has_shortcut(track)))
         except ValueError as exc:  # the GT set on a track with a Shortcut (a Speed Time Trial)
             raise refused(str(exc), where("damage-bag"), "CUSTOM-21") from None
         _advanced(in_force)
         if in_force.get("weather"):
-            report(("CUSTOM-16",))
+            record_applied(("CUSTOM-16",))
         if custom.damage_bag is not None:
-            report(("CUSTOM-20",))
+            record_applied(("CUSTOM-20",))
 
 
 def _speed_trial(in_force: dict, tracks: list, i: int, where) -> None:

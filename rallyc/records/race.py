@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from rallyc.data.components import Components
 from rallyc.records.convert import record_format, replans_to_json, roll_to_json, turn_from_json
@@ -16,7 +16,7 @@ from rallyc.rules.bot import RandomBot
 from rallyc.rules.claims import check_race_result
 from rallyc.rules.engine import FOCUS
 from rallyc.rules.errors import IllegalMove
-from rallyc.records.explain import applied_of, rules_line, without_applied
+from rallyc.records.explain import applied_of, game_rules_line, rules_line, without_applied
 from rallyc.records.custom import race_format_of
 from rallyc.records.game_options import game_options, record_design
 from rallyc.rules.options import Options
@@ -27,7 +27,7 @@ from rallyc.rules.stage import Player
 from rallyc.rules.stage_race import StageRace
 from rallyc.rules.turn import Turn
 
-__all__ = ["RaceReport", "rx_turn_from_json", "rx_turn_to_json", "replay_race", "race_track", "race_engine", "bot_race_record"]
+__all__ = ["RaceReport", "race_setup", "rx_turn_from_json", "rx_turn_to_json", "replay_race", "race_track", "race_engine", "bot_race_record"]
 
 #: a die's Full Contact keys (RX-PUSH, RX-THROUGH), which need format rallyc-game/2
 _CONTACT_KEYS = ("push", "through", "push_to")
@@ -84,6 +84,8 @@ class RaceReport:
     #: no rally stages (for callers that look for them, e.g. the map overlay)
     stages: list = field(default_factory=list)
     classification: list = field(default_factory=list)
+    #: the rule IDs the game applied outside its turns (its setup, a custom race's choices), each once
+    applied: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -98,6 +100,8 @@ class RaceReport:
                "ok": self.ok}
         if self.error is not None:
             out["error"] = {"rule": self.error.rule_id, "message": self.error.message, "path": self.error.path}
+        if explain:
+            out["applied"] = self.applied
         return out
 
     def to_text(self, explain: bool = False) -> str:
@@ -123,6 +127,8 @@ class RaceReport:
                 lines.append(f"    DNF {name} (retired)")
             for name in self.result.get("racing", []):
                 lines.append(f"    --  {name} (still racing when play stopped, RX-END-04)")
+        if explain:
+            lines.append(game_rules_line(self.applied))
         if self.error is not None:
             lines.append(f"error: {self.error.path}: {self.error.rule_id}: {self.error.message}")
         return "\n".join(lines) + "\n"
@@ -202,7 +208,7 @@ def race_track(data: dict, base_dir: Path):
 def replay_race(data: dict, base_dir: Path | str = ".", components: Components | None = None,
                 track=None, explain: bool = True) -> RaceReport:
     """Replay an RX race record; the report holds the first illegal event (``report.error``) if any.
-    ``explain=False`` leaves each turn's rule IDs (``applied``) out of the report: they are not worked out."""
+    ``explain=False`` leaves each turn's rule IDs (``applied``) out of the report."""
     if components is None:
         components = default_components()
     own_track = track is None
@@ -212,10 +218,9 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
     else:
         title = data.get("title", "")
     design = record_design(data, base) if own_track else None
-    fmt = race_format_of(data, track, design)
-    players = _race_players(data, fmt)
-    race, weather = _start_race(data, design, track, players, components, fmt)
-    race.explaining = explain  # no rule IDs worked out that the report leaves out
+    start = _race_start(data, design, track, components)
+    race, weather = start()
+    fmt = race.format
     _check_contact_format(data)
     report = RaceReport(title=data.get("title", title), circuit=track.name, laps=race.laps.laps, format=fmt.name,
                         weather=weather,
@@ -231,6 +236,24 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
     except IllegalMove as e:
         report.error = e.kept()  # no frames kept: they would hold the report, a cycle
     return report
+
+
+def race_setup(data: dict, base_dir: Path, components: Components) -> tuple[Callable[[], tuple[Race, str | None]],
+                                                                             Any]:
+    """A race record's start, as its replay sets it up: a function that makes the race before its first turn
+    (and its starting weather), and the track; :class:`RecordError` at a player, option or track the referee
+    refuses (the game at the table, :mod:`rallyc.table`, sets its races up here)."""
+    track, _ = race_track(data, base_dir)
+    start = _race_start(data, record_design(data, base_dir), track, components)
+    start()  # refused here, once, if at all
+    return start, track
+
+
+def _race_start(data: dict, design, track, components: Components) -> Callable[[], tuple[Race, str | None]]:
+    """The race format and players of a race record checked, and a function that starts the race."""
+    fmt = race_format_of(data, track, design)
+    players = _race_players(data, fmt)
+    return lambda: _start_race(data, design, track, players, components, fmt)
 
 
 def _race_players(data: dict, fmt: RaceFormat) -> list[Player]:

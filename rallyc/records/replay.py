@@ -14,7 +14,8 @@ from rallyc.rules.cards import CardTable, CardTableError
 from rallyc.rules.claims import check_classification, check_stage_times, format_time
 from rallyc.rules.engine import SECONDS
 from rallyc.rules.errors import IllegalMove
-from rallyc.records.explain import applied_of, rules_line, without_applied
+from rallyc.rules.trace import game_log
+from rallyc.records.explain import applied_of, game_rules_line, once, rules_line, without_applied
 from rallyc.records.custom import custom_stage_rules
 from rallyc.rules.technical_h2h import TechnicalHeadToHead
 from rallyc.records.game_options import game_options, record_design
@@ -29,7 +30,7 @@ from rallyc.rules.turn import Outcome
 
 # record_tracks, record_stages and default_components live in rallyc.records.stages (shared with the RX race
 # records, rallyc.records.race, which this module imports); they stay importable from here.
-__all__ = ["ReplayReport", "replay_record", "record_cards", "record_tracks", "record_stages", "default_components",
+__all__ = ["ReplayReport", "replay_record", "start_rally", "record_cards", "record_tracks", "record_stages", "default_components",
            "format_time"]
 
 
@@ -41,6 +42,11 @@ class ReplayReport:
     stages: list[dict] = field(default_factory=list)
     classification: list[dict] = field(default_factory=list)
     error: IllegalMove | None = None
+    #: the rally classification after each stage ended (CORE-RALLY-15), as ``classification``: the rally sheet's
+    #: positions (rallyc.table.sheet); not in the report's text or JSON
+    after_stage: list[list[dict]] = field(default_factory=list)
+    #: the rule IDs the game applied outside its turns (setup, custom race, stage ends), each once
+    applied: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -53,10 +59,13 @@ class ReplayReport:
                                "ok": self.ok}
         if self.error is not None:
             out["error"] = {"rule": self.error.rule_id, "message": self.error.message, "path": self.error.path}
+        if explain:
+            out["applied"] = self.applied
         return out
 
     def to_text(self, explain: bool = False) -> str:
-        """The report as text; with ``explain``, a ``rules:`` line under each turn (``rallyc replay --explain``)."""
+        """The report as text; with ``explain``, a ``rules:`` line under each turn and the rules of the game
+        (``rallyc replay --explain``)."""
         lines: list[str] = []
         if self.title:
             lines.append(self.title)
@@ -69,28 +78,36 @@ class ReplayReport:
                     if explain:
                         lines.append(rules_line(t))
             if "times" in st:
-                lines.append("  Stage times:")
-                ranked = sorted(st["times"].items(), key=lambda kv: (kv[1] is None, kv[1] or 0, kv[0]))
-                for i, (name, t) in enumerate(ranked, start=1):
-                    d = st["detail"][name]
-                    extra = f"cards {format_time(d['cards'])} - {d['tokens']} s tokens" if not st.get("focus") \
-                        else f"cards {format_time(d['cards'])}; Focus tokens take no time off"  # CUSTOM-07
-                    if d.get("penalty"):
-                        extra += f" + {d['penalty']} s checkpoint"
-                    if d["status"] == "retired":
-                        extra = "retired: slowest + 1:00"
-                    lines.append(f"    {i}. {name} {format_time(t)} ({extra})")
-                lines.append(f"  Assistance: {'yes' if st['assistance'] else 'no'}")
-                for name, c in st["carried"].items():
-                    dmg = ", ".join(f"{k} {v}" for k, v in c["damage"].items()) or "none"
-                    lines.append(f"    {name} carries damage: {dmg}; spare tire {'Y' if c['spare_tire'] else 'N'}")
+                lines += _stage_end_lines(st)
         if self.classification:
             lines.append("Rally classification:")
             for i, row in enumerate(self.classification, start=1):
                 lines.append(f"  {i}. {row['name']} {format_time(row['overall'])}")
+        if explain:
+            lines.append(game_rules_line(self.applied))
         if self.error is not None:
             lines.append(f"error: {self.error.path}: {self.error.rule_id}: {self.error.message}")
         return "\n".join(lines) + "\n"
+
+
+def _stage_end_lines(st: dict) -> list[str]:
+    """The text of a stage's end: its times, Assistance, the damage and Spare Tire carried."""
+    lines = ["  Stage times:"]
+    ranked = sorted(st["times"].items(), key=lambda kv: (kv[1] is None, kv[1] or 0, kv[0]))
+    for i, (name, t) in enumerate(ranked, start=1):
+        d = st["detail"][name]
+        extra = f"cards {format_time(d['cards'])} - {d['tokens']} s tokens" if not st.get("focus") \
+            else f"cards {format_time(d['cards'])}; Focus tokens take no time off"  # CUSTOM-07
+        if d.get("penalty"):
+            extra += f" + {d['penalty']} s checkpoint"
+        if d["status"] == "retired":
+            extra = "retired: slowest + 1:00"
+        lines.append(f"    {i}. {name} {format_time(t)} ({extra})")
+    lines.append(f"  Assistance: {'yes' if st['assistance'] else 'no'}")
+    for name, c in st["carried"].items():
+        dmg = ", ".join(f"{k} {v}" for k, v in c["damage"].items()) or "none"
+        lines.append(f"    {name} carries damage: {dmg}; spare tire {'Y' if c['spare_tire'] else 'N'}")
+    return lines
 
 
 #: a stage turn's report object with its keys in their order (:func:`_outcome_json` copies it and fills the values
@@ -181,23 +198,25 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
     """Replay a parsed record; the report holds the first illegal event (``report.error``) if any.
 
     ``flippers`` go with given ``tracks`` (see :func:`record_stages`). ``explain=False`` leaves each turn's
-    rule IDs (``applied``, ``rallyc replay --explain``) out of the report: the referee then never works them
-    out, which makes a replay about a fifth faster."""
+    rule IDs (``applied``, ``rallyc replay --explain``: the turn's rule log) out of the report; the rules the game
+    applied outside its turns are the report's ``applied`` (its game log)."""
+    with game_log() as game:
+        report = _replay_record(data, base_dir, components, tracks, flippers, explain)
+    report.applied = once(game)
+    return report
+
+
+def _replay_record(data: dict, base_dir: Path | str, components: Components | None, tracks: list | None,
+                   flippers: list | None, explain: bool) -> "ReplayReport | RaceReport":
     problem = record_problem(data)  # a record built in Python has seen no schema check
     if problem is not None:
         raise RecordError(problem[1], path=problem[0])
     components = components or default_components()
     base = base_dir if isinstance(base_dir, Path) else Path(base_dir)
-    design = record_design(data, base) if tracks is None else None
     if "race" in data:  # an RX race (rallyc.records.race)
         return replay_race(data, base, components, tracks[0] if tracks else None, explain=explain)
-    tracks, title, flippers = _tracks_of(data, base, tracks, flippers)
+    rally, tracks, title = start_rally(data, base, components, tracks, flippers)
     report = ReplayReport(title=data.get("title", title))
-    players = [Player(p["name"], p["colour"], p.get("car", "r6"), p.get("tires", "gravel")) for p in data["players"]]
-    options = _rally_options(data, design, tracks, players, components)
-    _check_seats(players)
-    _check_weather(options, flippers)
-    rally = Rally(tracks, players, options, components, flippers, record_cards(data, components))
     try:
         for si, st in enumerate(data["stages"]):
             _replay_stage(rally, st, f"$.stages[{si}]", tracks[si].name, report, explain)
@@ -209,6 +228,20 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
     except IllegalMove as e:
         report.error = e.kept()  # no frames kept: they would hold the report, a cycle
     return report
+
+
+def start_rally(data: dict, base: Path, components: Components, tracks: list | None = None,
+                flippers: list | None = None) -> tuple[Rally, list, str]:
+    """The rally a record of stages is played in (before its first stage starts), its stages' tracks and its title,
+    set up as its replay sets it up (the game at the table, :mod:`rallyc.table`, sets its games up here too);
+    :class:`RecordError` at a player, option or track the referee refuses."""
+    design = record_design(data, base) if tracks is None else None
+    tracks, title, flippers = _tracks_of(data, base, tracks, flippers)
+    players = [Player(p["name"], p["colour"], p.get("car", "r6"), p.get("tires", "gravel")) for p in data["players"]]
+    options = _rally_options(data, design, tracks, players, components)
+    _check_seats(players)
+    _check_weather(options, flippers)
+    return Rally(tracks, players, options, components, flippers, record_cards(data, components)), tracks, title
 
 
 def _tracks_of(data: dict, base: Path, tracks: list | None, flippers: list | None) -> tuple[list, str, list]:
@@ -256,11 +289,11 @@ def _replay_stage(rally: Rally, st: dict, sp: str, name: str, report: ReplayRepo
         stage = rally.start_stage(st.get("order"), st.get("tires"))
     except IllegalMove as e:
         raise e.at(sp)
-    stage.explaining = explain  # no rule IDs worked out that the report leaves out
     entry: dict = {"stage": name, "order": list(stage.start_order), "rounds": []}
     report.stages.append(entry)
     play_turns(stage, st["turns"], f"{sp}.turns", entry["rounds"], STAGE, explain)
     _end_stage(rally, stage, st, sp, entry)
+    report.after_stage.append([{"name": n, "overall": t} for n, t in rally.classification()])
 
 
 def _end_stage(rally: Rally, stage, st: dict, sp: str, entry: dict) -> None:

@@ -25,12 +25,13 @@ from rallyc.fileio import StrictJSONError, strict_json
 from rallyc.records.game_options import game_options, record_design
 from rallyc.records.load import (MAX_RECORD_DIGITS, RecordError, json_path, locate, parse_record, path_parts,
                                  read_record_text, record_problem)
+from rallyc.records.explain import game_rules_line, once
 from rallyc.records.race import RaceReport
 from rallyc.records.replay import ReplayReport, format_time, replay_record
 from rallyc.resources import schemas_dir
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.tour import Tour, TourEvent
-from rallyc.rules.trace import report as report_rules
+from rallyc.rules.trace import applied as report_rules, game_log
 
 __all__ = ["TOUR_FORMAT", "TourReport", "is_tour_text", "parse_tour", "load_tour", "replay_tour"]
 
@@ -124,18 +125,22 @@ class TourReport:
     standings: list[dict] = field(default_factory=list)
     winner: str | None = None
     error: TourError | None = None
+    #: the rule IDs the tour applied (its setup, its events' setups and stage ends, the score sheet), each once
+    applied: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return self.error is None
 
     def to_json(self, explain: bool = False) -> dict:
-        """The report as JSON data (``explain`` is accepted for the CLI's sake: tour lines apply no turn rules)."""
+        """The report as JSON data; with ``explain``, the rules the tour applied (``applied``)."""
         out: dict[str, Any] = {"title": self.title, "tour": {"events": self.events, "standings": self.standings,
                                                              "winner": self.winner}, "ok": self.ok}
         if self.error is not None:
             out["error"] = {"rule": self.error.rule_id, "message": self.error.message, "path": self.error.path,
                             **({"record": self.error.file} if self.error.file else {})}
+        if explain:
+            out["applied"] = self.applied
         return out
 
     def to_text(self, explain: bool = False) -> str:
@@ -156,6 +161,8 @@ class TourReport:
             for i, row in enumerate(self.standings, start=1):
                 lines.append(f"  {i}. {row['name']} {format_time(row['total'])}")
             lines.append(f"Winner: {self.winner}")
+        if explain:
+            lines.append(game_rules_line(self.applied))
         if self.error is not None:
             lines.append(f"error: {self.error.path}: {self.error.rule_id}: {self.error.message}")
         return "\n".join(lines) + "\n"
@@ -263,7 +270,15 @@ def _relocate(e: IllegalMove, event: dict, i: int, file: str) -> TourError:
 
 def replay_tour(data: dict, base_dir: Path | str = ".", components: Components | None = None) -> TourReport:
     """Replay a parsed tour record: every event, its tour seconds, the standings and the winner; the report holds
-    the first illegal thing (``report.error``). A record that cannot be read raises :class:`RecordError`."""
+    the first illegal thing (``report.error``), and the rules the tour applied (``applied``, its game log). A record
+    that cannot be read raises :class:`RecordError`."""
+    with game_log() as game:
+        report = _replay_tour(data, base_dir, components)
+    report.applied = once(game)
+    return report
+
+
+def _replay_tour(data: dict, base_dir: Path | str, components: Components | None) -> TourReport:
     base = Path(base_dir)
     components = components or load_components()
     _check_tour_keys(data)

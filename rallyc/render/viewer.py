@@ -28,7 +28,8 @@ from rallyc.render.document import MapOptions, render_map
 from rallyc.render.geometry import HexLayout
 from rallyc.render.shapes import track_shapes
 
-__all__ = ["viewer_data", "viewer_html", "script_json", "turn_words", "rule_groups"]
+__all__ = ["viewer_data", "viewer_html", "script_json", "turn_words", "rule_groups", "space_points", "map_svg",
+           "TILE_MM"]
 
 TILE_MM = 200.0
 
@@ -40,7 +41,8 @@ def script_json(value: object) -> str:
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
-def _points(track: Track, catalogue) -> dict[str, list[float]]:
+def space_points(track: Track, catalogue) -> dict[str, list[float]]:
+    """Where a car stands on each space of the viewer's map (its label point, map units)."""
     shapes = track_shapes(track, HexLayout(TILE_MM / math.sqrt(3)), catalogue)
     return {sid: [round(sh.label[0], 2), round(sh.label[1], 2)] for sid, sh in shapes.spaces.items()}
 
@@ -175,12 +177,17 @@ def _stage_view(name: str, label: str, track: Track, catalogue, rounds: Sequence
             car["position"] = turn.get("position")
             view["standings"] = _standings(state, track, grid is not None)
             steps.append(view)
-    svg = render_map(track, catalogue, title=title, author=author, stage_label=label, options=MapOptions())[0]
-    svg = svg.split("?>", 1)[1].lstrip() if svg.startswith("<?xml") else svg
-    return {"name": name, "label": label, "svg": svg, "points": _points(track, catalogue),
+    svg = map_svg(track, catalogue, title, author, label)
+    return {"name": name, "label": label, "svg": svg, "points": space_points(track, catalogue),
             "colours": {n: style.CAR_COLOURS.get(c.lower(), c if c.startswith("#") else "#8a8a8a")
                         for n, c in colours.items()},
             "initial": initial, "steps": steps, "laps": laps, "unit": round(TILE_MM / math.sqrt(3), 3)}
+
+
+def map_svg(track: Track, catalogue, title: str, author: str | None, label: str) -> str:
+    """The viewer's map of a track: the screen-size map, as an inline ``<svg>`` (no XML declaration)."""
+    svg = render_map(track, catalogue, title=title, author=author, stage_label=label, options=MapOptions())[0]
+    return svg.split("?>", 1)[1].lstrip() if svg.startswith("<?xml") else svg
 
 
 def viewer_data(data: Mapping, report, tracks: Sequence[Track], catalogue) -> dict:

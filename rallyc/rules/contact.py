@@ -27,6 +27,7 @@ from operator import attrgetter, is_, itemgetter
 from typing import TYPE_CHECKING, Any, Mapping
 from weakref import proxy
 
+from rallyc.rules.damage_bag import check_drawn
 from rallyc.rules.dice import Die, DieKind
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import (PlanContext, Placed, Walk, check_plan, corner_methods, effective_limit, entry_error,
@@ -257,7 +258,9 @@ class ContactPlan:
 
     def _destinations(self, ctx: PlanContext, at: Mapping[str, tuple[str, ...]], target: str, sid: str,
                       pusher_gear: int) -> tuple[list[str], tuple[str, str, str]]:
-        """Where ``target`` on ``sid`` may be pushed (RX-PUSH-03/04/07/13/15), and why not elsewhere."""
+        """Where ``target`` on ``sid`` may be pushed (RX-PUSH-03/04/07/12/13/15), and why not elsewhere: one space
+        straight forward, or any connected space when it is pushed into a corner (either method) or out of a corner,
+        a slide space or a Shortcut."""
         idx = ctx.index
         g = idx.track.graph
         s = idx.spaces[sid]
@@ -273,7 +276,10 @@ class ContactPlan:
             move = g.edges[sid, m].get("move")
             ms = idx.spaces[m]
             out_of_corner = s.kind == "corner" and ms.corner != s.corner
-            if move != "straight" and not ((leaving or out_of_corner) and move == "diagonal"):
+            # RX-PUSH-12: pushed into a corner, its player chooses the inside or the outside, whichever of the
+            # corner's first spaces lies straight ahead
+            into_corner = ms.kind == "corner" and (s.kind != "corner" or ms.corner != s.corner)
+            if move != "straight" and not ((leaving or out_of_corner or into_corner) and move == "diagonal"):
                 continue
             if ms.kind == "shortcut":
                 why = ("RX-PUSH-07", f"{target} may not be pushed into the Shortcut {m}", "to")
@@ -474,6 +480,8 @@ class Contact:
         self._weather_open = False
         self._weather_drawn = 0
         self._new_weather: str | None = None
+        #: while a turn's impacts are drawn: the Damage tokens of each kind out of the bag (RX-SETUP-02)
+        self._turn_out: Counter[str] = Counter()
         self._barred: dict[tuple[str, bool, bool], dict[str, tuple[str, str]]] = {}
 
     # -- planning
@@ -564,6 +572,8 @@ class Contact:
         applied = pending.applied
         _check_unreached(turn, ctx, run.resolved, lists, paths, applied)
         left = self.race.bag_left() - len(out.damage) - len(out.yellow)
+        # the tokens of each kind out of the bag, the turn's Loss of Control draws and each impact's as they happen
+        self._turn_out = self.race.damage_out() + Counter(out.damage)
         # reading full_contact_weather: the turn's own draws (Shortcut, Loss of Control) are weighed first
         self._weather_open = self.race.weather_open and out.weather is None
         self._weather_drawn, self._new_weather = 0, None
@@ -627,6 +637,8 @@ class Contact:
                                  if WEATHER in given else ""), path)
         if len(given) > left:
             raise IllegalMove("RX-SETUP-02", f"the Damage bag holds {left} token(s)", path)
+        check_drawn(bag, self._turn_out, given, "RX-SETUP-02", path)  # a token drawn stays out of the bag
+        self._turn_out.update(given)
         return list(given), left - len(given)
 
     def _push(self, car: "RxCar", cm: ContactMove, claim: ContactClaim, here: str, ctx: PlanContext,

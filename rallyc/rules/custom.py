@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from rallyc.data.components import Components, load_components
 from rallyc.model.pairings import RACE_TYPES, TRACK_RULES, choices_of, referee_of
 from rallyc.rules.race_format import DAMAGE_SETS, RaceFormat, custom_format, damage_set, standard_bag
-from rallyc.rules.trace import report
+from rallyc.rules.trace import applied as record_applied
 
 __all__ = ["CustomRace", "RACE_TYPES", "TRACK_RULES", "CUSTOM_OPTIONS", "custom_race"]
 
@@ -110,7 +110,7 @@ class CustomRace:
             raise ValueError("a race with Shortcut tiles uses the DIRT Damage set (or the lighter one), not the GT "
                              "set (CUSTOM-21)")
         if has_shortcuts:
-            report(("CUSTOM-21",) + (("CUSTOM-22",) if self.bag_for(True) == "light" else ()))
+            record_applied(("CUSTOM-21",) + (("CUSTOM-22",) if self.bag_for(True) == "light" else ()))
 
     def race_format(self, has_shortcuts: bool = False) -> RaceFormat:
         """The format :class:`~rallyc.rules.race.Race` plays this Head-to-Head in (Speed Track rules, on a circuit or
@@ -122,10 +122,10 @@ class CustomRace:
         bag = self.bag_for(has_shortcuts)
         # what this variant puts in play: the choices, the Head-to-Head's order and Focus tokens, Speed Track
         # dice and Dashboard damage, the Damage set
-        report(("CUSTOM-01", self.track_rule, "CUSTOM-04", "CUSTOM-05", "CUSTOM-07", "CUSTOM-08", "CUSTOM-10",
-                "CUSTOM-12", "CUSTOM-13", "CUSTOM-18" if bag == "gt" else "CUSTOM-19" if bag == "dirt" else "CUSTOM-22"))
+        record_applied(("CUSTOM-01", self.track_rule, "CUSTOM-04", "CUSTOM-05", "CUSTOM-07", "CUSTOM-08", "CUSTOM-10",
+                        "CUSTOM-12", "CUSTOM-13", "CUSTOM-18" if bag == "gt" else "CUSTOM-19" if bag == "dirt" else "CUSTOM-22"))
         if self.damage_bag is not None:
-            report(("CUSTOM-20",))
+            record_applied(("CUSTOM-20",))
         return custom_format(bag)
 
     def stage_rules(self, has_shortcuts: bool = False) -> tuple[str, ...]:

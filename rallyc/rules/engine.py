@@ -14,7 +14,8 @@ hook                   what it decides
 ``finish_index``       which die takes the car across the finish line
 ``forced_movement``    a movement the rules impose before any die (Full Contact's Danger tokens)
 ``end_of_turn``        what the move leaves: a Time card, or a Gear marker, damage, laps...
-``applied_rules``      the rule IDs the turn applied (``replay --explain``)
+``log_start``          the rule IDs the start of the turn applied (the turn's :class:`RuleLog`, ``head``)
+``log_end``            the rule IDs the End of the Turn applied (the turn's :class:`RuleLog`, ``end``)
 ``commit``             writing the resolved turn into the state (the only place state changes)
 ``next_round``         the order of play of the next round; ``is_over``: the end of the game
 =====================  ===========================================================================
@@ -32,11 +33,13 @@ from weakref import WeakKeyDictionary
 
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.invariants import card_seconds, check_after_turn, checking
-from rallyc.rules.outcome import TurnOutcome, not_worked_out
+from rallyc.rules.movelog import roll_rules
+from rallyc.rules.outcome import TurnOutcome
 from rallyc.rules.plans import SITUATION_FIELDS, PlanContext, Placed, can_lay, corner_methods, situation, start_walk
 from rallyc.rules.state import TrackIndex
 from rallyc.rules.planner import Planner
 from rallyc.rules.rolling import IMPROV_RULES, Mover, roll_and_move
+from rallyc.rules.rulelog import RuleLog
 from rallyc.rules.trace import _OBSERVERS, observing, report
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -181,9 +184,6 @@ class ContextCache:
 
 O = TypeVar("O", bound=TurnOutcome)
 
-#: the step an outcome played without explaining holds in place of its rule IDs (:func:`not_worked_out`)
-_REFUSED = (not_worked_out,)
-
 
 class TurnEngine(Planner, Generic[O]):
     """One core turn engine; a game form is a subclass that overrides the hooks (module docstring)."""
@@ -197,9 +197,10 @@ class TurnEngine(Planner, Generic[O]):
     #: the rule a turn played once the game is over breaks, and how the refusal words it
     over_rule: ClassVar[str] = "CORE-ORDER-09"
     no_more_turns: ClassVar[str] = "every car has finished or retired: no more turns"
-    #: work out each turn's rule IDs (``replay --explain``); a replay that prints none sets it off, and then only
-    #: a trace observer (:func:`~rallyc.rules.trace.observing`) has them worked out
-    explaining: bool = True
+    #: the rules the roll records for the tokens a Flat Out earns and securing costs
+    log_tokens: ClassVar[TokenKind] = SECONDS
+    #: the rule log of the turn being resolved (:meth:`resolve`)
+    log: RuleLog
 
     # state every game form keeps (set by the variant's __init__)
     cars: dict[str, Any]
@@ -370,12 +371,21 @@ class TurnEngine(Planner, Generic[O]):
         """The End of the Turn: the outcome and the state change to commit (nothing is changed here)."""
         raise NotImplementedError
 
-    def applied_rules(self, car: Any, turn: "Turn", ctx: PlanContext, move: "Movement", out: O, change: Any
-                      ) -> Callable[[], tuple[str, ...]]:
-        """What works out the rule IDs the resolved turn applied (``car`` as it was before the turn), when the
-        outcome's :attr:`~TurnOutcome.applied` is read: it takes what it needs of the state now, since the
-        commit and later turns change it."""
-        return tuple
+    def crashed_spaces(self, car: Any) -> frozenset[str]:
+        """The spaces of the cars other than ``car`` that crashed or change a tire (CORE-OVERTAKE-08): none but in a
+        stage."""
+        return frozenset()
+
+    def restarting(self, car: Any) -> bool:
+        """``car`` starts again this turn after a stop it did not choose (CORE-ADV-04)."""
+        return False
+
+    def log_start(self, car: Any, turn: "Turn", ctx: PlanContext, leader: bool) -> None:
+        """Record in :attr:`log` (``head``) the rules the start of ``car``'s turn applied: the order of play, the
+        car's state and Dashboard."""
+
+    def log_end(self, car: Any, turn: "Turn", ctx: PlanContext, move: "Movement", out: O, change: Any) -> None:
+        """Record in :attr:`log` (``end``) the rules the End of the Turn applied (``car`` not yet changed by it)."""
 
     def commit(self, car: Any, turn: "Turn", out: O, change: Any) -> None:  # pragma: no cover - abstract
         """Write the resolved turn into the state."""
@@ -390,18 +400,21 @@ class TurnEngine(Planner, Generic[O]):
         name = self.order[self.position]
         self.check_turn(turn, name)
         car = self.cars[name]
+        log = self.log = RuleLog()
         ctx, leader = self.turn_context(name, turn)
+        self.log_start(car, turn, ctx, leader)
         move = self.forced_movement(car, turn, ctx)
         if move is None:
             move = roll_and_move(self, self.mover(car), turn, ctx, leader=leader, driver=driver)
         out, change = self.end_of_turn(car, turn, ctx, move, driver)
-        if self.explaining or (_OBSERVERS and observing()):  # (no call while nobody listens)
-            rules = self.applied_rules(car, turn, ctx, move, out, change)
-            out.then_applied(lambda _: rules())
-            if move.replans:
-                out.add_applied(IMPROV_RULES)  # the dice re-planned while rolling one by one
-        else:  # nobody reads them: no snapshot of the state, and an outcome that refuses to answer rather than lie
-            out._pending += _REFUSED  # (out.then_applied(not_worked_out))
+        moved = move.run.log
+        if moved is not None:
+            log.dice, log.road = moved.dice, moved.road
+        log.roll = roll_rules(ctx, turn, move, self.restarting(car), self.log_tokens)
+        self.log_end(car, turn, ctx, move, out, change)
+        if move.replans:
+            log.end += IMPROV_RULES  # the dice re-planned while rolling one by one
+        out.rules = log.ids()
         return car, out, change
 
     def play(self, turn: "Turn", driver: "Driver | None" = None) -> O:

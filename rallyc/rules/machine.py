@@ -26,9 +26,9 @@ applied since: :meth:`GameState.undo` takes the last step back, :meth:`GameState
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from rallyc.rules.dice import Die, DieKind, Face
 from rallyc.rules.driver import Step
@@ -39,7 +39,7 @@ from rallyc.rules.plans import PlanContext, Placed
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER
 from rallyc.rules.turn import Roll, Turn, ZeroSide
 
-__all__ = ["Question", "CHANCE", "Plan", "Pending", "GameState", "MachineError"]
+__all__ = ["Question", "CHANCE", "Plan", "Pending", "GameState", "MachineError", "step_to_json", "step_from_json"]
 
 #: who answers a chance question (a die's face, a token drawn, a card's back): not a player
 CHANCE = "chance"
@@ -187,7 +187,60 @@ class _Answers:
     def relay(self, stage: Any, ctx: PlanContext, placed: list[Placed], rolls: list[Roll], leader: bool
               ) -> list[Roll]:
         got = self._next(self.player, Question.RELAY, rolled=len(rolls))
-        return [r if isinstance(r, Roll) else _roll(r) for r in got]
+        # copies: the referee writes what the rolls caused (a Shortcut token...) into the rolls it is handed, and
+        # the step must ask the same questions each time the turn is worked out again
+        return [replace(r) if isinstance(r, Roll) else _roll(r) for r in got]
+
+
+class _Delegating(_Answers):
+    """A :class:`_Answers` that, past the steps given, asks a driver the questions ``asks`` and keeps its answers in
+    ``new``; it still raises :class:`_Asked` at the first question left to the table."""
+
+    def __init__(self, player: str, steps: list[Any], questions: list[Question], driver: Any,
+                 asks: frozenset[Question]) -> None:
+        super().__init__(player, list(steps), list(questions))
+        self.driver, self.asks = driver, asks
+        self.new: list[Any] = []
+
+    def _or_driver(self, question: Question, given: Callable[[], Any], ask: Callable[[], Any]) -> Any:
+        try:
+            return given()
+        except _Asked:
+            if question not in self.asks:
+                raise
+        step = ask()
+        self.steps.append(step)
+        self.new.append(step)
+        return given()
+
+    def face(self, die: DieKind) -> Face:
+        return self._or_driver(Question.FACE, lambda: _Answers.face(self, die), lambda: self.driver.face(die))
+
+    def token(self) -> str:
+        return self._or_driver(Question.TOKEN, lambda: _Answers.token(self), lambda: self.driver.token())
+
+    def zero_side(self) -> ZeroSide:
+        return self._or_driver(Question.ZERO_SIDE, lambda: _Answers.zero_side(self), lambda: self.driver.zero_side())
+
+    def damage(self, n: int) -> list[str]:
+        return self._or_driver(Question.DAMAGE, lambda: _Answers.damage(self, n), lambda: self.driver.damage(n))
+
+    def decide(self, stage: Any, i: int, placed: list[Placed], rolls: list[Roll], warnings: int, limit: int) -> str:
+        return self._or_driver(Question.DIE, lambda: _Answers.decide(self, stage, i, placed, rolls, warnings, limit),
+                               lambda: Step(self.driver.decide(stage, i, placed, rolls, warnings, limit)))
+
+    def replan(self, stage: Any, ctx: PlanContext, done: list[Placed]) -> list[Die]:
+        return self._or_driver(Question.REPLAN, lambda: _Answers.replan(self, stage, ctx, done),
+                               lambda: list(self.driver.replan(stage, ctx, done)))
+
+    def want_spare_tire(self) -> bool:
+        return self._or_driver(Question.SPARE_TIRE, lambda: _Answers.want_spare_tire(self),
+                               lambda: bool(self.driver.want_spare_tire()))
+
+    def relay(self, stage: Any, ctx: PlanContext, placed: list[Placed], rolls: list[Roll], leader: bool
+              ) -> list[Roll]:
+        return self._or_driver(Question.RELAY, lambda: _Answers.relay(self, stage, ctx, placed, rolls, leader),
+                               lambda: list(self.driver.relay(stage, ctx, placed, rolls, leader)))
 
 
 def _zero_side(d: dict[str, Any]) -> ZeroSide:
@@ -217,6 +270,17 @@ def _step_json(step: Any) -> Any:
     if isinstance(step, Die):
         return step.to_dict()
     return str(step) if isinstance(step, StrEnum) else step
+
+
+def step_to_json(step: Any) -> Any:
+    """One step as JSON (a journal's line, :mod:`rallyc.table.journal`): plans, "0" sides, dice and rolls as
+    objects, the rest as they are; :func:`step_from_json` reads it back."""
+    return _step_json(step)
+
+
+def step_from_json(data: Any) -> Any:
+    """A step written by :func:`step_to_json`, ready for :meth:`GameState.apply`."""
+    return _step_from_json(data)
 
 
 def _step_from_json(data: Any) -> Any:
@@ -310,6 +374,32 @@ class GameState:
             sides = list(SHORTCUT_RESULTS) + ([WEATHER] if self.game.options.weather else [])
             return [(side, None) for side in sides]
         return []
+
+    def answers(self, driver: Any, asks: Iterable[Question] = tuple(Question)) -> list[Any]:
+        """The steps ``driver`` (the random bot, the greedy or strong driver, a seeded chance) answers from here to
+        the end of the turn under way, or of the turn it begins, to the questions ``asks`` (all by default: its plan,
+        from ``driver.turn``, its decisions and chance); they stop before the first question left to the table.
+        Nothing is applied: :meth:`apply` each step. A plan the rules refuse raises :class:`IllegalMove`."""
+        asked = frozenset(asks)
+        if self._pending is None:
+            return []
+        game = self.game
+        player = game.to_move()
+        assert player is not None
+        if hasattr(driver, "bind"):
+            driver.bind(game)
+        steps, new = list(self._turn), []
+        if not steps:
+            if Question.PLAN not in asked:
+                return []
+            t = driver.turn(game)
+            steps = new = [Plan(tuple(r.die for r in t.dice), t.flat_out, t.sisu, t.start)]
+        answers = _Delegating(player, steps[1:], self._questions, driver, asked)
+        try:
+            game.resolve(steps[0].turn(player), answers)
+        except _Asked:
+            pass
+        return new + answers.new
 
     def _allows(self, step: Any) -> bool:
         """The rules accept ``step`` now (worked out on the turn under way, nothing played)."""

@@ -4,22 +4,12 @@ referee's variants extend with their own fields."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.turn import LossOfControl, Turn
 
-__all__ = ["TurnOutcome", "RulesNotWorkedOut", "not_worked_out"]
-
-
-class RulesNotWorkedOut(RuntimeError):
-    """The rule IDs of an outcome played with the engine's ``explaining`` off were asked for."""
-
-
-def not_worked_out(ids: tuple[str, ...]) -> tuple[str, ...]:
-    """The step an outcome played without explaining holds in place of its rule IDs: reading them raises."""
-    raise RulesNotWorkedOut("this turn was played with explaining off (TurnEngine.explaining): its rule IDs "
-                            "were not worked out")
+__all__ = ["TurnOutcome"]
 
 
 @dataclass(kw_only=True)
@@ -47,10 +37,9 @@ class TurnOutcome:
     retired: bool = False
     #: the turn as played: the copy the referee completed (faces, tokens, cards, damage drawn)
     turn: "Turn | None" = field(default=None, repr=False, compare=False)
-    # the rule IDs worked out so far, and the steps still to apply to them (:attr:`applied`)
-    _applied: tuple[str, ...] = field(default=(), repr=False, compare=False)
-    _pending: tuple[Callable[[tuple[str, ...]], tuple[str, ...]], ...] = field(default=(), repr=False,
-                                                                                compare=False)
+    #: the turn's rule log: the rule IDs recorded by the code that applied them, in the order of the turn
+    #: (:class:`~rallyc.rules.rulelog.RuleLog`, then what the commit applied); an ID may be recorded twice
+    rules: list[str] = field(default_factory=list, repr=False, compare=False)
 
     def move_text(self) -> str:
         """The move in a few words, the start of the text replay's line: who, from where to where, how, and the
@@ -62,26 +51,5 @@ class TurnOutcome:
 
     @property
     def applied(self) -> tuple[str, ...]:
-        """The rule IDs this turn applied, in the order of the turn (:mod:`rallyc.rules.applied`).
-
-        Worked out on first read, not while the turn is played: a replay without ``--explain`` (and without
-        trace observers) never needs them. What they depend on is taken when the turn is resolved."""
-        if self._pending:
-            ids = self._applied
-            for step in self._pending:
-                ids = step(ids)
-            self._applied, self._pending = ids, ()
-        return self._applied
-
-    @applied.setter
-    def applied(self, ids: tuple[str, ...]) -> None:
-        self._applied, self._pending = tuple(ids), ()
-
-    def then_applied(self, step: Callable[[tuple[str, ...]], tuple[str, ...]]) -> None:
-        """Change the rule IDs when they are read: ``step`` maps them to the new ones (added, reordered)."""
-        self._pending += (step,)
-
-    def add_applied(self, ids: tuple[str, ...]) -> None:
-        """Add ``ids`` after the rule IDs (when they are read)."""
-        if ids:
-            self._pending += (lambda got: got + ids,)
+        """The rule IDs this turn applied, in the order of the turn, each once (read off :attr:`rules`)."""
+        return tuple(dict.fromkeys(self.rules))

@@ -320,43 +320,86 @@ def _new_gear(w: Walk, die: Die) -> int:
 
 def entry_error(ctx: PlanContext, sid: str, gear: int, die: Die, *, check_side: bool = True,
                  came_from: str | None = None) -> tuple[str, str] | None:
-    """Why the car cannot enter ``sid`` from ``came_from`` with this die, or None (occupancy, corners, water,
-    overtaking)."""
-    idx = ctx.index
-    s = idx.spaces[sid]
+    """Why the car cannot enter ``sid`` from ``came_from`` with this die, or None: what stands on the space, the
+    corner's method, water, the cars alongside (unless ``check_side`` is off)."""
+    return (_obstacle_error(ctx, sid) or _occupied_error(ctx, sid) or _corner_error(ctx, sid, came_from)
+            or _water_error(ctx, sid, die) or (_alongside_error(ctx, sid, gear) if check_side else None))
+
+
+def _obstacle_error(ctx: PlanContext, sid: str) -> tuple[str, str] | None:
+    """A space this car may not enter whatever the die: barred to it (RX-JOKER-02, RX-START-02), hay bales
+    (MC-TOKEN-03), a limit down to 0 (CORE-SHORTCUT-10)."""
     if sid in ctx.barred:
         return ctx.barred[sid]
-    if is_haybale(ctx, s):
+    if is_haybale(ctx, ctx.index.spaces[sid]):
         return "MC-TOKEN-03", f"space {sid} holds hay bales: an impassable obstacle"
     lim = effective_limit(ctx, sid)
     if lim is not None and lim <= 0:
         return "CORE-SHORTCUT-10", f"space {sid} is unusable: its speed limit is down to {lim}"
-    for o in idx.overlap[sid]:
+    return None
+
+
+def _occupied_error(ctx: PlanContext, sid: str) -> tuple[str, str] | None:
+    """Another car on the space, or on a space it overlaps (a slide and the lanes it crosses: CORE-MOVE-02,
+    CORE-OVERTAKE-06)."""
+    for o in ctx.index.overlap[sid]:
         if o in ctx.others:
             if o != sid:
                 return "CORE-OVERTAKE-06", f"a car on {o} takes up {sid} (a slide and the lanes it crosses)"
             return "CORE-MOVE-02", f"space {sid} is occupied by another car"
-    if s.kind == "corner" and s.corner in ctx.corner_methods and not _in_corner(ctx, came_from, s.corner):
-        # CORE-OVERTAKE-05 limits entering a corner; a car already in it drives on by its own method
+    return None
+
+
+def _corner_error(ctx: PlanContext, sid: str, came_from: str | None) -> tuple[str, str] | None:
+    """CORE-OVERTAKE-05: a car enters a corner holding another car only by that car's method; in it, it may follow
+    that car but not overtake it, so a Handbrake turn (MC-HANDBRAKE-01, which lifts only the rule against changing
+    methods mid-corner) may not leave the lane of a car ahead in the corner. A car already in the corner drives on
+    by its own method."""
+    s = ctx.index.spaces[sid]
+    if s.kind != "corner" or s.corner not in ctx.corner_methods:
+        return None
+    if not _in_corner(ctx, came_from, s.corner):
         if ctx.corner_methods[s.corner] - {s.method}:
             return "CORE-OVERTAKE-05", (f"a car is in corner {s.corner} by the other method; "
                                         f"enter it only by the same lane")
-    if s.water and not ctx.ignore_water:
-        ok = die.die in ("coast", "leader", "brake") or (die.die == "gear1" and not die.brake)
-        if not ok:
-            rule = "CORE-WATER-03" if die.die == "gear1" else "CORE-WATER-02"
-            return rule, f"water on {sid}: only a Coast die or a Gear 1 die without the Brake may cross it"
-    if check_side:
-        for o in idx.alongside[sid]:
-            g = ctx.others.get(o)
-            if g and sid in ctx.no_alongside and o not in ctx.alongside_before_flag:
-                return "RX-DAMAGE-04", (f"Yellow Flag: no moving alongside the car on {o} (Gear {g}) on {sid}, "
-                                        f"a tile under or next to the flag")
-            if g is not None and gear < g:
-                rule = "CORE-OVERTAKE-04" if (s.kind == "shortcut" or idx.spaces[o].kind == "shortcut") \
-                    else "CORE-OVERTAKE-01"
-                return rule, (f"entering {sid} alongside the car on {o} (Gear {g}) needs Gear {g} "
-                              f"or more, not Gear {gear}")
+        return None
+    assert came_from is not None
+    came = ctx.index.spaces[came_from]
+    if came.method == s.method:
+        return None
+    for o in ctx.others:
+        other = ctx.index.spaces[o]
+        if other.kind == "corner" and other.corner == s.corner and other.method == came.method \
+                and other.progress > came.progress:
+            return "CORE-OVERTAKE-05", (f"a car on {o} is ahead in corner {s.corner}: a car may follow it but not "
+                                        f"overtake it, so no Handbrake turn from {came_from} to {sid}")
+    return None
+
+
+def _water_error(ctx: PlanContext, sid: str, die: Die) -> tuple[str, str] | None:
+    """A Water Hazard is crossed only with a Coast die or a Gear 1 die without the Brake (CORE-WATER-02/03)."""
+    if not ctx.index.spaces[sid].water or ctx.ignore_water:
+        return None
+    if die.die in ("coast", "leader", "brake") or (die.die == "gear1" and not die.brake):
+        return None
+    rule = "CORE-WATER-03" if die.die == "gear1" else "CORE-WATER-02"
+    return rule, f"water on {sid}: only a Coast die or a Gear 1 die without the Brake may cross it"
+
+
+def _alongside_error(ctx: PlanContext, sid: str, gear: int) -> tuple[str, str] | None:
+    """Entering a space alongside a car needs its gear or more (CORE-OVERTAKE-01, a Shortcut's neighbours
+    CORE-OVERTAKE-04); none under an RX Yellow Flag beside a car in Gear 1 or more (RX-DAMAGE-04)."""
+    idx = ctx.index
+    for o in idx.alongside[sid]:
+        g = ctx.others.get(o)
+        if g and sid in ctx.no_alongside and o not in ctx.alongside_before_flag:
+            return "RX-DAMAGE-04", (f"Yellow Flag: no moving alongside the car on {o} (Gear {g}) on {sid}, "
+                                    f"a tile under or next to the flag")
+        if g is not None and gear < g:
+            rule = "CORE-OVERTAKE-04" if (idx.spaces[sid].kind == "shortcut" or idx.spaces[o].kind == "shortcut") \
+                else "CORE-OVERTAKE-01"
+            return rule, (f"entering {sid} alongside the car on {o} (Gear {g}) needs Gear {g} "
+                          f"or more, not Gear {gear}")
     return None
 
 

@@ -9,19 +9,18 @@ Moving, corners, slides, shortcuts, jumps, water, overtaking and blocking are th
 RX changes: no Time cards (RX-SETUP-10), Focus tokens (RX-ROLL-03/04), Loss of Control from the Dashboard
 (RX-LOC), Yellow Flags (RX-DAMAGE-03..08), laps, the Joker (RX-JOKER) and the finish (RX-END). ``Race`` is
 the RX variant of :class:`~rallyc.rules.engine.TurnEngine`: ``play`` is the engine's; this module fills its
-hooks (``check_turn``, ``finish_index``, ``end_of_turn``, ``applied_rules``, ``commit``, ``next_round``).
+hooks (``check_turn``, ``finish_index``, ``end_of_turn``, ``log_start``, ``log_end``, ``commit``, ``next_round``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 from weakref import WeakKeyDictionary
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, DashboardData, load_components
-from rallyc.rules.applied import race_rules_later
 from rallyc.rules.claims import check_left
 from rallyc.rules.contact import Contact, ContactEvent
 from rallyc.rules.damage_bag import check_drawn, on_dashboards
@@ -451,7 +450,7 @@ class Race(TurnEngine[RxOutcome]):
     def _pairs_alongside(self, step: int) -> set[frozenset[str]]:
         """Pairs of cars alongside each other under a flag on ``step`` as it is placed (RX-DAMAGE-06)."""
         return pairs_alongside(self.index, self._neighbours, step,
-                               {c.space: c.name for c in self.cars.values() if c.impedes})
+                               [(c.name, c.space) for c in self.cars.values() if c.impedes])
 
     def _barred(self, name: str, joker_done: bool, left_pregrid: bool) -> dict[str, tuple[str, str]]:
         """The spaces ``name`` may not enter: the Joker once driven (RX-JOKER-02), the Pre-grid once left
@@ -593,13 +592,25 @@ class Race(TurnEngine[RxOutcome]):
         """Full Contact: Danger tokens up to the Warning limit, a Loss of Control before any die (RX-DANGER-05)."""
         return self.contact.start_of_turn(car, turn, ctx) if self.contact is not None else None
 
-    def applied_rules(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, out: RxOutcome,
-                      change: RaceChange) -> Callable[[], tuple[str, ...]]:
-        rules = race_rules_later(self, car, turn, ctx, move, out)
-        rx = self._rx_rules(car, turn, ctx, move, out, change)
-        danger = self.contact.start_rules(car, ctx, not move.run.resolved and move.run.loc is not None) \
-            if self.contact is not None else ()
-        return lambda: rules() + rx() + danger
+    def restarting(self, car: RxCar) -> bool:
+        """A car in Gear 0 after its first turn starts again after a Loss of Control (CORE-ADV-04)."""
+        return car.gear == 0 and car.turns > 0
+
+    def log_start(self, car: RxCar, turn: Turn, ctx: PlanContext, leader: bool) -> None:
+        """The dice and the order of play of an RX round (RX-DICE-01, RX-ROUND-01, RX-ORDER-01), no Time cards
+        (RX-SETUP-10)."""
+        self.log.head += ("CORE-DICE-01", "RX-DICE-01", "RX-ROUND-01", "RX-ORDER-01", "RX-SETUP-10")
+
+    def log_end(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, out: RxOutcome,
+                change: RaceChange) -> None:
+        """The End of the Turn of an RX race (:func:`_end_rules`), then what the round, the RX Dashboard, the Boost
+        die, the forks, the Yellow Flags, the Joker, the finish and the RX Weather did (:meth:`_rx_rules`), then
+        Full Contact's Danger tokens (``car`` not yet changed by the turn)."""
+        end = self.log.end
+        _end_rules(end, car, ctx, move, out, self.format.name == "ice")
+        end += self._rx_rules(car, turn, ctx, move, out, change)
+        if self.contact is not None:
+            end += self.contact.start_rules(car, ctx, not move.run.resolved and move.run.loc is not None)
 
     def _setup_rules(self) -> tuple[str, ...]:
         """The setup the referee laid out before round 1 (reported with the race's first turn): the cars on the
@@ -616,78 +627,86 @@ class Race(TurnEngine[RxOutcome]):
         return tuple(rules)
 
     def _rx_rules(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, out: RxOutcome,
-                  change: RaceChange) -> Callable[[], tuple[str, ...]]:
+                  change: RaceChange) -> list[str]:
         """What the round, the RX Dashboard, the Boost die, the forks, the Yellow Flags, the Joker, the finish and the
-        RX Weather did this turn (``car`` as it was before the turn): what it reads of the race and the car is
-        taken now, the road the car drove is read when the IDs are (:attr:`TurnOutcome.applied`)."""
-        head: list[str] = list(self._setup_rules()) if not self.outcomes else []
-        head += ["RX-ROLL-01", "RX-ROUND-02"]  # rolled as in the core; its Gear marker showed the round's colour
-        if self.position == 0 and self.round > 1:
-            head.append("RX-ROUND-03")  # no marker showed the last round's colour: flipped, a new order
-        if self.round == 1:
-            head.append("RX-START-01")  # no staggered start: every car plays in round 1 from Gear 0
-        if self.format.name in ("rx", "ice"):
-            head += ["RX-DASH-01", "RX-SETUP-09"]  # one pool on every surface, the Dashboard's damage table
-        if any(car.damage.values()):
-            head.append("RX-DASH-03")  # Damage tokens on the Dashboard take dice away
+        RX Weather did this turn (``car`` as it was before the turn)."""
+        rules = self._round_rules(car, out, change)
+        self._fork_rules(rules, ctx, move)
+        if self.joker_rule and out.joker == JokerState.IN and car.joker == JokerState.TODO:
+            rules.append("RX-JOKER-01")  # the Joker lap, driven once on a lap of the player's choice
+        if out.finished and self.finishers:
+            rules.append("RX-END-04")  # play goes on for the places after the winner
+        if out.loc is not None and self.format.name == "rx":
+            rules.append("RX-LOC-01")  # the consequences come from the Dashboard, not from Time cards
+        if self.format.name == "rx":
+            self._boost_rules(rules, car, move)
+        if ctx.no_alongside:
+            self._flag_rules(rules, car, ctx, move)
+        if self.format.name == "ice":
+            rules.append("ICE-02")  # any tiles race as an Ice track: their surfaces do not change the dice
         if self.weather_rule:
-            head.append("RX-DASH-02")  # the side of the weather and the tires fitted give the dice
+            tires = car.dashboard.tires
+            if tires == "asphalt" and self.weather == "wet":
+                rules.append("RX-WEATHER-05")
+            elif tires == "rain" and self.weather == "dry":
+                rules.append("RX-WEATHER-06")
+        return rules
+
+    def _round_rules(self, car: RxCar, out: RxOutcome, change: RaceChange) -> list[str]:
+        """The setup (with the race's first turn), the round and its Gear markers, the RX Dashboard, a Weather token
+        discarded, the car's own Yellow Flag (RX-SETUP, RX-ROUND, RX-DASH, RX-WEATHER-07, RX-DAMAGE-08)."""
+        rules: list[str] = list(self._setup_rules()) if not self.outcomes else []
+        rules += ("RX-ROLL-01", "RX-ROUND-02")  # rolled as in the core; its Gear marker showed the round's colour
+        if self.position == 0 and self.round > 1:
+            rules.append("RX-ROUND-03")  # no marker showed the last round's colour: flipped, a new order
+        if self.round == 1:
+            rules.append("RX-START-01")  # no staggered start: every car plays in round 1 from Gear 0
+        if self.format.name in ("rx", "ice"):
+            rules += ("RX-DASH-01", "RX-SETUP-09")  # one pool on every surface, the Dashboard's damage table
+        if any(car.damage.values()):
+            rules.append("RX-DASH-03")  # Damage tokens on the Dashboard take dice away
+        if self.weather_rule:
+            rules.append("RX-DASH-02")  # the side of the weather and the tires fitted give the dice
             drawn = change.weather_drawn + sum(t == WEATHER for t in out.tokens)
             if drawn > (1 if out.weather else 0):
-                head.append("RX-WEATHER-07")  # a later Weather token is discarded, another drawn
+                rules.append("RX-WEATHER-07")  # a later Weather token is discarded, another drawn
         if car.gear == 0 and any(car.name in holders for holders in self.yellow.values()):
-            head.append("RX-DAMAGE-08")  # its own Yellow Flag goes to its Dashboard
-        # the race and the car as they are now, for the rest
-        joker_todo, finishers, from_gear0 = car.joker == JokerState.TODO, bool(self.finishers), car.gear == 0
-        several_flags = bool(ctx.no_alongside) and any(len(holders) > 1 for holders
-                                                       in self._flags_in_force(car.name).values())
-        weather, tires = self.weather, car.dashboard.tires
-
-        def rules() -> tuple[str, ...]:
-            out_rules = list(head)
-            resolved = move.run.resolved
-            graph = self.track.graph
-            path = [ctx.start] + [p.space for p, _ in resolved]
-            spaces = self.index.spaces
-            if any(spaces[sid].kind in ("half", "junction") for sid in path[1:]):
-                out_rules.append("RX-FORK-01")
-                if any(spaces[sid].kind == "half" for sid in path[1:]):
-                    out_rules.append("RX-FORK-02")
-                    if any(o in ctx.others for sid in path[1:] if spaces[sid].kind == "half"
-                           for o in self.index.alongside[sid]):
-                        out_rules.append("RX-FORK-04")  # round another car by the half-line spaces
-            if any(graph.has_edge(a, b) and graph.edges[a, b].get("limit") is not None
-                   for a, b in zip(path, path[1:])):
-                out_rules += ["RX-FORK-03", "RX-FORK-05"]  # the line's limit for the next space, not a corner
-            if self.joker_rule and out.joker == JokerState.IN and joker_todo:
-                out_rules.append("RX-JOKER-01")  # the Joker lap, driven once on a lap of the player's choice
-            if out.finished and finishers:
-                out_rules.append("RX-END-04")  # play goes on for the places after the winner
-            if out.loc is not None and self.format.name == "rx":
-                out_rules.append("RX-LOC-01")  # the consequences come from the Dashboard, not from Time cards
-            if self.format.name == "rx" and any(p.die.boost for p, _ in resolved):
-                out_rules.append("RX-DICE-03")
-                if any(r.secured and r.die.boost for _, r in resolved):
-                    out_rules.append("RX-DICE-04")  # secured with its Gear die: both dice paid for
-                if self.options.flying_start and from_gear0:
-                    out_rules.append("RX-DICE-05")  # a Boost from Gear 0 is not a Flying Start
-            if ctx.no_alongside:
-                entered = {p.space for p, _ in resolved}
-                if any(o in ctx.others and not ctx.others[o] for sid in entered & ctx.no_alongside
-                       for o in self.index.alongside[sid]):
-                    out_rules.append("RX-DAMAGE-05")  # alongside a car in Gear 0 under a Yellow Flag
-                if several_flags:
-                    out_rules.append("RX-DAMAGE-07")  # several flags on one tile: one flag's effect
-            if self.format.name == "ice":
-                out_rules.append("ICE-02")  # any tiles race as an Ice track: their surfaces do not change the dice
-            if self.weather_rule:
-                if tires == "asphalt" and weather == "wet":
-                    out_rules.append("RX-WEATHER-05")
-                elif tires == "rain" and weather == "dry":
-                    out_rules.append("RX-WEATHER-06")
-            return tuple(out_rules)
-
+            rules.append("RX-DAMAGE-08")  # its own Yellow Flag goes to its Dashboard
         return rules
+
+    def _fork_rules(self, rules: list[str], ctx: PlanContext, move: Movement) -> None:
+        """Forks and half-line spaces (RX-FORK-01/02/04), speed-limit lines (RX-FORK-03/05)."""
+        path = [ctx.start] + [p.space for p, _ in move.run.resolved]
+        spaces = self.index.spaces
+        if not self.index.fork_spaces.isdisjoint(path[1:]):
+            rules.append("RX-FORK-01")
+            if any(spaces[sid].kind == "half" for sid in path[1:]):
+                rules.append("RX-FORK-02")
+                if any(o in ctx.others for sid in path[1:] if spaces[sid].kind == "half"
+                       for o in self.index.alongside[sid]):
+                    rules.append("RX-FORK-04")  # round another car by the half-line spaces
+        line_limit = self.index.line_limit
+        if line_limit and any((a, b) in line_limit for a, b in zip(path, path[1:])):
+            rules += ("RX-FORK-03", "RX-FORK-05")  # the line's limit for the next space, not a corner
+
+    def _boost_rules(self, rules: list[str], car: RxCar, move: Movement) -> None:
+        """The RX Boost die (RX-DICE-03..05)."""
+        resolved = move.run.resolved
+        if any(p.die.boost for p, _ in resolved):
+            rules.append("RX-DICE-03")
+            if any(r.secured and r.die.boost for _, r in resolved):
+                rules.append("RX-DICE-04")  # secured with its Gear die: both dice paid for
+            if self.options.flying_start and car.gear == 0:
+                rules.append("RX-DICE-05")  # a Boost from Gear 0 is not a Flying Start
+
+    def _flag_rules(self, rules: list[str], car: RxCar, ctx: PlanContext, move: Movement) -> None:
+        """Yellow Flags in force (RX-DAMAGE-05/07)."""
+        entered = {p.space for p, _ in move.run.resolved}
+        if any(o in ctx.others and not ctx.others[o] for sid in entered & ctx.no_alongside
+               for o in self.index.alongside[sid]):
+            rules.append("RX-DAMAGE-05")  # alongside a car in Gear 0 under a Yellow Flag
+        if any(len(holders) > 1 for holders in self._flags_in_force(car.name).values()):
+            rules.append("RX-DAMAGE-07")  # several flags on one tile: one flag's effect
 
     def end_of_turn(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, driver: Driver | None
                     ) -> tuple[RxOutcome, RaceChange]:
@@ -701,6 +720,8 @@ class Race(TurnEngine[RxOutcome]):
         status = _ROAD
         if fin is not None:
             gear, status = self._finish(turn, move, fin, fin_joker)
+        elif not path and self._pushed_across(car):
+            gear, status = self._finish_pushed(turn, car)
         elif run.loc is not None:
             gear = 0  # RX-LOC-02/03: the car stays on its space, "0" Gear marker
             damage, yellow, weather = self._loc_damage(turn, run.loc, driver, weather)
@@ -752,6 +773,20 @@ class Race(TurnEngine[RxOutcome]):
             raise IllegalMove("RX-END-02", "the car has finished: no Damage token is drawn", "damage")
         done = fin_joker == JokerState.DONE or not self.joker_rule
         return move.run.resolved[fin][0].gear, RaceStatus.FINISHED if done else RaceStatus.DISQUALIFIED
+
+    def _pushed_across(self, car: RxCar) -> bool:
+        """The car starts its turn across the line after its last lap: pushed there in another car's turn (Full
+        Contact), it has not crossed it "during their turn" (RX-END-03)."""
+        return car.crossed > self.laps.laps and self.components.reading("pushed_across_finish") == "next-turn"
+
+    def _finish_pushed(self, turn: Turn, car: RxCar) -> tuple[int, RaceStatus]:
+        """Reading pushed_across_finish: a car pushed across the line after its last lap finishes at its next turn
+        in which it lays no die (on a stage there is no space to drive on past the Finish Line), as that turn's
+        crossing, in its Gear marker; finished once it drove the Joker, else disqualified (RX-JOKER-04)."""
+        if turn.damage:
+            raise IllegalMove("RX-END-02", "the car has finished: no Damage token is drawn", "damage")
+        done = car.joker == JokerState.DONE or not self.joker_rule
+        return car.gear, RaceStatus.FINISHED if done else RaceStatus.DISQUALIFIED
 
     def _loc_damage(self, turn: Turn, loc: LossOfControl, driver: Driver | None, weather: _Weather
                     ) -> tuple[list[str], list[int], _Weather]:
@@ -836,9 +871,9 @@ class Race(TurnEngine[RxOutcome]):
             out.retired = True
             if self.components.reading("rx_retired_flag") == "removed":
                 self._remove_flags(car.name)
-            out.add_applied(("CORE-RETIRE-01",))
+            out.rules.append("CORE-RETIRE-01")
         if self.contact is not None:
-            out.add_applied(self.contact.commit(car, out))
+            out.rules += self.contact.commit(car, out)
 
     def _take_tokens(self, car: RxCar, out: RxOutcome, c: RaceChange) -> None:
         """The tokens the turn drew: Shortcut sides (CORE-SHORTCUT-07), Damage tokens on the Dashboard from the next
@@ -929,3 +964,63 @@ class Race(TurnEngine[RxOutcome]):
             joker={n: c.joker == "done" for n, c in self.cars.items()},
             racing=[n for n in self.order if self.cars[n].status == "road"],
         )
+
+
+def _end_rules(rules: list[str], car: RxCar, ctx: PlanContext, move: Movement, out: RxOutcome, ice: bool) -> None:
+    """The End of an RX turn (``car`` as it was before it): the Gear marker (RX-TURNEND), Focus tokens
+    (RX-ROLL-03/04), Yellow Flags in force (RX-DAMAGE-04/06), barred spaces (RX-JOKER-02, RX-START-02), a Loss of
+    Control (RX-LOC), the Joker, laps and the finish (RX-JOKER, RX-END), the weather, Ice (ICE)."""
+    if out.blocked:
+        rules.append("RX-TURNEND-01")
+    rules.append("RX-TURNEND-02")
+    if out.gained:
+        rules.append("RX-ROLL-03")
+    if out.spent:
+        rules.append("RX-ROLL-04")
+    if ctx.no_alongside:
+        rules.append("RX-DAMAGE-04")
+        if ctx.alongside_before_flag:
+            rules.append("RX-DAMAGE-06")
+    if ctx.barred:
+        rules.append(_barred_rule(ctx.barred))
+    if out.loc is not None:
+        rules += ("CORE-LOC-01", "RX-LOC-02", "RX-LOC-03", "RX-LOC-04")
+        if out.damage:
+            rules += ("RX-DAMAGE-01", "RX-DAMAGE-10")
+        if out.yellow:
+            rules.append("RX-DAMAGE-03")
+    _lap_rules(rules, car, move, out, ice)
+
+
+def _lap_rules(rules: list[str], car: RxCar, move: Movement, out: RxOutcome, ice: bool) -> None:
+    """The Joker, laps and the finish (RX-JOKER-03/04, RX-END-01..03), the weather turned (RX-WEATHER-04), Ice
+    (ICE)."""
+    if out.joker == "done" and car.joker != "done":
+        rules.append("RX-JOKER-03")
+    if out.laps > 0 or out.finished:
+        rules.append("RX-END-01")
+    if out.finished:
+        rules += ("RX-END-02", "RX-END-03")
+    if out.disqualified:
+        rules.append("RX-JOKER-04")
+    if out.weather:
+        rules.append("RX-WEATHER-04")
+    if ice:
+        rules += ("ICE-01", "ICE-03", "ICE-05", "ICE-06")
+        if any(p.die.boost for p, _ in move.run.resolved):
+            rules.append("ICE-04")
+
+
+#: the rule of each barred-spaces table seen (:meth:`Race._barred` builds one per player and state), by identity
+_BARRED_RULES: dict[int, tuple[dict, str]] = {}
+
+
+def _barred_rule(barred: dict[str, tuple[str, str]]) -> str:
+    """What bars spaces to the car: the Joker driven (RX-JOKER-02), else the Pre-grid left (RX-START-02)."""
+    got = _BARRED_RULES.get(id(barred))
+    if got is None or got[0] is not barred:
+        if len(_BARRED_RULES) >= 256:
+            _BARRED_RULES.clear()
+        rule = "RX-JOKER-02" if any(r == "RX-JOKER-02" for r, _ in barred.values()) else "RX-START-02"
+        got = _BARRED_RULES[id(barred)] = (barred, rule)
+    return got[1]

@@ -20,7 +20,7 @@ from rallyc.rules.speed_trial import CircuitSpeedTimeTrial, SpeedTimeTrial
 from rallyc.rules.stage import Carry, Player, Stage, StageResult
 from rallyc.rules.state import Car
 from rallyc.rules.technical_h2h import CircuitHeadToHead, TechnicalHeadToHead
-from rallyc.rules.trace import report
+from rallyc.rules.trace import applied as record_applied
 
 __all__ = ["Rally", "StageRecord", "stage_engine"]
 
@@ -109,7 +109,7 @@ class Rally:
                 raise IllegalMove("MC-TIRE-06", f"{exc}: a tire change keeps the car category", f"tires.{name}")
             self.tires[name] = kind
             self.carry[name].wear = 0
-            report(("MC-TIRE-03", "MC-TIRE-06") if not self.stages else ("MC-TIRE-04", "MC-TIRE-06", "MC-SOFT-07"))
+            record_applied(("MC-TIRE-03", "MC-TIRE-06") if not self.stages else ("MC-TIRE-04", "MC-TIRE-06", "MC-SOFT-07"))
 
     def start_stage(self, order: list[str] | None = None, tires: dict[str, str] | None = None) -> Stage:
         """Set up the next stage; ``order`` (a recorded draw) must agree with the classification; ``tires``
@@ -163,7 +163,7 @@ class Rally:
             carried[name] = {"damage": dict(sorted(k.damage.items())), "spare_tire": k.spare}
         rec = StageRecord(stage.track.name, list(self._order), res, penalties, times, assistance, carried)
         rec.applied = self._end_rules(stage, rec, bool(spare_between))
-        report(rec.applied)
+        record_applied(rec.applied)
         self.stages.append(rec)
         self.current = None
         return rec

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 from rallyc.rules.dice import DieKind, Face
 from rallyc.rules.driver import Driver, Step
 from rallyc.rules.errors import IllegalMove
+from rallyc.rules.movelog import MoveLog
 from rallyc.rules.plans import PlanContext, Placed, check_die, check_plan, die_options, effective_limit, start_walk, \
     warning_limit
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER
@@ -68,13 +69,15 @@ class _Run(NamedTuple):
     minus1: dict[int, int]
     flying_stop: bool = False
     stopped: bool = False
+    #: the dice and road rules each die applied as it moved the car (None: no die was rolled)
+    log: MoveLog | None = None
 
 
 class _Runner:
     """Moves the car one die at a time (CORE-ROLL-03), applying road effects and counting Warnings."""
 
     def __init__(self, stage: "TurnEngine", ctx: PlanContext, *, sisu: bool, warn_limit: int | None = None,
-                 extra: int = 0) -> None:
+                 extra: int = 0, flat_out: bool = False, crashed: frozenset[str] = frozenset()) -> None:
         self.stage = stage
         self.ctx = ctx
         self.sisu = sisu
@@ -95,6 +98,10 @@ class _Runner:
         view.__dict__.update(ctx.__dict__)
         self.view.minus1 = self.minus1
         self.prev = ctx.start
+        #: a -1 token drawn this turn lowers the limits the car drives by (not those its plan was laid by)
+        self.drew_minus1 = False
+        #: the rules each die applies as it moves the car (``crashed``: the spaces of crashed cars, CORE-OVERTAKE-08)
+        self.log = MoveLog(ctx, flat_out, crashed)
 
     @property
     def ended(self) -> bool:
@@ -131,7 +138,12 @@ class _Runner:
             self._shortcut(here, p, r, s.step, draw)
         elif r.token is not None:
             raise IllegalMove("CORE-SHORTCUT-05", f"{p.space} is no Shortcut: no token is drawn", here + ".token")
-        self.loc = self._road_effects(p, r)
+        came_from = self.prev
+        lim = effective_limit(self.view, p.space, None if p.jump else came_from)
+        self.prev = p.space
+        self.loc = self._road_effects(p, r, lim)
+        self.log.moved(p, r, came_from, effective_limit(self.ctx, p.space, None if p.jump else came_from)
+                       if self.drew_minus1 else lim)
         if r.secured and r.rolled:
             raise IllegalMove("CORE-SECONDS-04", "a secured die is not rolled: it has no face", here + ".face")
         if self.loc is None and p.flying and r.face == Face.WARNING:
@@ -159,14 +171,14 @@ class _Runner:
         self.tokens.append(r.token)
         if r.token == "minus1":
             self.minus1[step] = self.minus1.get(step, 0) + 1
+            self.drew_minus1 = True
             if not self.affects_drawer:
                 self.view.minus1 = self.ctx.minus1
 
-    def _road_effects(self, p: Placed, r: Roll) -> LossOfControl | None:
-        """The road where the die takes the car: over a corner's limit (CORE-CORNER-07), a jump too fast or with a
-        Warning (CORE-JUMP-04/05): a Loss of Control, or the one the movement already had."""
-        lim = effective_limit(self.view, p.space, None if p.jump else self.prev)
-        self.prev = p.space
+    def _road_effects(self, p: Placed, r: Roll, lim: int | None) -> LossOfControl | None:
+        """The road where the die takes the car, whose limit there is ``lim``: over a corner's limit
+        (CORE-CORNER-07), a jump too fast or with a Warning (CORE-JUMP-04/05): a Loss of Control, or the one the
+        movement already had."""
         if lim is not None and p.gear > lim and (p.jump == 0 or self.stage.components.reading("jump_landing_limit")):
             return LossOfControl(p.space, p.gear, f"Gear {p.gear} over the limit {lim}")
         if p.jump_loc:
@@ -176,14 +188,18 @@ class _Runner:
         return self.loc
 
     def result(self) -> _Run:
-        return _Run(self.resolved, self.loc, self.warnings, self.tokens, self.minus1, self.flying_stop, self.stopped)
+        self.log.close()
+        return _Run(self.resolved, self.loc, self.warnings, self.tokens, self.minus1, self.flying_stop, self.stopped,
+                    self.log)
 
 
 def _run(stage: "TurnEngine", ctx: PlanContext, placed: list[Placed], rolls: list[Roll], *, sisu: bool,
-         warn_limit: int | None, path: str, driver: Driver | None = None, extra: int = 0) -> _Run:
+         warn_limit: int | None, path: str, driver: Driver | None = None, extra: int = 0,
+         crashed: frozenset[str] = frozenset()) -> _Run:
     """Move along dice all rolled at once (a Flat Out, or the dice re-laid after a failed one): those after
-    the end of the movement do not move the car (``extra``: Warnings before any die, RX-DANGER-06)."""
-    runner = _Runner(stage, ctx, sisu=sisu, warn_limit=warn_limit, extra=extra)
+    the end of the movement do not move the car (``extra``: Warnings before any die, RX-DANGER-06; ``crashed``: the
+    spaces of crashed cars, CORE-OVERTAKE-08)."""
+    runner = _Runner(stage, ctx, sisu=sisu, warn_limit=warn_limit, extra=extra, flat_out=True, crashed=crashed)
     draw = driver.token if driver is not None else None
     for i, (p, r) in enumerate(zip(placed, rolls)):
         here = f"{path}[{i}]"
@@ -309,6 +325,12 @@ class Mover:
         return self.game is not None and self.game.holds_sisu(self.car)
 
     @property
+    def crashed(self) -> frozenset[str]:
+        """The spaces of the other cars that crashed or change a tire (CORE-OVERTAKE-08:
+        :meth:`~rallyc.rules.engine.TurnEngine.crashed_spaces`)."""
+        return self.game.crashed_spaces(self.car) if self.game is not None else frozenset()
+
+    @property
     def tokens_rule(self) -> str:
         """The rule a too costly securing breaks (the game's :attr:`~rallyc.rules.engine.TurnEngine.tokens`)."""
         return self.game.tokens.lack_rule if self.game is not None else "CORE-SECONDS-08"
@@ -350,7 +372,7 @@ class OneByOne:
         self._draw = draw
         self.ctx = ctx
         self.mover = mover
-        self.runner = _Runner(stage, ctx, sisu=sisu, extra=mover.warnings)
+        self.runner = _Runner(stage, ctx, sisu=sisu, extra=mover.warnings, crashed=mover.crashed)
         #: the dice in the order the car uses them (re-plans replace the dice not yet rolled)
         self.rolls = list(dice)
         self.placed = list(placed)
@@ -590,7 +612,8 @@ def _flat_out(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, p
                                              "nothing is re-laid", "relaid")
         if not stage.components.reading("flying_start_flat_out_seconds"):
             gained = 0
-        run = _run(stage, ctx, placed[:1], rolls[:1], sisu=True, warn_limit=lim, path="dice", driver=driver)
+        run = _run(stage, ctx, placed[:1], rolls[:1], sisu=True, warn_limit=lim, path="dice", driver=driver,
+                   crashed=mover.crashed)
         return Movement(run, gained, 0, False, sisu, leader, 0)
     if total >= lim:
         run = _relaid_run(stage, mover, turn, ctx, placed, leader, driver, total, lim)
@@ -598,7 +621,8 @@ def _flat_out(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, p
     if turn.relaid is not None:
         raise IllegalMove("CORE-ROLL-11", f"{total} Warnings are under the limit {lim}: the Flat Out "
                                           f"succeeded, nothing is re-laid", "relaid")
-    run = _run(stage, ctx, placed, rolls, sisu=sisu, warn_limit=lim, path="dice", driver=driver, extra=mover.warnings)
+    run = _run(stage, ctx, placed, rolls, sisu=sisu, warn_limit=lim, path="dice", driver=driver, extra=mover.warnings,
+               crashed=mover.crashed)
     return Movement(run, gained, 0, False, sisu, leader, 0)
 
 
@@ -621,7 +645,7 @@ def _relaid_run(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext,
     # that stops before a lower-limit surface cannot raise it back (CORE-ROLL-14: no escape).
     rlim = min([lim] + [warning_limit(ctx, p.space) for p in rplaced])
     run = _run(stage, ctx, rplaced, turn.relaid, sisu=False, warn_limit=rlim, path="relaid", driver=driver,
-               extra=mover.warnings)
+               extra=mover.warnings, crashed=mover.crashed)
     if run.loc is None:
         raise IllegalMove("CORE-ROLL-14", "the re-laid dice must still cause the Loss of Control", "relaid")
     if len(run.resolved) < len(rplaced):

@@ -25,7 +25,7 @@ On a circuit the car runs its laps first (:class:`CircuitSpeedTimeTrial`, with
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 from rallyc.compiler.track import Track
 from rallyc.rules.circuit_trial import CircuitTimeTrial
@@ -40,7 +40,7 @@ from rallyc.rules.rolling import Movement
 from rallyc.rules.rx_dashboard import loc_damage
 from rallyc.rules.stage import Stage
 from rallyc.rules.state import DAMAGE_KINDS, Card, Car
-from rallyc.rules.timecards import StageChange
+from rallyc.rules.timecards import StageChange, card_rules
 from rallyc.rules.turn import LossOfControl, Outcome, Turn
 from rallyc.rules.yellow_flags import Flags, Pairs, flag_limits, flags_in_force, pairs_alongside
 
@@ -135,6 +135,8 @@ class SpeedTimeTrial(Stage):
             stopped=run.stopped, flat_out=turn.flat_out, flat_out_failed=move.failed, gained=move.gained,
             spent=move.spent, damage=list(turn.damage), tokens=run.tokens, sisu=move.sisu, leader=False)
         check_claims(self.tokens, self.gear_rule, turn, out)
+        # the "0" side's icon is not read: the Dashboard gives the consequences (CUSTOM-13)
+        self.log.end += card_rules(self, car, turn, ctx, move, out, None, icon_read=False)
         return out, StageChange(CarStatus.ROAD, run.minus1)  # stays on the road, on its space (RX-LOC-02)
 
     @staticmethod
@@ -190,32 +192,31 @@ class SpeedTimeTrial(Stage):
             step = self.index.spaces[out.loc.space].step
             if step not in self.yellow:
                 self.yellow_pairs[step] = pairs_alongside(
-                    self.index, self._neighbours, step, {c.space: c.name for c in self.cars.values()
-                                                         if c.impedes and c.space})
+                    self.index, self._neighbours, step, [(c.name, c.space) for c in self.cars.values()
+                                                         if c.impedes and c.space])
             self.yellow.setdefault(step, []).extend([car.name] * flags)
         if out.retired and self.components.reading("rx_retired_flag") == "removed":
             self.yellow = {s: keep for s, h in self.yellow.items() if (keep := [n for n in h if n != car.name])}
         self.yellow_pairs = {step: pairs for step, pairs in self.yellow_pairs.items() if step in self.yellow}
 
-    def applied_rules(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
-                      change: StageChange) -> Callable[[], tuple[str, ...]]:
-        """The core stage's, with Speed Track dice (CUSTOM-08) and a Loss of Control from the Dashboard (CUSTOM-13):
-        its "0" side's time stays (CORE-LOC-03/04), its icon is not read (no CORE-LOC-05); the Yellow Flags
-        (RX-DAMAGE-03/04/08)."""
-        core = super().applied_rules(car, turn, ctx, move, out, change)
+    def log_end(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
+                change: StageChange) -> None:
+        """The core stage's, with a Loss of Control from the Dashboard (CUSTOM-13; its "0" side's time stays,
+        CORE-LOC-03/04), Speed Track dice (CUSTOM-08) and the Yellow Flags (RX-DAMAGE-03/04/08)."""
+        super().log_end(car, turn, ctx, move, out, change)
+        end = self.log.end
         dashboard = out.loc is not None and not out.finished
-        flags = (("RX-DAMAGE-08",) if car.gear == 0 and any(car.name in h for h in self.yellow.values()) else ()) \
-            + (("RX-DAMAGE-04",) if ctx.no_alongside else ()) \
-            + (("RX-DAMAGE-03",) if dashboard and YELLOW in out.damage else ())
-        extra = ("CUSTOM-08",) + (("CUSTOM-07",) if out.gained or out.spent else ()) + flags
-
-        def rules() -> tuple[str, ...]:
-            ids = core()
-            if dashboard:
-                ids = tuple(r for r in ids if r != "CORE-LOC-05") + _DASHBOARD_LOC
-            return ids + extra
-
-        return rules
+        if dashboard:
+            end += _DASHBOARD_LOC
+        end.append("CUSTOM-08")
+        if out.gained or out.spent:
+            end.append("CUSTOM-07")
+        if car.gear == 0 and any(car.name in h for h in self.yellow.values()):
+            end.append("RX-DAMAGE-08")
+        if ctx.no_alongside:
+            end.append("RX-DAMAGE-04")
+        if dashboard and YELLOW in out.damage:
+            end.append("RX-DAMAGE-03")
 
 
 class CircuitSpeedTimeTrial(SpeedTimeTrial, CircuitTimeTrial):

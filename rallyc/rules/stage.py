@@ -19,14 +19,12 @@ from rallyc.rules.dashboard import allowance, allowances, column_name
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.order import order_rules, round_order
-from rallyc.rules.applied import turn_rules_later
 from rallyc.rules.damage_bag import on_dashboards
 from rallyc.rules.engine import SECONDS, TrackContexts, TurnEngine
 from rallyc.rules.plans import PlanContext, Placed, can_lay, start_walk
 from rallyc.rules.setup import player_problem
 from rallyc.rules.state import WEATHER, Car, index_of
 from rallyc.rules.timecards import StageChange, time_card_end
-from rallyc.rules.trace import _OBSERVERS, observing
 from rallyc.rules.rolling import Movement
 from rallyc.rules.turn import Outcome, Turn
 
@@ -34,6 +32,29 @@ __all__ = ["Player", "Carry", "Stage", "StageResult"]
 
 #: a Placed die's space
 _space_of = attrgetter("space")
+_NO_SPACES: frozenset[str] = frozenset()
+#: the rules of a turn that starts a car, or starts it again (CORE-START-01/03, CORE-LOC-08, CORE-SPARE-05,
+#: CORE-OVERTAKE-09)
+_STATUS_RULES = {"waiting": ("CORE-START-01", "CORE-START-03"), "crashed": ("CORE-LOC-08",),
+                 "tire": ("CORE-SPARE-05",), "spun": ("CORE-OVERTAKE-09",)}
+
+
+def _allowance_rules(rules: list[str], ctx: PlanContext, dmg: Counter) -> None:
+    """The Dashboard's dice (CORE-DICE-02), Damage tokens taking dice away (CORE-DAMAGE-02..05), -1 tokens on the
+    stage (CORE-SHORTCUT-08)."""
+    rules.append("CORE-DICE-02")
+    if dmg:
+        a = ctx.allowance
+        printed = a.printed
+        for kind, rule, have in (("gear", "CORE-DAMAGE-02", printed.gear), ("brake", "CORE-DAMAGE-03", printed.brake),
+                                 ("coast", "CORE-DAMAGE-04", printed.coast + printed.leader)):
+            n = dmg.get(kind, 0)
+            if n:
+                rules += (rule, "CORE-DAMAGE-01", "CORE-DAMAGE-07")
+                if n > have:
+                    rules.append("CORE-DAMAGE-05")
+    if ctx.minus1:
+        rules.append("CORE-SHORTCUT-08")
 
 
 @dataclass(frozen=True)
@@ -132,7 +153,7 @@ class Stage(TurnEngine[Outcome]):
         self.position = 0
         self.outcomes: list[Outcome] = []
         self.rounds: list[list[str]] = []
-        self.round_rules: tuple[str, ...] | None = ()
+        self.round_rules: tuple[str, ...] = ()
         #: the Gear dice of a car's Dashboard column per surface (the retirement check, CORE-RETIRE-01)
         self._gear_dice: dict[tuple[str, str], tuple[DashboardData, int]] = {}
         self.next_round()
@@ -151,10 +172,8 @@ class Stage(TurnEngine[Outcome]):
             self.position = 0
             if self.order:
                 self.rounds.append(list(self.order))
-                #: the rules that decided this round's order, reported with its first turn's outcome; None when
-                #: nobody reads rule IDs now (:meth:`applied_rules` works them out if that changes in the round)
-                self.round_rules = order_rules(cars, self.start_order, self.round, self.index, self.distance_of) \
-                    if self.explaining or (_OBSERVERS and observing()) else None
+                #: the rules that decided this round's order, recorded with its first turn's
+                self.round_rules = order_rules(cars, self.start_order, self.round, self.index, self.distance_of)
                 return
             if self.round > len(self.start_order) + 10_000:  # pragma: no cover - defensive
                 raise StageOver("no car can play")
@@ -359,20 +378,47 @@ class Stage(TurnEngine[Outcome]):
     #: function itself, whose arguments are the hook's (a method that only called it cost a call a turn)
     end_of_turn = time_card_end
 
-    def applied_rules(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
-                      change: StageChange) -> Callable[[], tuple[str, ...]]:
-        if self.position == 0 and self.round_rules is None:  # left out by next_round: nobody read rule IDs then
-            self.round_rules = order_rules(list(self.cars.values()), self.start_order, self.round, self.index,
-                                           self.distance_of)
-        rules = turn_rules_later(self, car, turn, ctx, move, out)
-        weather: tuple[str, ...] = ()
+    def crashed_spaces(self, car: Car) -> frozenset[str]:
+        """The spaces of the other cars that crashed or change a tire: a car may pass them (CORE-OVERTAKE-08)."""
+        crashed = [c.space for c in self.cars.values()
+                   if (c.status == "crashed" or c.status == "tire") and c is not car and c.space]
+        return frozenset(crashed) if crashed else _NO_SPACES
+
+    def restarting(self, car: Car) -> bool:
+        """A car spun out, crashed or changing a tire starts again (CORE-ADV-04)."""
+        return car.status in ("spun", "crashed", "tire")
+
+    def log_start(self, car: Car, turn: Turn, ctx: PlanContext, leader: bool) -> None:
+        """The round's order of play (with its first turn), the order of the turn, the car's state (starting,
+        after a Crash, a tire change or a spin), the Leader dice, the Dashboard's dice (CORE-DICE-02, damage)."""
+        head = self.log.head
+        if self.position == 0:
+            head += self.round_rules
+        head += ("CORE-DICE-01", "CORE-ORDER-01", "CORE-ORDER-02")
+        status = car.status
+        if status != "road":
+            head += _STATUS_RULES.get(status, ())
+        if leader:
+            head.append("CORE-DICE-03")
+        if self.finished_any and (self._plan_readings or self.plan_readings()).leader_rule_ends == "first-finisher":
+            head.append("CORE-DICE-16")
+        _allowance_rules(head, ctx, car.damage)
+        for c in self.cars.values():
+            if c.status == "spun" and c is not car:
+                head.append("CORE-OVERTAKE-09")  # a spun-out car impedes
+                break
+
+    def log_end(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
+                change: StageChange) -> None:
+        """The Weather flips (MC-WEATHER-02..06), after what the Time card recorded
+        (:func:`~rallyc.rules.timecards.card_rules`)."""
+        end = self.log.end
         if out.flipped:
-            weather = ("MC-WEATHER-02", "MC-WEATHER-03", "MC-WEATHER-04")
+            end += ("MC-WEATHER-02", "MC-WEATHER-03", "MC-WEATHER-04")
             if self.flipped & set(out.flipped):
-                weather += ("MC-WEATHER-05",)  # turned over again
+                end.append("MC-WEATHER-05")  # turned over again
             if (out.damage + out.tokens).count(WEATHER) > 1:
-                weather += ("MC-WEATHER-06",)  # several tokens drawn, one flip
-        return (lambda: rules() + weather) if weather else rules
+                end.append("MC-WEATHER-06")  # several tokens drawn, one flip
 
     def commit(self, car: Car, turn: Turn, out: Outcome, change: StageChange) -> None:
         """The car's move, card, tokens, damage and status; the -1 tokens; the retirement check (CORE-RETIRE-01);
@@ -393,11 +439,8 @@ class Stage(TurnEngine[Outcome]):
             out.retired = True
         if out.flipped:
             self._flip(out.flipped)
-        if self.position == 0 and (self.explaining or (_OBSERVERS and observing())):  # (else no rule IDs: refused)
-            first = self.round_rules or ()
-            out.then_applied(lambda ids: tuple(dict.fromkeys(first + ids)))
         if out.retired:
-            out.add_applied(("CORE-RETIRE-01", "CORE-RETIRE-02"))
+            out.rules += ("CORE-RETIRE-01", "CORE-RETIRE-02")
 
     @staticmethod
     def _take_tokens(car: Car, out: Outcome) -> None:

@@ -148,6 +148,11 @@ class TrackIndex:
         #: the corner spaces of a named corner: a car on one decides the corner's method (CORE-OVERTAKE-05)
         self.corner_spaces: frozenset[str] = frozenset(
             sid for sid, s in self.spaces.items() if s.kind == "corner" and s.corner)
+        #: the spaces of RX forks: half-line and junction spaces (RX-FORK-01/02)
+        self.fork_spaces: frozenset[str] = frozenset(
+            sid for sid, s in self.spaces.items() if s.kind in ("half", "junction"))
+        #: the spaces holding a token (Monte-Carlo tokens: hay bales, chicanes, MC-TOKEN)
+        self.token_spaces: frozenset[str] = frozenset(sid for sid, s in self.spaces.items() if s.tokens)
 
     def _index_zones(self) -> None:
         """The spaces of each zone, the zones with slide spaces, and per space the spaces that overlap it and those

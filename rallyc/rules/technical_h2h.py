@@ -15,8 +15,6 @@ first player uses them on gravel); the Head-to-Head only changes who that first 
 
 from __future__ import annotations
 
-from typing import Callable
-
 from rallyc.rules.circuit_trial import CircuitTimeTrial
 from rallyc.rules.domain import CarStatus
 from rallyc.rules.driver import Driver
@@ -29,11 +27,7 @@ from rallyc.rules.state import Car
 from rallyc.rules.timecards import StageChange
 from rallyc.rules.turn import Outcome, Turn
 
-__all__ = ["TechnicalHeadToHead", "CircuitHeadToHead", "HEAD_TO_HEAD_TOKENS"]
-
-#: the rules a Flat Out's tokens follow in the core stage, and what they are in a Head-to-Head (CUSTOM-07)
-HEAD_TO_HEAD_TOKENS = {"CORE-SECONDS-01": "RX-ROLL-03", "CORE-SECONDS-07": "RX-ROLL-04",
-                       "CORE-SECONDS-08": "RX-ROLL-04"}
+__all__ = ["TechnicalHeadToHead", "CircuitHeadToHead"]
 
 
 class TechnicalHeadToHead(Stage):
@@ -41,6 +35,7 @@ class TechnicalHeadToHead(Stage):
     of play, Focus tokens and winner (CUSTOM-05/07/14)."""
 
     tokens = FOCUS
+    log_tokens = FOCUS
     over_message = "the race is over: every car has finished or retired"
 
     #: the cars across the Finish Line, first first (CUSTOM-05: the first one wins)
@@ -89,24 +84,20 @@ class TechnicalHeadToHead(Stage):
         out.focus = True
         return out, change
 
-    def applied_rules(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
-                      change: StageChange) -> Callable[[], tuple[str, ...]]:
-        """The core stage's, with Focus tokens for Second tokens (CUSTOM-07) and the Time cards of a Technical
-        Track (CUSTOM-14) (worked out when read, like the core's)."""
-        core = super().applied_rules(car, turn, ctx, move, out, change)
-        extra = ("CUSTOM-14",) + (("CUSTOM-07",) if out.gained or out.spent else ())
-
-        def rules() -> tuple[str, ...]:
-            return tuple(dict.fromkeys(HEAD_TO_HEAD_TOKENS.get(r, r) for r in core()
-                                       if not r.startswith("CORE-START"))) + extra
-
-        return rules
+    def log_end(self, car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
+                change: StageChange) -> None:
+        """The core stage's, then the Time cards of a Technical Track (CUSTOM-14) and Focus tokens for Second tokens
+        (CUSTOM-07; the roll records the Focus tokens' rules, :attr:`log_tokens`)."""
+        super().log_end(car, turn, ctx, move, out, change)
+        self.log.end.append("CUSTOM-14")
+        if out.gained or out.spent:
+            self.log.end.append("CUSTOM-07")
 
     def commit(self, car: Car, turn: Turn, out: Outcome, change: StageChange) -> None:
         super().commit(car, turn, out, change)
         if out.finished:
             self.finishers.append(car.name)  # CUSTOM-05: first across the line wins
-            out.add_applied(("CUSTOM-05",))
+            out.rules.append("CUSTOM-05")
 
     def ranking(self) -> list[str]:
         """The finishing order, then the cars that retired (CUSTOM-05)."""

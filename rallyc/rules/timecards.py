@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from rallyc.rules.cards import CardTable
 from rallyc.rules.domain import CarStatus
 from rallyc.rules.damage_bag import check_drawn
+from rallyc.rules.dice import is_gear
 from rallyc.rules.driver import Driver
 from rallyc.rules.engine import check_claims, stuck_at_water
 from rallyc.rules.errors import IllegalMove
@@ -25,7 +26,7 @@ from rallyc.rules.weather import weather_flips
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.stage import Stage
 
-__all__ = ["StageChange", "time_card_end"]
+__all__ = ["StageChange", "time_card_end", "card_rules"]
 
 
 
@@ -46,6 +47,8 @@ class _Card(NamedTuple):
     damage: list[str]
     #: the car crossed the Finish Line this turn
     finished: bool = False
+    #: the rule that decided a card taken after a move: of the gear (CORE-TURNEND-02), or repeated (CORE-TURNEND-03)
+    rule: str | None = None
 
 
 def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: Movement,
@@ -79,6 +82,7 @@ def time_card_end(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: 
                         move.leader)
     check_claims(stage.tokens, "CORE-TURNEND-05", turn, out)
     _check_weather(stage, car, turn, out, status)
+    stage.log.end += card_rules(stage, car, turn, ctx, move, out, taken.rule)
     return out, StageChange(status, run.minus1)
 
 
@@ -121,7 +125,8 @@ def _finishing_card(stage: "Stage", turn: Turn, upto: list, loc: LossOfControl |
 
 def _loss_of_control_card(stage: "Stage", turn: Turn, loc: LossOfControl, zero: ZeroSide | None,
                           driver: Driver | None) -> _Card:
-    """A Loss of Control: the card of the gear at the Loss of Control, turned to its 0 side (CORE-LOC-03..10)."""
+    """A Loss of Control: the card of the gear at the Loss of Control, turned to its 0 side (CORE-LOC-03..10); the
+    seconds of its front, when the record states them, are a card of that gear's deck (CORE-TURNEND-04)."""
     if zero is None:
         raise IllegalMove("CORE-LOC-03", f"a Loss of Control in Gear {loc.gear}: record the card's 0 side "
                                          f"(`card.zero` with its icon)", "card.zero")
@@ -131,6 +136,8 @@ def _loss_of_control_card(stage: "Stage", turn: Turn, loc: LossOfControl, zero: 
     if claim is not None and claim.gear is not None and claim.gear != loc.gear:
         raise IllegalMove("CORE-LOC-03", f"the Loss of Control card is of Gear {loc.gear} (the gear at the Loss "
                                          f"of Control on {loc.space}), not Gear {claim.gear}", "card.gear")
+    if claim is not None and claim.seconds is not None:  # the card's front: a card of that gear's deck
+        stage.cards.gear_card(loc.gear, claim.seconds)
     if zero.icon == "sisu" and zero.gear is None:
         raise IllegalMove("CORE-LOC-10", "a SISU card shows a gear: record `card.zero.gear`", "card.zero.gear")
     secs = stage.cards.zero_side(zero.icon, zero.seconds)
@@ -162,7 +169,7 @@ def _movement_card(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, resol
             raise IllegalMove(rule, f"the Time card is of Gear {card.gear}, not Gear {claim.gear}", "card.gear")
     if repeated or fresh:
         _check_seconds(stage.cards, card, repeated, prev, claimed)
-    return _Card(card, CarStatus.ROAD, [])
+    return _Card(card, CarStatus.ROAD, [], rule="CORE-TURNEND-03" if repeated else "CORE-TURNEND-02")
 
 
 def _spare_tire(stage: "Stage", car: Car, turn: Turn, taken: _Card, loc: LossOfControl | None,
@@ -262,3 +269,126 @@ def _crash_damage(stage: "Stage", turn: Turn, zero: ZeroSide, loc: LossOfControl
     if n > left:
         raise IllegalMove("CORE-SETUP-03", f"the Damage bag holds {left} token(s); {n} cannot be drawn", "damage")
     return list(turn.damage)
+
+
+def card_rules(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, move: Movement, out: Outcome,
+               card_rule: str | None, icon_read: bool = True) -> list[str]:
+    """The ``end`` chapter of a stage turn, recorded by its End of the Turn (``car`` not yet changed by it): SISU,
+    the Loss of Control, damage and Shortcut tokens drawn, the Time card (CORE-TURNEND, CORE-STAGEEND; ``card_rule``:
+    what decided a card taken after a move, CORE-TURNEND-02 or 03), the Spare Tire, the tires and cars of the
+    Monte-Carlo rules. ``icon_read``: the "0" side's icon decides the Loss of Control's consequences (CORE-LOC-05;
+    not when the Dashboard gives them, CUSTOM-13)."""
+    rules: list[str] = []
+    if out.sisu:
+        rules += ("CORE-ADV-11", "CORE-ADV-12", "CORE-ADV-13", "CORE-ADV-15")
+        if out.loc is not None:
+            rules += ("CORE-ADV-14", "CORE-SECONDS-09")
+    if out.loc is None:
+        rules.append("CORE-TURNEND-01")
+    else:
+        _loc_rules(rules, turn, out, icon_read)
+    if out.damage or out.tokens:
+        _drawn_rules(rules, out)
+    rules += ("CORE-TURNEND-04", "CORE-TURNEND-05", "CORE-SETUP-05")
+    if out.finished:
+        _finish_rules(rules, stage, move, out)
+    elif out.loc is None and not out.spare_tire and card_rule is not None:
+        rules.append(card_rule)
+    dash = car.dashboard
+    if out.spare_tire or dash.tires == "soft":
+        _tire_rules(rules, stage, car, move, out)
+    if dash.car != "r6" or ctx.allowances:
+        _car_rules(rules, car, ctx, move)
+    elif dash.tires == "gravel":
+        rules.append("CORE-SETUP-08")  # the core box: gravel tires everywhere
+    return rules
+
+
+def _loc_rules(rules: list[str], turn: Turn, out: Outcome, icon_read: bool) -> None:
+    """A Loss of Control (CORE-LOC), what caused it, and its card's "0" side."""
+    loc = out.loc
+    assert loc is not None
+    rules += ("CORE-LOC-01", "CORE-LOC-02", "CORE-TURNEND-01")
+    if "over the limit" in loc.cause:
+        rules.append("CORE-CORNER-07")
+    elif "jump too fast" in loc.cause:
+        rules.append("CORE-JUMP-04")
+    elif "Warning on the jump" in loc.cause:
+        rules.append("CORE-JUMP-05")
+    elif not turn.flat_out:
+        rules.append("CORE-ROLL-05")
+    if out.card.zero and not out.finished:
+        rules += ("CORE-LOC-03", "CORE-LOC-04", "CORE-LOC-05") if icon_read else ("CORE-LOC-03", "CORE-LOC-04")
+        rules += _ICON_RULES.get(out.card.icon or "", ())
+
+
+#: what a "0" side's icon does (CORE-LOC-06..11)
+_ICON_RULES = {"spinout": ("CORE-LOC-06", "CORE-LOC-11"), "crash": ("CORE-LOC-07", "CORE-LOC-09", "CORE-LOC-11"),
+               "sisu": ("CORE-LOC-10",)}
+#: the Shortcut side drawn (CORE-SHORTCUT-05..08)
+_SHORTCUT_SIDE = {"ok": "CORE-SHORTCUT-06", "coast": "CORE-SHORTCUT-07", "minus1": "CORE-SHORTCUT-08"}
+
+
+def _drawn_rules(rules: list[str], out: Outcome) -> None:
+    """Damage tokens (CORE-DAMAGE), Weather tokens (MC-WEATHER-01/07), Shortcut sides (CORE-SHORTCUT-05..09)."""
+    if out.damage:
+        rules += ("CORE-SETUP-02", "CORE-DAMAGE-01", "CORE-DAMAGE-07")
+        if "green" in out.damage:
+            rules.append("CORE-DAMAGE-06")
+    if WEATHER in out.damage or WEATHER in out.tokens:
+        rules += ("MC-WEATHER-01", "MC-WEATHER-07")
+    for t in out.tokens:
+        rules.append(_SHORTCUT_SIDE.get(t, "CORE-SHORTCUT-05"))
+        if t == "minus1":
+            rules.append("CORE-SHORTCUT-09")
+
+
+def _finish_rules(rules: list[str], stage: "Stage", move: Movement, out: Outcome) -> None:
+    """Across the Finish Line (CORE-STAGEEND-02..07)."""
+    rules += ("CORE-STAGEEND-02", "CORE-ORDER-09")
+    resolved = move.run.resolved
+    beyond = stage.index.beyond_finish
+    past = [i for i, (p, _) in enumerate(resolved) if p.space in beyond]
+    if past and (past[-1] != past[0] or past[0] < len(resolved) - 1):
+        rules.append("CORE-STAGEEND-03")
+    if out.loc is not None:
+        rules += ("CORE-STAGEEND-04", "CORE-STAGEEND-05", "CORE-STAGEEND-06" if stage.one_off else "CORE-STAGEEND-07")
+
+
+def _tire_rules(rules: list[str], stage: "Stage", car: Car, move: Movement, out: Outcome) -> None:
+    """The Spare Tire (CORE-SPARE-01..04, MC-TIRE-05), soft tires (MC-SOFT)."""
+    tires = car.dashboard.tires
+    if out.spare_tire:
+        rules += ("CORE-SPARE-01", "CORE-SPARE-02", "CORE-SPARE-03", "CORE-SPARE-04", "MC-TIRE-05")
+        if tires == "soft":
+            rules.append("MC-SOFT-08")
+    if tires == "soft":
+        components = stage.components
+        rules += ("MC-SOFT-01", "MC-SOFT-03")
+        rules.append("MC-SOFT-04" if components.soft_wear_limit(car.wear) is not None else "MC-SOFT-06")
+        worn = components.assumption("soft_wear_surfaces")
+        if any(stage.index.spaces[p.space].surface not in worn for p, _ in move.run.resolved):
+            rules.append("MC-SOFT-05")
+
+
+def _car_rules(rules: list[str], car: Car, ctx: PlanContext, move: Movement) -> None:
+    """The R4 and R5 cars (MC-R4, MC-R5), the dice of several surfaces (MC-DICE), gravel tires (CORE-SETUP-08)."""
+    dash = car.dashboard
+    resolved = move.run.resolved
+    if dash.car == "r4":
+        rules.append("MC-R4-01")
+        printed = ctx.allowance.printed
+        if printed.coast + printed.leader > 2 and any(not is_gear(p.die.die) for p, _ in resolved):
+            rules.append("MC-R4-03")
+    elif dash.car == "r5":
+        rules.append("MC-R5-01")
+    if ctx.allowances:
+        rules += ("MC-DICE-01", "MC-TIRE-02")
+        if any(p.die.die in ("coast", "leader") for p, _ in resolved):
+            rules.append("MC-DICE-05")
+            if any(a.coast_die == "leader" and name != "gravel" for name, a in ctx.allowances.items()):
+                rules.append("MC-DICE-04")
+        if dash.tires == "gravel" and "snow" in ctx.allowances:
+            rules.append("MC-DICE-03")
+    elif dash.tires == "gravel" and dash.car == "r6":
+        rules.append("CORE-SETUP-08")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from rallyc.data.components import Components, load_components
 from rallyc.rules.errors import IllegalMove
-from rallyc.rules.trace import report
+from rallyc.rules.trace import applied as record_applied
 
 __all__ = ["EVENT_TYPES", "Tour", "TourEvent", "check_events", "head_to_head_seconds"]
 
@@ -35,7 +35,7 @@ def check_events(kinds: list[str]) -> None:
         if kinds[i] == kinds[i - 1]:
             raise ValueError(f"events {i} and {i + 1} are both {kinds[i]}: a Tour alternates Head-to-Head and "
                              f"Time Trial (TOUR-01)")
-    report(("TOUR-01",))
+    record_applied(("TOUR-01",))
 
 
 def head_to_head_seconds(order: list[str], unplaced: list[str], components: Components | None = None
@@ -104,9 +104,9 @@ class Tour:
         """The next event's starting order: drawn as usual for the first (the players' order, TOUR-08), then
         the lowest tour time first, ties drawn at random with ``seed`` (TOUR-09, Ambiguity 39)."""
         if not self.events:
-            report(("TOUR-08",))
+            record_applied(("TOUR-08",))
             return list(self.players)
-        report(("TOUR-09",))
+        record_applied(("TOUR-09",))
         totals = self.totals()
         rng = random.Random(seed)
         draw = {n: rng.random() for n in sorted(self.players)}
@@ -119,7 +119,7 @@ class Tour:
         if missing:
             raise ValueError(f"no final time for {', '.join(missing)} (TOUR-06)")
         ev = TourEvent("time-trial", {n: int(times[n] or 0) for n in self.players}, list(start or []))
-        report(("TOUR-06",))
+        record_applied(("TOUR-06",))
         self.events.append(ev)
         return ev
 
@@ -136,7 +136,7 @@ class Tour:
         if set(secs) != set(self.players):
             raise ValueError(f"the race's players {sorted(secs)} are not the Tour's {sorted(self.players)}")
         ev = TourEvent("head-to-head", secs, list(start or []))
-        report(("TOUR-07",))
+        record_applied(("TOUR-07",))
         self.events.append(ev)
         return ev
 
@@ -165,12 +165,12 @@ class Tour:
                 if totals[a] > totals[b]:
                     raise IllegalMove("TOUR-09", f"{b} ({totals[b]} s on the Tour) starts before {a} ({totals[a]} s): "
                                                  f"the lowest tour time starts first; ties are drawn")
-            report(("TOUR-09",))
+            record_applied(("TOUR-09",))
         else:
             if start != self.players:
                 raise IllegalMove("TOUR-08", f"the first event starts in the order drawn for the Tour "
                                              f"({', '.join(self.players)}), not {', '.join(start)}")
-            report(("TOUR-08",))
+            record_applied(("TOUR-08",))
 
     def check_line(self, line: TourEvent, seconds: dict[str, int], totals: dict[str, int]) -> None:
         """The score sheet's claims for the event just added (``line``): the seconds it adds (TOUR-06/07) and the
@@ -216,5 +216,5 @@ class Tour:
         """The lowest total tour time once every event is on the sheet (TOUR-11)."""
         if not self.is_over():
             return None
-        report(("TOUR-11",))
+        record_applied(("TOUR-11",))
         return self.standings()[0][0]

@@ -8,7 +8,7 @@ variant's End of the Turn (:mod:`rallyc.rules.timecards` for a stage, :mod:`rall
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from rallyc.rules.dice import Die, Face
@@ -42,6 +42,10 @@ class Roll:
     @property
     def rolled(self) -> bool:
         return self.face is not None
+
+    def copy(self) -> "Roll":
+        """A copy whose claims are its own (the die is immutable: shared)."""
+        return replace(self, contact=copy.deepcopy(self.contact))
 
 
 @dataclass
@@ -102,8 +106,13 @@ class Turn:
 
     def copy(self) -> "Turn":
         """A copy whose dice, re-plans and claims are its own (the referee completes a copy of a driver's turn,
-        never the driver's own)."""
-        return copy.deepcopy(self)
+        never the driver's own). Field by field: a generic deep copy rebuilt every die, field by field, and was most
+        of the time a refereed turn took. The fields not named here are words, numbers and flags."""
+        return replace(self, dice=[r.copy() for r in self.dice],
+                       relaid=None if self.relaid is None else [r.copy() for r in self.relaid],
+                       card=copy.deepcopy(self.card), damage=list(self.damage),
+                       flipped=None if self.flipped is None else list(self.flipped),
+                       replans=[Replan(rp.after, [r.copy() for r in rp.dice]) for rp in self.replans])
 
     def played(self) -> list[Roll]:
         """The dice in the order the car used them: the dice laid, each re-plan replacing the dice not yet
@@ -220,8 +229,7 @@ def stage_outcome(player: str, round: int, start: str, path: list[str], end: str
     out.finished = finished
     out.retired = False
     out.turn = None
-    out._applied = ()
-    out._pending = ()
+    out.rules = []
     out.card = card
     out.stopped = stopped
     out.spare_tire = spare_tire

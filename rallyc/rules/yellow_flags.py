@@ -55,18 +55,24 @@ def flag_steps(neighbours: dict[int, set[int]], step: int) -> set[int]:
     return {step} | neighbours.get(step, set())
 
 
-def pairs_alongside(index, neighbours: dict[int, set[int]], step: int, by_space: dict[str, str]
+def pairs_alongside(index, neighbours: dict[int, set[int]], step: int, cars: Iterable[tuple[str, str]]
                     ) -> set[frozenset[str]]:
-    """Pairs of cars on the track (``by_space``: space -> car) alongside each other, one of them under a flag on
-    ``step``, as the flag is placed: they may move normally while it stays (RX-DAMAGE-06)."""
+    """Pairs of cars on the track (``cars``: (name, space) of each) alongside each other, one of them under a flag on
+    ``step``, as the flag is placed: they may move normally while it stays (RX-DAMAGE-06). Two cars sharing a space
+    after a Push Through, one "set to one side of the car already in it" (RX-THROUGH-04), are alongside each
+    other."""
     covered = flag_steps(neighbours, step)
+    by_space: dict[str, list[str]] = {}
+    for name, sid in cars:
+        by_space.setdefault(sid, []).append(name)
     out: set[frozenset[str]] = set()
-    for sid, who in by_space.items():
+    for sid, names in by_space.items():
         if index.spaces[sid].step not in covered:
             continue
-        for o in index.alongside[sid]:
-            if o in by_space:
-                out.add(frozenset((who, by_space[o])))
+        for i, who in enumerate(names):
+            out.update(frozenset((who, other)) for other in names[i + 1:])
+            for o in index.alongside[sid]:
+                out.update(frozenset((who, other)) for other in by_space.get(o, ()))
     return out
 
 

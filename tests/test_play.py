@@ -1,0 +1,438 @@
+"""A game at the table (issue 34, the terminal): ``rallyc play`` driven as a person would drive it, through
+prompt-toolkit's own input (a whole two-player stage of Rally 1 with an undo and bad input at every prompt), in a
+real terminal (tmux) killed with ``kill -9`` in the middle of a turn and resumed, and the journals replayed by
+``rallyc replay`` with the classification the table saw."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from typer.testing import CliRunner
+
+from rallyc.analysis.drivers import GreedyDriver
+from rallyc.cli import app
+from rallyc.table.journal import resume, start
+from rallyc.table.session import TableGame
+from rallyc.table.setup import Seat, TableSetup
+from rallyc.table.terminal import Terminal, prompt_reader
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+_OPTION = re.compile(r"^  (\d+)\. ")
+_WARNINGS = re.compile(r"(\d+) Warning\(s\) of (\d+) allowed")
+_DRAWS = re.compile(r"draws (\d+) Damage token")
+_REFUSED = re.compile(r"refused \[([A-Z]+-[A-Z0-9]+-\d+)\] .* \(nothing changed\)")
+#: what a careless person types first at each kind of question (each refused, the game unchanged)
+BAD = {"plan": ["99", "gear6@10.3.l", "gear2@nowhere"], "die": ["fly"], "face": ["7", "six"],
+       "zero_side": ["crash a b c", "upside-down"], "damage": ["3 tokens"], "token": ["maybe"],
+       "spare_tire": ["perhaps"], "checkpoint": ["abc"]}
+
+
+class Person:
+    """Someone at the table who reads the screen and types: lays the dice they have in mind (:attr:`plan`) by
+    their numbers on the screen, rolls on unless one more Warning would be a Loss of Control, types the faces of
+    the physical dice (a Warning now and then), and reads the cards and tokens off the real components. The first
+    time each kind of question comes, they type something wrong first (:data:`BAD`)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.screen: list[str] = []
+        self.tried: set[str] = set()
+        self.refusals: list[tuple[str, str]] = []  # (question kind, rule ID named)
+        self.queue: list[str] = []
+        self.draws = 0
+        self.question = ""  # the last question asked in words
+        #: the dice the person has in mind for this turn (a good player's plan: the greedy driver's)
+        self.plan: list[object] = []
+        self.planned_at = -1
+
+    def write(self, text: str) -> None:
+        lines = str(text).split("\n")
+        self.screen.extend(lines)
+        if lines and not lines[0].startswith(" ") and ("?" in lines[0] or "draws" in lines[0] or ", " in lines[0]):
+            self.question = lines[0]
+
+    def since_prompt(self) -> list[str]:
+        """The lines written since the last question was answered."""
+        out = []
+        for line in reversed(self.screen):
+            if line.endswith("> ") or re.match(r"^\S+( lays)?> ", line):
+                break
+            out.append(line)
+        return out[::-1]
+
+    def answer(self, kind: str) -> str:
+        if self.queue:
+            return self.queue.pop(0)
+        if kind not in self.tried and kind in BAD:
+            self.tried.add(kind)
+            self.queue = list(BAD[kind][1:])
+            return BAD[kind][0]
+        lines = self.since_prompt()
+        text = "\n".join(lines)
+        if kind == "plan":  # the next die of the plan in mind, by its number on the screen; then done
+            laid = next((line.split()[1:] for line in lines if line.startswith("  laid:")), [])
+            laid = [w for w in laid if "@" in w]
+            if len(laid) < len(self.plan):
+                want = str(self.plan[len(laid)])
+                number = next(m.group(1) for line in lines if (m := _OPTION.match(line)) and line.endswith(" " + want))
+                return number
+            return "d"
+        if kind == "die":
+            m = _WARNINGS.search(text)
+            if m and int(m.group(1)) >= int(m.group(2)) - 1 and "die 1," not in text:
+                return "s"
+            return "r"
+        if kind == "face":
+            return "w" if self.rng.random() < 0.2 else "o"
+        if kind == "zero_side":
+            return self.rng.choice(["spinout", "crash 0 1 1"])
+        if kind == "damage":  # the sides the question lists; another one after a refusal (the bag lacks it)
+            m = _DRAWS.search(self.question)
+            assert m is not None, self.question
+            sides = self.question.split("type their Damage sides (", 1)[1].split(")", 1)[0].split(", ")
+            self.draws += 1
+            return " ".join([sides[self.draws % len(sides)]] * int(m.group(1)))
+        if kind == "token":
+            return "ok"
+        if kind == "relay":
+            return "1"
+        if kind == "spare_tire":
+            return "n"
+        if kind == "checkpoint":
+            return "1"
+        raise AssertionError(kind)
+
+
+def play_in_terminal(game: TableGame, person: Person, undo_at: int | None = None, stop_at: int | None = None) -> bool:
+    """Play ``game`` through the terminal's prompt-toolkit prompt, the person's keys sent to its input. After a
+    bad answer the screen names the rule and the game (and its journal) are unchanged."""
+    undone = False
+    expecting: list[tuple[str, int, int]] = []  # a bad answer typed: its kind, the version and journal size before
+    with create_pipe_input() as keys, create_app_session(input=keys, output=DummyOutput()):
+        typed = prompt_reader()
+
+        def read(question: str, secret: bool, words: list[str]) -> str:
+            nonlocal undone
+            p = game.prompt()
+            assert p is not None
+            if stop_at is not None and game.version >= stop_at:
+                keys.send_text("q\r")
+                return typed(question, secret, words)
+            if undo_at is not None and not undone and game.version >= undo_at:
+                undone = True
+                before = game.version
+                keys.send_text("u\r")
+                line = typed(question, secret, words)
+                person.screen.append(question + line)
+                assert line == "u" and game.version == before  # the terminal undoes once it reads it
+                return line
+            if p.kind == "plan" and not person.queue and game.version != person.planned_at:
+                person.planned_at = game.version
+                person.plan = [r.die for r in GreedyDriver(0).turn(game.state.game).dice]
+            answer = person.answer(p.kind)
+            version, journal_size = game.version, game.journal.path.stat().st_size if game.journal else 0
+            keys.send_text(answer + "\r")
+            line = typed(question, secret, words)
+            person.screen.append(question + ("*" * len(line) if secret else line))
+            if answer in BAD.get(p.kind, []):
+                expecting.append((p.kind, version, journal_size))
+            return line
+
+        def write(text: str) -> None:
+            person.write(text)
+            if expecting and "refused" in str(text):
+                kind, version, size = expecting.pop()
+                m = _REFUSED.search(str(text))
+                assert m is not None, text
+                person.refusals.append((kind, m.group(1)))
+                assert game.version == version
+                assert game.journal is None or game.journal.path.stat().st_size == size
+
+        return Terminal(game, read, write).run()
+
+
+def _replay(path: Path, *more: str):
+    return CliRunner().invoke(app, ["replay", str(path), *more], catch_exceptions=False)
+
+
+def _classification(text: str) -> list[str]:
+    lines = text.splitlines()
+    i = lines.index("Rally classification:")
+    return [line.split(". ", 1)[1] for line in lines[i + 1:] if re.match(r"^  \d+\. ", line)]
+
+
+def test_a_whole_stage_of_rally_1_played_at_the_terminal_with_an_undo_and_bad_input(tmp_path):
+    """Two people play SS1 of Rally 1 with the advanced options, typing the faces of their dice; one undo; every
+    kind of question gets a wrong answer first, refused with its rule ID and nothing changed. The journal and the
+    exported record replay (exit 0) with the classification the table saw."""
+    journal = tmp_path / "game.jsonl"
+    setup = TableSetup(str(EXAMPLES / "rally-1.rally"), (Seat("Ann", "red"), Seat("Bob", "blue")), "SS1",
+                       options={"flying_start": True, "sisu": "per-rally", "checkpoints": True}, seed=4)
+    game = start(journal, setup, tmp_path)
+    person = Person(11)
+    assert play_in_terminal(game, person, undo_at=9) is True
+    assert game.is_over()
+    screen = "\n".join(person.screen)
+    assert "Ann's car is not on the road yet" in screen and "Next: Bob" in screen
+    assert "Undone: 1 step(s) taken back" in screen
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0])["journal"] == "rallyc-table/1"
+    assert sum(1 for line in lines if '"undo": true' in line) == 1
+    assert json.loads(lines[-1])["n"] == game.version == len(lines) - 3  # the setup line, the undo and its step
+    kinds = {kind for kind, _ in person.refusals}
+    assert {"plan", "die", "face", "checkpoint"} <= kinds, person.refusals
+    rules = dict(person.refusals)
+    assert rules["face"] == "CORE-ROLL-04" and rules["die"] == "CORE-ROLL-06" and rules["checkpoint"] == "CORE-ADV-09"
+    # the Checkpoints penalties were typed hidden, and revealed only with the stage times (CORE-ADV-10)
+    assert re.search(r"Ann> \*$", screen, re.M) and "Checkpoint penalties (CORE-ADV-10): Ann 5 s, Bob 5 s" in screen
+    table = game.result_lines()[0]
+    replayed = _replay(journal)
+    assert replayed.exit_code == 0 and "unfinished" not in replayed.output
+    names = [part.split(". ", 1)[1] for part in table.split(": ", 1)[1].split(", ")]
+    assert _classification(replayed.output) == names
+    export = tmp_path / "game.json"
+    r = CliRunner().invoke(app, ["play", "--resume", str(journal), "--export", str(export)], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    assert _classification(_replay(export).output) == names and _replay(export).exit_code == 0
+
+
+class Tmux:
+    """A real terminal: a tmux server of its own, one window running a command; keys sent, the screen read."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.sock = f"rallyc-play-{os.getpid()}-{tmp.name}"
+        self.env = {"PATH": os.environ.get("PATH", ""), "HOME": str(tmp), "TERM": "xterm", "LANG": "C.UTF-8"}
+        self.cwd = tmp
+
+    def _run(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.sock, *args], check=True, capture_output=True, text=True,
+                              env=self.env, cwd=self.cwd).stdout
+
+    def start(self, command: str) -> None:
+        self._run("-f", "/dev/null", "new-session", "-d", "-s", "table", "-x", "150", "-y", "50", command)
+
+    def screen(self) -> str:
+        return self._run("capture-pane", "-p", "-t", "table")
+
+    def pid(self) -> int:
+        return int(self._run("display-message", "-p", "-t", "table", "#{pane_pid}").strip())
+
+    def keys(self, text: str) -> None:
+        self._run("send-keys", "-t", "table", "-l", text)
+        self._run("send-keys", "-t", "table", "Enter")
+
+    def wait(self, pattern: str, timeout: float = 60, unlike: str | None = None) -> str:
+        """The screen once ``pattern`` shows on it (and it differs from ``unlike``)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            screen = self.screen()
+            if re.search(pattern, screen, re.M) and screen != unlike:
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"{pattern!r} never showed:\n{self.screen()}")
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.sock, "kill-server"], capture_output=True, env=self.env)
+
+
+#: the end of the screen when the game waits on a question
+_WAITS = r"^(Ann|Bob)( lays)?> *$(?![\s\S]*\S)"
+
+
+def _lay_or_roll(laying: str) -> str:
+    """What the person in the terminal types: before a die, roll; laying dice, the first die listed until three are
+    laid or none is listed, then done."""
+    if not laying:
+        return "r"
+    lines = laying.splitlines()
+    laid = [line for line in lines if line.startswith("  laid:")]
+    last = laid[-1] if laid else ""
+    listed = [line for line in lines[lines.index(last) if last else 0:] if _OPTION.match(line)]
+    if "a whole plan" in last and (not listed or sum("@" in w for w in last.split()) >= 3):
+        return "d"
+    return "1"
+
+
+def test_kill_9_in_the_middle_of_a_turn_then_resume_in_a_real_terminal(tmp_path):
+    """rallyc play in tmux (a real terminal, prompt-toolkit's prompt): answers typed until a turn is under way, the
+    process killed with SIGKILL before a die, every step answered is in the journal, which replays as an
+    unfinished game; ``--resume`` in a new terminal asks the same question again; the game is then played to its
+    end and replays with exit 0."""
+    assert shutil.which("tmux"), "tmux is missing (.ci/run installs it: apt-get install tmux)"
+    journal = tmp_path / "game.jsonl"
+    term = Tmux(tmp_path)
+    term.start(f"exec {sys.executable} -m rallyc play {EXAMPLES / 'rally-1.rally'} --players Ann,Bob --dice auto "
+               f"--seed 2 --journal {journal}")
+    try:
+        screen = term.wait(_WAITS)
+        for _ in range(60):
+            tail = screen[screen.rfind("lay your dice"):] if "lays>" in screen.rstrip().splitlines()[-1] else ""
+            steps = len(journal.read_text(encoding="utf-8").splitlines()) - 1
+            asked = [line for line in screen.splitlines() if "lay your dice" in line or ", before the " in line]
+            if not tail and steps >= 8 and asked and "before the next die" in asked[-1]:
+                break
+            term.keys(_lay_or_roll(tail))
+            screen = term.wait(_WAITS, unlike=screen)
+        else:
+            raise AssertionError(screen)
+        question = [line for line in screen.splitlines() if "before the next die" in line][-1]
+        before = journal.read_text(encoding="utf-8")
+        os.kill(term.pid(), signal.SIGKILL)
+    finally:
+        term.close()
+    assert journal.read_text(encoding="utf-8") == before  # every step answered is on disk
+    steps = len(before.splitlines()) - 1
+    r = _replay(journal)
+    assert r.exit_code == 0 and f"unfinished: the journal stops at step {steps}" in r.output
+    term = Tmux(tmp_path)
+    term.start(f"exec {sys.executable} -m rallyc play --resume {journal}")
+    try:
+        screen = term.wait(_WAITS)
+        assert f"Resumed {journal} at step {steps}." in screen
+        assert question in screen  # the question the killed game was asking, asked again
+        term.keys("q")
+        term.wait("Left the table")
+    finally:
+        term.close()
+    game, notes = resume(journal)
+    assert notes == [] and game.version == steps
+    assert play_in_terminal(game, Person(3)) is True
+    r = _replay(journal)
+    assert r.exit_code == 0 and "unfinished" not in r.output and "Rally classification:" in r.output
+
+
+def test_a_torn_last_line_is_reported_and_dropped(tmp_path):
+    journal = tmp_path / "game.jsonl"
+    setup = TableSetup(str(EXAMPLES / "rx-1.rally"), (Seat("Ann", "red", driver="random"), Seat("Bob", "blue")),
+                       dice="auto", seed=5)
+    game = start(journal, setup, tmp_path)
+    game.advance()
+    while game.version < 6:  # Bob lays the first dice listed, die by die, and rolls
+        p = game.prompt()
+        assert p is not None and p.who == "Bob"
+        if p.kind == "plan":
+            laid: list = []
+            while True:
+                listed, whole = game.plan_dice(laid)
+                if whole and (len(laid) >= 3 or not listed):
+                    break
+                laid.append(listed[0])
+            game.answer(" ".join(str(d) for d in laid))
+        else:
+            game.answer("r")
+    whole = journal.read_text(encoding="utf-8")
+    steps = game.version
+    with open(journal, "a", encoding="utf-8") as f:
+        f.write('{"n": 99, "step": "ro')  # killed while writing
+    again, notes = resume(journal)
+    assert len(notes) == 1 and "cut short and is dropped" in notes[0] and f"game.jsonl:{len(whole.splitlines()) + 1}" in notes[0]
+    assert again.version == steps and journal.read_text(encoding="utf-8") == whole
+    r = _replay(journal)
+    assert r.exit_code == 0 and "unfinished" in r.output
+    # a bad line before the last is an error naming its line, exit 1
+    lines = whole.splitlines()
+    lines.insert(2, '{"n": 2, "step": "fly"}')
+    journal.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = _replay(journal)
+    assert r.exit_code == 1 and "game.jsonl:3:" in r.stderr and "error[" in r.stderr
+
+
+#: the forms played with --dice auto and a bot in every seat: (design, extra arguments)
+BOT_GAMES = {
+    "rally-1 SS1, advanced and Monte-Carlo options, R5 and R4": (
+        "rally-1.rally", ["--stage", "SS1", "--players", "Ann,Bob", "--cars", "r5:asphalt,r4:snow",
+                          "--seat", "Ann=strong", "--seat", "Bob=greedy", "--options",
+                          "flying_start,redline,sisu=per-rally,checkpoints,one_shot,handbrake,weather"]),
+    "rx-1, three cars": ("rx-1.rally", ["--players", "Ann,Bob,Cleo", "--seat", "Ann=random", "--seat", "Bob=greedy",
+                                        "--seat", "Cleo=random"]),
+    "rx-2, Full Contact": ("rx-2.rally", ["--players", "Ann,Bob,Cleo", "--seat", "Ann=random", "--seat",
+                                          "Bob=greedy", "--seat", "Cleo=random", "--options", "full_contact"]),
+    "rx-1, RX weather": ("rx-1.rally", ["--players", "Ann,Bob", "--seat", "Ann=random", "--seat", "Bob=greedy",
+                                        "--options", "weather=wet"]),
+    "ice": ("ice-track-1.rally", ["--race-format", "ice", "--players", "Ann,Bob", "--seat", "Ann=random",
+                                  "--seat", "Bob=greedy"]),
+    "improvisation": ("rally-2.rally", ["--players", "Ann,Bob,Cleo", "--seat", "Ann=random", "--seat",
+                                        "Bob=random", "--seat", "Cleo=greedy", "--options", "improvisation"]),
+    "a whole rally": ("rally-3.rally", ["--rally", "--players", "Ann,Bob", "--seat", "Ann=random", "--seat",
+                                        "Bob=greedy", "--options", "checkpoints"]),
+}
+_TWO = ["--players", "Ann,Bob", "--cars", "r5:asphalt,r4:snow", "--seat", "Ann=random", "--seat", "Bob=greedy"]
+#: each custom race (the Auto Tour's events are custom races: Time Trials on stages, Head-to-Heads on circuits)
+for _name, (_file, _stage, _type, _rules, _bag) in {
+    "custom head-to-head, speed, on a stage": ("auto-tour-1.rally", "SS1", "head-to-head", "speed", "light"),
+    "custom time trial, technical, on a circuit": ("track-1.rally", None, "time-trial", "technical", None),
+    "custom head-to-head, technical, on a circuit": ("track-2.rally", None, "head-to-head", "technical", None),
+    "custom time trial, speed, on a stage": ("auto-tour-1.rally", "SS1", "time-trial", "speed", "light"),
+    "custom time trial, speed, on a circuit": ("track-1.rally", None, "time-trial", "speed", None),
+    "Auto Tour event: time trial, technical, on SS2": ("auto-tour-1.rally", "SS2", "time-trial", "technical", None),
+    "Auto Tour event: head-to-head, speed, on Track 1": ("track-1.rally", None, "head-to-head", "speed", "light"),
+}.items():
+    _options = f"race_type={_type},track_rules={_rules}" + (f",damage_bag={_bag}" if _bag else "")
+    BOT_GAMES[_name] = (_file, (["--stage", _stage] if _stage else []) + _TWO + ["--options", _options])
+
+
+@pytest.mark.parametrize("name", list(BOT_GAMES))
+def test_bots_in_every_seat_play_to_the_end_and_the_record_replays(name, tmp_path, monkeypatch):
+    """``--dice auto`` with a bot in every seat: the game is played to its end, and both the journal and the
+    exported record replay with exit 0 and the table's classification (or finishing order)."""
+    monkeypatch.chdir(tmp_path)
+    design, args = BOT_GAMES[name]
+    r = CliRunner().invoke(app, ["play", str(EXAMPLES / design), *args, "--dice", "auto", "--seed", "1",
+                                 "--journal", "game.jsonl", "--export", "game.json"], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    assert "The game is over." in r.output and "Record: game.json" in r.output
+    final = r.output.split("The game is over.", 1)[1]
+    for path in ("game.jsonl", "game.json"):
+        replayed = _replay(tmp_path / path)
+        assert replayed.exit_code == 0, replayed.output
+        if "Rally classification:" in replayed.output:
+            names = _classification(replayed.output)
+            assert ", ".join(f"{i}. {n}" for i, n in enumerate(names, 1)) in final.replace(" " * 2, " ")
+        else:
+            order = replayed.output.split("Finishing order:", 1)[1].split("\n")
+            first = order[1].strip()
+            assert f"Finishing order: {first}" in final or "Finishing order: nobody" in final
+
+
+def test_a_setup_the_referee_refuses_is_said_with_exit_2(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for args, says in (
+            (["--players", "Ann,Ann"], "player names must be unique"),
+            (["--players", "Ann,Bob", "--stage", "SS9"], "has no stage 'SS9'"),
+            (["--players", "Ann,Bob", "--seat", "Bob=wizard"], "--seat Bob=wizard"),
+            (["--players", "Ann,Bob", "--cars", "tank,r5"], "tank")):
+        r = CliRunner().invoke(app, ["play", str(EXAMPLES / "rally-1.rally"), *args, "--journal", "j.jsonl"],
+                               catch_exceptions=False)
+        assert r.exit_code == 2 and says in r.output and "Traceback" not in r.output, (args, r.output)
+    r = CliRunner().invoke(app, ["play", str(EXAMPLES / "rally-1.rally"), "--players", "Ann,Bob", "--journal",
+                                 "j.jsonl"], catch_exceptions=False)
+    assert r.exit_code == 0
+    again = CliRunner().invoke(app, ["play", str(EXAMPLES / "rally-1.rally"), "--players", "Ann,Bob", "--journal",
+                                     "j.jsonl"], catch_exceptions=False)
+    assert again.exit_code == 2 and "already holds a game" in again.output
+
+
+def test_a_missing_play_extra_is_named_with_exit_2(tmp_path):
+    code = ("import sys, pty\nsys.modules['prompt_toolkit'] = None\n"
+            "from rallyc.commands.play import _reader\n_reader(None)\n")
+    # _reader asks prompt-toolkit only in a terminal: run it under a pseudo-terminal
+    p = subprocess.run([sys.executable, "-c", "import os, pty, sys; pty.spawn([sys.executable, '-c', "
+                        + repr(code) + "])"], capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    out = p.stdout + p.stderr
+    assert "Traceback" not in out
+    assert "rallyc play: a game in a terminal needs prompt-toolkit" in out
+    assert "pip install 'rallyc[play]'" in out

@@ -1,59 +1,29 @@
-"""What a replay works out once per record before its turns, done the quick way, against the plain way: whether a
-track has a Shortcut space, the Time-card table of the named assumptions, the digest of a track file."""
+"""What a replay works out once per record before its turns: the Time-card table (the named assumptions, or the
+record's own), the digest of a track file, a car's card seconds."""
 
 from __future__ import annotations
 
 import hashlib
 from pathlib import Path
 
-import pytest
-
-from rallyc.data.components import load_components
 from rallyc.records import load_record
-from rallyc.records import replay, tracks
-from rallyc.records.custom import _has_shortcut
-from rallyc.records.replay import _assumed_cards, record_cards
-from rallyc.records.stages import default_components, record_stages
+from rallyc.records import tracks
+from rallyc.records.replay import record_cards
+from rallyc.records.stages import default_components
 from rallyc.rules.cards import CardTable
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "examples" / "games").glob("*.json"))
 
 
-def _tracks(game: Path) -> list:
-    data = load_record(game)
-    probe = data if "stages" in data else dict(data, stages=[{"turns": []} if "stage" not in data["race"]
-                                                             else {"stage": data["race"]["stage"], "turns": []}])
-    return record_stages(probe, game.parent)[0]
-
-
-@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
-def test_a_shortcut_space_is_found_as_a_scan_of_every_space_finds_it(game):
-    for track in _tracks(game):
-        assert _has_shortcut(track) == any(s.kind == "shortcut" for s in track.spaces.values())
-
-
-def test_shortcut_tracks_and_others_are_both_among_the_examples():
-    answers = {_has_shortcut(t) for g in GAMES for t in _tracks(g)}
-    assert answers == {True, False}
-
-
-def test_the_assumed_card_table_is_the_components_own_made_once_per_components():
+def test_a_record_without_a_cards_table_plays_the_named_assumptions_and_its_header_overrides_them():
     comp = default_components()
-    table = _assumed_cards(comp)
     plain = CardTable.from_components(comp)
-    assert (dict(table.gears), table.zero, table.sisu, table.spare_tire) == \
+    assumed = record_cards({"format": "rallyc-game/2"}, comp)
+    assert (dict(assumed.gears), assumed.zero, assumed.sisu, assumed.spare_tire) == \
         (dict(plain.gears), plain.zero, plain.sisu, plain.spare_tire)
-    assert _assumed_cards(comp) is table
-    assert record_cards({"format": "rallyc-game/2"}, comp) is table
-    assert record_cards({"format": "rallyc-game/2", "cards": {}}, comp) is table
-    other = load_components()  # equal numbers, another object: its own table
-    assert _assumed_cards(other) is not table
-    third = load_components()
-    replay._ASSUMED[id(third)] = (comp, table)  # as if a freed components' id were reused
-    assert _assumed_cards(third) is not table
     header = record_cards({"format": "rallyc-game/2", "cards": {"zero": 90}}, comp)
-    assert header is not table and header.zero == 90 and dict(header.gears) == dict(plain.gears)
+    assert header.zero == 90 and dict(header.gears) == dict(plain.gears)
 
 
 def test_a_track_file_digest_is_the_sha256_of_its_bytes(tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rallyc.rules.contact import contact_claim_from_json, contact_claim_to_json
 from rallyc.rules.dice import Die, DieKind, Face
+from rallyc.rules.engine import SECONDS, TokenKind
 from rallyc.rules.turn import CardClaim, Outcome, Replan, Roll, Turn, ZeroSide
 
 __all__ = ["turn_from_json", "turn_to_json", "roll_to_json", "replans_from_json", "replans_to_json", "GAME_2",
@@ -35,40 +36,28 @@ _new = object.__new__
 
 
 def _rolls(dice: list) -> list[Roll]:
-    """A record's dice (their words checked by the schema) as typed :class:`Roll` objects: most dice (kind, face,
-    space) the quick way (:func:`_plain_roll`), the others the long way (:func:`_roll_worded`). A word that is not
-    one, and every die is converted the long way, which raises what it raises."""
-    try:
-        return [_plain_roll(d) if len(d) == 3 and "face" in d else _roll_worded(d) for d in dice]
-    except (KeyError, TypeError):
-        return [_roll_worded(d) for d in dice]
+    """A record's dice (their words checked by the schema) as typed :class:`Roll` objects."""
+    return [_roll(d) for d in dice]
 
 
-def _plain_roll(d: dict) -> Roll:
-    """A die of kind, face and space only (most dice) as a :class:`Roll`, made without its ``__init__`` (its fields
-    stored in the ``__init__``'s order), each word one dictionary look-up (KeyError for an unknown one)."""
-    r = _new(Roll)
-    r.die = tuple.__new__(Die, (_DIE_KINDS[d["die"]], d["to"], False, None, False, None))
-    r.face = _FACE_OR_NONE[d["face"]]
-    r.brake_face = None
-    r.secured = False
-    r.token = None
-    r.boost_face = None
-    r.contact = None
-    return r
-
-
-def _roll_worded(d: dict) -> Roll:
-    """A record's die as a :class:`Roll`, the long way: an unknown word raises the enum's own error, a missing one
-    KeyError."""
-    get = d.get
+def _roll(d: dict) -> Roll:
+    """A record's die as a :class:`Roll`: an unknown word raises the enum's own error, a missing one KeyError.
+    Made without the dataclass's ``__init__`` (:data:`_new`), its fields stored in that order; ``k in d and d[k]``:
+    no call for a key left out (most dice have only a kind, a face and a space)."""
     name = d["die"]
     kind = "push" if "push" in d else "through" if "through" in d else None
+    r = _new(Roll)
     # tuple.__new__: the named tuple's own __new__ is a Python function, called for every die of every record
-    die = tuple.__new__(Die, (_DIE_KINDS.get(name) or DieKind(name), d["to"], bool(get("brake", False)), get("land"),
-                              bool(get("boost", False)), get("push_to")))
-    return Roll(die, _face(get("face")), _face(get("brake_face")), bool(get("secured", False)), get("token"),
-                _face(get("boost_face")), contact_claim_from_json(kind, d[kind]) if kind else None)
+    r.die = tuple.__new__(Die, (_DIE_KINDS.get(name) or DieKind(name), d["to"], "brake" in d and bool(d["brake"]),
+                                d["land"] if "land" in d else None, "boost" in d and bool(d["boost"]),
+                                d["push_to"] if "push_to" in d else None))
+    r.face = _face(d["face"]) if "face" in d else None
+    r.brake_face = _face(d["brake_face"]) if "brake_face" in d else None
+    r.secured = "secured" in d and bool(d["secured"])
+    r.token = d["token"] if "token" in d else None
+    r.boost_face = _face(d["boost_face"]) if "boost_face" in d else None
+    r.contact = contact_claim_from_json(kind, d[kind]) if kind else None
+    return r
 
 
 def replans_from_json(d: dict) -> list[Replan]:
@@ -90,25 +79,28 @@ def record_format(turns: list[Turn]) -> str:
         else "rallyc-game/1"
 
 
-def turn_from_json(d: dict) -> Turn:
-    """A record's turn object as a :class:`Turn`."""
-    # made without the dataclasses' __init__ (_new), their fields stored in its order (TURN_FIELDS;
-    # tests/test_records_convert_fast.py keeps them in step), the values worked out in the order of its arguments;
-    # `k in d and d[k]`: no call for a key left out
-    card = None
-    if "card" in d:
-        c = d["card"]
-        zero = None
-        if "zero" in c:
-            z = c["zero"]
-            zero = ZeroSide(z["icon"], dict(z.get("marks", {})), z.get("gear"), z.get("seconds"))
-        if type(c) is dict:
-            card = _new(CardClaim)
-            card.gear = c["gear"] if "gear" in c else None
-            card.seconds = c["seconds"] if "seconds" in c else None
-            card.zero = zero
-        else:  # not an object (a record built in Python, which no schema check saw): what it raised before
-            card = CardClaim(c.get("gear"), c.get("seconds"), zero)
+def _card_from_json(c: dict) -> CardClaim:
+    """A turn's ``card`` claim (gear, seconds, the "0" side turned over)."""
+    zero = None
+    if "zero" in c:
+        z = c["zero"]
+        zero = ZeroSide(z["icon"], dict(z.get("marks", {})), z.get("gear"), z.get("seconds"))
+    if type(c) is not dict:  # not an object (a record built in Python, which no schema check saw): what it raised before
+        return CardClaim(c.get("gear"), c.get("seconds"), zero)
+    card = _new(CardClaim)
+    card.gear = c["gear"] if "gear" in c else None
+    card.seconds = c["seconds"] if "seconds" in c else None
+    card.zero = zero
+    return card
+
+
+def turn_from_json(d: dict, tokens: TokenKind = SECONDS) -> Turn:
+    """A record's turn object (a stage's or a race's) as a :class:`Turn`; ``tokens`` names the fields of the tokens
+    claimed gained and spent (Second tokens in a stage, Focus tokens in a race)."""
+    # made without the dataclasses' __init__ (_new), every field stored in the dataclass's order, the values worked
+    # out in the order of its arguments; `k in d and d[k]`: no call for a key left out
+    card = _card_from_json(d["card"]) if "card" in d else None
+    gained, spent = tokens.gained_field, tokens.spent_field
     t = _new(Turn)
     t.player = d["player"]
     t.dice = _rolls(d["dice"]) if "dice" in d else []
@@ -122,17 +114,16 @@ def turn_from_json(d: dict) -> Turn:
     t.round = d["round"] if "round" in d else None
     t.end = d["end"] if "end" in d else None
     t.gear = d["gear"] if "gear" in d else None
-    t.seconds_gained = d["seconds_gained"] if "seconds_gained" in d else None
-    t.seconds_spent = d["seconds_spent"] if "seconds_spent" in d else None
+    t.seconds_gained = d[gained] if gained in d else None
+    t.seconds_spent = d[spent] if spent in d else None
     t.flipped = list(d["flipped"]) if "flipped" in d else None
     t.replans = replans_from_json(d) if "replans" in d else []
+    get = d.get  # a race's claims
+    t.colour = get("colour")
+    t.laps = get("laps")
+    t.joker = get("joker")
+    t.weather = get("weather")
     return t
-
-
-#: the fields of :class:`~rallyc.rules.turn.Turn` in the order :func:`turn_from_json` and
-#: :func:`rallyc.records.race.rx_turn_from_json` give them
-TURN_FIELDS = ("player", "dice", "flat_out", "start", "relaid", "sisu", "spare_tire", "card", "damage", "round", "end",
-               "gear", "seconds_gained", "seconds_spent", "flipped", "replans")
 
 
 def roll_to_json(r: Roll) -> dict:

@@ -3,23 +3,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from itertools import chain, repeat
-from operator import methodcaller
 from pathlib import Path
 from typing import Any, Callable
 
 from rallyc.data.components import Components
-from rallyc.records.convert import _new, _rolls, record_format, replans_from_json, replans_to_json, roll_to_json
+from rallyc.records.convert import record_format, replans_to_json, roll_to_json, turn_from_json
+from rallyc.records.drive import GameForm, play_turns
 from rallyc.records.load import RecordError
 from rallyc.records.stages import default_components, record_stages
 from rallyc.records.tracks import one_look
 from rallyc.rules.bot import RandomBot
-from rallyc.rules.errors import IllegalMove, StageOver
+from rallyc.rules.claims import check_race_result
+from rallyc.rules.engine import FOCUS
+from rallyc.rules.errors import IllegalMove
 from rallyc.records.explain import applied_of, game_rules_line, rules_line, without_applied
 from rallyc.records.custom import race_format_of
 from rallyc.records.game_options import game_options, record_design
 from rallyc.rules.options import Options
-from rallyc.rules.race import Race, RxOutcome
+from rallyc.rules.race import Race, RaceResult, RxOutcome
 from rallyc.rules.race_format import RX, RaceFormat
 from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
@@ -30,45 +31,11 @@ __all__ = ["RaceReport", "race_setup", "rx_turn_from_json", "rx_turn_to_json", "
 
 #: a die's Full Contact keys (RX-PUSH, RX-THROUGH), which need format rallyc-game/2
 _CONTACT_KEYS = ("push", "through", "push_to")
-_no_contact_key = frozenset(_CONTACT_KEYS).isdisjoint
-_dice_of, _relaid_of = methodcaller("get", "dice", []), methodcaller("get", "relaid", [])
-
-
-def _no_contact_keys(turns: list) -> bool:
-    """No die of ``turns`` (laid or re-laid) has a Full Contact key: every die looked at in C, no Python loop per
-    die. False on any doubt (a die that is not an object: only a dict's keys are what ``in`` tests; dice that are
-    not a list), where the plain loop decides and words the refusal."""
-    try:
-        dice = list(chain.from_iterable(map(_dice_of, turns)))
-        dice += chain.from_iterable(map(_relaid_of, turns))
-    except (TypeError, AttributeError):
-        return False
-    return all(map(isinstance, dice, repeat(dict))) and all(map(_no_contact_key, dice))
 
 
 def rx_turn_from_json(d: dict) -> Turn:
     """A record's RX turn object as a :class:`~rallyc.rules.turn.Turn` (Focus claims in the Seconds fields)."""
-    # made without the dataclass's __init__ (as rallyc.records.convert.turn_from_json does), its fields stored in
-    # the order of rallyc.records.convert.TURN_FIELDS; `k in d and d[k]` rather than d.get(k): no call for a key
-    # left out
-    t = _new(Turn)
-    t.player = d["player"]
-    t.dice = _rolls(d["dice"]) if "dice" in d else []
-    t.flat_out = "mode" in d and d["mode"] == "flat-out"
-    t.start = None
-    t.relaid = _rolls(d["relaid"]) if "relaid" in d else None
-    t.sisu = False
-    t.spare_tire = False
-    t.card = None
-    t.damage = list(d["damage"]) if "damage" in d else []
-    t.round = d["round"] if "round" in d else None
-    t.end = d["end"] if "end" in d else None
-    t.gear = d["gear"] if "gear" in d else None
-    t.seconds_gained = d["focus_gained"] if "focus_gained" in d else None
-    t.seconds_spent = d["focus_spent"] if "focus_spent" in d else None
-    t.flipped = None
-    t.replans = replans_from_json(d) if "replans" in d else []
-    return t
+    return turn_from_json(d, FOCUS)
 
 
 def rx_turn_to_json(t: Turn, out: RxOutcome | None = None) -> dict:
@@ -210,6 +177,11 @@ def _outcome_json(o: RxOutcome, explain: bool = True) -> dict:
     return d
 
 
+#: a race's turns in the record and the report (:func:`rallyc.records.drive.play_turns`)
+RACE = GameForm(FOCUS, lambda race, turns: {"round": race.round, "colour": race.colour, "order": list(race.order),
+                                            "turns": turns}, _outcome_json)
+
+
 def race_engine(track) -> type[Race]:
     """The race variant for the track: laps on a circuit, a Head-to-Head on a stage (CUSTOM-03/05)."""
     return StageRace if track.kind == "stage" else Race
@@ -254,9 +226,13 @@ def replay_race(data: dict, base_dir: Path | str = ".", components: Components |
                         weather=weather,
                         grid=[{"player": n, "space": race.cars[n].space} for n in race.grid_order])
     try:
-        _play_race_turns(race, data["race"]["turns"], report.rounds, explain)
-        report.result = _race_result(race)
-        _check_result(data["race"].get("result", {}), report.result)
+        play_turns(race, data["race"]["turns"], "$.race.turns", report.rounds, RACE, explain)
+        res = race.result()
+        report.result = _race_result(res)
+        try:
+            check_race_result(data["race"].get("result", {}), res)
+        except IllegalMove as e:
+            raise e.at("$.race")
     except IllegalMove as e:
         report.error = e.kept()  # no frames kept: they would hold the report, a cycle
     return report
@@ -318,7 +294,7 @@ def _start_race(data: dict, design, track, players: list[Player], components: Co
 def _check_contact_format(data: dict) -> None:
     """A Full Contact key on a die (RX-PUSH, RX-THROUGH) needs format rallyc-game/2: :class:`RecordError` at the
     first in a rallyc-game/1 record."""
-    if data.get("format") != "rallyc-game/1" or _no_contact_keys(data["race"]["turns"]):
+    if data.get("format") != "rallyc-game/1":
         return
     for ti, tj in enumerate(data["race"]["turns"]):
         for key in ("dice", "relaid"):
@@ -329,69 +305,14 @@ def _check_contact_format(data: dict) -> None:
                                           path=f"$.race.turns[{ti}].{key}[{di}].{k}")
 
 
-def _play_race_turns(race: Race, turns_json: list, rounds: list[dict], explain: bool) -> None:
-    """Every turn of the race played, each outcome added to its round (white or black) in ``rounds``, each turn's
-    claims checked; the race must not be over before a turn (RX-END-04) and must be won after the last (RX-END-03)."""
-    rnd = None  # the round being reported (rounds only go on: a new number is a new round)
-    this_round: dict = {}
-    round_turns: list = []
-    for ti, tj in enumerate(turns_json):
-        if race.is_over():
-            raise IllegalMove("RX-END-04", "every car has finished, been disqualified or retired: no more turns",
-                              f"$.race.turns[{ti}]")
-        if race.round != rnd:
-            rnd = race.round
-            round_turns = []
-            this_round = {"round": rnd, "colour": race.colour, "order": list(race.order), "turns": round_turns}
-            rounds.append(this_round)
-        if "colour" in tj and tj["colour"] != this_round["colour"]:  # (race.colour, kept with the round)
-            raise IllegalMove("RX-ROUND-01", f"round {rnd} is a {race.colour} round, not {tj['colour']}",
-                              f"$.race.turns[{ti}].colour")
-        try:
-            out = race.play(rx_turn_from_json(tj))
-        except IllegalMove as e:
-            raise e.at(f"$.race.turns[{ti}]")
-        except StageOver as e:
-            raise IllegalMove("RX-END-04", str(e), f"$.race.turns[{ti}]")
-        _check_turn_claims(tj, out, ti)
-        round_turns.append(_outcome_json(out, explain))
-    if not race.is_over() and not race.decided():
-        raise IllegalMove("RX-END-03", f"the record stops before any car has won: {race.to_move()} is still "
-                                       f"racing (round {race.round})", "$.race.turns")
-
-
-def _check_turn_claims(tj: dict, out: RxOutcome, ti: int) -> None:
-    """A race turn's claims against its outcome: the laps completed (RX-END-01), the weather after it
-    (RX-WEATHER-04), the Joker (RX-JOKER-03)."""
-    if "laps" in tj and tj["laps"] != out.laps:
-        raise IllegalMove("RX-END-01", f"{out.player} has completed {out.laps} lap(s), not {tj['laps']}",
-                          f"$.race.turns[{ti}].laps")
-    if "weather" in tj and tj["weather"] != out.weather:
-        raise IllegalMove("RX-WEATHER-04", f"the weather turns {out.weather or 'nowhere'} after this turn, "
-                                           f"not {tj['weather']}", f"$.race.turns[{ti}].weather")
-    if "joker" in tj and tj["joker"] != out.joker:
-        raise IllegalMove("RX-JOKER-03", f"{out.player}'s Joker is {out.joker}, not {tj['joker']}",
-                          f"$.race.turns[{ti}].joker")
-
-
-def _race_result(race: Race) -> dict:
+def _race_result(res: RaceResult) -> dict:
     """The report's result: finishing order, disqualified, retired, laps and Jokers per car, and the cars still
     racing when the record stopped (RX-END-04: play may continue for the other places)."""
-    res = race.result()
     result = {"order": res.order, "disqualified": res.disqualified, "retired": res.retired,
               "laps": dict(sorted(res.laps.items())), "joker": dict(sorted(res.joker.items()))}
     if res.racing:
         result["racing"] = res.racing
     return result
-
-
-def _check_result(claims: dict, result: dict) -> None:
-    """The record's claimed result against the referee's: the finishing order (RX-END-03), the disqualified
-    (RX-JOKER-04) and the retired (CORE-RETIRE-01)."""
-    for key, rule in (("order", "RX-END-03"), ("disqualified", "RX-JOKER-04"), ("retired", "CORE-RETIRE-01")):
-        if key in claims and claims[key] != result[key]:
-            raise IllegalMove(rule, f"the {key} is {result[key] or 'nobody'}, not {claims[key]}",
-                              f"$.race.result.{key}")
 
 
 def bot_race_record(track, players: list[Player], *, seed: int = 0, options: Options | None = None,

@@ -8,10 +8,12 @@ from typing import Any
 
 from rallyc.collector import paused
 from rallyc.data.components import Components
-from rallyc.records.convert import turn_from_json
+from rallyc.records.drive import GameForm, play_turns
 from rallyc.records.load import RecordError, record_problem
 from rallyc.rules.cards import CardTable, CardTableError
-from rallyc.rules.errors import IllegalMove, StageOver
+from rallyc.rules.claims import check_classification, check_stage_times, format_time
+from rallyc.rules.engine import SECONDS
+from rallyc.rules.errors import IllegalMove
 from rallyc.rules.trace import game_log
 from rallyc.records.explain import applied_of, game_rules_line, once, rules_line, without_applied
 from rallyc.records.custom import custom_stage_rules
@@ -30,15 +32,6 @@ from rallyc.rules.turn import Outcome
 # records, rallyc.records.race, which this module imports); they stay importable from here.
 __all__ = ["ReplayReport", "replay_record", "start_rally", "record_cards", "record_tracks", "record_stages", "default_components",
            "format_time"]
-
-
-def format_time(seconds: int | None) -> str:
-    """``175`` -> ``2:55`` (CORE-STAGEEND-08's example); ``None`` -> ``--``."""
-    if seconds is None:
-        return "--"
-    sign = "-" if seconds < 0 else ""
-    m, s = divmod(abs(seconds), 60)
-    return f"{sign}{m}:{s:02d}"
 
 
 @dataclass
@@ -161,6 +154,11 @@ def _outcome_json(o: Outcome, explain: bool = True) -> dict:
     return d
 
 
+#: a stage's turns in the record and the report (:func:`rallyc.records.drive.play_turns`)
+STAGE = GameForm(SECONDS, lambda stage, turns: {"round": stage.round, "order": list(stage.order), "turns": turns},
+                 _outcome_json)
+
+
 def record_cards(data: dict, components: Components) -> CardTable:
     """The game's Time-card table: the ``cards`` header of a ``rallyc-game/2`` record over the named assumptions
     (a ``rallyc-game/1`` record has none: the assumptions)."""
@@ -220,12 +218,13 @@ def _replay_record(data: dict, base_dir: Path | str, components: Components | No
     rally, tracks, title = start_rally(data, base, components, tracks, flippers)
     report = ReplayReport(title=data.get("title", title))
     try:
-        stage = None
         for si, st in enumerate(data["stages"]):
-            stage = _replay_stage(rally, st, f"$.stages[{si}]", tracks[si].name, report, explain)
+            _replay_stage(rally, st, f"$.stages[{si}]", tracks[si].name, report, explain)
         report.classification = [{"name": n, "overall": t} for n, t in rally.classification()]
-        _check_classification(data.get("classification", []), report.classification,
-                              isinstance(stage, TechnicalHeadToHead))
+        try:
+            check_classification(data.get("classification", []), rally)
+        except IllegalMove as e:
+            raise e.at("$")
     except IllegalMove as e:
         report.error = e.kept()  # no frames kept: they would hold the report, a cycle
     return report
@@ -283,56 +282,23 @@ def _check_weather(options: Options, flippers: list) -> None:
                           "`track` file whose stages are routes of real tiles (not a `sketch`)", path="$.options.weather")
 
 
-def _replay_stage(rally: Rally, st: dict, sp: str, name: str, report: ReplayReport, explain: bool):
+def _replay_stage(rally: Rally, st: dict, sp: str, name: str, report: ReplayReport, explain: bool) -> None:
     """One stage of the record (``st``, at path ``sp``) started, played turn by turn and ended, its entry added to
-    the report as it goes (a stage left unfinished by an error keeps the rounds played); the stage played."""
+    the report as it goes (a stage left unfinished by an error keeps the rounds played)."""
     try:
         stage = rally.start_stage(st.get("order"), st.get("tires"))
     except IllegalMove as e:
         raise e.at(sp)
     entry: dict = {"stage": name, "order": list(stage.start_order), "rounds": []}
     report.stages.append(entry)
-    _play_turns(stage, st["turns"], sp, entry["rounds"], explain)
+    play_turns(stage, st["turns"], f"{sp}.turns", entry["rounds"], STAGE, explain)
     _end_stage(rally, stage, st, sp, entry)
     report.after_stage.append([{"name": n, "overall": t} for n, t in rally.classification()])
-    return stage
-
-
-def _play_turns(stage, turns_json: list, sp: str, rounds: list[dict], explain: bool) -> None:
-    """Every turn of a stage played, each outcome added to its round in ``rounds``; the stage must be over after
-    the last (CORE-STAGEEND-01) and not before (CORE-ORDER-09)."""
-    rnd = -1  # the round of the turns being added (``turns``: the report's list of them)
-    turns: list[dict] = []
-    play, is_over = stage.play, stage.is_over  # (bound once: looked up for every turn otherwise)
-    # asked before the first turn, then only after a turn whose car finished or retired: a stage's turn
-    # changes no other car's status, so only such a turn can end the stage (is_over scans every car)
-    over = is_over()
-    for ti, tj in enumerate(turns_json):
-        if over:
-            raise IllegalMove("CORE-ORDER-09", "every car has finished or retired: no more turns",
-                              f"{sp}.turns[{ti}]")
-        if stage.round != rnd:  # rounds only go forward: a new round's first turn
-            rnd = stage.round
-            turns = []
-            rounds.append({"round": rnd, "order": list(stage.order), "turns": turns})
-        try:
-            out = play(turn_from_json(tj))
-        except IllegalMove as e:
-            raise e.at(f"{sp}.turns[{ti}]")  # the path only when needed: not built for every turn
-        except StageOver as e:
-            raise IllegalMove("CORE-ORDER-09", str(e), f"{sp}.turns[{ti}]")
-        if out.finished or out.retired:
-            over = is_over()
-        turns.append(_outcome_json(out, explain))
-    if not stage.is_over():
-        nxt = stage.to_move()
-        raise IllegalMove("CORE-STAGEEND-01", f"the record stops before every car has crossed the finish "
-                                              f"line (next: {nxt}, round {stage.round})", f"{sp}.turns")
 
 
 def _end_stage(rally: Rally, stage, st: dict, sp: str, entry: dict) -> None:
     """The end of a stage (spare tires between stages, checkpoint penalties): its times, Assistance and the damage
-    carried into the report's ``entry``, then the record's claimed stage times checked."""
+    carried into the report's ``entry``, then the record's claimed stage times checked by the referee."""
     try:
         rec = rally.end_stage(spare_between=st.get("spare_tire", []), penalties=st.get("checkpoint"))
     except IllegalMove as e:
@@ -345,28 +311,7 @@ def _end_stage(rally: Rally, stage, st: dict, sp: str, entry: dict) -> None:
     entry["carried"] = dict(sorted(rec.carried.items()))
     entry["detail"] = {n: {"cards": res.cards[n], "tokens": res.tokens[n], "penalty": 5 * rec.penalties.get(n, 0),
                            "status": stage.cars[n].status} for n in sorted(res.times)}
-    _check_stage_times(st.get("times", {}), rec.times, stage, sp)
-
-
-def _check_stage_times(claims: dict, times: dict, stage, sp: str) -> None:
-    """The record's claimed stage times against the referee's (CORE-STAGEEND-08; a retired car's CORE-RETIRE-03)."""
-    for name, claimed in claims.items():
-        if name not in times:
-            raise IllegalMove("CORE-RALLY-01", f"no player {name!r}", f"{sp}.times.{name}")
-        if claimed != times[name]:
-            rule = "CORE-RETIRE-03" if stage.cars[name].status == "retired" else "CORE-STAGEEND-08"
-            raise IllegalMove(rule, f"{name}'s stage time is {times[name]} s "
-                                    f"({format_time(times[name])}), not {claimed} s", f"{sp}.times.{name}")
-
-
-def _check_classification(claims: list, classification: list[dict], first_across: bool) -> None:
-    """The record's claimed rally classification against the referee's: each position (CORE-RALLY-15; a
-    Technical Head-to-Head's, first across the line, CUSTOM-05) and overall time (CORE-RALLY-14)."""
-    for i, row in enumerate(claims):
-        if i >= len(classification) or row["name"] != classification[i]["name"]:
-            rule = "CUSTOM-05" if first_across else "CORE-RALLY-15"
-            raise IllegalMove(rule, f"position {i + 1} is {classification[i]['name'] if i < len(classification) else 'nobody'}",
-                              f"$.classification[{i}].name")
-        if "overall" in row and row["overall"] != classification[i]["overall"]:
-            raise IllegalMove("CORE-RALLY-14", f"{row['name']}'s overall time is "
-                                               f"{classification[i]['overall']} s", f"$.classification[{i}].overall")
+    try:
+        check_stage_times(st.get("times", {}), rec, stage)
+    except IllegalMove as e:
+        raise e.at(sp)

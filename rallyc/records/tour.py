@@ -195,23 +195,30 @@ def _start_order(game: dict) -> list[str]:
     return [p["name"] for p in game["players"]]
 
 
-def _within(event: dict, gp: str, tail: str) -> str:
-    """The path of ``tail`` inside an event's game when the game is inline (``gp`` + ``tail``); the event's
-    ``record`` (``gp``) when the game is a file of its own."""
-    return f"{gp}{tail}" if "game" in event else gp
+def _within(e: IllegalMove, event: dict, gp: str) -> IllegalMove:
+    """The refusal ``e`` (its path inside the event's game) located in the tour: inside the game when it is inline
+    (``gp`` in front), at the event's ``record`` (``gp``) when the game is a file of its own."""
+    return e.at(gp) if "game" in event else IllegalMove(e.rule_id, e.message, gp)
 
 
-def _check_event(tour: Tour, event: dict, game: dict, i: int, base_dir: Path, cars: dict[str, str],
-                 colours: dict[str, str]) -> str:
-    """What a tour asks of one event's game before it is replayed; its path prefix for errors (inline) is
-    ``$.events[i].game``. Returns the event's track name as the record gives it."""
+def _check_event(tour: Tour, event: dict, game: dict, i: int, base_dir: Path) -> str:
+    """What the Tour asks of one event's game before it is replayed, located in the record (inline under
+    ``$.events[i].game``; the event's ``record`` otherwise). Returns the event's track name as the record gives it."""
     ep = f"$.events[{i}]"
     gp = f"{ep}.game" if "game" in event else f"{ep}.record"
     _check_event_game(event["race_type"], game, gp)
-    _check_event_cars(event, game, gp, cars, colours)
+    entrants = [(p["name"], p.get("car", "r6"), p["colour"]) for p in game["players"]]
+    try:
+        tour.check_entrants(entrants)
+    except IllegalMove as e:
+        raise _within(e, event, gp) from None
     _check_event_race_type(event, game, i, gp, base_dir)
     report_rules(("TOUR-03",))  # the cars and colours, once the event is known to be of its race type
-    _check_start_order(tour, event, game, gp, cars)
+    try:
+        tour.check_start(_start_order(game))
+    except IllegalMove as e:  # (located at the order the game states)
+        stated = e.rule_id == "TOUR-09" and "stages" in game and game["stages"][0].get("order")
+        raise _within(e.at("stages[0].order" if stated else "players"), event, gp) from None
     return _event_track(game, i)
 
 
@@ -228,22 +235,6 @@ def _check_event_game(kind: str, game: dict, gp: str) -> None:
                                      "(CUSTOM-05)", gp)
 
 
-def _check_event_cars(event: dict, game: dict, gp: str, cars: dict[str, str], colours: dict[str, str]) -> None:
-    """An event's players are the Tour's, each in the car and colour chosen before the first event (TOUR-03)."""
-    names = [p["name"] for p in game["players"]]
-    if sorted(names) != sorted(cars):
-        raise IllegalMove("TOUR-03", f"the event's players are {', '.join(names)}, not the Tour's "
-                                     f"{', '.join(cars)}", _within(event, gp, ".players"))
-    for j, p in enumerate(game["players"]):
-        car = p.get("car", "r6")
-        if car != cars[p["name"]]:
-            raise IllegalMove("TOUR-03", f"{p['name']} drives the {cars[p['name']]} chosen before the first event "
-                                         f"in every event, not the {car}", _within(event, gp, f".players[{j}].car"))
-        if p["colour"] != colours[p["name"]]:
-            raise IllegalMove("TOUR-03", f"{p['name']}'s car is {colours[p['name']]}, not {p['colour']}",
-                              _within(event, gp, f".players[{j}].colour"))
-
-
 def _check_event_race_type(event: dict, game: dict, i: int, gp: str, base_dir: Path) -> None:
     """The event's own custom-race choices, when it states them, are the event's race type (TOUR-05, CUSTOM-01);
     a Head-to-Head recorded stage by stage states it (a Technical Head-to-Head, CUSTOM-14)."""
@@ -257,29 +248,8 @@ def _check_event_race_type(event: dict, game: dict, i: int, gp: str, base_dir: P
         raise IllegalMove("TOUR-05", f"event {i + 1} is a Head-to-Head: a game recorded stage by stage is one only "
                                      f"with option `race_type` head-to-head (a Technical Head-to-Head, CUSTOM-14)", gp)
     if stated is not None and stated != kind:
-        raise IllegalMove("TOUR-05", f"event {i + 1} is a {kind}, but its game is a {stated}",
-                          _within(event, gp, ".options"))
-
-
-def _check_start_order(tour: Tour, event: dict, game: dict, gp: str, cars: dict[str, str]) -> None:
-    """The event's starting order: the order drawn for the Tour in the first event (TOUR-08), the lowest tour time
-    first after it (TOUR-09)."""
-    start = _start_order(game)
-    if tour.events:
-        totals = tour.totals()
-        for a, b in zip(start, start[1:]):
-            if totals[a] > totals[b]:
-                raise IllegalMove("TOUR-09", f"{b} ({totals[b]} s on the Tour) starts before {a} ({totals[a]} s): "
-                                             f"the lowest tour time starts first; ties are drawn",
-                                  _within(event, gp, ".stages[0].order" if "stages" in game
-                                          and game["stages"][0].get("order") else ".players"))
-        report_rules(("TOUR-09",))
-    else:
-        if start != list(cars):
-            raise IllegalMove("TOUR-08", f"the first event starts in the order drawn for the Tour "
-                                         f"({', '.join(cars)}), not {', '.join(start)}",
-                              _within(event, gp, ".players"))
-        report_rules(("TOUR-08",))
+        raise _within(IllegalMove("TOUR-05", f"event {i + 1} is a {kind}, but its game is a {stated}", "options"),
+                      event, gp)
 
 
 def _event_track(game: dict, i: int) -> str:
@@ -312,17 +282,18 @@ def _replay_tour(data: dict, base_dir: Path | str, components: Components | None
     base = Path(base_dir)
     components = components or load_components()
     _check_tour_keys(data)
-    cars = {p["name"]: p["car"] for p in data["players"]}
-    colours = {p["name"]: p["colour"] for p in data["players"]}
     report = TourReport(title=data.get("title", ""))
     try:
         tour = _new_tour(data, components)
-        report.error = _replay_events(data, tour, base, components, cars, colours, report)
+        report.error = _replay_events(data, tour, base, components, report)
         if report.error is not None:
             return report
         report.standings = [{"name": n, "total": t} for n, t in tour.standings()]
         report.winner = tour.winner()
-        _check_standings(data, report.standings, report.winner)
+        try:
+            tour.check_standings(data)
+        except IllegalMove as e:
+            raise e.at("$")
     except IllegalMove as e:
         report.error = TourError(e.rule_id, e.message, e.path)
     return report
@@ -342,7 +313,9 @@ def _new_tour(data: dict, components: Components) -> Tour:
     the rulebook suggests)."""
     kinds = [e["race_type"] for e in data["events"]]
     try:
-        tour = Tour([p["name"] for p in data["players"]], kinds, components)
+        tour = Tour([p["name"] for p in data["players"]], kinds, components,
+                    cars={p["name"]: p["car"] for p in data["players"]},
+                    colours={p["name"]: p["colour"] for p in data["players"]})
     except ValueError as exc:
         raise IllegalMove("TOUR-01", str(exc).replace(" (TOUR-01)", ""), "$.events") from None
     if kinds in SUGGESTED_TOURS:
@@ -350,8 +323,8 @@ def _new_tour(data: dict, components: Components) -> Tour:
     return tour
 
 
-def _replay_events(data: dict, tour: Tour, base: Path, components: Components, cars: dict[str, str],
-                   colours: dict[str, str], report: TourReport) -> TourError | None:
+def _replay_events(data: dict, tour: Tour, base: Path, components: Components, report: TourReport
+                   ) -> TourError | None:
     """Every event checked, replayed and scored in turn, its line added to the score sheet and the report; the
     first event's error, relocated into the tour (None when every event replays)."""
     previous_tires: dict[str, str] = {}
@@ -360,7 +333,7 @@ def _replay_events(data: dict, tour: Tour, base: Path, components: Components, c
         problem = record_problem(game)
         if problem is not None:
             raise RecordError(problem[1], path=f"$.events[{i}].game" + problem[0][1:])
-        track = _check_event(tour, event, game, i, game_dir, cars, colours)
+        track = _check_event(tour, event, game, i, game_dir)
         start = _start_order(game)
         rep = _replay_event(event, i, game, game_dir, file, components)
         if rep.error is not None:
@@ -371,7 +344,10 @@ def _replay_events(data: dict, tour: Tour, base: Path, components: Components, c
         previous_tires = tires
         line, why = _score_event(tour, event["race_type"], rep, start)
         report_rules(("TOUR-05", "TOUR-10"))
-        _check_claims(event, line, tour, i)
+        try:
+            tour.check_line(line, event.get("tour_seconds", {}), event.get("totals", {}))
+        except IllegalMove as e:
+            raise e.at(f"$.events[{i}]")
         report.events.append({"event": i + 1, "race_type": event["race_type"], "track": track,
                               "start": start, "seconds": dict(line.seconds), "why": why,
                               "standings": [{"name": n, "total": t} for n, t in tour.standings()]})
@@ -418,36 +394,3 @@ def _add_places(tour: Tour, order: list[str], unplaced: list[str], start: list[s
     line = tour.add_places(order, unplaced, start)
     place = {n: k for k, n in enumerate(list(order) + unplaced, start=1)}
     return line, {n: f"place {place[n]}" + ("" if n in order else " (not classified)") for n in line.seconds}
-
-
-def _check_standings(data: dict, standings: list[dict], winner: str | None) -> None:
-    """The score sheet's final claims (TOUR-11): each place of the standings, its total, and the winner."""
-    for j, row in enumerate(data.get("standings", [])):
-        if j >= len(standings) or row["name"] != standings[j]["name"]:
-            raise IllegalMove("TOUR-11", f"place {j + 1} of the Tour is "
-                                         f"{standings[j]['name'] if j < len(standings) else 'nobody'}"
-                                         f", not {row['name']}", f"$.standings[{j}].name")
-        if "total" in row and row["total"] != standings[j]["total"]:
-            raise IllegalMove("TOUR-11", f"{row['name']}'s tour time is {standings[j]['total']} s, not "
-                                         f"{row['total']} s", f"$.standings[{j}].total")
-    if "winner" in data and data["winner"] != winner:
-        raise IllegalMove("TOUR-11", f"the lowest total tour time is {winner}'s, not {data['winner']}'s",
-                          "$.winner")
-
-
-def _check_claims(event: dict, line: TourEvent, tour: Tour, i: int) -> None:
-    """The score sheet's claims for one event: the seconds added (TOUR-06/07) and the totals after it."""
-    rule = "TOUR-06" if line.kind == "time-trial" else "TOUR-07"
-    for name, claimed in event.get("tour_seconds", {}).items():
-        if name not in line.seconds:
-            raise IllegalMove(rule, f"{name} is not a player of the Tour", f"$.events[{i}].tour_seconds.{name}")
-        if claimed != line.seconds[name]:
-            raise IllegalMove(rule, f"{name} adds {line.seconds[name]} s to the Tour in event {i + 1}, not "
-                                    f"{claimed} s", f"$.events[{i}].tour_seconds.{name}")
-    totals = tour.totals()
-    for name, claimed in event.get("totals", {}).items():
-        if name not in totals:
-            raise IllegalMove(rule, f"{name} is not a player of the Tour", f"$.events[{i}].totals.{name}")
-        if claimed != totals[name]:
-            raise IllegalMove(rule, f"{name}'s tour time after event {i + 1} is {totals[name]} s, not {claimed} s",
-                              f"$.events[{i}].totals.{name}")

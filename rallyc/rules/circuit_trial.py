@@ -53,8 +53,7 @@ class CircuitTimeTrial(Stage):
 
     def _drive(self, car: Car, start: str, path: list[str]) -> tuple[float, int, int | None]:
         """The (distance, crossings) after ``path`` from ``start`` and the index of the space where the car crosses
-        the Finish Line after its last lap, None if it does not (:meth:`Laps.drive`: :meth:`Laps.walk`'s end,
-        without its list)."""
+        the Finish Line after its last lap, None if it does not (:meth:`Laps.drive`)."""
         d = self.distance.get(car.name)
         if d is None:
             d = self.laps.start_distance(start)

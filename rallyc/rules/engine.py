@@ -194,6 +194,9 @@ class TurnEngine(Planner, Generic[O]):
     gear_rule: ClassVar[str] = "CORE-TURNEND-05"
     #: what :meth:`play` says once the game is over
     over_message: ClassVar[str] = "the game is over"
+    #: the rule a turn played once the game is over breaks, and how the refusal words it
+    over_rule: ClassVar[str] = "CORE-ORDER-09"
+    no_more_turns: ClassVar[str] = "every car has finished or retired: no more turns"
     #: the rules the roll records for the tokens a Flat Out earns and securing costs
     log_tokens: ClassVar[TokenKind] = SECONDS
     #: the rule log of the turn being resolved (:meth:`resolve`)
@@ -325,6 +328,10 @@ class TurnEngine(Planner, Generic[O]):
                 return True
         return False
 
+    def check_stopped(self) -> None:  # pragma: no cover - abstract
+        """Refuse to stop play here (a record's last turn played) before the game form's end."""
+        raise NotImplementedError
+
     # -- hooks
     def check_turn(self, turn: "Turn", name: str) -> None:
         """Refuse a turn that is not ``name``'s to play now or holds what this game form does not use."""
@@ -389,7 +396,7 @@ class TurnEngine(Planner, Generic[O]):
         """Validate ``turn`` (the player to move's) without changing the state: the car, the outcome and the
         change :meth:`commit` would write."""
         if self.is_over():  # to_move
-            raise StageOver(self.over_message)
+            raise StageOver(self.no_more_turns, self.over_rule)
         name = self.order[self.position]
         self.check_turn(turn, name)
         car = self.cars[name]

@@ -52,5 +52,9 @@ class IllegalMove(RulesError):
         return f"IllegalMove({self.rule_id!r}, {self.message!r}, {self.path!r})"
 
 
-class StageOver(RulesError):
-    """A turn was played after every car finished or retired."""
+class StageOver(IllegalMove):
+    """A turn was played after every car finished or retired: ``rule_id`` names the game form's rule
+    (CORE-ORDER-09 in a stage, RX-END-04 in a race)."""
+
+    def __init__(self, message: str, rule_id: str = "CORE-ORDER-09", path: str = "") -> None:
+        super().__init__(rule_id, message, path)

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from operator import itemgetter
 from typing import NamedTuple
 from weakref import WeakKeyDictionary
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, DashboardData, load_components
+from rallyc.rules.claims import check_left
 from rallyc.rules.contact import Contact, ContactEvent
 from rallyc.rules.damage_bag import check_drawn, on_dashboards
 from rallyc.rules.errors import IllegalMove, StageOver
@@ -31,7 +31,7 @@ from rallyc.rules.engine import FOCUS, TurnEngine, TurnOutcome, check_claims, st
 from rallyc.rules.plans import PlanContext, Placed
 from rallyc.rules.rx_dashboard import RX_CAR, RX_DAMAGE_KINDS, loc_damage, rx_allowance, rx_bag
 from rallyc.rules.rx_laps import Laps
-from rallyc.rules.rx_order import grid, is_inside
+from rallyc.rules.rx_order import grid, is_inside, order_key
 from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
 from rallyc.rules.state import SHORTCUT_RESULTS, WEATHER, TrackIndex, index_of
@@ -43,14 +43,11 @@ from rallyc.rules.yellow_flags import flag_limits, flag_steps, flags_in_force, p
 
 __all__ = ["Race", "RxCar", "RxOutcome", "RaceResult", "round_colour"]
 
-#: the name at the end of an order-of-play entry (:meth:`Race.next_round`)
-_name_last = itemgetter(-1)
-
 #: RX statuses: racing, finished, disqualified (no Joker, RX-JOKER-04), retired (no Gear die left)
 RX_STATUSES = tuple(RaceStatus)
 #: the Round marker's colour by the round's parity (:func:`round_colour`: round 1 white)
 _COLOURS = ("black", "white")
-_JOKER_IN, _JOKER_DONE = JokerState.IN, JokerState.DONE
+_JOKER_DONE = JokerState.DONE
 _ROAD, _FINISHED = RaceStatus.ROAD, RaceStatus.FINISHED
 
 
@@ -63,14 +60,6 @@ class RaceTrack(NamedTuple):
     #: the same in the track's order of spaces (the barred spaces' messages are built in that order)
     joker_ids: tuple[str, ...]
     pregrid_ids: tuple[str, ...]
-    #: a car's distance -> ``round(distance, 6)``, the order of play's Distance (RX-ORDER-03): a float's ``round``
-    #: with digits formats it (about 20 times the cost of a dictionary look-up); the distances on one track are its
-    #: spaces' progress plus whole laps, few of them (at most :data:`ROUNDED_BOUND` kept)
-    rounded: dict[float, float]
-
-
-#: distances kept rounded per track (:attr:`RaceTrack.rounded`); beyond that, the table starts again
-ROUNDED_BOUND = 4096
 
 
 _RACE_TRACKS: WeakKeyDictionary[TrackIndex, RaceTrack] = WeakKeyDictionary()
@@ -82,7 +71,7 @@ def race_track(index: TrackIndex) -> RaceTrack:
     if got is None:
         joker = tuple(s.id for s in index.spaces.values() if s.joker)
         pregrid = tuple(s.id for s in index.spaces.values() if s.pregrid)
-        got = _RACE_TRACKS[index] = RaceTrack(frozenset(joker), frozenset(pregrid), joker, pregrid, {})
+        got = _RACE_TRACKS[index] = RaceTrack(frozenset(joker), frozenset(pregrid), joker, pregrid)
     return got
 
 
@@ -257,6 +246,8 @@ class Race(TurnEngine[RxOutcome]):
     tokens = FOCUS
     gear_rule = "RX-TURNEND-02"
     over_message = "the race is over: every car has finished, been disqualified or retired"
+    over_rule = "RX-END-04"
+    no_more_turns = "every car has finished, been disqualified or retired: no more turns"
 
     def __init__(self, track: Track, players: list[Player], options: Options | None = None,
                  components: Components | None = None, weather: str | None = None,
@@ -380,27 +371,16 @@ class Race(TurnEngine[RxOutcome]):
         for i, n in enumerate(self.order or self.grid_order):
             previous[n] = i
         self.round += 1
-        index = self.index
-        inside = index.inside_ahead  # (is_inside's table, read in line: a call less per car)
-        rounded = self._marks.rounded
-        keyed = []  # (order key..., name): the ranks differ, so the name never decides
-        for c in self.cars.values():  # rx_order.order_key of each car racing, inlined
+        keyed = []  # (order key, name): the ranks differ, so the name never decides
+        for c in self.cars.values():
             if c.status != "road":
                 continue
             rank = previous.get(c.name)
             if rank is None:
                 rank = len(previous) + self.grid_order.index(c.name)
-            ins = inside.get((c.space, 60))
-            if ins is None:
-                ins = is_inside(index, c.space)
-            distance = rounded.get(c.distance)
-            if distance is None:
-                if len(rounded) >= ROUNDED_BOUND:
-                    rounded.clear()
-                distance = rounded[c.distance] = round(c.distance, 6)
-            keyed.append((-c.gear, -distance, not ins, rank, c.name))
+            keyed.append((order_key(c.gear, c.distance, is_inside(self.index, c.space), rank), c.name))
         keyed.sort()
-        self.order = list(map(_name_last, keyed))  # (C-level: a comprehension's frame costs more)
+        self.order = [name for _, name in keyed]
         self.position = 0
         self.rounds.append(list(self.order))
 
@@ -412,6 +392,12 @@ class Race(TurnEngine[RxOutcome]):
             if c.status == "road":
                 return False
         return True
+
+    def check_stopped(self) -> None:
+        """A race may stop once a car has won (RX-END-03), or once no car is racing."""
+        if not self.is_over() and not self.decided():
+            raise IllegalMove("RX-END-03", f"the record stops before any car has won: {self.to_move()} is still "
+                                           f"racing (round {self.round})")
 
     def decided(self) -> bool:
         """A car has won: the first eligible car has crossed the line after its last lap (RX-END-03). Play may
@@ -491,10 +477,10 @@ class Race(TurnEngine[RxOutcome]):
         tokens, the Yellow Flags and Full Contact's board (:meth:`new_context`)."""
         name = name or self.to_move()
         if name is None:
-            raise StageOver("the race is over")
+            raise StageOver("the race is over", "RX-END-04")
         car = self.cars[name]
         if car.status != "road":
-            raise StageOver(f"{name} has {car.status}")
+            raise StageOver(f"{name} has {car.status}", "RX-END-04")
         joker_done = car.joker == _JOKER_DONE
         cache = self._contexts
         if cache is None or cache.index is not self.index:
@@ -536,34 +522,26 @@ class Race(TurnEngine[RxOutcome]):
                                      barred=self._barred(car.name, joker_done, car.left_pregrid))
 
     # -- laps along a path
-    def _walk(self, car: RxCar, path: list[str]) -> list[tuple[float, int, JokerState, bool]]:
-        """(distance, crossings, joker state, left the Pre-grid) after each space of ``path``."""
+    def _drive(self, car: RxCar, path: list[str]
+               ) -> tuple[tuple[float, int, JokerState, bool], int | None, JokerState | None]:
+        """The car's (distance, crossings, Joker state, left the Pre-grid) after ``path`` (as it stands for an empty
+        path), the index of the space where it crosses the line after its last lap and its Joker state there (None,
+        None if it does not): the laps by :meth:`Laps.drive`, the Joker (RX-JOKER-03) and the Pre-grid space by
+        space."""
+        d, crossed, fin = self.laps.drive(car.distance, car.crossed, path)
         joker, left = car.joker, car.left_pregrid
+        fin_joker = None
         spaces = self.index.spaces
-        out = []
-        for (d, crossed), sid in zip(self.laps.walk(car.distance, car.crossed, path), path):
+        for i, sid in enumerate(path):
             s = spaces[sid]
             if s.joker:
                 joker = JokerState.IN
             elif joker == JokerState.IN:
                 joker = JokerState.DONE  # RX-JOKER-03: left the Joker
             left = left or not s.pregrid
-            out.append((d, crossed, joker, left))
-        return out
-
-    def _drive(self, car: RxCar, path: list[str]
-               ) -> tuple[tuple[float, int, JokerState, bool], int | None, JokerState | None]:
-        """What :meth:`_walk` tells the End of the Turn, without its list: the car's (distance, crossings, Joker
-        state, left the Pre-grid) after ``path`` (as it stands for an empty path), the index of the space where it
-        crosses the line after its last lap and its Joker state there (None, None if it does not)."""
-        d, crossed, fin = self.laps.drive(car.distance, car.crossed, path)
-        joker = car.joker
-        if path and (joker == _JOKER_IN or not self._marks.joker.isdisjoint(path)):
-            walk = self._walk(car, path)  # the Joker state changes along the way: space by space
-            return walk[-1], fin, walk[fin][2] if fin is not None else None
-        # the Joker state stays; the Pre-grid is left once any space of the path is not on it
-        left = car.left_pregrid or not self._marks.pregrid.issuperset(path)
-        return (d, crossed, joker, left), fin, joker if fin is not None else None
+            if i == fin:
+                fin_joker = joker
+        return (d, crossed, joker, left), fin, fin_joker
 
     def finish_index(self, car: RxCar, placed: list[Placed]) -> int | None:
         """Index of the die that takes ``car`` across the line after its last lap (RX-END-02)."""
@@ -573,6 +551,9 @@ class Race(TurnEngine[RxOutcome]):
     def check_turn(self, turn: Turn, name: str) -> None:
         """Only the player to move plays, in this round (RX-ORDER-01, RX-ROUND-01); no Time cards, repairs or
         SISU in RX (RX-SETUP-10, RX-DAMAGE-09, RX-ADV-01); a car starts where it stands (RX-START-01)."""
+        if turn.colour is not None and turn.colour != self.colour:
+            raise IllegalMove("RX-ROUND-01", f"round {self.round} is a {self.colour} round, not {turn.colour}",
+                              "colour")
         if turn.player not in self.cars:
             raise IllegalMove("RX-SETUP-05", f"no player {turn.player!r} in this race", "player")
         if turn.player != name:
@@ -589,6 +570,14 @@ class Race(TurnEngine[RxOutcome]):
         if turn.start is not None and turn.start != self.cars[name].space:
             raise IllegalMove("RX-START-01", f"{name} starts the turn on {self.cars[name].space}, not {turn.start}",
                               "start")
+
+    def play(self, turn: Turn, driver: Driver | None = None) -> RxOutcome:
+        """The core's turn (:meth:`TurnEngine.play`), then the turn's claims of what it left, which the commit
+        settles (the weather after Full Contact's draws): laps, weather, Joker (:func:`check_left`). A claim
+        refused is raised once the turn is played."""
+        out = TurnEngine.play(self, turn, driver)
+        check_left(turn, out)
+        return out
 
     def mover(self, car: RxCar) -> Mover:
         """The core's mover, with the Warnings of the car's Danger tokens (Full Contact, RX-DANGER-06)."""

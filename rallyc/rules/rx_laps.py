@@ -15,7 +15,7 @@ from weakref import WeakKeyDictionary, finalize
 
 from rallyc.compiler.track import Track
 
-__all__ = ["Laps", "STEP_BOUND"]
+__all__ = ["Laps", "STEP_BOUND", "steps_of"]
 
 #: distances kept per track in its table of steps (:meth:`Laps.step`); beyond that, the table starts again (a car's
 #: distances on a track are its spaces' progress plus whole laps: a few per space)
@@ -38,6 +38,15 @@ def _forget(steps: dict[float, Steps]) -> None:
     steps.clear()
 
 
+def steps_of(track: Track) -> dict[float, Steps]:
+    """The track's table of steps (:meth:`Laps.step`), shared by every race and Time Trial on it."""
+    steps = _STEPS.get(track)
+    if steps is None:
+        steps = _STEPS[track] = {}
+        finalize(track, _forget, steps)
+    return steps
+
+
 class Laps:
     """Lap geometry of one compiled circuit."""
 
@@ -52,11 +61,7 @@ class Laps:
         self.laps = int(track.laps or 2)
         self.line = self._line_position()
         #: the track's table of steps (:meth:`step`; its length and line are the track's)
-        steps = _STEPS.get(track)
-        if steps is None:
-            steps = _STEPS[track] = {}
-            finalize(track, _forget, steps)
-        self.steps = steps
+        self.steps = steps_of(track)
 
     def _line_position(self) -> float:
         """Progress of the finish line: the back edge of the zone just past it (TRACK-RX-04)."""
@@ -98,40 +103,13 @@ class Laps:
         """Laps completed: the run from the Pre-grid to the line is not a lap (RX-END-01)."""
         return max(0, crossed - 1)
 
-    def walk(self, distance: float, crossed: int, path: Sequence[str]) -> list[tuple[float, int]]:
-        """(distance, crossings) after each space of ``path`` from ``distance`` with ``crossed`` crossings so far:
-        :meth:`advance` then :meth:`crossings` space by space, the same arithmetic in one loop (the End of the
-        Turn walks every path it checks)."""
-        spaces = self.spaces
-        length, line = self.length, self.line
-        half = length / 2
-        out = []
-        d = distance
-        # the lap count of the line's side each distance is on: crossings() is the difference of two such counts,
-        # each distance's worked out once (x // 1.0 is math.floor(x), -(-x // 1.0) math.ceil(x), as exact floats)
-        lapped = -(-((d - line) / length - 1e-9) // 1.0)
-        for sid in path:
-            nd = d / length // 1.0 * length + spaces[sid].progress  # advance
-            if nd < d - half:
-                nd += length
-            elif nd > d + half:
-                nd -= length
-            now = -(-((nd - line) / length - 1e-9) // 1.0)
-            if nd > d and now > lapped:  # crossings
-                crossed += int(now - lapped)
-            lapped = now
-            d = nd
-            out.append((d, crossed))
-        return out
-
     def drive(self, distance: float, crossed: int, path: Sequence[str]) -> tuple[float, int, int | None]:
-        """What :meth:`walk` gives at the end of ``path`` (``distance`` and ``crossed`` for an empty one), and the
-        index of the space where the crossings first exceed :attr:`laps` (the car finishes there, RX-END-02), None
-        if they never do; without the list (the End of the Turn reads only these).
+        """The distance and crossings after ``path`` from ``distance`` with ``crossed`` crossings so far
+        (:meth:`advance` then :meth:`crossings`, space by space), and the index of the space where the crossings
+        first exceed :attr:`laps` (the car finishes there, RX-END-02), None if they never do.
 
-        Each step of the walk is read from the track's table (:meth:`step`): a step's floating-point arithmetic (a
-        floor division, the lap's side of the line before and after) costs several times a look-up by the space's
-        name, and a car's distances on one track are few; the distance itself (a float, whose hash is not kept) is
+        Each step is read from the track's table (:meth:`step`): both are functions of the distance and the space
+        alone, and a car's distances on one track are few; the distance itself (a float, whose hash is not kept) is
         looked up once per path."""
         node = self.steps.get(distance)
         if node is None:
@@ -160,25 +138,15 @@ class Laps:
         return got
 
     def step(self, distance: float, space: str) -> tuple[float, int, Steps]:
-        """One step of :meth:`walk` onto ``space`` from ``distance``: the distance there and the finish-line
-        crossings the step adds (the same arithmetic: both are functions of the distance and the space alone, walk's
-        side of the line being always that of the distance it stands on), and the new distance's entry in the
-        track's table; kept in ``distance``'s entry."""
-        length, line = self.length, self.line
-        half = length / 2
-        d = distance
-        nd = d / length // 1.0 * length + self.spaces[space].progress
-        if nd < d - half:
-            nd += length
-        elif nd > d + half:
-            nd -= length
-        lapped = -(-((d - line) / length - 1e-9) // 1.0)
-        now = -(-((nd - line) / length - 1e-9) // 1.0)
+        """One step of :meth:`drive` onto ``space`` from ``distance``: the distance there (:meth:`advance`) and the
+        finish-line crossings the step adds (:meth:`crossings`), and the new distance's entry in the track's table;
+        kept in ``distance``'s entry."""
+        nd = self.advance(distance, space)
         entry = self.steps.get(distance)
         if entry is None:
             entry = self._entry(distance)
         after = self.steps.get(nd)
         if after is None:
             after = self._entry(nd)
-        got = entry[space] = (nd, int(now - lapped) if nd > d and now > lapped else 0, after)
+        got = entry[space] = (nd, self.crossings(distance, nd), after)
         return got

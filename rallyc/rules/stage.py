@@ -190,6 +190,12 @@ class Stage(TurnEngine[Outcome]):
                 return False
         return True
 
+    def check_stopped(self) -> None:
+        """A stage stops once every car has crossed the finish line or retired (CORE-STAGEEND-01)."""
+        if not self.is_over():
+            raise IllegalMove("CORE-STAGEEND-01", f"the record stops before every car has crossed the finish "
+                                                  f"line (next: {self.to_move()}, round {self.round})")
+
     @property
     def leader(self) -> str | None:
         """The round's first player (CORE-DICE-15)."""

@@ -10,11 +10,9 @@ what the racetrack changes: distance along an open road instead of laps, a finis
 
 from __future__ import annotations
 
-from typing import Sequence
-
 from rallyc.compiler.track import Track
 from rallyc.rules.race import Race
-from rallyc.rules.rx_laps import Laps
+from rallyc.rules.rx_laps import Laps, steps_of
 
 __all__ = ["StageCourse", "StageRace"]
 
@@ -35,6 +33,7 @@ class StageCourse(Laps):
         #: beyond every space's progress: a space past the Finish Line stands one "length" further on
         self.length = max(s.progress for s in track.spaces.values()) + 1.0
         self.line = self.length
+        self.steps = steps_of(track)
 
     def _past(self, space: str) -> bool:
         s = self.track.spaces[space]
@@ -55,37 +54,6 @@ class StageCourse(Laps):
     def laps_done(self, crossed: int) -> int:
         """No laps on a stage."""
         return 0
-
-    def walk(self, distance: float, crossed: int, path: Sequence[str]) -> list[tuple[float, int]]:
-        """(distance, crossings) after each space of ``path``: :meth:`advance` then :meth:`crossings` in one loop."""
-        spaces = self.spaces
-        length, line = self.length, self.line
-        out = []
-        d = distance
-        for sid in path:
-            s = spaces[sid]
-            nd = s.progress + (length if s.after_finish or s.past_finish else 0.0)
-            crossed += int(d < line <= nd)
-            d = nd
-            out.append((d, crossed))
-        return out
-
-    def drive(self, distance: float, crossed: int, path: Sequence[str]) -> tuple[float, int, int | None]:
-        """:meth:`walk`'s last (distance, crossings) and the index of the space past the Finish Line (the race's
-        finish), None if none: the same loop, no list."""
-        spaces = self.spaces
-        length, line, laps = self.length, self.line, self.laps
-        d = distance
-        fin = None
-        for i, sid in enumerate(path):
-            s = spaces[sid]
-            nd = s.progress + (length if s.after_finish or s.past_finish else 0.0)
-            if d < line <= nd:
-                crossed += 1
-            if fin is None and crossed > laps:
-                fin = i
-            d = nd
-        return d, crossed, fin
 
 
 class StageRace(Race):

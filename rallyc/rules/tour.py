@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass, field
 
 from rallyc.data.components import Components, load_components
+from rallyc.rules.errors import IllegalMove
 from rallyc.rules.trace import applied as record_applied
 
 __all__ = ["EVENT_TYPES", "Tour", "TourEvent", "check_events", "head_to_head_seconds"]
@@ -63,12 +64,16 @@ class TourEvent:
 class Tour:
     """The score sheet of an Auto Tour."""
 
-    def __init__(self, players: list[str], kinds: list[str], components: Components | None = None) -> None:
-        """``players`` in the order drawn for the first event (TOUR-08); ``kinds`` the events' race types."""
+    def __init__(self, players: list[str], kinds: list[str], components: Components | None = None, *,
+                 cars: dict[str, str] | None = None, colours: dict[str, str] | None = None) -> None:
+        """``players`` in the order drawn for the first event (TOUR-08); ``kinds`` the events' race types;
+        ``cars`` and ``colours``: each player's, chosen before the first event (TOUR-03)."""
         check_events(kinds)
         if len(set(players)) != len(players) or not players:
             raise ValueError("a Tour needs players with unique names")
         self.players = list(players)
+        self.cars = dict(cars or {})
+        self.colours = dict(colours or {})
         self.kinds = list(kinds)
         self.components = components or load_components()
         self.events: list[TourEvent] = []
@@ -134,6 +139,73 @@ class Tour:
         record_applied(("TOUR-07",))
         self.events.append(ev)
         return ev
+
+    # -- what a record of the Tour claims (IllegalMove naming the rule; the path relative to the claim's object)
+    def check_entrants(self, entrants: list[tuple[str, str, str]]) -> None:
+        """An event's players (name, car, colour) are the Tour's, each in the car and colour chosen before the
+        first event (TOUR-03)."""
+        names = [name for name, _, _ in entrants]
+        if sorted(names) != sorted(self.players):
+            raise IllegalMove("TOUR-03", f"the event's players are {', '.join(names)}, not the Tour's "
+                                         f"{', '.join(self.players)}", "players")
+        for j, (name, car, colour) in enumerate(entrants):
+            if car != self.cars[name]:
+                raise IllegalMove("TOUR-03", f"{name} drives the {self.cars[name]} chosen before the first event "
+                                             f"in every event, not the {car}", f"players[{j}].car")
+            if colour != self.colours[name]:
+                raise IllegalMove("TOUR-03", f"{name}'s car is {self.colours[name]}, not {colour}",
+                                  f"players[{j}].colour")
+
+    def check_start(self, start: list[str]) -> None:
+        """The next event's starting order: the order drawn for the Tour in the first event (TOUR-08), the lowest
+        tour time first after it (TOUR-09)."""
+        if self.events:
+            totals = self.totals()
+            for a, b in zip(start, start[1:]):
+                if totals[a] > totals[b]:
+                    raise IllegalMove("TOUR-09", f"{b} ({totals[b]} s on the Tour) starts before {a} ({totals[a]} s): "
+                                                 f"the lowest tour time starts first; ties are drawn")
+            record_applied(("TOUR-09",))
+        else:
+            if start != self.players:
+                raise IllegalMove("TOUR-08", f"the first event starts in the order drawn for the Tour "
+                                             f"({', '.join(self.players)}), not {', '.join(start)}")
+            record_applied(("TOUR-08",))
+
+    def check_line(self, line: TourEvent, seconds: dict[str, int], totals: dict[str, int]) -> None:
+        """The score sheet's claims for the event just added (``line``): the seconds it adds (TOUR-06/07) and the
+        totals after it."""
+        rule = "TOUR-06" if line.kind == "time-trial" else "TOUR-07"
+        n = len(self.events)
+        for name, claimed in seconds.items():
+            if name not in line.seconds:
+                raise IllegalMove(rule, f"{name} is not a player of the Tour", f"tour_seconds.{name}")
+            if claimed != line.seconds[name]:
+                raise IllegalMove(rule, f"{name} adds {line.seconds[name]} s to the Tour in event {n}, not "
+                                        f"{claimed} s", f"tour_seconds.{name}")
+        got = self.totals()
+        for name, claimed in totals.items():
+            if name not in got:
+                raise IllegalMove(rule, f"{name} is not a player of the Tour", f"totals.{name}")
+            if claimed != got[name]:
+                raise IllegalMove(rule, f"{name}'s tour time after event {n} is {got[name]} s, not {claimed} s",
+                                  f"totals.{name}")
+
+    def check_standings(self, claims: dict) -> None:
+        """The score sheet's final claims (TOUR-11): each place of the ``standings``, its total, and the
+        ``winner``."""
+        standings = self.standings()
+        for j, row in enumerate(claims.get("standings", [])):
+            if j >= len(standings) or row["name"] != standings[j][0]:
+                raise IllegalMove("TOUR-11", f"place {j + 1} of the Tour is "
+                                             f"{standings[j][0] if j < len(standings) else 'nobody'}"
+                                             f", not {row['name']}", f"standings[{j}].name")
+            if "total" in row and row["total"] != standings[j][1]:
+                raise IllegalMove("TOUR-11", f"{row['name']}'s tour time is {standings[j][1]} s, not "
+                                             f"{row['total']} s", f"standings[{j}].total")
+        if "winner" in claims and claims["winner"] != self.winner():
+            raise IllegalMove("TOUR-11", f"the lowest total tour time is {self.winner()}'s, not {claims['winner']}'s",
+                              "winner")
 
     def standings(self) -> list[tuple[str, int]]:
         """Players by tour time, lowest first (TOUR-11); ties keep the first event's order."""

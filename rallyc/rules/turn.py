@@ -97,6 +97,12 @@ class Turn:
     flipped: list[int] | None = None
     #: Improvisation: the dice not yet rolled laid again, in the order they happened (IMPROV-01..03)
     replans: list["Replan"] = field(default_factory=list)
+    # a race's claims (derivable; checked when present): the Round marker's colour (RX-ROUND-01), the laps
+    # completed (RX-END-01), the Joker (RX-JOKER-03), the weather after the turn (RX-WEATHER-04)
+    colour: str | None = None
+    laps: int | None = None
+    joker: str | None = None
+    weather: str | None = None
 
     def copy(self) -> "Turn":
         """A copy whose dice, re-plans and claims are its own (the referee completes a copy of a driver's turn,

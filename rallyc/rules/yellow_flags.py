@@ -86,14 +86,9 @@ def flag_limits(index, neighbours: dict[int, set[int]], in_force: Flags, pairs: 
     (the caller's, per track) so that the track's spaces are scanned once per set."""
     flagged: set[int] = set()
     near: set[frozenset[str]] = set()
-    for step in in_force:  # (flag_steps in line: no call nor new sets per flag, every turn a flag is out)
-        flagged.add(step)
-        ahead = neighbours.get(step)
-        if ahead:
-            flagged |= ahead
-        kept = pairs.get(step)
-        if kept:
-            near |= kept
+    for step in in_force:
+        flagged |= flag_steps(neighbours, step)
+        near |= pairs.get(step, set())
     if not flagged:
         no_alongside: frozenset = frozenset()
     elif covered is None:

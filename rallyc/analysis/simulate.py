@@ -172,6 +172,28 @@ CHUNK_RUNS = 25
 RunProgress = Callable[[int, int], None]
 
 
+def _chunks(indices: list[int], jobs: int, *, small: bool) -> list[list[int]]:
+    """The run indices split into tasks: one a process, or (``small``: a cluster's, or progress shown) tasks of at
+    most :data:`CHUNK_RUNS` runs, at least two a process."""
+    if not small:
+        return [indices[j::jobs] for j in range(jobs)]
+    size = max(1, min(CHUNK_RUNS, -(-len(indices) // (2 * max(jobs, 2)))))
+    return [indices[k:k + size] for k in range(0, len(indices), size)]
+
+
+def _pool_map(tasks: list[tuple], sizes: list[int], jobs: int, progress: RunProgress | None) -> list:
+    """Each task's runs played in a pool of ``jobs`` processes, in task order; ``progress`` hears of each task
+    back."""
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_worker, t) for t in tasks]
+        finished: list[int] = []
+        for fut in as_completed(futures):
+            finished.append(futures.index(fut))
+            if progress is not None:
+                progress(sum(sizes[i] for i in finished), sum(sizes))
+        return [f.result() for f in futures]
+
+
 def spread_runs(play, track, runs: int, *, seed: int, cars: int, kind: DriverKind, jobs: int,
                 source: "tuple[Path, str] | TrackSource | None", prepare: Callable[[Any], None] | None = None,
                 cluster: str | None = None, progress: RunProgress | None = None) -> list:
@@ -192,11 +214,7 @@ def spread_runs(play, track, runs: int, *, seed: int, cars: int, kind: DriverKin
     jobs = max(1, min(jobs, runs, os.cpu_count() or 1))
     if source is None or (jobs == 1 and cluster is None):
         return play(track, indices, seed=seed, cars=cars, kind=kind)
-    if cluster is not None or progress is not None:
-        size = max(1, min(CHUNK_RUNS, -(-runs // (2 * max(jobs, 2)))))  # at least two tasks a process
-        chunks = [indices[k:k + size] for k in range(0, runs, size)]
-    else:
-        chunks = [indices[j::jobs] for j in range(jobs)]
+    chunks = _chunks(indices, jobs, small=cluster is not None or progress is not None)
     tasks = [(play, source, c, seed, cars, kind) for c in chunks]
     sizes = [len(c) for c in chunks]
     if cluster is not None:
@@ -207,14 +225,7 @@ def spread_runs(play, track, runs: int, *, seed: int, cars: int, kind: DriverKin
         _FORKED[source] = track
         if prepare is not None:
             prepare(track)
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_worker, t) for t in tasks]
-            finished: list[int] = []
-            for fut in as_completed(futures):
-                finished.append(futures.index(fut))
-                if progress is not None:
-                    progress(sum(sizes[i] for i in finished), runs)
-            parts = [f.result() for f in futures]
+        parts = _pool_map(tasks, sizes, jobs, progress)
     merged = [r for part in parts for r in part]
     return sorted(merged, key=lambda r: r.index)
 

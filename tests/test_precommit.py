@@ -26,7 +26,7 @@ from rallyc.syntax.formatter import format_text
 
 GIT = ["git", "-c", "user.name=rallyc tests", "-c", "user.email=tests@rallyc.invalid", "-c", "init.defaultBranch=main",
        "-c", "commit.gpgsign=false"]
-COPY = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "rallyc", "grammar", "tilesets", "schemas")
+COPY = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "rallyc", "grammar", "tilesets", "schemas", "examples")
 
 
 def _git(cwd: Path, *args: str) -> str:

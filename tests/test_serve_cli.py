@@ -52,12 +52,16 @@ class Process:
             return e.code, json.loads(e.read())
 
     def stop(self) -> int:
+        """Ctrl+C, then what the server wrote read to the end (a pipe left full would hold its exit)."""
         self.proc.send_signal(signal.SIGINT)  # Ctrl+C
         try:
-            return self.proc.wait(timeout=30)
-        finally:
-            self.proc.stdout.close()
-            self.proc.stderr.close()
+            _, err = self.proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            _, err = self.proc.communicate()
+            raise AssertionError(f"rallyc serve did not stop on Ctrl+C; it wrote: {err[-2000:]}")
+        assert "Traceback" not in err, err
+        return self.proc.returncode
 
 
 def test_a_new_game_with_a_bot_then_served_again_from_its_journal(tmp_path: Path):

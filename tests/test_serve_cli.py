@@ -27,8 +27,11 @@ class Process:
     """``rallyc serve ARGS`` in a process of its own, until the URL it prints."""
 
     def __init__(self, *args: str, cwd: Path) -> None:
+        # started as from a terminal: Ctrl+C's signal at its default (a test run started in the background of a
+        # script ignores SIGINT, and a child inherits that)
         self.proc = subprocess.Popen([sys.executable, "-m", "rallyc", "serve", *args, "--port", "0"], cwd=cwd,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         found = re.search(r"open (http://127\.0\.0\.1:\d+/)\?token=([\w-]+)", line)

@@ -97,3 +97,45 @@ def test_observers_hear_applied_and_refused_rules():
     n = len(heard)
     make_stage(players=2).play(turn("A", "gear1@1.2.l"))
     assert len(heard) == n
+
+
+def test_a_lane_change_reports_core_move_05_and_a_straight_move_does_not():
+    """CORE-MOVE-05 "A car may change lanes any number of times in one move": recorded where a die takes the car
+    from one lane to the other, not on a move that keeps its lane."""
+    st = make_stage(players=2)
+    put(st, "B", "1.11.r", 1)
+    put(st, "A", "1.3.l", 2)
+    turn_of(st, "A", ["A", "B"])
+    out = st.play(turn("A", "gear2@1.4.r", "gear3@1.5.l"))
+    assert "CORE-MOVE-05" in out.applied
+    st = make_stage(players=2)
+    put(st, "B", "1.11.r", 1)
+    put(st, "A", "1.3.l", 2)
+    turn_of(st, "A", ["A", "B"])
+    out = st.play(turn("A", "gear2@1.4.l", "gear3@1.5.l"))
+    assert "CORE-MOVE-05" not in out.applied
+
+
+def test_one_shot_reports_core_adv_16_for_the_leader_only():
+    """CORE-ADV-16 "in a single-stage game the Leader dice of the Leader column may be replaced by normal Coast
+    dice": the round's leader on gravel lays Coast dice, and the rule is recorded for it, not for the car behind."""
+    st = make_stage(players=2, one_shot=True)
+    put(st, "B", "1.2.r", 1)
+    put(st, "A", "1.3.l", 1)
+    turn_of(st, "A", ["A", "B"])
+    out = st.play(turn("A", "gear1@1.4.l", "coast@1.5.l"))
+    assert "CORE-ADV-16" in out.applied
+    out = st.play(turn("B", "gear1@1.3.r"))
+    assert "CORE-ADV-16" not in out.applied
+
+
+def test_a_damage_draw_reports_the_bag_and_the_side_read():
+    """CORE-SETUP-03/04: a Crash's tokens are checked against what the Damage bag holds and read on their Damage
+    side; a turn that draws nothing records neither."""
+    path = ROOT / "examples" / "games" / "rally-4-full.json"
+    report = replay_record(load_record(path), base_dir=path.parent, explain=True)
+    assert report.error is None
+    turns = [t for st in report.to_json(explain=True)["stages"] for rnd in st["rounds"] for t in rnd["turns"]]
+    drew = [t for t in turns if t["damage"]]
+    assert drew and all({"CORE-SETUP-03", "CORE-SETUP-04"} <= set(t["applied"]) for t in drew)
+    assert all("CORE-SETUP-03" not in t["applied"] for t in turns if not t["damage"] and not t["shortcut_tokens"])

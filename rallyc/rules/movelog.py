@@ -58,7 +58,7 @@ def _entry(index: "TrackIndex", s: "Space") -> _Entry:
         lanes += _SLIDE_ZONE
     if s.kind == "shortcut":
         lanes += _SHORTCUT
-    return _Entry(corner, lanes, s.surface, s.lane if s.kind == "plain" and s.lane else None, slide,
+    return _Entry(corner, lanes, s.surface, s.lane if s.kind == "lane" else None, slide,
                   s.kind == "shortcut", bool(s.water))
 
 

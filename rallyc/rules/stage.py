@@ -400,6 +400,8 @@ class Stage(TurnEngine[Outcome]):
             head += _STATUS_RULES.get(status, ())
         if leader:
             head.append("CORE-DICE-03")
+        if self.options.one_shot and ctx.allowance.column == "gravel-leader":
+            head.append("CORE-ADV-16")  # the Leader column's dice are normal Coast dice
         if self.finished_any and (self._plan_readings or self.plan_readings()).leader_rule_ends == "first-finisher":
             head.append("CORE-DICE-16")
         _allowance_rules(head, ctx, car.damage)

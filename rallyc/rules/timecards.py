@@ -330,13 +330,17 @@ _SHORTCUT_SIDE = {"ok": "CORE-SHORTCUT-06", "coast": "CORE-SHORTCUT-07", "minus1
 
 
 def _drawn_rules(rules: list[str], out: Outcome) -> None:
-    """Damage tokens (CORE-DAMAGE), Weather tokens (MC-WEATHER-01/07), Shortcut sides (CORE-SHORTCUT-05..09)."""
+    """Damage tokens (CORE-DAMAGE), Weather tokens (MC-WEATHER-01/07), Shortcut sides (CORE-SHORTCUT-05..09). A
+    draw is checked against what the bag holds (CORE-SETUP-03) and read on the side its cause names: the Damage side
+    after a Loss of Control, the Shortcut side entering a Shortcut (CORE-SETUP-04)."""
     if out.damage:
-        rules += ("CORE-SETUP-02", "CORE-DAMAGE-01", "CORE-DAMAGE-07")
+        rules += ("CORE-SETUP-02", "CORE-SETUP-03", "CORE-SETUP-04", "CORE-DAMAGE-01", "CORE-DAMAGE-07")
         if "green" in out.damage:
             rules.append("CORE-DAMAGE-06")
     if WEATHER in out.damage or WEATHER in out.tokens:
         rules += ("MC-WEATHER-01", "MC-WEATHER-07")
+    if out.tokens and not out.damage:
+        rules.append("CORE-SETUP-04")
     for t in out.tokens:
         rules.append(_SHORTCUT_SIDE.get(t, "CORE-SHORTCUT-05"))
         if t == "minus1":

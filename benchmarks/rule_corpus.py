@@ -6,7 +6,8 @@ set), played by the seeded random bot with two cars (three for Full Contact, whe
 (a DIRT stage, an RX race, an Ice race, each custom-race pairing) with no option, each of its options alone and all
 of them together, on a few tracks per form (:data:`TRACKS`: Shortcuts, jumps and water, the Monte-Carlo stage). Each record
 names its track file (``track``, relative to the corpus folder) and is replayed before it is written: a record that
-does not replay cleanly stops the script. Same code, same corpus: nothing depends on time or the machine.
+does not replay cleanly stops the script. The core and custom-race additions (a rally with Checkpoints, refused
+mutants of real records) are written by :mod:`rule_corpus_core`. Same code, same corpus: nothing depends on time or the machine.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bot_sweep import ROOT, Case, cases, record_of  # noqa: E402
+from rule_corpus_core import write as write_core  # noqa: E402
 
 from rallyc.records import load_record, replay_record  # noqa: E402
 from rallyc.records.generate import write_record  # noqa: E402
@@ -54,11 +56,11 @@ def file_name(case: Case) -> str:
     return "-".join(w.lower().replace(" ", "-") for w in words if w) + ".json"
 
 
-def corpus_record(case: Case) -> dict:
-    """The case's game, played by the seeded random bot, with its track file named (relative to the corpus)."""
+def corpus_record(case: Case, target: Path = DEFAULT) -> dict:
+    """The case's game, played by the seeded random bot, with its track file named (relative to ``target``)."""
     cars = 3 if "full_contact" in dict(case.settings) else 2
     record = record_of(case, RandomBot(SEED), SEED, cars)
-    record["track"] = os.path.relpath(ROOT / "examples" / case.file, DEFAULT).replace(os.sep, "/")
+    record["track"] = os.path.relpath(ROOT / "examples" / case.file, target.resolve()).replace(os.sep, "/")
     if "race" in record and case.track:
         record["race"]["stage"] = case.track
     record["title"] = f"{case.name} (random bot, seed {SEED})"
@@ -75,12 +77,16 @@ def main(argv: list[str] | None = None) -> int:
     written = 0
     for case in chosen():
         path = ns.target / file_name(case)
-        write_record(corpus_record(case), path)
+        write_record(corpus_record(case, ns.target), path)
         report = replay_record(load_record(path), base_dir=path.parent, explain=False)
         if report.error is not None:
             print(f"{path.name}: does not replay: {report.error.path}: {report.error}", file=sys.stderr)
             return 1
         written += 1
+    problems = write_core(ns.target)
+    if problems:
+        print("\n".join(problems), file=sys.stderr)
+        return 1
     print(f"{written} records written to {ns.target}")
     return 0
 

@@ -1,0 +1,150 @@
+"""The corpus's core and custom-race additions (``benchmarks/rule_corpus.py`` writes them beside the sweep's games).
+
+Two kinds of records, each replayed before it is written:
+
+- whole games the sweep's one-stage cases do not play (:func:`core_games`): a three-stage rally with the
+  Checkpoints option, Checkpoint penalties and the Spare Tire fitted between stages (CORE-ADV-09/10, CORE-RALLY-08),
+  and a Technical Time Trial with the Monte-Carlo weather (CUSTOM-16); they must replay cleanly;
+- refused mutants of real records (:func:`core_mutants`): a bundled or corpus record with one thing changed the way a
+  careless or dishonest player would, which the referee must refuse with the rule named (a Flying Start added when
+  re-laying a failed Flat Out, dice secured in a Flat Out, a Damage token no bag holds, ...). A mutant the referee
+  accepts, or refuses with another rule, stops the script: the refusal is the rule being applied.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+from bot_sweep import ROOT, Case, design, players, record_of
+
+from rallyc.records import load_record, replay_record
+from rallyc.records.generate import bot_record, write_record
+from rallyc.rules import Options
+from rallyc.rules.bot import RandomBot
+
+GAMES = ROOT / "examples" / "games"
+SEED = 1
+
+
+def _rally_between(rally: Any, k: int) -> dict:
+    """Between stages: each player takes k 5-second Checkpoint tokens (CORE-ADV-09), and a player whose car carries
+    Coast/Leader Damage out of a stage without Assistance fits its Spare Tire (CORE-RALLY-08)."""
+    stage = rally.current
+    spare = [] if stage.track.has_assistance else sorted(
+        n for n, car in stage.cars.items()
+        if car.status != "retired" and car.spare and car.damage.get("coast", 0) > 0)
+    return {"checkpoint": {n: (k + i) % 3 for i, n in enumerate(sorted(stage.cars))}, "spare_tire": spare}
+
+
+def _checkpoint_rally(track_rel: str) -> dict:
+    """Rally 4's three stages (SS1 has no Assistance) with the Checkpoints option, the seeded random bot."""
+    case = Case("rally-4.rally", None, "stage", "checkpoints")
+    tracks = design(case.file).tracks
+    options = Options(checkpoints=True)
+    for seed in range(SEED, SEED + 40):  # the first seed whose SS1 ends with a car carrying Coast/Leader Damage
+        record = bot_record(list(tracks), players(case, 3), seed=seed, options=options, header={},
+                            bot=RandomBot(seed), max_turns=10**6, between=_rally_between)
+        if record["stages"][0].get("spare_tire"):
+            record["track"] = track_rel
+            record["title"] = f"Rally 4 with Checkpoints (random bot, seed {seed})"
+            return record
+    raise RuntimeError("no seed fits a Spare Tire between stages")
+
+
+def _weather_time_trial(track_rel: str) -> dict:
+    """A Time Trial under Technical Track rules on the Auto Tour's SS1 with the Monte-Carlo weather (CUSTOM-16)."""
+    case = Case("auto-tour-1.rally", "SS1", "custom-stage", "weather", (("weather", "dry"),),
+                ("time-trial", "technical", None))
+    record = record_of(case, RandomBot(SEED), SEED, 2)
+    record["track"] = track_rel
+    record["title"] = f"{case.name} (random bot, seed {SEED})"
+    return record
+
+
+def core_games(target: Path) -> list[tuple[str, dict]]:
+    """(file name, record) of the whole games."""
+    def rel(file: str) -> str:
+        return os.path.relpath(ROOT / "examples" / file, target.resolve()).replace(os.sep, "/")
+    return [("core-rally-4-checkpoints.json", _checkpoint_rally(rel("rally-4.rally"))),
+            ("core-auto-tour-1-ss1-custom-stage-time-trial-technical-weather.json",
+             _weather_time_trial(rel("auto-tour-1.rally")))]
+
+
+# -- refused mutants: (file name, source record, the change, the rule the referee must name)
+
+def _turn(record: dict, pred: Callable[[dict], bool]) -> dict:
+    """The first turn of the record that ``pred`` holds for."""
+    return next(t for stage in record["stages"] for t in stage["turns"] if pred(t))
+
+
+def _flat_out_secured(r: dict) -> None:
+    """A die secured with a Second token in a Flat Out (CORE-SECONDS-05: only when rolling one by one)."""
+    _turn(r, lambda t: t.get("mode") == "flat-out")["dice"][0]["secured"] = True
+
+
+def _order_misses_player(r: dict) -> None:
+    """The second stage's starting order names a player twice and one not at all (CORE-SETUP-06)."""
+    order = r["stages"][1]["order"]
+    order[-1] = order[0]
+
+
+def _spare_tire_twice(r: dict) -> None:
+    """The Spare Tire card used a second time in a stage (CORE-SPARE-06: used once, recovered only through
+    Assistance)."""
+    for stage in r["stages"]:
+        turns = stage["turns"]
+        used = next((i for i, t in enumerate(turns) if t.get("spare_tire")), None)
+        if used is None:
+            continue
+        name = turns[used]["player"]
+        later = next(t for t in turns[used + 1:] if t["player"] == name and t.get("gear") == 1
+                     and "zero" not in (t.get("card") or {}))
+        later["spare_tire"] = True
+        return
+
+
+MUTANTS: list[tuple[str, str, Callable[[dict], None], str]] = [
+    ("core-refused-flat-out-secured.json", "examples/games/rally-1-ss1-failed-flat-out.json", _flat_out_secured,
+     "CORE-SECONDS-05"),
+    ("core-refused-spare-tire-twice.json", "examples/games/rally-4-full.json", _spare_tire_twice,
+     "CORE-SPARE-06"),
+    ("core-refused-order-misses-player.json", "examples/games/rally-4-full.json", _order_misses_player,
+     "CORE-SETUP-06"),
+]
+
+
+def core_mutants(target: Path) -> list[tuple[str, dict, str]]:
+    """(file name, record, rule) of the refused mutants, their track path relative to ``target``."""
+    out = []
+    for name, source, change, rule in MUTANTS:
+        path = ROOT / source
+        record = copy.deepcopy(json.loads(path.read_text(encoding="utf-8")))
+        change(record)
+        record["track"] = os.path.relpath((path.parent / record["track"]).resolve(), target.resolve()).replace(os.sep, "/")
+        record["title"] = f"{record.get('title', path.stem)}: refused mutant ({rule}: {change.__doc__.split(' (')[0]})"
+        out.append((name, record, rule))
+    return out
+
+
+def write(target: Path) -> list[str]:
+    """Write the games and the mutants to ``target``; the problems found (a game not replaying cleanly, a mutant
+    accepted or refused under another rule)."""
+    problems = []
+    for name, record in core_games(target):
+        path = target / name
+        write_record(record, path)
+        report = replay_record(load_record(path), base_dir=path.parent, explain=False)
+        if report.error is not None:
+            problems.append(f"{name}: does not replay: {report.error.path}: {report.error}")
+    for name, record, rule in core_mutants(target):
+        path = target / name
+        write_record(record, path)
+        report = replay_record(load_record(path), base_dir=path.parent, explain=False)
+        got = None if report.error is None else report.error.rule_id
+        if got != rule:
+            problems.append(f"{name}: expected a refusal under {rule}, got {got}: {report.error}")
+    return problems

@@ -2,13 +2,14 @@
 
 Two kinds of records, each replayed before it is written:
 
-- whole games the sweep's one-stage cases do not play (:func:`core_games`): a three-stage rally with the
+- whole games the sweep's one-stage cases do not play (:func:`core_games`): two three-stage rallies with the
   Checkpoints option, Checkpoint penalties and the Spare Tire fitted between stages (CORE-ADV-09/10, CORE-RALLY-08),
-  and a Technical Time Trial with the Monte-Carlo weather (CUSTOM-16); they must replay cleanly;
-- refused mutants of real records (:func:`core_mutants`): a bundled or corpus record with one thing changed the way a
-  careless or dishonest player would, which the referee must refuse with the rule named (a Flying Start added when
-  re-laying a failed Flat Out, dice secured in a Flat Out, a Damage token no bag holds, ...). A mutant the referee
-  accepts, or refuses with another rule, stops the script: the refusal is the rule being applied.
+  and a Technical Time Trial with the Monte-Carlo weather (CUSTOM-16); each must replay cleanly and print the rules
+  it was picked for;
+- refused mutants of real records (:func:`core_mutants`): a bundled record with one thing changed the way a
+  careless or dishonest player would, which the referee must refuse with the rule named (dice secured in a Flat Out,
+  a starting order naming a player twice, the Spare Tire used twice). A mutant the referee accepts, or refuses with
+  another rule, stops the script: the refusal is the rule being applied.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from bot_sweep import ROOT, Case, design, players, record_of
+
+from rule_coverage import named_ids
 
 from rallyc.records import load_record, replay_record
 from rallyc.records.generate import bot_record, write_record
@@ -40,19 +43,14 @@ def _rally_between(rally: Any, k: int) -> dict:
     return {"checkpoint": {n: (k + i) % 3 for i, n in enumerate(sorted(stage.cars))}, "spare_tire": spare}
 
 
-def _checkpoint_rally(track_rel: str) -> dict:
+def _checkpoint_rally(track_rel: str, seed: int) -> dict:
     """Rally 4's three stages (SS1 has no Assistance) with the Checkpoints option, the seeded random bot."""
     case = Case("rally-4.rally", None, "stage", "checkpoints")
-    tracks = design(case.file).tracks
-    options = Options(checkpoints=True)
-    for seed in range(SEED, SEED + 40):  # the first seed whose SS1 ends with a car carrying Coast/Leader Damage
-        record = bot_record(list(tracks), players(case, 3), seed=seed, options=options, header={},
-                            bot=RandomBot(seed), max_turns=10**6, between=_rally_between)
-        if record["stages"][0].get("spare_tire"):
-            record["track"] = track_rel
-            record["title"] = f"Rally 4 with Checkpoints (random bot, seed {seed})"
-            return record
-    raise RuntimeError("no seed fits a Spare Tire between stages")
+    record = bot_record(list(design(case.file).tracks), players(case, 3), seed=seed, options=Options(checkpoints=True),
+                        header={}, bot=RandomBot(seed), max_turns=10**6, between=_rally_between)
+    record["track"] = track_rel
+    record["title"] = f"Rally 4 with Checkpoints (random bot, seed {seed})"
+    return record
 
 
 def _weather_time_trial(track_rel: str) -> dict:
@@ -65,13 +63,20 @@ def _weather_time_trial(track_rel: str) -> dict:
     return record
 
 
-def core_games(target: Path) -> list[tuple[str, dict]]:
-    """(file name, record) of the whole games."""
+def core_games(target: Path) -> list[tuple[str, dict, set[str]]]:
+    """(file name, record, the rules its replay must print) of the whole games. The rallies' seeds are picked for what
+    their games reach: seed 12 a Spare Tire between stages and a car overtaken beside a Shortcut while another is
+    in a corner (CORE-OVERTAKE-04/07); seed 3 a jump landing in a corner (CORE-JUMP-08) and a Loss of Control on a
+    rally stage's finishing turn (CORE-STAGEEND-07)."""
     def rel(file: str) -> str:
         return os.path.relpath(ROOT / "examples" / file, target.resolve()).replace(os.sep, "/")
-    return [("core-rally-4-checkpoints.json", _checkpoint_rally(rel("rally-4.rally"))),
+    rally = rel("rally-4.rally")
+    return [("core-rally-4-checkpoints-seed-12.json", _checkpoint_rally(rally, 12),
+             {"CORE-ADV-09", "CORE-ADV-10", "CORE-RALLY-08", "CORE-OVERTAKE-04", "CORE-OVERTAKE-07"}),
+            ("core-rally-4-checkpoints-seed-3.json", _checkpoint_rally(rally, 3),
+             {"CORE-ADV-09", "CORE-ADV-10", "CORE-JUMP-08", "CORE-STAGEEND-07"}),
             ("core-auto-tour-1-ss1-custom-stage-time-trial-technical-weather.json",
-             _weather_time_trial(rel("auto-tour-1.rally")))]
+             _weather_time_trial(rel("auto-tour-1.rally")), {"CUSTOM-16"})]
 
 
 # -- refused mutants: (file name, source record, the change, the rule the referee must name)
@@ -132,14 +137,17 @@ def core_mutants(target: Path) -> list[tuple[str, dict, str]]:
 
 def write(target: Path) -> list[str]:
     """Write the games and the mutants to ``target``; the problems found (a game not replaying cleanly, a mutant
-    accepted or refused under another rule)."""
+    accepted or refused under another rule, a game whose replay no longer prints a rule it was picked for)."""
     problems = []
-    for name, record in core_games(target):
+    for name, record, expect in core_games(target):
         path = target / name
         write_record(record, path)
-        report = replay_record(load_record(path), base_dir=path.parent, explain=False)
+        report = replay_record(load_record(path), base_dir=path.parent, explain=True)
         if report.error is not None:
             problems.append(f"{name}: does not replay: {report.error.path}: {report.error}")
+        missing = expect - set(named_ids(report.to_json(explain=True)))
+        if missing:
+            problems.append(f"{name}: its replay no longer prints {' '.join(sorted(missing))}")
     for name, record, rule in core_mutants(target):
         path = target / name
         write_record(record, path)

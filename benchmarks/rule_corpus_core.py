@@ -6,10 +6,11 @@ Two kinds of records, each replayed before it is written:
   Checkpoints option, Checkpoint penalties and the Spare Tire fitted between stages (CORE-ADV-09/10, CORE-RALLY-08),
   and a Technical Time Trial with the Monte-Carlo weather (CUSTOM-16); each must replay cleanly and print the rules
   it was picked for;
-- refused mutants of real records (:func:`core_mutants`): a bundled record with one thing changed the way a
-  careless or dishonest player would, which the referee must refuse with the rule named (dice secured in a Flat Out,
-  a starting order naming a player twice, the Spare Tire used twice). A mutant the referee accepts, or refuses with
-  another rule, stops the script: the refusal is the rule being applied.
+- refused mutants of real records (:func:`core_mutants`): a bundled or corpus record with one thing changed the way a
+  careless or dishonest player would, which the referee must refuse with the rule named (dice secured in a Flat
+  Out, dice re-laid after a Flying Start's Warning, a slow die jumping, a starting order naming a player twice, the
+  Spare Tire used twice). A mutant the referee accepts, or refuses with another rule, stops the script: the refusal
+  is the rule being applied.
 """
 
 from __future__ import annotations
@@ -91,6 +92,21 @@ def _flat_out_secured(r: dict) -> None:
     _turn(r, lambda t: t.get("mode") == "flat-out")["dice"][0]["secured"] = True
 
 
+def _relaid_after_flying_warning(r: dict) -> None:
+    """Dice re-laid after a Flat Out whose Flying Start die showed a Warning (CORE-ADV-03: the Flying Start Warning
+    ends the move after one space and the Flat Out's Loss of Control is ignored: nothing is re-laid)."""
+    t = _turn(r, lambda t: t.get("mode") == "flat-out" and t["dice"][0]["die"] == "gear2"
+              and t["dice"][0].get("face") == "warning" and "relaid" not in t)
+    t["relaid"] = copy.deepcopy(t["dice"])
+
+
+def _slow_die_jumps(r: dict) -> None:
+    """A landing given to a Gear 1 move onto Rally 5 SS1's Gear 4 jump (8.3.l) (CORE-JUMP-06: a die lower than the
+    Jump's gear treats it as a normal space)."""
+    die = _turn(r, lambda t: any(d["to"] == "8.3.l" and d["die"] in ("gear1", "coast") for d in t.get("dice", ())))
+    next(d for d in die["dice"] if d["to"] == "8.3.l")["land"] = "8.3.l"
+
+
 def _order_misses_player(r: dict) -> None:
     """The second stage's starting order names a player twice and one not at all (CORE-SETUP-06)."""
     order = r["stages"][1]["order"]
@@ -117,6 +133,10 @@ MUTANTS: list[tuple[str, str, Callable[[dict], None], str]] = [
      "CORE-SECONDS-05"),
     ("core-refused-spare-tire-twice.json", "examples/games/rally-4-full.json", _spare_tire_twice,
      "CORE-SPARE-06"),
+    ("core-refused-relaid-after-flying-warning.json", "tests/data/corpus/rally-5-ss1-stage-all.json",
+     _relaid_after_flying_warning, "CORE-ADV-03"),
+    ("core-refused-slow-die-jumps.json", "examples/games/rally-5-ss1-jump-water.json", _slow_die_jumps,
+     "CORE-JUMP-06"),
     ("core-refused-order-misses-player.json", "examples/games/rally-4-full.json", _order_misses_player,
      "CORE-SETUP-06"),
 ]

@@ -14,10 +14,6 @@ import pytest
 
 from helpers.paths import BAD, DATA, EXAMPLES, ROOT
 
-#: rule coverage by behaviour: the rule IDs the referee reports during the session (tests/test_rule_coverage.py)
-pytest_plugins = ["helpers.rule_trace"]
-
-
 @pytest.fixture(scope="session")
 def root() -> Path:
     """The repository's top folder."""

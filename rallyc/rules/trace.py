@@ -1,7 +1,6 @@
 """Who listens to the rule IDs the referee reports (applied or refused), and the game's rule log.
 
-Nothing listens in normal use; the test suite's rule-coverage hook registers an observer for the session
-(``tests/helpers/rule_trace.py``). The rules a game applies outside its turns (its setup, a custom race's or a
+Nothing listens in normal use (tests register observers). The rules a game applies outside its turns (its setup, a custom race's or a
 tour's choices, the end of a stage, a tour's score sheet) are recorded with :func:`applied` by the code that
 applies them, into the game logs open (:func:`game_log`: a replay opens one, ``replay --explain`` prints it); a
 turn's rules are in the turn's own log (:class:`~rallyc.rules.rulelog.RuleLog`). This module imports nothing, so

@@ -264,3 +264,24 @@ def test_relaid_plan_keeps_the_lowest_limit_of_the_flat_out():
     out = st.play(turn("A", *plan, flat_out=True, relaid=["gear3@2.2.l:w", "gear4@2.3.l:w"],
                        zero=ZeroSide("spinout")))
     assert out.flat_out_failed and out.loc.space == "2.3.l" and out.loc.gear == 4
+
+
+def test_relaid_dice_are_the_rolled_dice_each_once_with_its_result():
+    """CORE-ROLL-13, in the rulebook's words: "the player must first take all of the dice they rolled (without
+    modifying their results) and lay them back out on the road as if they were planning a normal move. They do not
+    have to follow the same path as they originally planned, or use all of their original dice, as long as enough
+    are placed to cause a Loss of Control." Each re-laid die is one of the dice rolled, with the face it rolled, and
+    each rolled die is laid at most once; a die left out is allowed."""
+    plan = ["gear5@1.4.l:w", "gear4@1.5.l:w", "coast@1.6.l:w", "gear3@1.7.l"]
+
+    def relay(*relaid: str):
+        return turn("A", *plan, flat_out=True, relaid=list(relaid), zero=ZeroSide("spinout"))
+
+    # a die's result is not modified: the Gear 4 die rolled a Warning, the Gear 3 die rolled OK
+    assert illegal(ready(4), relay("gear5@1.4.r:w", "coast@1.5.r:w", "gear4@1.6.r:o")).rule_id == "CORE-ROLL-13"
+    assert illegal(ready(4), relay("gear5@1.4.r:w", "gear4@1.5.r:w", "gear3@1.6.r:w")).rule_id == "CORE-ROLL-13"
+    # one Coast die was rolled: it cannot be laid twice
+    assert illegal(ready(4), relay("gear5@1.4.r:w", "coast@1.5.r:w", "coast@1.6.r:w")).rule_id == "CORE-ROLL-13"
+    # another path (the right lane), the Gear 3 die left out: the third Warning falls on 1.6.r in Gear 4
+    out = ready(4).play(relay("gear5@1.4.r:w", "gear4@1.5.r:w", "coast@1.6.r:w"))
+    assert out.flat_out_failed and out.loc.space == "1.6.r" and out.loc.gear == 4

@@ -6,8 +6,9 @@ set), played by the seeded random bot with two cars (three for Full Contact, whe
 (a DIRT stage, an RX race, an Ice race, each custom-race pairing) with no option, each of its options alone and all
 of them together, on a few tracks per form (:data:`TRACKS`: Shortcuts, jumps and water, the Monte-Carlo stage). Each record
 names its track file (``track``, relative to the corpus folder) and is replayed before it is written: a record that
-does not replay cleanly stops the script. The core and custom-race additions (a rally with Checkpoints, refused
-mutants of real records) are written by :mod:`rule_corpus_core`. Same code, same corpus: nothing depends on time or the machine.
+does not replay cleanly stops the script. The core and custom-race additions (rallies with Checkpoints, refused
+mutants of real records) are written by :mod:`rule_corpus_core`. Same code, same corpus: nothing depends on time or
+the machine.
 """
 
 from __future__ import annotations

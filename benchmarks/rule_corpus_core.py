@@ -149,7 +149,8 @@ def core_mutants(target: Path) -> list[tuple[str, dict, str]]:
         path = ROOT / source
         record = copy.deepcopy(json.loads(path.read_text(encoding="utf-8")))
         change(record)
-        record["track"] = os.path.relpath((path.parent / record["track"]).resolve(), target.resolve()).replace(os.sep, "/")
+        track = (path.parent / record["track"]).resolve()
+        record["track"] = os.path.relpath(track, target.resolve()).replace(os.sep, "/")
         record["title"] = f"{record.get('title', path.stem)}: refused mutant ({rule}: {change.__doc__.split(' (')[0]})"
         out.append((name, record, rule))
     return out

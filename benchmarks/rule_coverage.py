@@ -2,14 +2,14 @@
 --format json`` names, over the bundled records and the corpus.
 
 Run: ``python benchmarks/rule_coverage.py [--min 0.95] [--json]``. It replays every record of ``examples/games``
-(its ``tours/`` included) and of ``tests/data/corpus`` (seeded bot games across the game forms, written by
-``benchmarks/rule_corpus.py``) through the CLI in this process, and collects every rule ID the JSON output names:
-a turn's ``applied``, a stage's, a race's or a tour's ``applied`` (what the setup and the end of a stage or event
-applied) and a refusal's ``rule``. Per family of the rule inventory (``tests/data/rules/INVENTORY.md``: CORE, MC,
-RX, CUSTOM, ICE, TOUR, IMPROV) it prints the IDs named out of those the referee can apply: the inventory's IDs but
-those of kind ``track`` (properties of a track file, reported by ``rallyc check``) and those named in
-:data:`UNREACHABLE` (components this project does not model); then the IDs left. Exit 1 when a family is under
-``--min``.
+(its ``tours/`` included) and of ``tests/data/corpus`` (seeded bot games across the game forms and refused mutants
+of real records, written by ``benchmarks/rule_corpus.py``) through the CLI in this process, and collects every rule
+ID the JSON output names: a turn's ``applied``, a stage's, a race's or a tour's ``applied`` (what the setup and the
+end of a stage or event applied) and a refusal's ``rule``. Per family of the rule inventory
+(``tests/data/rules/INVENTORY.md``: CORE, MC, RX, CUSTOM, ICE, TOUR, IMPROV) it prints the IDs named out of those
+the referee can apply: the inventory's IDs but those of kind ``track`` (properties of a track file, reported by
+``rallyc check``) and those named in :data:`UNREACHABLE` (components this project does not model); then the IDs
+left. Exit 1 when a family is under ``--min``.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ INVENTORY = ROOT / "tests" / "data" / "rules" / "INVENTORY.md"
 CORPUS = ROOT / "tests" / "data" / "corpus"
 GAMES = ROOT / "examples" / "games"
 FAMILIES = ("CORE", "MC", "RX", "CUSTOM", "ICE", "TOUR", "IMPROV")
-#: rules no record can make the referee apply, and why (as ``tests/test_rule_coverage.py``'s UNREACHABLE)
+#: rules no record can make the referee apply, and why (``tests/test_rule_coverage.py`` counts with this module)
 UNREACHABLE = {
     "CUSTOM-11": "GT cars and their Dashboards are Rallyman: GT components: no GT car races here",
     "TOUR-04": "the Unlimited category's SET-UP profiles belong to The Climb expansion",

@@ -93,10 +93,11 @@ MC_TOKENS = ("~gravel N S N N | N N N N | N N N N | N N N N | N N F N",
               "jump 2 at 4.2.l"])
 #: (file, stage, form, options label, seed, cars) of sweep cases played beyond the corpus's own: a Weather tile
 #: turned over twice (MC-WEATHER-05), RX 1's fork passed round another car (RX-FORK-04), a car pushed beside slide
-#: spaces (RX-PUSH-13), Danger tokens (RX-DANGER-02, RX-DANGER-04/05)
+#: spaces (RX-PUSH-13), Danger tokens (RX-DANGER-02, RX-DANGER-04/05), a Push Through onto a space two cars share
+#: (RX-THROUGH-06)
 MC_RX_CASES = [("auto-tour-1.rally", "SS2", "stage", "weather", 3, 2), ("rx-1.rally", None, "rx", "weather-dry", 1, 4),
                ("rx-1.rally", None, "rx", "all", 1, 4), ("ice-track-1.rally", None, "ice", "all", 1, 4),
-               ("ice-track-1.rally", None, "ice", "all", 2, 4)]
+               ("ice-track-1.rally", None, "ice", "all", 2, 4), ("rx-2.rally", None, "rx", "full-contact", 17, 4)]
 
 
 def mc_rx_games(target: Path) -> dict[str, dict]:

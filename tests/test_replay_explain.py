@@ -69,3 +69,35 @@ def test_explain_prints_the_rules_the_game_applied_outside_its_turns(record, fam
     _, text = _replay(str(GAMES / record), "--explain")
     line = next(line for line in text.splitlines() if line.startswith("Rules of the game: "))
     assert line.removeprefix("Rules of the game: ").split(", ") == game
+
+
+@pytest.mark.parametrize("game", ["rx-1-race.json", "ice-track-1-race.json"])
+def test_explain_names_the_damage_a_race_car_keeps(game):
+    """RX-DAMAGE-09 (no repairs during an RX race) and RX-DAMAGE-02 (each Boost Damage token removes a Boost die):
+    a turn lists them exactly when its car holds Damage tokens drawn in its earlier turns (a Yellow Flag goes on the
+    track, not the Dashboard), Boost Damage for the second; the RX Damage bag's race lists RX-SETUP-02 at its
+    first turn."""
+    _, explained = _replay(str(GAMES / game), "--format", "json", "--explain")
+    turns = _turns(json.loads(explained))
+    held: dict[str, list[str]] = {}
+    for t in turns:
+        tokens = [d for d in held.setdefault(t["player"], []) if d != "yellow"]
+        assert ("RX-DAMAGE-09" in t["applied"]) == bool(tokens), t["text"]
+        assert ("RX-DAMAGE-02" in t["applied"]) == ("boost" in tokens), t["text"]
+        held[t["player"]] += t["damage"] or []
+    assert any("RX-DAMAGE-09" in t["applied"] for t in turns)
+    assert ("RX-SETUP-02" in turns[0]["applied"]) == (game == "rx-1-race.json")
+    if game == "rx-1-race.json":
+        assert any("RX-DAMAGE-02" in t["applied"] for t in turns)
+
+
+@pytest.mark.parametrize("game,weather", [("rx-2-rx-weather-wet.json", True), ("rx-2-rx-weather-dry.json", True),
+                                          ("rx-2-rx-plain.json", False)])
+def test_explain_names_the_rx_weather_chosen_at_setup(game, weather):
+    """RX-WEATHER-01: a race played with the RX Weather rule starts in the weather chosen at setup; its first turn
+    lists the rule with the setup's, a race without the rule does not."""
+    code, explained = _replay(str(ROOT / "tests" / "data" / "corpus" / game), "--format", "json", "--explain")
+    assert code == 0
+    turns = _turns(json.loads(explained))
+    assert ("RX-WEATHER-01" in turns[0]["applied"]) == weather
+    assert not any("RX-WEATHER-01" in t["applied"] for t in turns[1:])

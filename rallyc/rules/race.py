@@ -598,8 +598,13 @@ class Race(TurnEngine[RxOutcome]):
 
     def log_start(self, car: RxCar, turn: Turn, ctx: PlanContext, leader: bool) -> None:
         """The dice and the order of play of an RX round (RX-DICE-01, RX-ROUND-01, RX-ORDER-01), no Time cards
-        (RX-SETUP-10)."""
+        (RX-SETUP-10); the Damage tokens the car holds, kept (no repairs, RX-DAMAGE-09), a Boost Damage token taking
+        a Boost die away (RX-DAMAGE-02, :func:`~rallyc.rules.rx_dashboard.rx_allowance`)."""
         self.log.head += ("CORE-DICE-01", "RX-DICE-01", "RX-ROUND-01", "RX-ORDER-01", "RX-SETUP-10")
+        if any(car.damage.values()):
+            self.log.head.append("RX-DAMAGE-09")
+            if car.damage.get("boost"):
+                self.log.head.append("RX-DAMAGE-02")
 
     def log_end(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, out: RxOutcome,
                 change: RaceChange) -> None:
@@ -615,15 +620,18 @@ class Race(TurnEngine[RxOutcome]):
     def _setup_rules(self) -> tuple[str, ...]:
         """The setup the referee laid out before round 1 (reported with the race's first turn): the cars on the
         Pre-grid in draw order from Pole Position, then across and down the rows (RX-SETUP-05..07), each in Gear 0 with
-        no Focus token from the bank (RX-SETUP-01, RX-SETUP-08); RX Dashboards, Rain tires only with the RX Weather
-        rule (RX-SETUP-03/04, RX-WEATHER-02)."""
+        no Focus token from the bank (RX-SETUP-01, RX-SETUP-08); the RX Damage bag (RX-SETUP-02) when the race draws
+        from it; RX Dashboards, Rain tires only with the RX Weather rule, which starts in the weather chosen at setup
+        (RX-SETUP-03/04, RX-WEATHER-01/02)."""
         rules = ["RX-SETUP-01", "RX-SETUP-05", "RX-SETUP-06", "RX-SETUP-08"]
         if len(self.cars) > 1:
             rules.append("RX-SETUP-07")  # each next car beside the previous one, then the next row back
+        if self.format.bag == "rx":
+            rules.append("RX-SETUP-02")  # the tokens drawn are checked against this bag (damage_bag)
         if self.format.name == "rx":
             rules += ["RX-SETUP-03", "RX-SETUP-04"]
             if self.weather_rule:
-                rules += ["RX-WEATHER-02", "RX-WEATHER-03"]
+                rules += ["RX-WEATHER-01", "RX-WEATHER-02", "RX-WEATHER-03"]
         return tuple(rules)
 
     def _rx_rules(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, out: RxOutcome,

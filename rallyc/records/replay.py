@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rallyc.collector import paused
 from rallyc.data.components import Components
@@ -19,6 +19,7 @@ from rallyc.records.explain import applied_of, game_rules_line, once, rules_line
 from rallyc.records.custom import custom_stage_rules
 from rallyc.rules.technical_h2h import TechnicalHeadToHead
 from rallyc.records.game_options import game_options, record_design
+from rallyc.records.race import RaceReport, replay_race
 from rallyc.records.stages import default_components, record_stages, record_tracks
 from rallyc.records.tracks import one_look
 from rallyc.rules.options import Options
@@ -27,11 +28,8 @@ from rallyc.rules.setup import player_problem
 from rallyc.rules.stage import Player
 from rallyc.rules.turn import Outcome
 
-if TYPE_CHECKING:
-    from rallyc.records.race import RaceReport
-
 # record_tracks, record_stages and default_components live in rallyc.records.stages (shared with the RX race
-# records, rallyc.records.race, which this module imports for a race's record); they stay importable from here.
+# records, rallyc.records.race, which this module imports); they stay importable from here.
 __all__ = ["ReplayReport", "replay_record", "start_rally", "record_cards", "record_tracks", "record_stages", "default_components",
            "format_time"]
 
@@ -215,10 +213,7 @@ def _replay_record(data: dict, base_dir: Path | str, components: Components | No
         raise RecordError(problem[1], path=problem[0])
     components = components or default_components()
     base = base_dir if isinstance(base_dir, Path) else Path(base_dir)
-    if "race" in data:  # an RX race
-        # start-up: the RX race's referee only for a race's record
-        from rallyc.records.race import replay_race
-
+    if "race" in data:  # an RX race (rallyc.records.race)
         return replay_race(data, base, components, tracks[0] if tracks else None, explain=explain)
     rally, tracks, title = start_rally(data, base, components, tracks, flippers)
     report = ReplayReport(title=data.get("title", title))

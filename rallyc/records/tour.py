@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import jsonschema
 
@@ -26,14 +26,12 @@ from rallyc.records.game_options import game_options, record_design
 from rallyc.records.load import (MAX_RECORD_DIGITS, RecordError, json_path, locate, parse_record, path_parts,
                                  read_record_text, record_problem)
 from rallyc.records.explain import game_rules_line, once
+from rallyc.records.race import RaceReport
 from rallyc.records.replay import ReplayReport, format_time, replay_record
 from rallyc.resources import schemas_dir
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.tour import Tour, TourEvent
 from rallyc.rules.trace import applied as report_rules, game_log
-
-if TYPE_CHECKING:
-    from rallyc.records.race import RaceReport
 
 __all__ = ["TOUR_FORMAT", "TourReport", "is_tour_text", "parse_tour", "load_tour", "replay_tour"]
 
@@ -379,7 +377,7 @@ def _score_event(tour: Tour, kind: str, rep: "ReplayReport | RaceReport", start:
         times = rep.stages[0]["times"]
         line = tour.add_time_trial(times, start)
         return line, {n: f"final time {format_time(times[n])}" for n in line.seconds}
-    if isinstance(rep, ReplayReport):  # a Technical Head-to-Head: its classification is the finish order
+    if not isinstance(rep, RaceReport):  # a Technical Head-to-Head: its classification is the finish order
         detail = rep.stages[0]["detail"]
         order = [row["name"] for row in rep.classification if detail[row["name"]]["status"] == "finished"]
         unplaced = [row["name"] for row in rep.classification if row["name"] not in order]

@@ -29,8 +29,8 @@ __all__ = ["Die", "IllegalMove", "RulesError", "StageOver", "Options", "Race", "
            "GameState", "Plan", "Pending", "Question", "CHANCE", "MachineError"]
 
 # start-up: the names are read from their modules on first use (PEP 562), so that importing one module of the
-# package (the stage's referee, for `rallyc replay` of a rally) does not import every variant with it (the RX race,
-# the machine that steps a game from outside)
+# package (the stage's referee, for `rallyc replay`) does not import the others with it (the machine that steps a
+# game from outside, every variant)
 _HOME = {"Die": "dice", "IllegalMove": "errors", "RulesError": "errors", "StageOver": "errors",
          "CHANCE": "machine", "GameState": "machine", "MachineError": "machine", "Pending": "machine",
          "Plan": "machine", "Question": "machine", "Options": "options", "Race": "race", "RaceResult": "race",

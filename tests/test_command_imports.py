@@ -20,7 +20,7 @@ from helpers.paths import ROOT
 #: what the guard watches: the five runtime dependencies, typer's pydantic, the extras, and rallyc's big layers
 WATCHED = ("typer", "pydantic", "networkx", "lark", "jsonschema", "svgwrite", "pygls", "lsprotocol", "cairosvg",
            "rallyc.cli", "rallyc.api", "rallyc.compiler", "rallyc.checks", "rallyc.render", "rallyc.records",
-           "rallyc.rules", "rallyc.analysis", "rallyc.lsp")
+           "rallyc.rules", "rallyc.rules.machine", "rallyc.analysis", "rallyc.lsp")
 
 _RUN = """\
 import sys
@@ -72,8 +72,10 @@ CASES = [
     # drawing a stage: svgwrite, but no referee and no record schemas (PDF/PNG only when asked for)
     (["render", "--stage", "SS1", RALLY], 0, {"jsonschema", "cairosvg", "lsprotocol", "rallyc.records",
                                                "rallyc.rules", "rallyc.analysis", "rallyc.lsp"}),
-    # replaying a record: the referee and the record's schema, no drawing
-    (["replay", GAME], 0, {"svgwrite", "cairosvg", "lsprotocol", "rallyc.render", "rallyc.analysis", "rallyc.lsp"}),
+    # replaying a record: the referee and the record's schema, no drawing, not the machine that steps a game from
+    # outside
+    (["replay", GAME], 0, {"svgwrite", "cairosvg", "lsprotocol", "rallyc.render", "rallyc.analysis", "rallyc.lsp",
+                           "rallyc.rules.machine"}),
     # the language server as an editor starts it (here on an empty input: it stops at once): pygls, nothing of
     # typer, and the parser and the compiler only once a document is open
     (["lsp"], 0, {"typer", "pydantic", "networkx", "lark", "jsonschema", "svgwrite", "rallyc.cli", "rallyc.compiler",

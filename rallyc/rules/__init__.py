@@ -7,17 +7,39 @@ python-chess style: build a :class:`Stage` from a compiled :class:`~rallyc.compi
 time (a player's decision or chance), with undo, clone and a state that serialises.
 """
 
-from rallyc.rules.dice import Die
-from rallyc.rules.errors import IllegalMove, RulesError, StageOver
-from rallyc.rules.machine import CHANCE, GameState, MachineError, Pending, Plan, Question
-from rallyc.rules.options import Options
-from rallyc.rules.race import Race, RaceResult
-from rallyc.rules.rally import Rally, StageRecord
-from rallyc.rules.stage import Carry, Player, Stage, StageResult
-from rallyc.rules.state import Car, Card
-from rallyc.rules.turn import CardClaim, Outcome, Roll, Turn, ZeroSide
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rallyc.rules.dice import Die
+    from rallyc.rules.errors import IllegalMove, RulesError, StageOver
+    from rallyc.rules.machine import CHANCE, GameState, MachineError, Pending, Plan, Question
+    from rallyc.rules.options import Options
+    from rallyc.rules.race import Race, RaceResult
+    from rallyc.rules.rally import Rally, StageRecord
+    from rallyc.rules.stage import Carry, Player, Stage, StageResult
+    from rallyc.rules.state import Car, Card
+    from rallyc.rules.turn import CardClaim, Outcome, Roll, Turn, ZeroSide
 
 __all__ = ["Die", "IllegalMove", "RulesError", "StageOver", "Options", "Race", "RaceResult", "Rally", "StageRecord", "Carry", "Player",
            "Stage", "StageResult",
            "Car", "Card", "CardClaim", "Outcome", "Roll", "Turn", "ZeroSide",
            "GameState", "Plan", "Pending", "Question", "CHANCE", "MachineError"]
+
+# start-up: the names are read from their modules on first use (PEP 562), so that importing one module of the
+# package (the stage's referee, for `rallyc replay`) does not import the others with it (the machine that steps a
+# game from outside, every variant)
+_HOME = {"Die": "dice", "IllegalMove": "errors", "RulesError": "errors", "StageOver": "errors",
+         "CHANCE": "machine", "GameState": "machine", "MachineError": "machine", "Pending": "machine",
+         "Plan": "machine", "Question": "machine", "Options": "options", "Race": "race", "RaceResult": "race",
+         "Rally": "rally", "StageRecord": "rally", "Carry": "stage", "Player": "stage", "Stage": "stage",
+         "StageResult": "stage", "Car": "state", "Card": "state", "CardClaim": "turn", "Outcome": "turn",
+         "Roll": "turn", "Turn": "turn", "ZeroSide": "turn"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)

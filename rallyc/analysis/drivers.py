@@ -101,10 +101,11 @@ class ExpectimaxDriver(PlanningDriver):
         self._decisions: dict[tuple, tuple[tuple[Option, ...], bool]] = {}
         self._plan: list[Option] = []
         self._eval: TurnEvaluator | None = None
-        #: the turn being rolled (its key in ``_decisions``) and, per turn, die and Warnings so far, what rolling on
-        #: one by one is worth and whether to roll (:meth:`TurnEvaluator.one_by_one`: a function of all three)
-        self._turn: tuple = ()
-        self._odds: dict[tuple, tuple[float, bool]] = {}
+        #: per turn (its key in ``_decisions``), then die and Warnings so far, what rolling on one by one is worth and
+        #: whether to roll (:meth:`TurnEvaluator.one_by_one`: a function of all three); ``_turn_odds``: the entry of
+        #: the turn being rolled (its key hashed once a turn, not once a die)
+        self._odds: dict[tuple, dict[tuple[int, int], tuple[float, bool]]] = {}
+        self._turn_odds: dict[tuple[int, int], tuple[float, bool]] = {}
 
     def ahead(self, stage: Any) -> Any:
         """What the driver knows of the track ahead of every space (computed once per track)."""
@@ -135,15 +136,15 @@ class ExpectimaxDriver(PlanningDriver):
             plan = ev.plan()
             flat = bool(plan) and self.flat_out_value(ev, plan) < ev.one_by_one(plan)[0]
             cached = self._decisions[turn_key] = (tuple(plan), flat)
-        self._plan, self._eval, self._turn = list(cached[0]), ev, turn_key
+        self._plan, self._eval = list(cached[0]), ev
+        self._turn_odds = self._odds.setdefault(turn_key, {})
         return cached
 
     def odds(self, ev: TurnEvaluator, i: int, warnings: int) -> tuple[float, bool]:
         """The plan's :meth:`TurnEvaluator.one_by_one` from die ``i`` with ``warnings`` so far (memoised per turn)."""
-        key = (self._turn, i, warnings)
-        got = self._odds.get(key)
+        got = self._turn_odds.get((i, warnings))
         if got is None:
-            got = self._odds[key] = ev.one_by_one(self._plan, i, warnings)
+            got = self._turn_odds[(i, warnings)] = ev.one_by_one(self._plan, i, warnings)
         return got
 
     #: the driver may secure dice with tokens before rolling them (RX: Focus tokens, :meth:`secure`)

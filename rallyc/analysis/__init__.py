@@ -45,7 +45,8 @@ def analyze_track(track, *, runs: int = 200, table_runs: int = 0, seed: int = 0,
         if progress is not None:
             progress(base + done, total)
 
-    play = partial(simulate, track, jobs=jobs, source=source, cluster=cluster, progress=part)
+    play = partial(simulate, track, jobs=jobs, source=source, cluster=cluster,
+                   progress=None if progress is None else part)  # without progress, no small tasks for it
     solo = play(runs, seed=seed, kind=driver)
     base += runs
     table = play(table_runs, seed=seed + 1, cars=4, kind=driver) if table_runs else None

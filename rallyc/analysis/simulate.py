@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import os
+from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -79,18 +80,34 @@ def run_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7_919 + 17) & 0x7FFF_FFFF
 
 
-def _driver(kind: DriverKind, seed: int) -> SimDriver:
-    if kind is DriverKind.strong:
-        return StrongDriver(seed)
-    if kind is DriverKind.greedy:
-        return GreedyDriver(seed)
-    return RandomBot(seed)
+#: the drivers of the last tracks this process played, the last used last: (the track's id, who drives) -> (the
+#: track, its driver). A simulation's runs come to a worker in tasks (a cluster's, or of :data:`CHUNK_RUNS` runs while
+#: progress is shown), and the driver's memos serve every task on the same track; the track is held so that its id
+#: is not reused while its entry lives
+_DRIVERS: "OrderedDict[tuple[int, DriverKind], tuple[Any, SimDriver]]" = OrderedDict()
+#: how many drivers a process keeps
+KEEP_DRIVERS = 2
+
+
+def _driver(track, kind: DriverKind) -> SimDriver:
+    """The driver of ``kind`` that last played ``track`` in this process, or a new one (seeded run by run)."""
+    key = (id(track), kind)
+    got = _DRIVERS.get(key)
+    if got is not None and got[0] is track:
+        _DRIVERS.move_to_end(key)
+        return got[1]
+    driver: SimDriver = StrongDriver() if kind is DriverKind.strong else \
+        GreedyDriver() if kind is DriverKind.greedy else RandomBot()
+    _DRIVERS[key] = (track, driver)
+    while len(_DRIVERS) > KEEP_DRIVERS:
+        _DRIVERS.popitem(last=False)
+    return driver
 
 
 def play_runs(track, indices: list[int], *, seed: int, cars: int, kind: DriverKind) -> list[Run]:
-    """Play the runs ``indices`` of a simulation on ``track`` (one driver for them all: its caches are
-    pure functions of the game state, so sharing it changes no result)."""
-    driver = _driver(kind, seed)
+    """Play the runs ``indices`` of a simulation on ``track`` (with the process's driver of the track: its caches
+    are pure functions of the game state, so sharing it between runs and tasks changes no result)."""
+    driver = _driver(track, kind)
     players = [Player(n, c) for n, c in CARS[:cars]]
     components = load_components()
     out = []

@@ -2,11 +2,13 @@
 never saw (issue 35).
 
 Run: ``python benchmarks/suggest_ranking.py [--top N]``. Leave one design out: for each published design (a rally
-of the rulebooks, or Auto Tour 1's SS3), the ranking is fitted on the others (:mod:`rallyc.ranking`) and every step
-of its stages is suggested (the stage up to that step, no scenery); the figure is the share of steps whose
+of the rulebooks, or Auto Tour 1's SS3), the ranking is fitted on the others (:mod:`rallyc.ranking_fit`: the counts
+and the weights) and every step of its stages is suggested (the stage up to that step and the rally's earlier
+stages, no scenery); the figure is the share of steps whose
 designer's tile (its road and direction) is among the first N legal suggestions. Also printed: the same with
 nothing learnt (the tiles in number order, as before issue 35), the fixed held-out set of
 ``tests/test_suggest_ranking.py`` (Rally 2 and Rally 5) and, with ``--verbose``, the rank of each step.
+``--write-weights`` fits the weights on every published design and writes ``rallyc/data/suggest-weights.json``.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rallyc.ranking import PUBLISHED  # noqa: E402
-from rallyc.suggest import held_out_ranks  # noqa: E402
+from rallyc.ranking import PUBLISHED, WEIGHTS_PATH  # noqa: E402
+from rallyc.ranking_fit import held_out_ranks, weights_file  # noqa: E402
 
 #: the held-out set of the test
 TEST_HELD_OUT = ("rally-2", "rally-5")
@@ -34,7 +36,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--top", type=int, default=5)
     ap.add_argument("--verbose", action="store_true", help="the rank of every step")
+    ap.add_argument("--write-weights", action="store_true",
+                    help=f"fit the weights on every published design and write them to {WEIGHTS_PATH.name}, then stop")
     args = ap.parse_args()
+    if args.write_weights:
+        WEIGHTS_PATH.write_text(weights_file(), encoding="utf-8")
+        print(f"wrote {WEIGHTS_PATH}")
+        return
     every = []
     for name, _ in PUBLISHED:
         design = Path(name).stem

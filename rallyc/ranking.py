@@ -1,43 +1,49 @@
 """What published designers lay next: the ranking of ``rallyc suggest``, learnt from the bundled published designs.
 
-The model is counts, read from the published stages of ``examples/`` (:data:`PUBLISHED`: the rulebooks' Ready to
-Play rallies as the Tabletop Simulator module lays them out) at first use and kept in the user cache under the hash
-of those files, the bundled tilesets and this module. Every published step (the tiles laid so far, then the tile
-the designer laid next) is one :class:`Step`. A candidate's chance is the product of what those steps say:
+Every published step (the tiles laid so far, then the tile the designer laid next) is one :class:`Step`, read from
+the published stages of ``examples/`` (:data:`PUBLISHED`: the rulebooks' Ready to Play rallies as the Tabletop
+Simulator module lays them out). A candidate's chance comes in two parts:
 
-- the finish: of the published stages that reached this many road tiles, how many put the finish here (the
-  length class as designers use it); after the finish, the Assistance tile;
-- the rhythm: the character of the next tile (``tight hairpin``, ``fast bend``, ``straight``...) after the shape of
-  the last one (``after a hairpin``), as often as published designers chose it;
-- the tile itself among the candidates of that character: how many published stages lay it;
-- a box the stage does not use yet, a tile number already laid (both sides of a tile are one tile), a change of
-  surface: as rare as published designers made them.
+- what is rare: a tile from a box the stage does not use yet, a tile number already laid (both sides of a tile
+  are one tile). Their chance is counted (:class:`Counts`): as often as published designers did it.
+- among the usual candidates, a small log-linear model (a conditional logit) over named features
+  (:data:`FEATURES`), each a reading a designer would give: the rhythm (the character of the tile after the
+  character of the last one, as counted), where the finish falls (the length class as designers use it), how many
+  published stages lay the tile, a change of surface, a tile laid reversed, the rally's earlier stages (the same
+  tiles again, or fresh ones, as this stage has done so far; a pair of tiles that follow each other there), the
+  tile number beside or next-but-one to the last one (designers take a box's tiles in runs), and the way the exit
+  leads: back toward the middle of the table (cell 0 0) or away. Its weights are fitted on the published designs
+  by maximum likelihood with a unit Gaussian prior (:func:`fit_weights`) and shipped in
+  ``rallyc/data/suggest-weights.json`` (``python benchmarks/suggest_ranking.py --write-weights`` writes it; a test
+  checks it is the fit of today's designs).
 
-Each suggestion says why in those words (``a fast bend after a hairpin, as in 9 of 40 published steps after a
-hairpin; 227a in 4 of 19 published stages``). Nothing is tuned by hand: the counts are all there is, with half a
-count added to every case (so that what no published designer did is unlikely, not impossible).
-:func:`held_out_share` measures the ranking on designs the counts never saw (``benchmarks/suggest_ranking.py``).
+Each suggestion says why, its main reason first: the feature that lifts it most above the other candidates, in
+published counts (``a fast bend after a hairpin, as in 9 of 40 published steps after a hairpin``).
+:mod:`rallyc.ranking_fit` fits and measures the ranking on designs it never saw (``benchmarks/suggest_ranking.py``).
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from rallyc.compiler.placement import PlacedStep, place_route
-from rallyc.compiler.roads import DrivenRoad
+from rallyc.compiler.roads import DrivenRoad, turn_word
+from rallyc.geometry.hexgrid import Hex, hex_distance
 from rallyc.model.tiles import TileRole
 from rallyc.project import load
 from rallyc.resources import examples_dir, tilesets_dir
 from rallyc.syntax import ast
-from rallyc.tiles.catalogue import Catalogue
+from rallyc.tiles.catalogue import Catalogue, TileInfo
 from rallyc.usercache import cached_pickle
 
-__all__ = ["PUBLISHED", "Step", "Context", "Ranking", "Ranked", "Candidate", "character", "shape_of",
-           "context_of", "published_stages", "published_steps", "published_ranking"]
+__all__ = ["PUBLISHED", "FEATURES", "WEIGHTS_PATH", "Earlier", "Step", "Context", "Candidate", "Counts", "Ranking", "Ranked",
+           "character", "shape_of", "context_of", "candidate_of", "kind", "features", "published_stages", "published_steps",
+           "published_ranking", "published_inputs", "earlier_stages", "load_weights"]
 
 #: the bundled designs whose layouts are published (examples/README.md): file, and the stages (None: all of them).
 #: Auto Tour 1's SS1 and SS2 are our own layouts of the listed tiles, not a designer's.
@@ -46,8 +52,26 @@ PUBLISHED: tuple[tuple[str, tuple[str, ...] | None], ...] = (
     ("rally-5.rally", None), ("rally-6.rally", None), ("auto-tour-1.rally", ("SS3",)),
 )
 
+#: the features of the log-linear part, in the order of the weights file
+FEATURES: tuple[str, ...] = ("rhythm", "finish", "assistance", "tile", "surface", "reversed", "earlier", "reuse",
+                             "fresh", "follows", "number_next", "number_two", "centre", "far")
+
+#: the fitted weights of :data:`FEATURES` (``python benchmarks/suggest_ranking.py --write-weights``)
+WEIGHTS_PATH = Path(__file__).resolve().parent / "data" / "suggest-weights.json"
+
 #: half a count added to every case (Jeffreys' prior): an unseen case is unlikely, never impossible
 _PRIOR = 0.5
+
+#: the exit leads farther than this from the middle of the table (cell 0 0): the published stages never do
+#: (every published tile lies within 4 cells of it)
+_TABLE_RADIUS = 3
+
+#: the features a why may name when they are 0 (a yes/no feature is otherwise named only when it holds)
+_SAID_ABSENT = frozenset({"surface", "reversed", "rhythm", "finish", "assistance", "tile", "reuse", "fresh",
+                          "centre"})
+
+#: a feature lifts a candidate notably above the average one by this much (log chance): said in its why
+_NOTABLE = 0.05
 
 _TURN_SHAPES = {"straight": "straight", "s-bend": "s-bend", "left60": "bend", "right60": "bend",
                 "left120": "hairpin", "right120": "hairpin"}
@@ -73,19 +97,47 @@ def character(driven: DrivenRoad) -> str:
     return ("tight " if tight <= 2 else "medium " if tight == 3 else "fast ") + shape
 
 
+#: an earlier stage of the rally as the ranking reads it: its name and its tile numbers in driving order
+Earlier = tuple[str, tuple[str, ...]]
+
+
 @dataclass(frozen=True)
 class Context:
     """What the ranking reads of the stage so far."""
 
-    #: the shape of the last tile laid (:func:`shape_of`)
+    #: the character of the last tile laid (:func:`character`; the start tile is its shape)
     before: str
     #: road tiles laid (the Assistance tile not counted)
     road_tiles: int
     finish_laid: bool
-    #: boxes of the tiles laid, tile numbers laid, surface of the last tile
+    #: boxes of the tiles laid, tile numbers laid, surface and tile number of the last tile
     boxes: frozenset[str]
     numbers: frozenset[str]
     surface: str
+    last_number: str
+    #: the rally's stages before this one (the same file's stages before it)
+    earlier: tuple[Earlier, ...] = ()
+    #: the tiles of this stage between start and finish so far, and how many of them an earlier stage lays
+    middle: int = 0
+    reused: int = 0
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A tile that could be laid next, as the ranking reads it."""
+
+    tile: str
+    character: str
+    box: str
+    number: str
+    surface: str
+    #: the same tile driven again on its other road (a bridge): not a second copy
+    bridge: bool
+    #: laid with the word ``reversed`` (a straight or s-bend driven from its printed exit)
+    reversed: bool
+    #: the cell it lies on and the cell its exit leads to (None: a dead end)
+    cell: Hex
+    exit_cell: Hex | None
 
 
 @dataclass(frozen=True)
@@ -96,185 +148,101 @@ class Step:
     stage: str
     after: int
     context: Context
-    tile: str
-    character: str
-    box: str
-    number: str
-    surface: str
-    #: the same tile driven again on its other road (a bridge): not a second copy
-    bridge: bool = False
+    laid: Candidate
 
-
-#: a candidate as the ranking reads it: tile id, character, box, tile number, surface, a bridge?
-Candidate = tuple[str, str, str, str, str, bool]
+    @property
+    def tile(self) -> str:
+        return self.laid.tile
 
 
 @dataclass(frozen=True)
 class Ranked:
-    """A candidate's log chance and the words that say why."""
+    """A candidate's log chance and the words that say why (its main reason first)."""
 
     score: float
     why: str
 
 
-def context_of(placed: Sequence[PlacedStep]) -> Context:
-    """The context of the step after ``placed`` (at least the start tile)."""
-    road = [ps for ps in placed if TileRole.ASSISTANCE not in ps.info.roles]
-    return Context(shape_of(placed[-1].driven), len(road),
-                   any(ln.kind == "finish" for ps in placed for ln in ps.driven.lines),
+def _is_road(info: TileInfo) -> bool:
+    return TileRole.ASSISTANCE not in info.roles
+
+
+def candidate_of(info: TileInfo, driven: DrivenRoad, cell: Hex, exit_cell: Hex | None, bridge: bool) -> Candidate:
+    """A tile side driven one way on ``cell`` as the ranking reads it."""
+    return Candidate(info.id, character(driven), info.box, info.number, info.surface, bridge,
+                     turn_word(driven) == "reversed", cell, exit_cell)
+
+
+def context_of(placed: Sequence[PlacedStep], earlier: Sequence[Earlier] = ()) -> Context:
+    """The context of the step after ``placed`` (at least the start tile); ``earlier``: the rally's stages before."""
+    road = [ps for ps in placed if _is_road(ps.info)]
+    before = character(placed[-1].driven) if len(placed) > 1 else shape_of(placed[-1].driven)
+    middle = [ps.info.number for ps in placed[1:] if character(ps.driven) not in ("finish", "assistance")]
+    earlier_numbers = {n for _, numbers in earlier for n in numbers}
+    return Context(before, len(road), any(ln.kind == "finish" for ps in placed for ln in ps.driven.lines),
                    frozenset(ps.info.box for ps in placed), frozenset(ps.info.number for ps in placed),
-                   placed[-1].info.surface)
+                   placed[-1].info.surface, placed[-1].info.number, tuple(earlier), len(middle),
+                   sum(n in earlier_numbers for n in middle))
 
 
-def published_stages(folder: Path | None = None) -> list[tuple[str, ast.Stage, Catalogue]]:
-    """(design, stage, catalogue) of every published stage (:data:`PUBLISHED`), the design named by its file."""
+def earlier_stages(stages: Sequence[ast.Stage], stage: ast.Stage, catalogue: Catalogue) -> tuple[Earlier, ...]:
+    """The stages listed before ``stage`` (a rally's, or a file's one-off stages), as tile numbers in driving order;
+    a step that names no tile in scope is left out."""
+    out = []
+    for other in stages:
+        if other is stage:
+            break
+        infos = [catalogue.get(s.tile.text) for s in other.steps]
+        out.append((other.name.text, tuple(i.number for i in infos if i is not None)))
+    return tuple(out)
+
+
+def published_stages(folder: Path | None = None) -> list[tuple[str, ast.Stage, Catalogue, tuple[Earlier, ...]]]:
+    """(design, stage, catalogue, earlier stages) of every published stage (:data:`PUBLISHED`), the design named by
+    its file; the earlier stages are the rally's stages before it, published or not (Auto Tour 1's SS1 and SS2)."""
     folder = folder or examples_dir()
     out = []
     for name, only in PUBLISHED:
         loaded = load(folder / name)
         catalogue = Catalogue.from_tilesets(loaded.tilesets)
         stages = list(loaded.root.stages) + [s for r in loaded.root.rallies for s in r.stages]
-        out += [(Path(name).stem, stage, catalogue) for stage in stages
+        out += [(Path(name).stem, stage, catalogue, earlier_stages(stages, stage, catalogue)) for stage in stages
                 if stage.steps and (only is None or stage.name.text in only)]
     return out
 
 
-def _stage_steps(design: str, stage: ast.Stage, catalogue: Catalogue) -> list[Step]:
+def _stage_steps(design: str, stage: ast.Stage, catalogue: Catalogue, earlier: tuple[Earlier, ...]) -> list[Step]:
     placed = place_route(stage.steps, [], catalogue).steps
     out = []
     for k in range(1, len(placed)):
         ps = placed[k]
         bridge = any(p.cell == ps.cell and p.info.id == ps.info.id for p in placed[:k])
-        out.append(Step(design, stage.name.text, k, context_of(placed[:k]), ps.info.id, character(ps.driven),
-                        ps.info.box, ps.info.number, ps.info.surface, bridge))
+        out.append(Step(design, stage.name.text, k, context_of(placed[:k], earlier),
+                        candidate_of(ps.info, ps.driven, ps.cell, ps.next_cell, bridge)))
     return out
 
 
 def _read_published(folder: Path) -> list[Step]:
-    return [step for design, stage, catalogue in published_stages(folder)
-            for step in _stage_steps(design, stage, catalogue)]
+    return [step for design, stage, catalogue, earlier in published_stages(folder)
+            for step in _stage_steps(design, stage, catalogue, earlier)]
+
+
+def published_inputs(folder: Path) -> list[str | bytes]:
+    """What the published steps are read from: this module, the published files, the bundled tilesets."""
+    parts: list[str | bytes] = [Path(__file__).read_bytes()]
+    parts += [(folder / name).read_bytes() for name, _ in PUBLISHED]
+    parts += [p.read_bytes() for p in sorted(tilesets_dir().glob("*.rally"))]
+    return parts
 
 
 def published_steps(folder: Path | None = None) -> list[Step]:
     """Every step of the published designs, in file and driving order (kept in the user cache)."""
     folder = folder or examples_dir()
-    parts: list[str | bytes] = [Path(__file__).read_bytes()]
-    parts += [(folder / name).read_bytes() for name, _ in PUBLISHED]
-    parts += [p.read_bytes() for p in sorted(tilesets_dir().glob("*.rally"))]
-    return cached_pickle("published-steps", parts, lambda: _read_published(folder))
+    return cached_pickle("published-steps", published_inputs(folder), lambda: _read_published(folder))
 
 
 def _share(count: float, total: float, cases: int) -> float:
     return (count + _PRIOR) / (total + _PRIOR * cases)
-
-
-def _times(n: int, of: int, what: str) -> str:
-    return f"{n} of {of} {what}"
-
-
-@dataclass
-class Ranking:
-    """The counts of the published steps the ranking learns from (:meth:`fit`)."""
-
-    steps: int = 0
-    #: road tiles laid -> [steps with the finish still to come, of which the finish was laid next]
-    finish_at: dict[int, list[int]] = field(default_factory=dict)
-    after_finish: Counter[str] = field(default_factory=Counter)
-    #: shape of the last tile -> character of the next (finish and Assistance apart)
-    rhythm: dict[str, Counter[str]] = field(default_factory=dict)
-    characters: set[str] = field(default_factory=set)
-    #: tile id -> published stages that lay it
-    stages_with: Counter[str] = field(default_factory=Counter)
-    stages: int = 0
-    new_box: int = 0
-    number_again: int = 0
-    surface_changed: int = 0
-
-    @classmethod
-    def fit(cls, steps: Iterable[Step]) -> "Ranking":
-        """Count what the designers of ``steps`` did."""
-        m = cls()
-        seen: dict[tuple[str, str], set[str]] = {}
-        for s in steps:
-            m.steps += 1
-            c = s.context
-            seen.setdefault((s.design, s.stage), set()).add(s.tile)
-            m.new_box += s.box not in c.boxes
-            m.number_again += s.number in c.numbers and not s.bridge
-            m.surface_changed += _changes(c.surface, s.surface)
-            if c.finish_laid:
-                m.after_finish[s.character] += 1
-                continue
-            at = m.finish_at.setdefault(c.road_tiles, [0, 0])
-            at[0] += 1
-            if s.character == "finish":
-                at[1] += 1
-                continue
-            m.rhythm.setdefault(c.before, Counter())[s.character] += 1
-            m.characters.add(s.character)
-        m.stages = len(seen)
-        for tiles in seen.values():
-            m.stages_with.update(tiles)
-        return m
-
-    def rank(self, context: Context, candidates: Sequence[Candidate]) -> list[Ranked]:
-        """The log chance of each candidate and why."""
-        # the tile among the candidates of its character that a designer would consider: from the stage's boxes,
-        # not laid yet
-        weight = [self.stages_with[c[0]] + _PRIOR for c in candidates]
-        usual = [c[2] in context.boxes and (c[3] not in context.numbers or c[5]) for c in candidates]
-        by_character: dict[str, float] = {}
-        for c, w, u in zip(candidates, weight, usual):
-            by_character[c[1]] = by_character.get(c[1], 0.0) + (w if u else 0.0)
-        return [self._one(context, c, w / (by_character[c[1]] + (0 if u else w)))
-                for c, w, u in zip(candidates, weight, usual)]
-
-    def _one(self, context: Context, cand: Candidate, tile_share: float) -> Ranked:
-        tile, char, box, number, surface, bridge = cand
-        score = 0.0
-        words: list[str] = []
-        if context.finish_laid:
-            n, total = self.after_finish[char], sum(self.after_finish.values())
-            score += math.log(_share(n, total, len(self.after_finish) + 1))
-            words.append(f"{_article(char)} after the finish, as in {_times(n, total, 'published stages')}")
-        else:
-            seen, ended = self.finish_at.get(context.road_tiles, [0, 0])
-            p_finish = _share(ended, seen, 2)
-            if char == "finish":
-                score += math.log(p_finish)
-                words.append(f"the finish after {context.road_tiles} road tiles: "
-                             f"{_times(ended, seen, 'published stages')} that reached {context.road_tiles} ended there")
-            else:
-                score += math.log(1 - p_finish)
-                follow = self.rhythm.get(context.before, Counter())
-                n, total = follow[char], sum(follow.values())
-                score += math.log(_share(n, total, len(self.characters) + 1))
-                words.append(f"{_article(char)} after {_article(context.before)}, as in "
-                             f"{_times(n, total, 'published steps after ' + _article(context.before))}")
-            score += math.log(tile_share)
-            words.append(f"{tile} in {_times(self.stages_with[tile], self.stages, 'published stages')}")
-        if box not in context.boxes:
-            score += math.log(_share(self.new_box, self.steps, 2))
-            words.append(f"a box the stage does not use yet ({_times(self.new_box, self.steps, 'published steps')})")
-        else:
-            score += math.log(_share(self.steps - self.new_box, self.steps, 2))
-        if number in context.numbers and not bridge:
-            score += math.log(_share(self.number_again, self.steps, 2))
-            words.append(f"tile {number} is already laid (published: {_times(self.number_again, self.steps, 'steps')})")
-        else:
-            score += math.log(_share(self.steps - self.number_again, self.steps, 2))
-        if _changes(context.surface, surface):
-            score += math.log(_share(self.surface_changed, self.steps, 2))
-            words.append(f"{context.surface} to {surface} "
-                         f"({_times(self.surface_changed, self.steps, 'published steps change surface')})")
-        else:
-            score += math.log(_share(self.steps - self.surface_changed, self.steps, 2))
-        return Ranked(score, "; ".join(words))
-
-
-def _changes(before: str, after: str) -> bool:
-    """A change of surface (gravel to asphalt...); the Assistance tile (surface ``none``) changes none."""
-    return "none" not in (before, after) and before != after
 
 
 def _article(character: str) -> str:
@@ -283,11 +251,233 @@ def _article(character: str) -> str:
     return ("an " if character[0] in "aeiou" or character.startswith("s-") else "a ") + character
 
 
+def _changes(before: str, after: str) -> bool:
+    """A change of surface (gravel to asphalt...); the Assistance tile (surface ``none``) changes none."""
+    return "none" not in (before, after) and before != after
+
+
+def _number_gap(a: str, b: str) -> int | None:
+    return abs(int(a) - int(b)) if a.isdigit() and b.isdigit() else None
+
+
+def _follows(context: Context, number: str) -> str | None:
+    """The earlier stage where ``number`` and the last tile laid follow each other (either way), if any."""
+    for name, numbers in context.earlier:
+        if any({a, b} == {context.last_number, number} for a, b in zip(numbers, numbers[1:])):
+            return name
+    return None
+
+
+def _is_middle(candidate: Candidate) -> bool:
+    return candidate.character not in ("finish", "assistance")
+
+
+@dataclass
+class Counts:
+    """What the designers of some published steps did, counted (:meth:`fit`)."""
+
+    steps: int = 0
+    #: road tiles laid -> [steps with the finish still to come, of which the finish was laid next]
+    finish_at: dict[int, list[int]] = field(default_factory=dict)
+    after_finish: Counter[str] = field(default_factory=Counter)
+    #: character of the last tile -> character of the next (finish and Assistance apart)
+    rhythm: dict[str, Counter[str]] = field(default_factory=dict)
+    characters: set[str] = field(default_factory=set)
+    #: tile id -> published stages that lay it
+    stages_with: Counter[str] = field(default_factory=Counter)
+    stages: int = 0
+    new_box: int = 0
+    number_again: int = 0
+    surface_changed: int = 0
+    reversed: int = 0
+    #: steps whose tile number is beside (1) or next-but-one (2) to the last one's
+    number_gap: Counter[int] = field(default_factory=Counter)
+
+    @classmethod
+    def fit(cls, steps: Iterable[Step]) -> "Counts":
+        """Count what the designers of ``steps`` did."""
+        m = cls()
+        seen: dict[tuple[str, str], set[str]] = {}
+        for s in steps:
+            m.steps += 1
+            c, laid = s.context, s.laid
+            seen.setdefault((s.design, s.stage), set()).add(laid.tile)
+            m.new_box += laid.box not in c.boxes
+            m.number_again += laid.number in c.numbers and not laid.bridge
+            m.surface_changed += _changes(c.surface, laid.surface)
+            m.reversed += laid.reversed
+            gap = _number_gap(c.last_number, laid.number)
+            if gap in (1, 2):
+                m.number_gap[gap] += 1
+            if c.finish_laid:
+                m.after_finish[laid.character] += 1
+                continue
+            at = m.finish_at.setdefault(c.road_tiles, [0, 0])
+            at[0] += 1
+            if laid.character == "finish":
+                at[1] += 1
+                continue
+            m.rhythm.setdefault(c.before, Counter())[laid.character] += 1
+            m.characters.add(laid.character)
+        m.stages = len(seen)
+        for tiles in seen.values():
+            m.stages_with.update(tiles)
+        return m
+
+    def p_finish(self, context: Context) -> tuple[float, int, int]:
+        """The chance that the finish comes next, and (stages that ended here, stages that reached here)."""
+        reached, ended = self.finish_at.get(context.road_tiles, [0, 0])
+        return _share(ended, reached, 2), ended, reached
+
+    def rare(self, context: Context, cand: Candidate) -> tuple[float, list[str]]:
+        """The counted log chance of what published designers hardly ever do (:func:`kind`), and the words for it."""
+        score, words = 0.0, []
+        new_box, again = kind(context, cand)
+        if new_box:
+            score += math.log(_share(self.new_box, self.steps, 2))
+            words.append(f"a box the stage does not use yet ({self.new_box} of {self.steps} published steps)")
+        else:
+            score += math.log(_share(self.steps - self.new_box, self.steps, 2))
+        if again:
+            score += math.log(_share(self.number_again, self.steps, 2))
+            words.append(f"tile {cand.number} is already laid ({self.number_again} of {self.steps} published steps)")
+        else:
+            score += math.log(_share(self.steps - self.number_again, self.steps, 2))
+        return score, words
+
+
+def kind(context: Context, cand: Candidate) -> tuple[bool, bool]:
+    """What is rare about a candidate: (from a box the stage does not use yet, a tile number already laid)."""
+    return cand.box not in context.boxes, cand.number in context.numbers and not cand.bridge
+
+
+def features(counts: Counts, context: Context, cand: Candidate) -> dict[str, float]:
+    """The named features of a candidate (:data:`FEATURES`; a feature that does not apply is left out: 0)."""
+    f: dict[str, float] = {}
+    if context.finish_laid:
+        total = sum(counts.after_finish.values())
+        f["assistance"] = math.log(_share(counts.after_finish[cand.character], total, len(counts.after_finish) + 1))
+    else:
+        p_finish = counts.p_finish(context)[0]
+        f["finish"] = math.log(p_finish if cand.character == "finish" else 1 - p_finish)
+        if cand.character != "finish":
+            follow = counts.rhythm.get(context.before, Counter())
+            f["rhythm"] = math.log(_share(follow[cand.character], sum(follow.values()), len(counts.characters) + 1))
+        f["tile"] = math.log(_share(counts.stages_with[cand.tile], counts.stages, 2))
+    f["surface"] = float(_changes(context.surface, cand.surface))
+    f["reversed"] = float(cand.reversed)
+    if context.earlier and _is_middle(cand):
+        again = any(cand.number in numbers for _, numbers in context.earlier)
+        rate = _share(context.reused, context.middle, 2)
+        f["earlier"] = float(again)
+        f["reuse" if again else "fresh"] = math.log(rate if again else 1 - rate)
+        f["follows"] = float(_follows(context, cand.number) is not None)
+    gap = _number_gap(context.last_number, cand.number)
+    f["number_next"] = float(gap == 1)
+    f["number_two"] = float(gap == 2)
+    if cand.exit_cell is not None:
+        middle = Hex(0, 0)
+        f["centre"] = float(hex_distance(cand.exit_cell, middle) - hex_distance(cand.cell, middle))
+        f["far"] = float(max(0, hex_distance(cand.exit_cell, middle) - _TABLE_RADIUS))
+    return f
+
+
+def _why(name: str, value: float, counts: Counts, context: Context, cand: Candidate) -> str:
+    """A feature (its ``value`` for ``cand``) in words, with the published counts behind it."""
+    if name == "rhythm":
+        follow = counts.rhythm.get(context.before, Counter())
+        return (f"{_article(cand.character)} after {_article(context.before)}, as in {follow[cand.character]} of "
+                f"{sum(follow.values())} published steps after {_article(context.before)}")
+    if name == "finish":
+        _, ended, reached = counts.p_finish(context)
+        if cand.character == "finish":
+            return (f"the finish after {context.road_tiles} road tiles: {ended} of {reached} published stages that "
+                    f"reached {context.road_tiles} ended there")
+        return f"the stage goes on after {context.road_tiles} road tiles, as {reached - ended} of {reached} published " \
+               f"stages did"
+    if name == "assistance":
+        n, total = counts.after_finish[cand.character], sum(counts.after_finish.values())
+        return f"{_article(cand.character)} after the finish, as in {n} of {total} published stages"
+    if name == "tile":
+        return f"{cand.tile} in {counts.stages_with[cand.tile]} of {counts.stages} published stages"
+    if name == "surface":
+        change = f"{counts.surface_changed} of {counts.steps} published steps change surface"
+        if _changes(context.surface, cand.surface):
+            return f"{context.surface} to {cand.surface} ({change})"
+        return f"no change of surface ({change})"
+    if name == "reversed":
+        return f"laid {'reversed' if cand.reversed else 'as printed'} ({counts.reversed} of {counts.steps} published " \
+               f"steps reversed)"
+    names = [n for n, numbers in context.earlier if cand.number in numbers]
+    if name in ("earlier", "reuse"):
+        return (f"tile {cand.number} is in {', '.join(names)} too, as {context.reused} of the {context.middle} "
+                f"tiles of this stage so far")
+    if name == "fresh":
+        return (f"a tile no earlier stage lays, as {context.middle - context.reused} of the {context.middle} tiles "
+                f"of this stage so far")
+    if name == "follows":
+        return f"{context.last_number} and {cand.number} follow each other in {_follows(context, cand.number)}"
+    if name in ("number_next", "number_two"):
+        gap = 1 if name == "number_next" else 2
+        return (f"tile {cand.number}, {'beside' if gap == 1 else 'two numbers from'} {context.last_number} in the "
+                f"box ({counts.number_gap[gap]} of {counts.steps} published steps)")
+    if name == "centre":
+        way = "back toward" if value < 0 else "away from" if value > 0 else "no nearer to"
+        return f"its exit leads {way} the middle of the table (cell 0 0)"
+    return f"its exit leads more than {_TABLE_RADIUS} cells from the middle of the table (no published stage does)"
+
+
+def _log_sum_exp(values: Sequence[float]) -> float:
+    top = max(values)
+    return top + math.log(sum(math.exp(v - top) for v in values))
+
+
+def load_weights(path: Path = WEIGHTS_PATH) -> dict[str, float]:
+    """The fitted weights of :data:`FEATURES` shipped with rallyc."""
+    weights = json.loads(path.read_text(encoding="utf-8"))["weights"]
+    return {name: float(weights.get(name, 0.0)) for name in FEATURES}
+
+
+@dataclass
+class Ranking:
+    """What ranks the candidates: the counts of some published steps and the weights of the features."""
+
+    counts: Counts
+    weights: Mapping[str, float]
+
+    def rank(self, context: Context, candidates: Sequence[Candidate]) -> list[Ranked]:
+        """The log chance of each candidate (the counted rare part, then the model among the candidates alike) and
+        why, its main reason first."""
+        if not self.counts.steps:  # nothing learnt: every candidate alike
+            return [Ranked(0.0, "") for _ in candidates]
+        feats = [features(self.counts, context, c) for c in candidates]
+        linear = [sum(self.weights.get(k, 0.0) * v for k, v in f.items()) for f in feats]
+        kinds = [kind(context, c) for c in candidates]
+        # the model chooses among the candidates alike (as rare as each other): its chances add up to 1 in each kind
+        members: dict[tuple[bool, bool], list[float]] = {}
+        for k, lin in zip(kinds, linear):
+            members.setdefault(k, []).append(lin)
+        log_z = {k: _log_sum_exp(values) for k, values in members.items()}
+        means = {k: sum(f.get(k, 0.0) for f in feats) / len(feats) for k in FEATURES} if feats else {}
+        out = []
+        for cand, f, lin, k in zip(candidates, feats, linear, kinds):
+            rare_score, rare_words = self.counts.rare(context, cand)
+            # the main reason: what lifts this candidate most above the average candidate
+            lift = sorted(((self.weights.get(n, 0.0) * (f[n] - means[n]), n) for n in FEATURES if n in f),
+                          reverse=True)
+            said = [n for d, n in lift if d > _NOTABLE and (f[n] or n in _SAID_ABSENT)][:3] or [lift[0][1]]
+            if cand.character in ("finish", "assistance") and not {"finish", "assistance"} & set(said):
+                said.append("assistance" if context.finish_laid else "finish")  # where the stage ends, always
+            words = rare_words + [_why(n, f.get(n, 0.0), self.counts, context, cand) for n in said]
+            out.append(Ranked(rare_score + lin - log_z[k], "; ".join(words)))
+        return out
+
+
 _PUBLISHED: list[Ranking] = []
 
 
 def published_ranking() -> Ranking:
-    """The ranking learnt from every published design (counted once a process)."""
+    """The ranking of every published design: their counts and the shipped weights (read once a process)."""
     if not _PUBLISHED:
-        _PUBLISHED.append(Ranking.fit(published_steps()))
+        _PUBLISHED.append(Ranking(Counts.fit(published_steps()), load_weights()))
     return _PUBLISHED[0]

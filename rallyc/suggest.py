@@ -26,24 +26,23 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from pathlib import Path
-from typing import AbstractSet, Iterable, cast
+from typing import AbstractSet, cast
 from dataclasses import dataclass, field
 from enum import Enum
 
-from rallyc.compiler.roads import DrivenRoad, drive_road
+from rallyc.compiler.roads import DrivenRoad, drive_road, turn_word
 from rallyc.model.stage_length import LONG_STAGE, SHORT_STAGE, stage_class
 from rallyc.model.tiles import TileRole
 from rallyc.geometry.hexgrid import Hex, hex_distance, neighbour, opposite, own_to_world, rotation_for, world_to_own
 from rallyc.compiler.placement import PlacedStep, place_route
-from rallyc.ranking import Ranking, character, context_of, published_ranking, published_stages, published_steps
+from rallyc.ranking import Candidate, Context, Earlier, Ranking, candidate_of, character, context_of, earlier_stages, \
+    published_ranking
 from rallyc.syntax import ast
 from rallyc.tiles.boxes import owned_copies, unknown_boxes
 from rallyc.tiles.catalogue import Catalogue, TileInfo
 
 __all__ = ["Finish", "Suggestion", "SuggestResult", "SuggestError", "suggest", "suggest_stage", "road_features",
-           "road_spaces", "step_words", "turn_word", "lanes_join", "FINISH_BOUND", "find_stage", "stage_names",
-           "held_out_ranks"]
+           "road_spaces", "step_words", "turn_word", "lanes_join", "FINISH_BOUND", "find_stage", "stage_names"]
 
 #: How "a finish can still be reached" is decided (printed with every result).
 FINISH_BOUND = ("free-cell bound: the exit leads into a free cell from which the open board (or a pocket of "
@@ -108,6 +107,8 @@ class Suggestion:
     #: log chance that a published designer lays it next (:mod:`rallyc.ranking`), and why in words
     score: float = 0.0
     why: str = ""
+    #: the candidate as the ranking reads it
+    candidate: Candidate | None = field(default=None, repr=False, compare=False)
 
     @property
     def text(self) -> str:
@@ -155,6 +156,8 @@ class SuggestResult:
     boxes: list[str] | None
     suggestions: list[Suggestion] = field(default_factory=list)
     bound: str = FINISH_BOUND
+    #: the stage so far as the ranking reads it (None: no step laid yet)
+    context: Context | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -172,15 +175,6 @@ def step_words(tile: str, word: str | None, road: int | None) -> str:
     """A route step in the formatter's word order: tile, turn word, ``road N``."""
     parts = [tile] + ([word] if word else []) + ([f"road {road}"] if road is not None else [])
     return " ".join(parts)
-
-
-def turn_word(driven: DrivenRoad) -> str | None:
-    """The word that makes the placement pick this direction (see ``placement._directions``)."""
-    if driven.turn.startswith("left"):
-        return "left"
-    if driven.turn.startswith("right"):
-        return "right"
-    return None if driven.forward else "reversed"
 
 
 def _limits(values) -> str:
@@ -350,13 +344,16 @@ def suggest(loaded, stage: str | None = None, after: int | None = None, boxes: l
     """
     st = find_stage(loaded, stage)
     cat = catalogue or Catalogue.from_tilesets(loaded.tilesets)
-    return suggest_stage(st, cat, after, boxes if boxes is not None else _boxes_of(loaded), ranking)
+    return suggest_stage(st, cat, after, boxes if boxes is not None else _boxes_of(loaded), ranking,
+                         earlier_stages(_stages(loaded.root), st, cat))
 
 
 def suggest_stage(stage: ast.Stage, catalogue: Catalogue, after: int | None = None,
-                  boxes: list[str] | None = None, ranking: Ranking | None = None) -> SuggestResult:
+                  boxes: list[str] | None = None, ranking: Ranking | None = None,
+                  earlier: tuple[Earlier, ...] = ()) -> SuggestResult:
     """Suggestions for the step after ``after`` of one stage (see :func:`suggest`), ranked by ``ranking`` (default:
-    what every published design does, :func:`rallyc.ranking.published_ranking`)."""
+    what every published design does, :func:`rallyc.ranking.published_ranking`); ``earlier``: the tile numbers of
+    the rally's stages before this one (:func:`rallyc.ranking.earlier_stages`), which the ranking reads too."""
     if getattr(stage, "area", None) is not None:
         raise SuggestError(f"stage {stage.name.text} is a route over an area; suggest the next tile of the area's "
                            "own route, or write the stage's tiles in the stage")
@@ -418,16 +415,11 @@ def suggest_stage(stage: ast.Stage, catalogue: Catalogue, after: int | None = No
     familiar = {ps.info.box for ps in placed}
     tried = [dataclasses.replace(s, familiar=s.box in familiar) for s in result.suggestions]
     if placed:
-        ranked = (ranking or published_ranking()).rank(
-            context_of(placed), [(s.tile, s.character, s.box, _number(catalogue, s.tile), s.surface, s.bridge)
-                                 for s in tried])
+        result.context = context_of(placed, earlier)
+        ranked = (ranking or published_ranking()).rank(result.context, [cast(Candidate, s.candidate) for s in tried])
         tried = [dataclasses.replace(s, score=r.score, why=r.why) for s, r in zip(tried, ranked)]
     result.suggestions = sorted(tried, key=Suggestion.rank)
     return result
-
-
-def _number(catalogue: Catalogue, tile: str) -> str:
-    return cast(TileInfo, catalogue.get(tile)).number
 
 
 def _finish_left(tiles: list[TileInfo], catalogue: Catalogue, used: Counter, boxes) -> bool:
@@ -508,33 +500,9 @@ def _try(catalogue: Catalogue, info: TileInfo, driven: DrivenRoad, last: PlacedS
                       cell.q, cell.r, rot, info.surface, cast("tuple[str, str]", tuple(info.danger)), info.box,
                       tuple(road_features(driven)),
                       road_spaces(driven), overlaps, finish, copies, length_ok, tuple(problems), bridge,
-                      character=character(driven))
+                      character=character(driven), candidate=candidate_of(info, driven, cell, nxt, bridge))
 
 
 def class_after(result: SuggestResult, suggestion: Suggestion) -> str:
     """The rulebook class (Short/Medium/Long) the stage would be if it ended with this finish tile."""
     return stage_class(result.road_tiles + 1)
-
-
-def held_out_ranks(held_out: Iterable[str], folder: Path | None = None,
-                   learn: bool = True) -> list[tuple[str, str, int, int | None]]:
-    """How the ranking does on published designs it never saw: fitted on every published design but the
-    ``held_out`` ones (file stems, ``rally-2``), it suggests each step of theirs (the stage up to that step, its
-    scenery left out: fillers are laid around a finished stage). ``(design, stage, step, rank)``: the rank (0:
-    first) of the designer's tile, road and direction among the legal suggestions, None if it is not one.
-    ``learn=False``: a ranking that has learnt nothing (every candidate alike: the order before issue 35)."""
-    out = set(held_out)
-    ranking = Ranking.fit(s for s in published_steps(folder) if s.design not in out and learn)
-    ranks: list[tuple[str, str, int, int | None]] = []
-    for design, stage, catalogue in published_stages(folder):
-        if design not in out:
-            continue
-        bare = dataclasses.replace(stage, items=[i for i in stage.items if not isinstance(i, ast.Scenery)])
-        placed = place_route(bare.steps, [], catalogue).steps
-        for k in range(1, len(placed)):
-            laid = placed[k]
-            legal = [s for s in suggest_stage(bare, catalogue, k, None, ranking).suggestions if s.legal]
-            found = [i for i, s in enumerate(legal) if s.tile == laid.info.id
-                     and (s.road or 1) == laid.driven.number and s.forward == laid.driven.forward]
-            ranks.append((design, stage.name.text, k + 1, found[0] if found else None))
-    return ranks

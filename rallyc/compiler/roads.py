@@ -16,8 +16,8 @@ from rallyc.diagnostics import Span
 from rallyc.geometry.hexgrid import mirror_turn, own_to_world, turn_of
 from rallyc.syntax import ast
 
-__all__ = ["DrivenZone", "DrivenLine", "DrivenShortcut", "DrivenRoad", "drive_road", "turn_of", "LANE_IDS",
-           "driven_turn", "driven_entry", "driven_exit"]
+__all__ = ["DrivenZone", "DrivenLine", "DrivenShortcut", "DrivenRoad", "drive_road", "turn_of", "turn_word",
+           "LANE_IDS", "driven_turn", "driven_entry", "driven_exit"]
 
 #: lane ids left to right as driven, by lane count
 LANE_IDS: dict[int, tuple[str, ...]] = {1: ("m",), 2: ("l", "r"), 3: ("l", "m", "r"), 4: ("l", "ml", "mr", "r")}
@@ -128,6 +128,16 @@ class DrivenRoad:
             if z.inside_lane:
                 return z.inside_lane
         return self.inside_lane
+
+
+def turn_word(driven: DrivenRoad) -> str | None:
+    """The word that makes the placement pick this direction (see ``placement._directions``): ``left``, ``right``,
+    ``reversed`` or None (as printed)."""
+    if driven.turn.startswith("left"):
+        return "left"
+    if driven.turn.startswith("right"):
+        return "right"
+    return None if driven.forward else "reversed"
 
 
 def _lanes(road: ast.RoadDef, item: ast.Zone | ast.Corner) -> int:

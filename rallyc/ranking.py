@@ -29,7 +29,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from rallyc.compiler.placement import PlacedStep, place_route
 from rallyc.compiler.roads import DrivenRoad, turn_word
@@ -42,7 +42,7 @@ from rallyc.tiles.catalogue import Catalogue, TileInfo
 from rallyc.usercache import cached_pickle
 
 __all__ = ["PUBLISHED", "FEATURES", "WEIGHTS_PATH", "Earlier", "Step", "Context", "Candidate", "Counts", "Ranking", "Ranked",
-           "character", "shape_of", "context_of", "candidate_of", "kind", "features", "published_stages", "published_steps",
+           "character", "shape_of", "context_of", "candidate_of", "kind", "features", "FeatureReader", "published_stages", "published_steps",
            "published_ranking", "published_inputs", "earlier_stages", "load_weights"]
 
 #: the bundled designs whose layouts are published (examples/README.md): file, and the stages (None: all of them).
@@ -72,6 +72,9 @@ _SAID_ABSENT = frozenset({"surface", "reversed", "rhythm", "finish", "assistance
 
 #: a feature lifts a candidate notably above the average one by this much (log chance): said in its why
 _NOTABLE = 0.05
+
+#: the middle of the table: the published layouts are centred on it
+_MIDDLE = Hex(0, 0)
 
 _TURN_SHAPES = {"straight": "straight", "s-bend": "s-bend", "left60": "bend", "right60": "bend",
                 "left120": "hairpin", "right120": "hairpin"}
@@ -351,35 +354,61 @@ def kind(context: Context, cand: Candidate) -> tuple[bool, bool]:
     return cand.box not in context.boxes, cand.number in context.numbers and not cand.bridge
 
 
-def features(counts: Counts, context: Context, cand: Candidate) -> dict[str, float]:
-    """The named features of a candidate (:data:`FEATURES`; a feature that does not apply is left out: 0)."""
-    f: dict[str, float] = {}
-    if context.finish_laid:
-        total = sum(counts.after_finish.values())
-        f["assistance"] = math.log(_share(counts.after_finish[cand.character], total, len(counts.after_finish) + 1))
-    else:
+class FeatureReader:
+    """The named features of the candidates of one step (:data:`FEATURES`): what depends on the stage so far alone
+    is read once."""
+
+    def __init__(self, counts: Counts, context: Context):
+        self.counts, self.context = counts, context
+        after = counts.after_finish
+        self._after = (sum(after.values()), len(after) + 1)
         p_finish = counts.p_finish(context)[0]
-        f["finish"] = math.log(p_finish if cand.character == "finish" else 1 - p_finish)
-        if cand.character != "finish":
-            follow = counts.rhythm.get(context.before, Counter())
-            f["rhythm"] = math.log(_share(follow[cand.character], sum(follow.values()), len(counts.characters) + 1))
-        f["tile"] = math.log(_share(counts.stages_with[cand.tile], counts.stages, 2))
-    f["surface"] = float(_changes(context.surface, cand.surface))
-    f["reversed"] = float(cand.reversed)
-    if context.earlier and _is_middle(cand):
-        again = any(cand.number in numbers for _, numbers in context.earlier)
+        self._finish = (math.log(p_finish), math.log(1 - p_finish))
+        self._follow = counts.rhythm.get(context.before, Counter())
+        self._follow_total = sum(self._follow.values())
         rate = _share(context.reused, context.middle, 2)
-        f["earlier"] = float(again)
-        f["reuse" if again else "fresh"] = math.log(rate if again else 1 - rate)
-        f["follows"] = float(_follows(context, cand.number) is not None)
-    gap = _number_gap(context.last_number, cand.number)
-    f["number_next"] = float(gap == 1)
-    f["number_two"] = float(gap == 2)
-    if cand.exit_cell is not None:
-        middle = Hex(0, 0)
-        f["centre"] = float(hex_distance(cand.exit_cell, middle) - hex_distance(cand.cell, middle))
-        f["far"] = float(max(0, hex_distance(cand.exit_cell, middle) - _TABLE_RADIUS))
-    return f
+        self._reuse = (math.log(rate), math.log(1 - rate))
+        self._earlier = {n for _, numbers in context.earlier for n in numbers}
+        self._rhythm: dict[str, float] = {}
+
+    def _rhythm_of(self, character: str) -> float:
+        if character not in self._rhythm:
+            share = _share(self._follow[character], self._follow_total, len(self.counts.characters) + 1)
+            self._rhythm[character] = math.log(share)
+        return self._rhythm[character]
+
+    def __call__(self, cand: Candidate) -> dict[str, float]:
+        """The features of ``cand`` (a feature that does not apply is left out: 0)."""
+        counts, context = self.counts, self.context
+        f: dict[str, float] = {}
+        if context.finish_laid:
+            f["assistance"] = math.log(_share(counts.after_finish[cand.character], *self._after))
+        else:
+            finish = cand.character == "finish"
+            f["finish"] = self._finish[0 if finish else 1]
+            if not finish:
+                f["rhythm"] = self._rhythm_of(cand.character)
+            f["tile"] = math.log(_share(counts.stages_with[cand.tile], counts.stages, 2))
+        f["surface"] = float(_changes(context.surface, cand.surface))
+        f["reversed"] = float(cand.reversed)
+        if context.earlier and _is_middle(cand):
+            again = cand.number in self._earlier
+            f["earlier"] = float(again)
+            f["reuse" if again else "fresh"] = self._reuse[0 if again else 1]
+            f["follows"] = float(again and _follows(context, cand.number) is not None)
+        gap = _number_gap(context.last_number, cand.number)
+        f["number_next"] = float(gap == 1)
+        f["number_two"] = float(gap == 2)
+        if cand.exit_cell is not None:
+            out = hex_distance(cand.exit_cell, _MIDDLE)
+            f["centre"] = float(out - hex_distance(cand.cell, _MIDDLE))
+            f["far"] = float(max(0, out - _TABLE_RADIUS))
+        return f
+
+
+def features(counts: Counts, context: Context, cand: Candidate) -> dict[str, float]:
+    """The named features of a candidate (:class:`FeatureReader`)."""
+    return FeatureReader(counts, context)(cand)
 
 
 def _why(name: str, value: float, counts: Counts, context: Context, cand: Candidate) -> str:
@@ -427,6 +456,16 @@ def _why(name: str, value: float, counts: Counts, context: Context, cand: Candid
     return f"its exit leads more than {_TABLE_RADIUS} cells from the middle of the table (no published stage does)"
 
 
+#: what the words of each feature read of a candidate (:func:`_why`): one phrase per value
+_PHRASE_READS: dict[str, Callable[[float, Candidate], object]] = {
+    "rhythm": lambda v, c: c.character, "assistance": lambda v, c: c.character,
+    "finish": lambda v, c: c.character == "finish", "tile": lambda v, c: c.tile, "surface": lambda v, c: c.surface,
+    "reversed": lambda v, c: c.reversed, "earlier": lambda v, c: c.number, "reuse": lambda v, c: c.number,
+    "fresh": lambda v, c: None, "follows": lambda v, c: c.number, "number_next": lambda v, c: c.number,
+    "number_two": lambda v, c: c.number, "centre": lambda v, c: (v > 0) - (v < 0), "far": lambda v, c: None,
+}
+
+
 def _log_sum_exp(values: Sequence[float]) -> float:
     top = max(values)
     return top + math.log(sum(math.exp(v - top) for v in values))
@@ -450,25 +489,40 @@ class Ranking:
         why, its main reason first."""
         if not self.counts.steps:  # nothing learnt: every candidate alike
             return [Ranked(0.0, "") for _ in candidates]
-        feats = [features(self.counts, context, c) for c in candidates]
-        linear = [sum(self.weights.get(k, 0.0) * v for k, v in f.items()) for f in feats]
+        read = FeatureReader(self.counts, context)
+        feats = [read(c) for c in candidates]
+        weights = {k: self.weights.get(k, 0.0) for k in FEATURES}
+        linear = [sum(weights[k] * v for k, v in f.items()) for f in feats]
         kinds = [kind(context, c) for c in candidates]
         # the model chooses among the candidates alike (as rare as each other): its chances add up to 1 in each kind
         members: dict[tuple[bool, bool], list[float]] = {}
         for k, lin in zip(kinds, linear):
             members.setdefault(k, []).append(lin)
         log_z = {k: _log_sum_exp(values) for k, values in members.items()}
-        means = {k: sum(f.get(k, 0.0) for f in feats) / len(feats) for k in FEATURES} if feats else {}
+        sums = dict.fromkeys(FEATURES, 0.0)
+        for f in feats:
+            for n, v in f.items():
+                sums[n] += v
+        means = {n: v / len(feats) for n, v in sums.items()}
+        rare: dict[tuple[bool, bool], tuple[float, list[str]]] = {}
+        for c, k in zip(candidates, kinds):
+            if k not in rare:
+                rare[k] = self.counts.rare(context, c)
+        phrases: dict[tuple, str] = {}
         out = []
         for cand, f, lin, k in zip(candidates, feats, linear, kinds):
-            rare_score, rare_words = self.counts.rare(context, cand)
+            rare_score, rare_words = rare[k]
             # the main reason: what lifts this candidate most above the average candidate
-            lift = sorted(((self.weights.get(n, 0.0) * (f[n] - means[n]), n) for n in FEATURES if n in f),
-                          reverse=True)
+            lift = sorted(((weights[n] * (v - means[n]), n) for n, v in f.items()), reverse=True)
             said = [n for d, n in lift if d > _NOTABLE and (f[n] or n in _SAID_ABSENT)][:3] or [lift[0][1]]
             if cand.character in ("finish", "assistance") and not {"finish", "assistance"} & set(said):
                 said.append("assistance" if context.finish_laid else "finish")  # where the stage ends, always
-            words = rare_words + [_why(n, f.get(n, 0.0), self.counts, context, cand) for n in said]
+            words = list(rare_words)
+            for n in said:
+                key = (n, _PHRASE_READS[n](f.get(n, 0.0), cand))
+                if key not in phrases:
+                    phrases[key] = _why(n, f.get(n, 0.0), self.counts, context, cand)
+                words.append(phrases[key])
             out.append(Ranked(rare_score + lin - log_z[k], "; ".join(words)))
         return out
 

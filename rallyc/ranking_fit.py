@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from rallyc.compiler.placement import place_route
-from rallyc.ranking import (FEATURES, PUBLISHED, Candidate, Context, Counts, Ranking, features, kind,
+from rallyc.ranking import (FEATURES, PUBLISHED, Candidate, Context, Counts, FeatureReader, Ranking, kind,
                             published_stages, published_steps, published_inputs)
 from rallyc.resources import examples_dir
 from rallyc.suggest import Suggestion, suggest_stage
@@ -88,9 +88,10 @@ def _rows(counts: Counts, ex: Example) -> tuple[list[list[float]], int]:
     assert ex.chosen is not None
     chosen = ex.candidates[ex.chosen]
     alike = [c for c in ex.candidates if kind(ex.context, c) == kind(ex.context, chosen)]
+    read = FeatureReader(counts, ex.context)
     rows = []
     for c in alike:
-        f = features(counts, ex.context, c)
+        f = read(c)
         rows.append([f.get(name, 0.0) for name in FEATURES])
     return rows, alike.index(chosen)
 

@@ -6,7 +6,7 @@ of the rulebooks, or Auto Tour 1's SS3), the ranking is fitted on the others (:m
 and the weights) and every step of its stages is suggested (the stage up to that step and the rally's earlier
 stages, no scenery); the figure is the share of steps whose
 designer's tile (its road and direction) is among the first N legal suggestions. Also printed: the same with
-nothing learnt (the tiles in number order, as before issue 35), the fixed held-out set of
+nothing learnt (the stage's boxes first, then the tiles in number order), the fixed held-out set of
 ``tests/test_suggest_ranking.py`` (Rally 2 and Rally 5) and, with ``--verbose``, the rank of each step.
 ``--write-weights`` fits the weights on every published design and writes ``rallyc/data/suggest-weights.json``.
 """
@@ -56,7 +56,7 @@ def main() -> None:
           f"{share(every, 1)[0]}; median rank {statistics.median(known) + 1:.0f}")
     plain = held_out_ranks([Path(name).stem for name, _ in PUBLISHED], learn=False)
     hit, n = share(plain, args.top)
-    print(f"the tiles in number order (nothing learnt, the order before issue 35): top {args.top} in {hit} of {n} "
+    print(f"nothing learnt (the stage's boxes first, then tile-number order): top {args.top} in {hit} of {n} "
           f"steps ({hit / n:.0%}); top 1 in {share(plain, 1)[0]}")
     test = [r for r in every if r[0] in TEST_HELD_OUT]
     fixed = held_out_ranks(TEST_HELD_OUT)

@@ -113,7 +113,7 @@ def _custom_format(data: dict[str, Any], track: Track, custom: CustomRace, fname
         raise refused(str(exc), "$.options", rule) from None
 
 
-def custom_stage_rules(data: dict[str, Any], in_force: dict[str, Any], tracks: list[Any]) -> None:
+def custom_stage_rules(data: dict[str, Any], in_force: dict[str, Any], tracks: list[Track]) -> None:
     """A custom race recorded stage by stage is a race under Technical Track rules (Time cards) with the DIRT Damage
     set, a Time Trial or a Head-to-Head: the core stage on a stage, lap by lap on a circuit
     (:class:`rallyc.rules.custom.CustomRace`); :class:`RecordError` at the option that asks for another one
@@ -155,7 +155,7 @@ def custom_stage_rules(data: dict[str, Any], in_force: dict[str, Any], tracks: l
             record_applied(("CUSTOM-20",))
 
 
-def _speed_trial(in_force: dict[str, Any], tracks: list[Any], i: int, where: Callable[[str], str]) -> None:
+def _speed_trial(in_force: dict[str, Any], tracks: list[Track], i: int, where: Callable[[str], str]) -> None:
     """What a Time Trial under Speed Track rules is refereed with: one racetrack, no Monte-Carlo weather
     (:mod:`rallyc.rules.speed_trial`); :class:`RecordError` at what asks for more."""
     if in_force.get("weather"):

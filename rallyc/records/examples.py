@@ -29,7 +29,7 @@ MC_PLAYERS = [Player("Ann", "red", "r5", "asphalt"), Player("Bob", "blue", "r6",
               Player("Cleo", "green", "r4", "gravel")]
 
 
-def features(record: dict[str, Any], tracks: list[Any]) -> set[str]:
+def features(record: dict[str, Any], tracks: list[Track]) -> set[str]:
     """What a record shows: failed-flat-out, shortcut, jump, water, blocked, overtake, crash, damage-carried...
     and the Monte-Carlo boost, handbrake, snow-slide, surface-change."""
     found: set[str] = set()
@@ -261,7 +261,7 @@ def build_rx_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) ->
     return used
 
 
-def _full_features(rec: dict[str, Any], tracks: list[Any]) -> set[str]:
+def _full_features(rec: dict[str, Any], tracks: list[Track]) -> set[str]:
     rep = replay_record(rec, tracks=tracks)
     out = set()
     if rep.ok:

@@ -8,6 +8,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
+from rallyc.compiler.flipper import Flipper
+from rallyc.compiler.track import Track
 from rallyc.data.components import Components, load_components
 from rallyc.records.convert import record_format, turn_to_json
 from rallyc.rules.bot import RandomBot
@@ -22,11 +24,11 @@ __all__ = ["bot_record", "write_record"]
 Script = Callable[[Stage, str], "Turn | None"]
 
 
-def bot_record(tracks: list[Any], players: list[Player], *, seed: int = 0, options: Options | None = None,
+def bot_record(tracks: list[Track], players: list[Player], *, seed: int = 0, options: Options | None = None,
                components: Components | None = None, header: dict[str, Any] | None = None, script: Script | None = None,
                between: Callable[[Rally, int], dict[str, Any]] | None = None, bot: RandomBot | None = None,
                max_turns: int = 3000, tires: dict[int, dict[str, str]] | None = None,
-               flippers: list[Any] | None = None) -> dict[str, Any]:
+               flippers: list[Flipper | None] | None = None) -> dict[str, Any]:
     """Play a whole rally (one stage or several) with the bot and return the record (claims included).
 
     ``tires``: stage index -> tire changes made before that stage (MC-TIRE-03/04); ``flippers``: per track,

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from rallyc.compiler.track import Track
 from rallyc.data.components import Components, load_components
 from rallyc.records.load import RecordError
 from rallyc.records.race import RaceReport
@@ -141,7 +142,7 @@ def _mutate(rec: dict[str, Any], kind: str, where: str, rng: random.Random) -> d
     return out
 
 
-def judge(m: Mutant, base_dir: Path, tracks: list[Any]) -> tuple[str, str]:
+def judge(m: Mutant, base_dir: Path, tracks: list[Track]) -> tuple[str, str]:
     """("refused" | "accepted" | "contradiction", why) of one mutant."""
     try:
         report = replay_record(m.record, base_dir, tracks=tracks)
@@ -157,7 +158,7 @@ def _components() -> Components:
     return load_components()
 
 
-def _contradiction(rec: dict[str, Any], report: ReplayReport | RaceReport, tracks: list[Any], table: CardTable) -> str:
+def _contradiction(rec: dict[str, Any], report: ReplayReport | RaceReport, tracks: list[Track], table: CardTable) -> str:
     """The first rule an accepted record breaks, checked without the plan validator; empty when none."""
     for si, st in enumerate(report.stages):
         graph = tracks[si].graph

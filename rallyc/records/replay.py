@@ -8,6 +8,8 @@ from typing import Any
 
 from rallyc.collector import paused
 from rallyc.compiler.design import Design
+from rallyc.compiler.flipper import Flipper
+from rallyc.compiler.track import Track
 from rallyc.data.components import Components
 from rallyc.records.drive import GameForm, play_turns
 from rallyc.records.load import RecordError, record_problem
@@ -194,7 +196,7 @@ def _assumed_cards(components: Components) -> CardTable:
 @paused()
 @one_look()
 def replay_record(data: dict[str, Any], base_dir: Path | str = ".", components: Components | None = None,
-                  tracks: list[Any] | None = None, flippers: list[Any] | None = None, explain: bool = True
+                  tracks: list[Track] | None = None, flippers: list[Flipper | None] | None = None, explain: bool = True
                   ) -> "ReplayReport | RaceReport":
     """Replay a parsed record; the report holds the first illegal event (``report.error``) if any.
 
@@ -207,8 +209,8 @@ def replay_record(data: dict[str, Any], base_dir: Path | str = ".", components: 
     return report
 
 
-def _replay_record(data: dict[str, Any], base_dir: Path | str, components: Components | None, tracks: list[Any] | None,
-                   flippers: list[Any] | None, explain: bool) -> "ReplayReport | RaceReport":
+def _replay_record(data: dict[str, Any], base_dir: Path | str, components: Components | None, tracks: list[Track] | None,
+                   flippers: list[Flipper | None] | None, explain: bool) -> "ReplayReport | RaceReport":
     problem = record_problem(data)  # a record built in Python has seen no schema check
     if problem is not None:
         raise RecordError(problem[1], path=problem[0])
@@ -231,8 +233,8 @@ def _replay_record(data: dict[str, Any], base_dir: Path | str, components: Compo
     return report
 
 
-def start_rally(data: dict[str, Any], base: Path, components: Components, tracks: list[Any] | None = None,
-                flippers: list[Any] | None = None) -> tuple[Rally, list[Any], str]:
+def start_rally(data: dict[str, Any], base: Path, components: Components, tracks: list[Track] | None = None,
+                flippers: list[Flipper | None] | None = None) -> tuple[Rally, list[Track], str]:
     """The rally a record of stages is played in (before its first stage starts), its stages' tracks and its title,
     set up as its replay sets it up (the game at the table, :mod:`rallyc.table`, sets its games up here too);
     :class:`RecordError` at a player, option or track the referee refuses."""
@@ -245,7 +247,7 @@ def start_rally(data: dict[str, Any], base: Path, components: Components, tracks
     return Rally(tracks, players, options, components, flippers, record_cards(data, components)), tracks, title
 
 
-def _tracks_of(data: dict[str, Any], base: Path, tracks: list[Any] | None, flippers: list[Any] | None) -> tuple[list[Any], str, list[Any]]:
+def _tracks_of(data: dict[str, Any], base: Path, tracks: list[Track] | None, flippers: list[Flipper | None] | None) -> tuple[list[Track], str, list[Flipper | None]]:
     """The stages' tracks, the title and the tracks' flippers: the record's own (:func:`record_stages`), or the
     tracks given (their flippers, or None for each)."""
     if tracks is None:
@@ -253,7 +255,7 @@ def _tracks_of(data: dict[str, Any], base: Path, tracks: list[Any] | None, flipp
     return tracks, data.get("title", ""), list(flippers) if flippers is not None else [None] * len(tracks)
 
 
-def _rally_options(data: dict[str, Any], design: Design | None, tracks: list[Any], players: list[Player], components: Components) -> Options:
+def _rally_options(data: dict[str, Any], design: Design | None, tracks: list[Track], players: list[Player], components: Components) -> Options:
     """The options the rally is played with (the record's over its design's), once the record's custom race
     and every player's Dashboard are known to be refereed; :class:`RecordError` otherwise."""
     try:
@@ -276,7 +278,7 @@ def _check_seats(players: list[Player]) -> None:
         raise RecordError(why, path="$.players" if fld == "name" else f"$.players[{i}].{fld}")
 
 
-def _check_weather(options: Options, flippers: list[Any]) -> None:
+def _check_weather(options: Options, flippers: list[Flipper | None]) -> None:
     """The weather option needs every stage's tiles (a flipper) to turn them over (MC-WEATHER-04)."""
     if options.weather and any(f is None for f in flippers):
         raise RecordError("the weather option turns tiles over in mid-stage (MC-WEATHER-04): the record needs a "

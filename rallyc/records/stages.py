@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from rallyc.compiler.design import Design
+from rallyc.compiler.flipper import Flipper
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, load_components
 from rallyc.records.load import RecordError
@@ -18,13 +19,13 @@ from rallyc.rules.sketch import SketchError, sketch
 __all__ = ["record_tracks", "record_stages", "default_components"]
 
 
-def record_tracks(data: dict[str, Any], base_dir: Path) -> tuple[list[Any], str]:
+def record_tracks(data: dict[str, Any], base_dir: Path) -> tuple[list[Track], str]:
     """The tracks a record is played on: compiled from ``track`` (relative to the record) or ``sketch``."""
     tracks, title, _ = record_stages(data, base_dir)
     return tracks, title
 
 
-def record_stages(data: dict[str, Any], base_dir: Path) -> tuple[list[Any], str, list[Any]]:
+def record_stages(data: dict[str, Any], base_dir: Path) -> tuple[list[Track], str, list[Flipper | None]]:
     """Like :func:`record_tracks`, with each track's flipper (``Design.flipper``; None for sketches), which
     the Monte-Carlo ``weather`` option needs to turn tiles over (MC-WEATHER-04)."""
     if "sketch" in data:
@@ -35,7 +36,7 @@ def record_stages(data: dict[str, Any], base_dir: Path) -> tuple[list[Any], str,
     return tracks, design.title, [compiled.flipper(design, t.name) for t in tracks]
 
 
-def _sketched_stages(data: dict[str, Any]) -> tuple[list[Any], str, list[Any]]:
+def _sketched_stages(data: dict[str, Any]) -> tuple[list[Track], str, list[Flipper | None]]:
     """The stages a record sketches (``sketch``, each with its ``assistance``), its title, and no flippers."""
     assist = data.get("assistance", [])
     tracks: list[Track] = []
@@ -83,7 +84,7 @@ def _record_design(data: dict[str, Any], designs: list[Design]) -> Design:
     return match[0]
 
 
-def _stage_tracks(stages: list[dict[str, Any]], design: Design) -> list[Any]:
+def _stage_tracks(stages: list[dict[str, Any]], design: Design) -> list[Track]:
     """The track of each of the record's stages: the one it names (``stage``), else the design's stage in the
     same place; :class:`RecordError` at a stage the design does not have."""
     tracks = []

@@ -54,9 +54,9 @@ def _exact(result) -> list:
     for design in result.designs:
         for track in design.tracks:
             g = track.graph
-            out.append((track.name, [(n, repr(list(d.items()))) for n, d in g._node.items()],
-                        [(n, repr([(m, list(a.items())) for m, a in s.items()])) for n, s in g._succ.items()],
-                        [(n, list(p)) for n, p in g._pred.items()]))
+            out.append((track.name, [(n, repr(list(d.items()))) for n, d in g.nodes(data=True)],
+                        [(n, repr([(m, list(a.items())) for m, a in s.items()])) for n, s in g.adjacency()],
+                        [(n, list(p)) for n, p in g.pred.items()]))
     return out
 
 

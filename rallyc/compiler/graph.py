@@ -47,6 +47,7 @@ from typing import Any, Sequence
 
 import networkx as nx
 
+from rallyc.compiler.adjacency import graph_dicts
 from rallyc.compiler.roads import DrivenRoad, DrivenShortcut, DrivenZone
 from rallyc.compiler.track import SPACE_DEFAULTS, space_attributes
 from rallyc.diagnostics import Span
@@ -62,8 +63,8 @@ def replace_move(graph: nx.DiGraph, x: str, y: str, **attrs: Any) -> None:
     (``graph.edges[x, y][key] = ...``, or ``graph.add_edge`` on a move that is there) would change every move
     that shares it. The build changes a move only through here (or :meth:`GraphBuilder.link` and
     :meth:`GraphBuilder.edge`, which do the same); a compiled track's moves are read only."""
-    data = {**graph._succ[x][y], **attrs}
-    graph._succ[x][y] = graph._pred[y][x] = data
+    _, succ, pred = graph_dicts(graph)
+    succ[x][y] = pred[y][x] = {**succ[x][y], **attrs}
 
 
 @lru_cache(maxsize=None)
@@ -313,12 +314,10 @@ class GraphBuilder:
 
     def __init__(self) -> None:
         self.graph = nx.DiGraph()
-        # The builder adds ~7 spaces and ~13 moves per tile: it writes the graph's own adjacency and node
-        # dicts (what DiGraph.add_node/add_edge write, without their per-call checks and cache clearing:
-        # nothing is cached on a graph being built) and reads a space's attributes from them directly.
-        self._nodes: dict[str, dict[str, Any]] = self.graph._node
-        self._succ: dict[str, dict[str, dict[str, Any]]] = self.graph._succ
-        self._pred: dict[str, dict[str, dict[str, Any]]] = self.graph._pred
+        # The builder adds ~7 spaces and ~13 moves per tile: it writes the graph's own node and adjacency
+        # dicts (what DiGraph.add_node/add_edge write, sharing the moves' dicts of a template; why and what it
+        # saves: rallyc.compiler.adjacency) and reads a space's attributes from them directly.
+        self._nodes, self._succ, self._pred = graph_dicts(self.graph)
         #: lanes that do not agree at a join: (zone key before, zone key after, lanes before, lanes after)
         self.lane_mismatches: list[tuple[str, str, int, int]] = []
         #: each road laid once per (tile, road as driven, surface, danger), then repeated at every step that

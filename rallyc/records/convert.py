@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rallyc.rules.contact import contact_claim_from_json, contact_claim_to_json
 from rallyc.rules.dice import Die, DieKind, Face
 from rallyc.rules.engine import SECONDS, TokenKind
@@ -35,12 +37,12 @@ def _face(value: str | None) -> Face | None:
 _new = object.__new__
 
 
-def _rolls(dice: list) -> list[Roll]:
+def _rolls(dice: list[Any]) -> list[Roll]:
     """A record's dice (their words checked by the schema) as typed :class:`Roll` objects."""
     return [_roll(d) for d in dice]
 
 
-def _roll(d: dict) -> Roll:
+def _roll(d: dict[str, Any]) -> Roll:
     """A record's die as a :class:`Roll`: an unknown word raises the enum's own error, a missing one KeyError.
     Made without the dataclass's ``__init__`` (:data:`_new`), its fields stored in that order; ``k in d and d[k]``:
     no call for a key left out (most dice have only a kind, a face and a space)."""
@@ -60,14 +62,14 @@ def _roll(d: dict) -> Roll:
     return r
 
 
-def replans_from_json(d: dict) -> list[Replan]:
+def replans_from_json(d: dict[str, Any]) -> list[Replan]:
     """A turn's ``replans`` (Improvisation, IMPROV-01): after how many dice, and the dice laid instead."""
     if "replans" not in d:
         return []
     return [Replan(int(x["after"]), _rolls(x.get("dice", ()))) for x in d["replans"]]
 
 
-def replans_to_json(t: Turn) -> list[dict]:
+def replans_to_json(t: Turn) -> list[dict[str, Any]]:
     """A turn's re-plans as the record states them."""
     return [{"after": rp.after, "dice": [roll_to_json(r) for r in rp.dice]} for rp in t.replans]
 
@@ -79,7 +81,7 @@ def record_format(turns: list[Turn]) -> str:
         else "rallyc-game/1"
 
 
-def _card_from_json(c: dict) -> CardClaim:
+def _card_from_json(c: dict[str, Any]) -> CardClaim:
     """A turn's ``card`` claim (gear, seconds, the "0" side turned over)."""
     zero = None
     if "zero" in c:
@@ -94,7 +96,7 @@ def _card_from_json(c: dict) -> CardClaim:
     return card
 
 
-def turn_from_json(d: dict, tokens: TokenKind = SECONDS) -> Turn:
+def turn_from_json(d: dict[str, Any], tokens: TokenKind = SECONDS) -> Turn:
     """A record's turn object (a stage's or a race's) as a :class:`Turn`; ``tokens`` names the fields of the tokens
     claimed gained and spent (Second tokens in a stage, Focus tokens in a race)."""
     # made without the dataclasses' __init__ (_new), every field stored in the dataclass's order, the values worked
@@ -126,7 +128,7 @@ def turn_from_json(d: dict, tokens: TokenKind = SECONDS) -> Turn:
     return t
 
 
-def roll_to_json(r: Roll) -> dict:
+def roll_to_json(r: Roll) -> dict[str, Any]:
     out = r.die.to_dict()
     if r.secured:
         out["secured"] = True
@@ -143,9 +145,9 @@ def roll_to_json(r: Roll) -> dict:
     return out
 
 
-def turn_to_json(t: Turn, outcome: Outcome | None = None) -> dict:
+def turn_to_json(t: Turn, outcome: Outcome | None = None) -> dict[str, Any]:
     """A :class:`Turn` as a record object; with its ``outcome``, the derivable claims are stated too."""
-    out: dict = {"player": t.player}
+    out: dict[str, Any] = {"player": t.player}
     if outcome is not None:
         out["round"] = outcome.round
     if t.start is not None:
@@ -170,12 +172,12 @@ def turn_to_json(t: Turn, outcome: Outcome | None = None) -> dict:
     return out
 
 
-def _card_to_json(claim: CardClaim | None, outcome: Outcome | None) -> dict:
+def _card_to_json(claim: CardClaim | None, outcome: Outcome | None) -> dict[str, Any]:
     """The turn's Time card as the record states it: the card the outcome took (its seconds unless a "0" card not
     yet known), then what the turn claims of it; the Spare Tire's card (gear 0) when the outcome used one."""
     if outcome is not None and outcome.spare_tire:
         return {"gear": 0, "seconds": outcome.card.seconds}
-    card: dict = {}
+    card: dict[str, Any] = {}
     if outcome is not None:
         card["gear"] = outcome.card.gear
         seconds = outcome.card.seconds if not outcome.card.zero or outcome.finished else None
@@ -191,10 +193,10 @@ def _card_to_json(claim: CardClaim | None, outcome: Outcome | None) -> dict:
     return card
 
 
-def _zero_to_json(z: ZeroSide, outcome: Outcome | None) -> dict:
+def _zero_to_json(z: ZeroSide, outcome: Outcome | None) -> dict[str, Any]:
     """A Time card's "0" side turned over after a Loss of Control: its icon, marks, gear and seconds (the seconds
     of the card the outcome took when the side states none and the car did not finish)."""
-    zd: dict = {"icon": z.icon}
+    zd: dict[str, Any] = {"icon": z.icon}
     if z.marks:
         zd["marks"] = dict(sorted(z.marks.items()))
     if z.gear is not None:
@@ -205,7 +207,7 @@ def _zero_to_json(z: ZeroSide, outcome: Outcome | None) -> dict:
     return zd
 
 
-def _state_outcome(out: dict, outcome: Outcome) -> None:
+def _state_outcome(out: dict[str, Any], outcome: Outcome) -> None:
     """The claims a turn's outcome makes derivable, added to its record object: where the car ended, its gear,
     the Second tokens gained and spent, the tiles turned over."""
     out["end"] = outcome.end

@@ -9,10 +9,13 @@ Technical Track rules (:func:`custom_stage_rules`), on a stage or a circuit. The
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Any, Callable
 
+from rallyc.compiler.design import Design
+from rallyc.compiler.track import Track
 from rallyc.records.game_options import game_options
 from rallyc.records.load import RecordError
-from rallyc.rules.custom import custom_race
+from rallyc.rules.custom import CustomRace, custom_race
 from rallyc.rules.race_format import FORMATS, RaceFormat
 from rallyc.rules.trace import applied as record_applied, report
 
@@ -21,7 +24,7 @@ __all__ = ["refused", "race_format_of", "custom_stage_rules", "ADVANCED"]
 _KIND = attrgetter("kind")
 
 
-def _has_shortcut(track) -> bool:
+def _has_shortcut(track: Track) -> bool:
     """Whether the track has a Shortcut space (the loop in C: map and ``in``, no Python call per space)."""
     return "shortcut" in map(_KIND, track.spaces.values())
 
@@ -30,7 +33,7 @@ ADVANCED = ("flying-start", "redline", "sisu", "checkpoints", "one-shot", "handb
             "full-contact")
 
 
-def _advanced(in_force: dict) -> None:
+def _advanced(in_force: dict[str, Any]) -> None:
     if any(in_force.get(name) not in (None, False) for name in ADVANCED):
         record_applied(("CUSTOM-23",))
 
@@ -41,7 +44,7 @@ def refused(message: str, path: str, rule: str) -> RecordError:
     return RecordError(message, path=path, rule_id=rule)
 
 
-def race_format_of(data: dict, track, design) -> RaceFormat:
+def race_format_of(data: dict[str, Any], track: Track, design: Design | None) -> RaceFormat:
     """The format a race record is played in: ``race.format`` (``rx``, ``ice``), or the custom Head-to-Head the
     options in force make of it (:func:`rallyc.rules.custom.custom_race`, ``format`` then ``custom`` or left out).
     :class:`RecordError` at the option or format that does not fit (CUSTOM-01/04/05/06/21)."""
@@ -54,7 +57,7 @@ def race_format_of(data: dict, track, design) -> RaceFormat:
     return _custom_format(data, track, custom, fname, in_force)
 
 
-def _option_at(data: dict, keys: tuple[str, ...], otherwise: str) -> str:
+def _option_at(data: dict[str, Any], keys: tuple[str, ...], otherwise: str) -> str:
     """The path of the first of ``keys`` the record's own options state; ``otherwise`` when they state none (the
     option is the design's)."""
     opts = data.get("options") or {}
@@ -64,7 +67,7 @@ def _option_at(data: dict, keys: tuple[str, ...], otherwise: str) -> str:
     return otherwise
 
 
-def _race_repairs(data: dict, in_force: dict) -> None:
+def _race_repairs(data: dict[str, Any], in_force: dict[str, Any]) -> None:
     """A race has no repairs (RX-DAMAGE-09): ``repairs no`` is its own rule, ``repairs yes`` is refused
     (CUSTOM-15)."""
     if in_force.get("repairs") == "yes":
@@ -75,7 +78,7 @@ def _race_repairs(data: dict, in_force: dict) -> None:
         record_applied(("CUSTOM-15",))  # no repairs: the race's own rule too (RX-DAMAGE-09)
 
 
-def _rx_format(track, fname: str) -> RaceFormat:
+def _rx_format(track: Track, fname: str) -> RaceFormat:
     """The format of a race that is not a custom one: ``race.format`` on a circuit (a stage is raced only as a
     custom Head-to-Head, CUSTOM-05; ``custom`` needs its choices in force, CUSTOM-01)."""
     if track.kind != "circuit":
@@ -89,7 +92,7 @@ def _rx_format(track, fname: str) -> RaceFormat:
     return FORMATS[fname]
 
 
-def _custom_format(data: dict, track, custom, fname: str, in_force: dict) -> RaceFormat:
+def _custom_format(data: dict[str, Any], track: Track, custom: CustomRace, fname: str, in_force: dict[str, Any]) -> RaceFormat:
     """The format of a custom race recorded as a race: a Head-to-Head under Speed Track rules (format ``custom``,
     CUSTOM-01); a Time Trial (CUSTOM-06) or Technical Track rules (CUSTOM-14) are recorded stage by stage, and a
     pairing no referee plays is refused (CUSTOM-04/21)."""
@@ -110,7 +113,7 @@ def _custom_format(data: dict, track, custom, fname: str, in_force: dict) -> Rac
         raise refused(str(exc), "$.options", rule) from None
 
 
-def custom_stage_rules(data: dict, in_force: dict, tracks: list) -> None:
+def custom_stage_rules(data: dict[str, Any], in_force: dict[str, Any], tracks: list[Track]) -> None:
     """A custom race recorded stage by stage is a race under Technical Track rules (Time cards) with the DIRT Damage
     set, a Time Trial or a Head-to-Head: the core stage on a stage, lap by lap on a circuit
     (:class:`rallyc.rules.custom.CustomRace`); :class:`RecordError` at the option that asks for another one
@@ -152,7 +155,7 @@ def custom_stage_rules(data: dict, in_force: dict, tracks: list) -> None:
             record_applied(("CUSTOM-20",))
 
 
-def _speed_trial(in_force: dict, tracks: list, i: int, where) -> None:
+def _speed_trial(in_force: dict[str, Any], tracks: list[Track], i: int, where: Callable[[str], str]) -> None:
     """What a Time Trial under Speed Track rules is refereed with: one racetrack, no Monte-Carlo weather
     (:mod:`rallyc.rules.speed_trial`); :class:`RecordError` at what asks for more."""
     if in_force.get("weather"):

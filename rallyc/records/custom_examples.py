@@ -65,13 +65,13 @@ def custom_example(track_file: str, stage: str | None, race_type: str, track_rul
     return rec
 
 
-def _classified(rec: dict) -> bool:
+def _classified(rec: dict[str, Any]) -> bool:
     if "race" in rec:
         return len(rec["race"]["result"]["order"]) == len(rec["players"])
     return all(t is not None for t in rec["stages"][0]["times"].values())
 
 
-def _dashboard_damage(rec: dict) -> bool:
+def _dashboard_damage(rec: dict[str, Any]) -> bool:
     """A Loss of Control before the finish drew Damage tokens from the Dashboard, a Yellow Flag among them (a Time
     Trial under Speed Track rules: its card's "0" side states no icon, CUSTOM-13; RX-DAMAGE-03)."""
     drawn = [d for st in rec.get("stages", []) for t in st["turns"] if "card" in t and "zero" not in t["card"]

@@ -28,18 +28,18 @@ class GameForm:
     #: the tokens a turn claims gained and spent (a stage's Second tokens, a race's Focus tokens)
     tokens: TokenKind
     #: a round's entry in the report, its turns' list given: ``{"round": ..., "order": ..., "turns": turns}``
-    round_entry: Callable[[Any, list], dict]
+    round_entry: Callable[[Any, list[Any]], dict[str, Any]]
     #: a turn's outcome as the report's turn object (``explain``: with its rule IDs)
-    outcome_json: Callable[[Any, bool], dict]
+    outcome_json: Callable[[Any, bool], dict[str, Any]]
 
 
-def play_turns(game: TurnEngine, turns_json: list, path: str, rounds: list[dict], form: GameForm,
+def play_turns(game: TurnEngine[Any], turns_json: list[Any], path: str, rounds: list[dict[str, Any]], form: GameForm,
                explain: bool) -> None:
     """Every recorded turn (``turns_json``, at ``path`` in the record) played by ``game``, each outcome added to
     its round in ``rounds``; :class:`IllegalMove` at the first turn the referee refuses, or at ``path`` when the
     record stops before the game's end."""
     rnd = None  # the round of the turns being added (``turns``: the report's list of them)
-    turns: list[dict] = []
+    turns: list[dict[str, Any]] = []
     play, tokens, outcome_json = game.play, form.tokens, form.outcome_json  # (bound once: looked up every turn)
     for ti, tj in enumerate(turns_json):
         if game.round != rnd:  # rounds only go forward: a new round's first turn

@@ -10,8 +10,10 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from rallyc.compilation import load_design
+from rallyc.compiler.track import Track
 from rallyc.records.generate import bot_record, write_record
 from rallyc.records.race import bot_race_record
 from rallyc.records.replay import replay_record
@@ -27,7 +29,7 @@ MC_PLAYERS = [Player("Ann", "red", "r5", "asphalt"), Player("Bob", "blue", "r6",
               Player("Cleo", "green", "r4", "gravel")]
 
 
-def features(record: dict, tracks: list) -> set[str]:
+def features(record: dict[str, Any], tracks: list[Track]) -> set[str]:
     """What a record shows: failed-flat-out, shortcut, jump, water, blocked, overtake, crash, damage-carried...
     and the Monte-Carlo boost, handbrake, snow-slide, surface-change."""
     found: set[str] = set()
@@ -41,7 +43,7 @@ def features(record: dict, tracks: list) -> set[str]:
     return found
 
 
-def _turn_features(track, t: dict, pos: dict[str, str]) -> set[str]:
+def _turn_features(track: Track, t: dict[str, Any], pos: dict[str, str]) -> set[str]:
     """What one stage turn shows, the cars standing where ``pos`` says before it."""
     dice = t.get("relaid", t.get("dice", []))
     found = _mc_features(track, pos.get(t["player"]) or t.get("start"), dice)
@@ -52,7 +54,7 @@ def _turn_features(track, t: dict, pos: dict[str, str]) -> set[str]:
     return found
 
 
-def _plan_features(t: dict) -> set[str]:
+def _plan_features(t: dict[str, Any]) -> set[str]:
     """What a turn's plan shows: a failed Flat Out (dice re-laid), Improvisation (IMPROV-01; IMPROV-02: more dice
     than were taken back), no die laid (blocked), a crash card, dice secured."""
     found: set[str] = set()
@@ -71,7 +73,7 @@ def _plan_features(t: dict) -> set[str]:
     return found
 
 
-def _dice_features(spaces: dict, dice: list[dict]) -> set[str]:
+def _dice_features(spaces: dict[str, Any], dice: list[dict[str, Any]]) -> set[str]:
     """What a turn's dice show: a Shortcut token, a jump or water on a space reached, a die secured."""
     found: set[str] = set()
     reached = [d for d in dice if d.get("face") or d.get("secured")]
@@ -86,7 +88,7 @@ def _dice_features(spaces: dict, dice: list[dict]) -> set[str]:
     return found
 
 
-def _overtakes(spaces: dict, pos: dict[str, str], me: str, after: str) -> bool:
+def _overtakes(spaces: dict[str, Any], pos: dict[str, str], me: str, after: str) -> bool:
     """Whether ``me``, moving from where ``pos`` has it to ``after``, passes another car (by progress)."""
     before = pos.get(me)
     if before is None:
@@ -95,7 +97,7 @@ def _overtakes(spaces: dict, pos: dict[str, str], me: str, after: str) -> bool:
     return any(other != me and p0 < spaces[where].progress < p1 for other, where in pos.items())
 
 
-def _mc_features(track, start: str | None, dice: list[dict]) -> set[str]:
+def _mc_features(track: Track, start: str | None, dice: list[dict[str, Any]]) -> set[str]:
     """Monte-Carlo features of one turn's resolved dice."""
     out: set[str] = set()
     path = [start] if start else []
@@ -117,12 +119,13 @@ def _mc_features(track, start: str | None, dice: list[dict]) -> set[str]:
     return out
 
 
-def _carried(record: dict, si: int) -> list[dict]:
-    return record.get("_carried", {}).get(si, [])
+def _carried(record: dict[str, Any], si: int) -> list[dict[str, Any]]:
+    carried: list[dict[str, Any]] = record.get("_carried", {}).get(si, [])
+    return carried
 
 
 #: file -> (track file, players (a count of PLAYERS, or the players), options, features wanted[, stage name])
-EXAMPLES: dict[str, tuple] = {
+EXAMPLES: dict[str, tuple[Any, ...]] = {
     "rally-4-full.json": ("rally-4.rally", 3, {"flying_start": True, "sisu": "per-rally"},
                           {"failed-flat-out", "crash"}),
     "rally-1-ss1-failed-flat-out.json": ("rally-1.rally", 2, {}, {"failed-flat-out", "secured"}),
@@ -172,7 +175,7 @@ def build_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) -> di
 
 
 #: head-to-head races: file -> (circuit file, players, features wanted, race format[, options])
-RX_EXAMPLES: dict[str, tuple] = {
+RX_EXAMPLES: dict[str, tuple[Any, ...]] = {
     "rx-1-race.json": ("rx-1.rally", 4, {"finished", "joker", "loss-of-control", "boost", "disqualified"}, "rx"),
     "ice-track-1-race.json": ("ice-track-1.rally", 2, {"finished", "loss-of-control", "boost"}, "ice"),
     # Full Contact (RX-ADV-01): pushes, a Push Through and Danger tokens on RX 2
@@ -181,7 +184,7 @@ RX_EXAMPLES: dict[str, tuple] = {
 }
 
 
-def race_features(record: dict, track) -> set[str]:
+def race_features(record: dict[str, Any], track: Track) -> set[str]:
     """What an RX race record shows: finished, disqualified, retired, joker, loss-of-control, boost,
     yellow-flag, secured, failed-flat-out; with Full Contact push, push-through, danger, impact."""
     found: set[str] = set()
@@ -194,7 +197,7 @@ def race_features(record: dict, track) -> set[str]:
     return found
 
 
-def _race_turn_features(track, t: dict) -> set[str]:
+def _race_turn_features(track: Track, t: dict[str, Any]) -> set[str]:
     """What one race turn shows: a Joker space reached, a Boost, dice secured, a failed Flat Out, a Loss of Control
     (gear 0 after moving), a yellow flag, and Full Contact."""
     found: set[str] = set()
@@ -215,7 +218,7 @@ def _race_turn_features(track, t: dict) -> set[str]:
     return found | _contact_features(moved)
 
 
-def _contact_features(moved: list[dict]) -> set[str]:
+def _contact_features(moved: list[dict[str, Any]]) -> set[str]:
     """Full Contact (rallyc.rules.contact) in the dice that moved: a push (with Danger, an impact), a Push
     Through."""
     found: set[str] = set()
@@ -258,7 +261,7 @@ def build_rx_examples(out_dir: Path, examples_dir: Path, max_seed: int = 400) ->
     return used
 
 
-def _full_features(rec: dict, tracks: list) -> set[str]:
+def _full_features(rec: dict[str, Any], tracks: list[Track]) -> set[str]:
     rep = replay_record(rec, tracks=tracks)
     out = set()
     if rep.ok:

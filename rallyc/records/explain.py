@@ -9,6 +9,8 @@ game log, :func:`rallyc.rules.trace.game_log`) in the report's own ``applied``. 
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = ["applied_of", "rules_line", "without_applied", "game_rules_line", "once"]
 
 
@@ -22,18 +24,18 @@ def game_rules_line(applied: list[str]) -> str:
     return "Rules of the game: " + (", ".join(applied) if applied else "(none reported)")
 
 
-def applied_of(outcome) -> list[str]:
+def applied_of(outcome: object) -> list[str]:
     """The rule IDs an outcome applied, in the order the referee applied them (empty if it reports none)."""
     return list(getattr(outcome, "applied", ()) or ())
 
 
-def rules_line(turn: dict, indent: str = "      ") -> str:
+def rules_line(turn: dict[str, Any], indent: str = "      ") -> str:
     """``      rules: CORE-DICE-08, CORE-JUMP-04`` for a turn's entry."""
     applied = turn.get("applied") or []
     return f"{indent}rules: " + (", ".join(applied) if applied else "(none reported)")
 
 
-def without_applied(rounds: list[dict]) -> list[dict]:
+def without_applied(rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The rounds with each turn's ``applied`` left out (the output without ``--explain``)."""
     return [dict(rnd, turns=[{k: v for k, v in t.items() if k != "applied"} for t in rnd["turns"]])
             for rnd in rounds]

@@ -9,8 +9,10 @@ prints file:line:column). The vocabulary is the registry's (:mod:`rallyc.model.o
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from rallyc.model.options import in_force, lookup, rule_span
+from rallyc.compiler.design import Design
+from rallyc.model.options import OptionSpec, in_force, lookup, rule_span
 from rallyc.records.load import RecordError
 from rallyc.records.tracks import compiled_track_file, track_file
 from rallyc.rules.options import Options
@@ -18,7 +20,7 @@ from rallyc.rules.options import Options
 __all__ = ["record_design", "design_options", "game_options", "unrefereed_in_force", "unrefereed_warning"]
 
 
-def record_design(data: dict, base_dir: Path):
+def record_design(data: dict[str, Any], base_dir: Path) -> Design | None:
     """The design the record names (``track``, ``design``), compiled (cached); None for a sketch, or when the
     file cannot be found or compiled (:func:`rallyc.records.replay.record_stages` reports those)."""
     if "track" not in data or "sketch" in data:
@@ -32,7 +34,7 @@ def record_design(data: dict, base_dir: Path):
     return designs[0] if designs else None
 
 
-def design_options(design) -> dict[str, object]:
+def design_options(design: Design | None) -> dict[str, object]:
     """What a design fixes or proposes: its ``options`` line and, for a circuit, its laps."""
     if design is None:
         return {}
@@ -44,11 +46,11 @@ def design_options(design) -> dict[str, object]:
 
 #: :func:`game_options`' answers by (the design's id, the ``repr`` of the record's options as written): (the design, the
 #: options, the options in force); the design is kept so that an id is never taken for another design's
-_ANSWERS: dict[tuple, tuple] = {}
+_ANSWERS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _MAX_ANSWERS = 256
 
 
-def game_options(data: dict, design) -> tuple[Options, dict[str, bool | str | int | None]]:
+def game_options(data: dict[str, Any], design: Design | None) -> tuple[Options, dict[str, bool | str | int | None]]:
     """The referee's :class:`Options` for a record played on ``design`` (None: the record's own options), and
     every option in force by canonical name (the RX start weather is a word there). Worked out once per design
     and options as written (the answer is the same function of the same inputs; a refusal is never kept)."""
@@ -66,7 +68,7 @@ def game_options(data: dict, design) -> tuple[Options, dict[str, bool | str | in
     return options, dict(merged)
 
 
-def _game_options(data: dict, design) -> tuple[Options, dict[str, bool | str | int | None]]:
+def _game_options(data: dict[str, Any], design: Design | None) -> tuple[Options, dict[str, bool | str | int | None]]:
     record = data.get("options") or {}
     seen: dict[str, str] = {}
     for key in record:
@@ -89,7 +91,7 @@ def _game_options(data: dict, design) -> tuple[Options, dict[str, bool | str | i
         raise RecordError(str(exc), path="$.options") from None
 
 
-def unrefereed_in_force(data: dict, base_dir: Path) -> list:
+def unrefereed_in_force(data: dict[str, Any], base_dir: Path) -> list[Any]:
     """The options in force for this record (design and record) that no referee variant plays yet; empty when
     the record's options cannot be read (the replay reports that)."""
     try:
@@ -99,7 +101,7 @@ def unrefereed_in_force(data: dict, base_dir: Path) -> list:
     return options.unrefereed()
 
 
-def unrefereed_warning(spec) -> str:
+def unrefereed_warning(spec: OptionSpec) -> str:
     """The line ``rallyc replay`` prints for an option in force that it does not referee."""
     return (f"warning: option `{spec.name}` is in force but not refereed: the replay did not check "
             f"{rule_span(spec.rules)}")

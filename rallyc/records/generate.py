@@ -8,6 +8,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
+from rallyc.compiler.flipper import Flipper
+from rallyc.compiler.track import Track
 from rallyc.data.components import Components, load_components
 from rallyc.records.convert import record_format, turn_to_json
 from rallyc.rules.bot import RandomBot
@@ -22,11 +24,11 @@ __all__ = ["bot_record", "write_record"]
 Script = Callable[[Stage, str], "Turn | None"]
 
 
-def bot_record(tracks: list, players: list[Player], *, seed: int = 0, options: Options | None = None,
-               components: Components | None = None, header: dict | None = None, script: Script | None = None,
-               between: Callable[[Rally, int], dict] | None = None, bot: RandomBot | None = None,
+def bot_record(tracks: list[Track], players: list[Player], *, seed: int = 0, options: Options | None = None,
+               components: Components | None = None, header: dict[str, Any] | None = None, script: Script | None = None,
+               between: Callable[[Rally, int], dict[str, Any]] | None = None, bot: RandomBot | None = None,
                max_turns: int = 3000, tires: dict[int, dict[str, str]] | None = None,
-               flippers: list | None = None) -> dict:
+               flippers: list[Flipper | None] | None = None) -> dict[str, Any]:
     """Play a whole rally (one stage or several) with the bot and return the record (claims included).
 
     ``tires``: stage index -> tire changes made before that stage (MC-TIRE-03/04); ``flippers``: per track,
@@ -75,7 +77,7 @@ def bot_record(tracks: list, players: list[Player], *, seed: int = 0, options: O
     return record
 
 
-def write_record(record: dict, path: str | Path) -> None:
+def write_record(record: dict[str, Any], path: str | Path) -> None:
     """Write a record atomically (temporary file, then rename), keys sorted, 2-space indent."""
     path = Path(path)
     text = json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False) + "\n"

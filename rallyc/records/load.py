@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 from json.decoder import scanstring  # type: ignore[attr-defined]  # no stub; stdlib since 2.6
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import jsonschema
 import jsonschema_rs
@@ -47,7 +47,7 @@ class RecordError(Exception):
         return head + (f"{self.rule_id}: " if self.rule_id else "") + self.message
 
 
-def json_path(parts) -> str:
+def json_path(parts: Iterable[str | int]) -> str:
     """``["stages", 0, "turns"]`` -> ``$.stages[0].turns``."""
     out = "$"
     for p in parts:
@@ -119,9 +119,10 @@ def locate(text: str, path: str | list[str | int]) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=1)
-def record_schema() -> dict:
+def record_schema() -> dict[str, Any]:
     with (schemas_dir() / "game.schema.json").open(encoding="utf-8") as f:
-        return json.load(f)
+        schema: dict[str, Any] = json.load(f)
+    return schema
 
 
 @lru_cache(maxsize=1)
@@ -142,7 +143,7 @@ def _validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(record_schema())
 
 
-def _document_order(data: object, path) -> tuple:
+def _document_order(data: object, path: Iterable[str | int]) -> tuple[Any, ...]:
     """A sort key that orders JSON paths as their values appear in the record (keys in the order written)."""
     key = []
     node = data
@@ -180,7 +181,7 @@ def _first_schema_error(data: object) -> jsonschema.ValidationError | None:
     return min(errors, key=lambda e: _document_order(data, list(e.absolute_path)))
 
 
-def parse_record(text: str, file: str = "<record>") -> dict:
+def parse_record(text: str, file: str = "<record>") -> dict[str, Any]:
     """Parse and schema-check a record's text; raise :class:`RecordError` at the first problem.
 
     Refused besides schema violations: a key written twice in one object, numbers of more than
@@ -208,10 +209,11 @@ def parse_record(text: str, file: str = "<record>") -> dict:
         path, message = problem
         line, column = locate(text, path)
         raise RecordError(message, file=file, path=path, line=line, column=column)
-    return data
+    record: dict[str, Any] = data  # an object: the schema says so
+    return record
 
 
-def record_problem(data: dict) -> tuple[str, str] | None:
+def record_problem(data: dict[str, Any]) -> tuple[str, str] | None:
     """(JSON path, message) of the first thing a schema cannot say about a record, or None.
 
     Top-level keys the format does not know (for a record built in Python, which no schema check saw),
@@ -238,7 +240,7 @@ def record_problem(data: dict) -> tuple[str, str] | None:
     return None
 
 
-def _replans_problem(data: dict) -> tuple[str, str] | None:
+def _replans_problem(data: dict[str, Any]) -> tuple[str, str] | None:
     """The first turn of a ``rallyc-game/1`` record stating re-plans (IMPROV-01), which that format has not."""
     race = data.get("race")
     parts = [("$.race", race)] if isinstance(race, dict) else \
@@ -272,6 +274,6 @@ def read_record_text(path: str | Path) -> str:
     return decode_record(data, str(p))
 
 
-def load_record(path: str | Path) -> dict:
+def load_record(path: str | Path) -> dict[str, Any]:
     """Read and check a record file (raise :class:`RecordError`)."""
     return parse_record(read_record_text(path), str(Path(path)))

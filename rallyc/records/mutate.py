@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from rallyc.data.components import load_components
+from rallyc.compiler.track import Track
+from rallyc.data.components import Components, load_components
 from rallyc.records.load import RecordError
-from rallyc.records.replay import record_cards, replay_record
+from rallyc.records.race import RaceReport
+from rallyc.records.replay import ReplayReport, record_cards, replay_record
 from rallyc.rules.cards import CardTable
 
 __all__ = ["KINDS", "Mutant", "Tally", "turn_paths", "mutation_sites", "mutants", "judge"]
@@ -110,7 +112,8 @@ def _at(rec: dict[str, Any], where: str) -> dict[str, Any]:
     node: Any = rec
     for part in where.lstrip("$.").replace("[", ".").replace("]", "").split("."):
         node = node[int(part)] if part.isdigit() else node[part]
-    return node
+    found: dict[str, Any] = node  # a mutant's site is an object of the record
+    return found
 
 
 def _mutate(rec: dict[str, Any], kind: str, where: str, rng: random.Random) -> dict[str, Any] | None:
@@ -139,7 +142,7 @@ def _mutate(rec: dict[str, Any], kind: str, where: str, rng: random.Random) -> d
     return out
 
 
-def judge(m: Mutant, base_dir: Path, tracks: list) -> tuple[str, str]:
+def judge(m: Mutant, base_dir: Path, tracks: list[Track]) -> tuple[str, str]:
     """("refused" | "accepted" | "contradiction", why) of one mutant."""
     try:
         report = replay_record(m.record, base_dir, tracks=tracks)
@@ -151,11 +154,11 @@ def judge(m: Mutant, base_dir: Path, tracks: list) -> tuple[str, str]:
     return ("contradiction", f"{m.kind} at {m.where}: {why}") if why else ("accepted", "")
 
 
-def _components():
+def _components() -> Components:
     return load_components()
 
 
-def _contradiction(rec: dict[str, Any], report, tracks: list, table: CardTable) -> str:
+def _contradiction(rec: dict[str, Any], report: ReplayReport | RaceReport, tracks: list[Track], table: CardTable) -> str:
     """The first rule an accepted record breaks, checked without the plan validator; empty when none."""
     for si, st in enumerate(report.stages):
         graph = tracks[si].graph

@@ -7,6 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from rallyc.collector import paused
+from rallyc.compiler.design import Design
+from rallyc.compiler.flipper import Flipper
+from rallyc.compiler.track import Track
 from rallyc.data.components import Components
 from rallyc.records.drive import GameForm, play_turns
 from rallyc.records.load import RecordError, record_problem
@@ -25,7 +28,7 @@ from rallyc.records.tracks import one_look
 from rallyc.rules.options import Options
 from rallyc.rules.rally import Rally
 from rallyc.rules.setup import player_problem
-from rallyc.rules.stage import Player
+from rallyc.rules.stage import Player, Stage
 from rallyc.rules.turn import Outcome
 
 # record_tracks, record_stages and default_components live in rallyc.records.stages (shared with the RX race
@@ -39,12 +42,12 @@ class ReplayReport:
     """Everything a replay found: rounds, outcomes, stage times, classification, or the first error."""
 
     title: str = ""
-    stages: list[dict] = field(default_factory=list)
-    classification: list[dict] = field(default_factory=list)
+    stages: list[dict[str, Any]] = field(default_factory=list)
+    classification: list[dict[str, Any]] = field(default_factory=list)
     error: IllegalMove | None = None
     #: the rally classification after each stage ended (CORE-RALLY-15), as ``classification``: the rally sheet's
     #: positions (rallyc.table.sheet); not in the report's text or JSON
-    after_stage: list[list[dict]] = field(default_factory=list)
+    after_stage: list[list[dict[str, Any]]] = field(default_factory=list)
     #: the rule IDs the game applied outside its turns (setup, custom race, stage ends), each once
     applied: list[str] = field(default_factory=list)
 
@@ -52,7 +55,7 @@ class ReplayReport:
     def ok(self) -> bool:
         return self.error is None
 
-    def to_json(self, explain: bool = False) -> dict:
+    def to_json(self, explain: bool = False) -> dict[str, Any]:
         """The report as JSON data; with ``explain``, each turn keeps the rule IDs it applied (``applied``)."""
         stages = self.stages if explain else [dict(st, rounds=without_applied(st["rounds"])) for st in self.stages]
         out: dict[str, Any] = {"title": self.title, "stages": stages, "classification": self.classification,
@@ -90,7 +93,7 @@ class ReplayReport:
         return "\n".join(lines) + "\n"
 
 
-def _stage_end_lines(st: dict) -> list[str]:
+def _stage_end_lines(st: dict[str, Any]) -> list[str]:
     """The text of a stage's end: its times, Assistance, the damage and Spare Tire carried."""
     lines = ["  Stage times:"]
     ranked = sorted(st["times"].items(), key=lambda kv: (kv[1] is None, kv[1] or 0, kv[0]))
@@ -119,7 +122,7 @@ _TURN_KEYS: dict[str, Any] = dict.fromkeys((
     "text"))
 
 
-def _outcome_json(o: Outcome, explain: bool = True) -> dict:
+def _outcome_json(o: Outcome, explain: bool = True) -> dict[str, Any]:
     """A stage turn's outcome as the report's JSON (``seconds_gained``/``seconds_spent`` read as the tokens
     ``gained``/``spent`` they name: no property call per turn): a copy of :data:`_TURN_KEYS` whose values are
     replaced, the same keys in the same order as a dict display of every field."""
@@ -159,7 +162,7 @@ STAGE = GameForm(SECONDS, lambda stage, turns: {"round": stage.round, "order": l
                  _outcome_json)
 
 
-def record_cards(data: dict, components: Components) -> CardTable:
+def record_cards(data: dict[str, Any], components: Components) -> CardTable:
     """The game's Time-card table: the ``cards`` header of a ``rallyc-game/2`` record over the named assumptions
     (a ``rallyc-game/1`` record has none: the assumptions)."""
     if "cards" in data and data.get("format") == "rallyc-game/1":
@@ -192,8 +195,8 @@ def _assumed_cards(components: Components) -> CardTable:
 # and that collection would walk every young object, the record the caller has just read among them
 @paused()
 @one_look()
-def replay_record(data: dict, base_dir: Path | str = ".", components: Components | None = None,
-                  tracks: list | None = None, flippers: list | None = None, explain: bool = True
+def replay_record(data: dict[str, Any], base_dir: Path | str = ".", components: Components | None = None,
+                  tracks: list[Track] | None = None, flippers: list[Flipper | None] | None = None, explain: bool = True
                   ) -> "ReplayReport | RaceReport":
     """Replay a parsed record; the report holds the first illegal event (``report.error``) if any.
 
@@ -206,8 +209,8 @@ def replay_record(data: dict, base_dir: Path | str = ".", components: Components
     return report
 
 
-def _replay_record(data: dict, base_dir: Path | str, components: Components | None, tracks: list | None,
-                   flippers: list | None, explain: bool) -> "ReplayReport | RaceReport":
+def _replay_record(data: dict[str, Any], base_dir: Path | str, components: Components | None, tracks: list[Track] | None,
+                   flippers: list[Flipper | None] | None, explain: bool) -> "ReplayReport | RaceReport":
     problem = record_problem(data)  # a record built in Python has seen no schema check
     if problem is not None:
         raise RecordError(problem[1], path=problem[0])
@@ -230,8 +233,8 @@ def _replay_record(data: dict, base_dir: Path | str, components: Components | No
     return report
 
 
-def start_rally(data: dict, base: Path, components: Components, tracks: list | None = None,
-                flippers: list | None = None) -> tuple[Rally, list, str]:
+def start_rally(data: dict[str, Any], base: Path, components: Components, tracks: list[Track] | None = None,
+                flippers: list[Flipper | None] | None = None) -> tuple[Rally, list[Track], str]:
     """The rally a record of stages is played in (before its first stage starts), its stages' tracks and its title,
     set up as its replay sets it up (the game at the table, :mod:`rallyc.table`, sets its games up here too);
     :class:`RecordError` at a player, option or track the referee refuses."""
@@ -244,7 +247,7 @@ def start_rally(data: dict, base: Path, components: Components, tracks: list | N
     return Rally(tracks, players, options, components, flippers, record_cards(data, components)), tracks, title
 
 
-def _tracks_of(data: dict, base: Path, tracks: list | None, flippers: list | None) -> tuple[list, str, list]:
+def _tracks_of(data: dict[str, Any], base: Path, tracks: list[Track] | None, flippers: list[Flipper | None] | None) -> tuple[list[Track], str, list[Flipper | None]]:
     """The stages' tracks, the title and the tracks' flippers: the record's own (:func:`record_stages`), or the
     tracks given (their flippers, or None for each)."""
     if tracks is None:
@@ -252,7 +255,7 @@ def _tracks_of(data: dict, base: Path, tracks: list | None, flippers: list | Non
     return tracks, data.get("title", ""), list(flippers) if flippers is not None else [None] * len(tracks)
 
 
-def _rally_options(data: dict, design, tracks: list, players: list[Player], components: Components) -> Options:
+def _rally_options(data: dict[str, Any], design: Design | None, tracks: list[Track], players: list[Player], components: Components) -> Options:
     """The options the rally is played with (the record's over its design's), once the record's custom race
     and every player's Dashboard are known to be refereed; :class:`RecordError` otherwise."""
     try:
@@ -275,28 +278,28 @@ def _check_seats(players: list[Player]) -> None:
         raise RecordError(why, path="$.players" if fld == "name" else f"$.players[{i}].{fld}")
 
 
-def _check_weather(options: Options, flippers: list) -> None:
+def _check_weather(options: Options, flippers: list[Flipper | None]) -> None:
     """The weather option needs every stage's tiles (a flipper) to turn them over (MC-WEATHER-04)."""
     if options.weather and any(f is None for f in flippers):
         raise RecordError("the weather option turns tiles over in mid-stage (MC-WEATHER-04): the record needs a "
                           "`track` file whose stages are routes of real tiles (not a `sketch`)", path="$.options.weather")
 
 
-def _replay_stage(rally: Rally, st: dict, sp: str, name: str, report: ReplayReport, explain: bool) -> None:
+def _replay_stage(rally: Rally, st: dict[str, Any], sp: str, name: str, report: ReplayReport, explain: bool) -> None:
     """One stage of the record (``st``, at path ``sp``) started, played turn by turn and ended, its entry added to
     the report as it goes (a stage left unfinished by an error keeps the rounds played)."""
     try:
         stage = rally.start_stage(st.get("order"), st.get("tires"))
     except IllegalMove as e:
         raise e.at(sp)
-    entry: dict = {"stage": name, "order": list(stage.start_order), "rounds": []}
+    entry: dict[str, Any] = {"stage": name, "order": list(stage.start_order), "rounds": []}
     report.stages.append(entry)
     play_turns(stage, st["turns"], f"{sp}.turns", entry["rounds"], STAGE, explain)
     _end_stage(rally, stage, st, sp, entry)
     report.after_stage.append([{"name": n, "overall": t} for n, t in rally.classification()])
 
 
-def _end_stage(rally: Rally, stage, st: dict, sp: str, entry: dict) -> None:
+def _end_stage(rally: Rally, stage: Stage, st: dict[str, Any], sp: str, entry: dict[str, Any]) -> None:
     """The end of a stage (spare tires between stages, checkpoint penalties): its times, Assistance and the damage
     carried into the report's ``entry``, then the record's claimed stage times checked by the referee."""
     try:

@@ -6,23 +6,26 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
+from rallyc.compiler.design import Design
+from rallyc.compiler.flipper import Flipper
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, load_components
 from rallyc.records.load import RecordError
-from rallyc.records.tracks import compiled_track_file, track_file
+from rallyc.records.tracks import CompiledFile, compiled_track_file, track_file
 from rallyc.rules.sketch import SketchError, sketch
 
 __all__ = ["record_tracks", "record_stages", "default_components"]
 
 
-def record_tracks(data: dict, base_dir: Path) -> tuple[list, str]:
+def record_tracks(data: dict[str, Any], base_dir: Path) -> tuple[list[Track], str]:
     """The tracks a record is played on: compiled from ``track`` (relative to the record) or ``sketch``."""
     tracks, title, _ = record_stages(data, base_dir)
     return tracks, title
 
 
-def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
+def record_stages(data: dict[str, Any], base_dir: Path) -> tuple[list[Track], str, list[Flipper | None]]:
     """Like :func:`record_tracks`, with each track's flipper (``Design.flipper``; None for sketches), which
     the Monte-Carlo ``weather`` option needs to turn tiles over (MC-WEATHER-04)."""
     if "sketch" in data:
@@ -33,7 +36,7 @@ def record_stages(data: dict, base_dir: Path) -> tuple[list, str, list]:
     return tracks, design.title, [compiled.flipper(design, t.name) for t in tracks]
 
 
-def _sketched_stages(data: dict) -> tuple[list, str, list]:
+def _sketched_stages(data: dict[str, Any]) -> tuple[list[Track], str, list[Flipper | None]]:
     """The stages a record sketches (``sketch``, each with its ``assistance``), its title, and no flippers."""
     assist = data.get("assistance", [])
     tracks: list[Track] = []
@@ -45,7 +48,7 @@ def _sketched_stages(data: dict) -> tuple[list, str, list]:
     return tracks, data.get("title", "sketch"), [None] * len(tracks)
 
 
-def _compiled_track(data: dict, base_dir: Path):
+def _compiled_track(data: dict[str, Any], base_dir: Path) -> CompiledFile:
     """The record's ``track`` file (relative to the record) compiled; :class:`RecordError` at ``$.track`` when it
     is missing, a folder, or has errors (the first located, and how many more)."""
     if "track" not in data:
@@ -67,7 +70,7 @@ def _compiled_track(data: dict, base_dir: Path):
     return compiled
 
 
-def _record_design(data: dict, designs: list):
+def _record_design(data: dict[str, Any], designs: list[Design]) -> Design:
     """The design (stage or rally) of the track file the record is played on: the one titled ``design``, else the
     first; :class:`RecordError` when there is none."""
     if not designs:
@@ -81,7 +84,7 @@ def _record_design(data: dict, designs: list):
     return match[0]
 
 
-def _stage_tracks(stages: list[dict], design) -> list:
+def _stage_tracks(stages: list[dict[str, Any]], design: Design) -> list[Track]:
     """The track of each of the record's stages: the one it names (``stage``), else the design's stage in the
     same place; :class:`RecordError` at a stage the design does not have."""
     tracks = []

@@ -48,7 +48,7 @@ def is_tour_text(text: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def tour_schema() -> dict:
+def tour_schema() -> dict[str, Any]:
     """``schemas/tour.schema.json``."""
     with (schemas_dir() / "tour.schema.json").open(encoding="utf-8") as f:
         return dict(json.load(f))
@@ -64,7 +64,7 @@ def _first_error(validator: jsonschema.Draft202012Validator, data: object) -> An
     return errors[0] if errors else None
 
 
-def parse_tour(text: str, file: str = "<tour>") -> dict:
+def parse_tour(text: str, file: str = "<tour>") -> dict[str, Any]:
     """Parse and schema-check a tour record's text (the tour schema, and each inline event's game schema);
     :class:`RecordError` at the first problem, with its line and column."""
     if text.startswith("\ufeff"):
@@ -100,7 +100,7 @@ def parse_tour(text: str, file: str = "<tour>") -> dict:
     return dict(data)
 
 
-def load_tour(path: str | Path) -> dict:
+def load_tour(path: str | Path) -> dict[str, Any]:
     """Read and check a tour record file (:class:`RecordError`)."""
     return parse_tour(read_record_text(path), str(Path(path)))
 
@@ -121,8 +121,8 @@ class TourReport:
     """What a tour replay found: each event's line of the score sheet and the standings after it, the winner."""
 
     title: str = ""
-    events: list[dict] = field(default_factory=list)
-    standings: list[dict] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    standings: list[dict[str, Any]] = field(default_factory=list)
     winner: str | None = None
     error: TourError | None = None
     #: the rule IDs the tour applied (its setup, its events' setups and stage ends, the score sheet), each once
@@ -132,7 +132,7 @@ class TourReport:
     def ok(self) -> bool:
         return self.error is None
 
-    def to_json(self, explain: bool = False) -> dict:
+    def to_json(self, explain: bool = False) -> dict[str, Any]:
         """The report as JSON data; with ``explain``, the rules the tour applied (``applied``)."""
         out: dict[str, Any] = {"title": self.title, "tour": {"events": self.events, "standings": self.standings,
                                                              "winner": self.winner}, "ok": self.ok}
@@ -168,7 +168,7 @@ class TourReport:
         return "\n".join(lines) + "\n"
 
 
-def _event_game(event: dict, i: int, base_dir: Path) -> tuple[dict, Path, str]:
+def _event_game(event: dict[str, Any], i: int, base_dir: Path) -> tuple[dict[str, Any], Path, str]:
     """(the event's game record, the folder its paths are relative to, the file it was read from or '')."""
     if "game" in event:
         return event["game"], base_dir, ""
@@ -187,7 +187,7 @@ def _event_game(event: dict, i: int, base_dir: Path) -> tuple[dict, Path, str]:
                           path=f"$.events[{i}].record", rule_id=exc.rule_id) from None
 
 
-def _start_order(game: dict) -> list[str]:
+def _start_order(game: dict[str, Any]) -> list[str]:
     """The order an event was started in: a Time Trial's stage order (else the players'), a race's grid (the
     players in draw order, RX-SETUP-05)."""
     if "stages" in game and game["stages"] and game["stages"][0].get("order"):
@@ -195,13 +195,13 @@ def _start_order(game: dict) -> list[str]:
     return [p["name"] for p in game["players"]]
 
 
-def _within(e: IllegalMove, event: dict, gp: str) -> IllegalMove:
+def _within(e: IllegalMove, event: dict[str, Any], gp: str) -> IllegalMove:
     """The refusal ``e`` (its path inside the event's game) located in the tour: inside the game when it is inline
     (``gp`` in front), at the event's ``record`` (``gp``) when the game is a file of its own."""
     return e.at(gp) if "game" in event else IllegalMove(e.rule_id, e.message, gp)
 
 
-def _check_event(tour: Tour, event: dict, game: dict, i: int, base_dir: Path) -> str:
+def _check_event(tour: Tour, event: dict[str, Any], game: dict[str, Any], i: int, base_dir: Path) -> str:
     """What the Tour asks of one event's game before it is replayed, located in the record (inline under
     ``$.events[i].game``; the event's ``record`` otherwise). Returns the event's track name as the record gives it."""
     ep = f"$.events[{i}]"
@@ -222,7 +222,7 @@ def _check_event(tour: Tour, event: dict, game: dict, i: int, base_dir: Path) ->
     return _event_track(game, i)
 
 
-def _check_event_game(kind: str, game: dict, gp: str) -> None:
+def _check_event_game(kind: str, game: dict[str, Any], gp: str) -> None:
     """An event's game is what its race type is played as (TOUR-05): a Time Trial a game of one stage, a
     Head-to-Head a race or a Technical Head-to-Head on one stage."""
     if kind == "time-trial":
@@ -235,7 +235,7 @@ def _check_event_game(kind: str, game: dict, gp: str) -> None:
                                      "(CUSTOM-05)", gp)
 
 
-def _check_event_race_type(event: dict, game: dict, i: int, gp: str, base_dir: Path) -> None:
+def _check_event_race_type(event: dict[str, Any], game: dict[str, Any], i: int, gp: str, base_dir: Path) -> None:
     """The event's own custom-race choices, when it states them, are the event's race type (TOUR-05, CUSTOM-01);
     a Head-to-Head recorded stage by stage states it (a Technical Head-to-Head, CUSTOM-14)."""
     kind = event["race_type"]
@@ -252,7 +252,7 @@ def _check_event_race_type(event: dict, game: dict, i: int, gp: str, base_dir: P
                       event, gp)
 
 
-def _event_track(game: dict, i: int) -> str:
+def _event_track(game: dict[str, Any], i: int) -> str:
     """The event's track as its record names it: the design (or track file), and the stage if named."""
     name = str(game.get("design") or game.get("track") or f"event {i + 1}")
     if "stages" in game and game["stages"][0].get("stage"):
@@ -260,7 +260,7 @@ def _event_track(game: dict, i: int) -> str:
     return name
 
 
-def _relocate(e: IllegalMove, event: dict, i: int, file: str) -> TourError:
+def _relocate(e: IllegalMove, event: dict[str, Any], i: int, file: str) -> TourError:
     """An event's error as a tour error: inside the tour's text for an inline game, in its own file otherwise."""
     if "game" in event:
         inner = path_parts(e.path) if e.path else []
@@ -268,7 +268,7 @@ def _relocate(e: IllegalMove, event: dict, i: int, file: str) -> TourError:
     return TourError(e.rule_id, e.message, e.path or "$", file)
 
 
-def replay_tour(data: dict, base_dir: Path | str = ".", components: Components | None = None) -> TourReport:
+def replay_tour(data: dict[str, Any], base_dir: Path | str = ".", components: Components | None = None) -> TourReport:
     """Replay a parsed tour record: every event, its tour seconds, the standings and the winner; the report holds
     the first illegal thing (``report.error``), and the rules the tour applied (``applied``, its game log). A record
     that cannot be read raises :class:`RecordError`."""
@@ -278,7 +278,7 @@ def replay_tour(data: dict, base_dir: Path | str = ".", components: Components |
     return report
 
 
-def _replay_tour(data: dict, base_dir: Path | str, components: Components | None) -> TourReport:
+def _replay_tour(data: dict[str, Any], base_dir: Path | str, components: Components | None) -> TourReport:
     base = Path(base_dir)
     components = components or load_components()
     _check_tour_keys(data)
@@ -299,7 +299,7 @@ def _replay_tour(data: dict, base_dir: Path | str, components: Components | None
     return report
 
 
-def _check_tour_keys(data: dict) -> None:
+def _check_tour_keys(data: dict[str, Any]) -> None:
     """:class:`RecordError` at a key the tour schema does not know (a tour built in Python has seen no schema
     check)."""
     unknown = [k for k in data if k not in tour_schema()["properties"]]
@@ -308,7 +308,7 @@ def _check_tour_keys(data: dict) -> None:
                           f"{', '.join(sorted(tour_schema()['properties']))})", path=f"$.{unknown[0]}")
 
 
-def _new_tour(data: dict, components: Components) -> Tour:
+def _new_tour(data: dict[str, Any], components: Components) -> Tour:
     """The Tour's score sheet for the record's players and events (TOUR-01; TOUR-02 when the events are a tour
     the rulebook suggests)."""
     kinds = [e["race_type"] for e in data["events"]]
@@ -323,7 +323,7 @@ def _new_tour(data: dict, components: Components) -> Tour:
     return tour
 
 
-def _replay_events(data: dict, tour: Tour, base: Path, components: Components, report: TourReport
+def _replay_events(data: dict[str, Any], tour: Tour, base: Path, components: Components, report: TourReport
                    ) -> TourError | None:
     """Every event checked, replayed and scored in turn, its line added to the score sheet and the report; the
     first event's error, relocated into the tour (None when every event replays)."""
@@ -354,7 +354,7 @@ def _replay_events(data: dict, tour: Tour, base: Path, components: Components, r
     return None
 
 
-def _replay_event(event: dict, i: int, game: dict, game_dir: Path, file: str, components: Components
+def _replay_event(event: dict[str, Any], i: int, game: dict[str, Any], game_dir: Path, file: str, components: Components
                   ) -> "ReplayReport | RaceReport":
     """The event's game replayed; a record it cannot read is a :class:`RecordError` located in the tour (inline)
     or naming the event's record file."""

@@ -42,7 +42,7 @@ EVENT_TIRES = [{}, {}, {"Ann": "gravel"}, {"Ann": "gravel"}]
 
 
 def _event(track_file: str, stage: str | None, race_type: str, players: list[Player], seed: int,
-           examples_dir: Path, tag: str) -> tuple[dict, Any]:
+           examples_dir: Path, tag: str) -> tuple[dict[str, Any], Any]:
     """One event's game record, played by the seeded bot."""
     design = load_design(examples_dir / track_file)
     header = {"track": f"../{track_file}", "design": design.title,
@@ -65,7 +65,7 @@ def build_tour_example(out_dir: Path, examples_dir: Path, max_seed: int = 200) -
     record ``tours/auto-tour-1.json``; return the seed used per file."""
     tour = Tour([p.name for p in TOUR_PLAYERS], [e[3] for e in TOUR_EVENTS])
     used: dict[str, int] = {}
-    events: list[dict] = []
+    events: list[dict[str, Any]] = []
     for k, (name, track_file, stage, race_type) in enumerate(TOUR_EVENTS):
         order = tour.starting_order()  # TOUR-08, then TOUR-09 (ties drawn with a fixed seed)
         by_name = {p.name: p for p in TOUR_PLAYERS}

@@ -32,8 +32,8 @@ __all__ = ["CompiledFile", "compiled_track_file", "clear_cache", "track_file", "
 class CompiledFile:
     """A track file, loaded and compiled: its designs and every diagnostic (loading and compiling)."""
 
-    designs: list
-    diagnostics: list
+    designs: list[Any]
+    diagnostics: list[Any]
     #: (path, SHA-256) of the file and of each file it includes
     sources: tuple[tuple[Path, str], ...]
     _flippers: dict[tuple[int, str], Any] = field(default_factory=dict, compare=False, repr=False)
@@ -130,7 +130,7 @@ def track_file(base_dir: Path | str, name: str) -> tuple[Path, bool, bool]:
     looks = _LOOKS.get()
     key = (str(base_dir), name)
     if looks is not None:
-        hit = looks.get(key)
+        hit: tuple[Path, bool, bool] | None = looks.get(key)
         if hit is not None:
             return hit
     found = _known(key) or _resolve(base_dir, key)
@@ -177,7 +177,7 @@ def compiled_track_file(path: Path) -> CompiledFile:
     looks = _LOOKS.get()
     if looks is not None:
         if path in looks:
-            seen = looks[path]
+            seen: CompiledFile | None = looks[path]
             if seen is None:  # resolved by track_file
                 seen = looks[path] = _compiled_track_file(path)
             return seen

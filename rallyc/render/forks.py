@@ -26,19 +26,17 @@ loop road's. This module puts every space of a fork tile in one place, none over
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from rallyc.compiler.track import Space, Track
 from rallyc.geometry.hexgrid import edge_index, own_to_world
 from rallyc.geometry.tile import Centreline, HexLayout, Point, lane_strip
 from rallyc.render.geometry import point_in_polygon, polygon_centroid
+from rallyc.render.outlines import RoadShape, SpaceShape
 from rallyc.tiles.catalogue import TileInfo
 from rallyc.tiles.fan import fan_places, plain_fork
 from rallyc.tiles.shape import tile_road
 from rallyc.tiles.sharing import shared_run
-
-if TYPE_CHECKING:  # pragma: no cover
-    from rallyc.render.shapes import RoadShape, SpaceShape
 
 __all__ = ["ForkArm", "fork_kinds", "branch_zones", "lay_fork"]
 
@@ -50,8 +48,8 @@ _SWAP = {"l": "r", "r": "l", "ml": "mr", "mr": "ml", "s1": "s2", "s2": "s1"}
 class ForkArm:
     """One road of a fork tile as drawn, with its spaces (graph space, drawn shape)."""
 
-    road: "RoadShape"
-    spaces: list[tuple[Space, "SpaceShape"]]
+    road: RoadShape
+    spaces: list[tuple[Space, SpaceShape]]
 
 
 def fork_kinds(road_def, reversed_: bool) -> tuple[str, ...]:
@@ -76,11 +74,11 @@ def branch_zones(track: Track, group: Sequence[Space], described: int) -> dict[i
     return {z: first + i for i, z in enumerate(own)}
 
 
-def _driven(road: "RoadShape", space: Space) -> int | None:
+def _driven(road: RoadShape, space: Space) -> int | None:
     return None if space.zone is None else road.zone_map.get(space.zone, space.zone)
 
 
-def _from_end(road: "RoadShape", edge: int) -> list[int]:
+def _from_end(road: RoadShape, edge: int) -> list[int]:
     """The zones (as driven, 1-based) counted from the road's end at world edge ``edge``."""
     n = len(road.kinds)
     return list(range(1, n + 1)) if edge == road.entry else list(range(n, 0, -1))
@@ -218,7 +216,7 @@ def _by_position(arm: ForkArm, before: list[ForkArm], laid: set[str]) -> None:
         laid.add(sh.id)
 
 
-def _lay_on(arm: ForkArm, zone: int, other: "RoadShape", their_zone: int, same_way: bool, laid: set[str]) -> None:
+def _lay_on(arm: ForkArm, zone: int, other: RoadShape, their_zone: int, same_way: bool, laid: set[str]) -> None:
     """The lane spaces of ``arm``'s zone ``zone`` laid across ``other``'s zone ``their_zone`` (the same stretch)."""
     road = arm.road
     lanes = sorted(((s, sh) for s, sh in arm.spaces if _driven(road, s) == zone and s.kind in ("lane", "half")
@@ -232,12 +230,12 @@ def _lay_on(arm: ForkArm, zone: int, other: "RoadShape", their_zone: int, same_w
         laid.add(sh.id)
 
 
-def _half_spaces(arm: ForkArm, mains: list["RoadShape"], laid: set[str]) -> None:
+def _half_spaces(arm: ForkArm, mains: list[RoadShape], laid: set[str]) -> None:
     """A branch's half-line spaces, from their edge to the main road's kerb (never onto it)."""
     road = arm.road
     line = road.centreline
     bodies = [m.centreline.band(0.0, 1.0, m.width / 2, -m.width / 2) for m in mains]
-    by_zone: dict[int, list[tuple[Space, "SpaceShape"]]] = {}
+    by_zone: dict[int, list[tuple[Space, SpaceShape]]] = {}
     for s, sh in arm.spaces:
         z = _driven(road, s)
         if s.kind == "half" and z is not None and sh.id not in laid:

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 
 from rallyc.compiler.track import PlacedTile, Space, Track
 from rallyc.geometry.hexgrid import edge_index, own_to_world, neighbour
 from rallyc.geometry.tile import LANE_WIDTH, RoadForm, lane_strip, road_width, zone_bounds, zone_weight
 from rallyc.render.forks import ForkArm, branch_zones, fork_kinds, lay_fork
 from rallyc.render.geometry import Centreline, HexLayout, Point, polygon_centroid
+from rallyc.render.outlines import RoadShape, SpaceShape, TrackShapes
 from rallyc.tiles.catalogue import TileInfo
 from rallyc.tiles.shape import checkered_lines, is_fork, road_form
 
@@ -27,71 +27,6 @@ __all__ = ["SpaceShape", "RoadShape", "TrackShapes", "track_shapes", "LANE_WIDTH
 
 _LANE_ORDER = {"l": 0, "ml": 1, "m": 2, "mr": 3, "r": 4}  # left to right; ml/mr only on 4-lane roads
 _NUMBERED = re.compile(r"^([a-z]+?)(\d+)$")
-
-
-@dataclass
-class SpaceShape:
-    """The outline of one space and where its labels go."""
-
-    id: str
-    outline: list[Point]
-    label: Point
-    #: slide halves are drawn dashed over the lane spaces
-    dashed: bool = False
-    kind: str = "lane"
-
-
-@dataclass
-class RoadShape:
-    """One road driven at one route step, with its zone boundaries."""
-
-    step: int
-    road: int | None
-    centreline: Centreline
-    width: float
-    #: t of each zone boundary, zone k spans bounds[k-1]..bounds[k]
-    bounds: list[float]
-    surface: str
-    #: danger colour at the entry end and exit end, as driven
-    danger: tuple[str, str]
-    #: zones (1-based, driving order) whose front edge is the Starting Line / back edge the finish line
-    start_after: list[int] = field(default_factory=list)
-    finish_before: list[int] = field(default_factory=list)
-    dead_end: bool = False
-    #: t of the line between the two slide halves of each slide zone (the dashed line across the road)
-    slide_lines: list[float] = field(default_factory=list)
-    #: the cell of the tile this road crosses
-    cell: tuple[int, int] | None = None
-    #: True for an arm of a fork or Y tile (several roads sharing edges: drawn as one road surface)
-    fork: bool = False
-    #: t of each checkered line printed on the tile (401: the grid's line), as driven
-    checkered: list[float] = field(default_factory=list)
-    #: printed grid-slot bars (RX 401: a short bar at the line-side end of each space behind the line),
-    #: each a segment across its lane
-    grid_bars: list[list[Point]] = field(default_factory=list)
-    #: world edges where the road enters and leaves, as driven (None: a dead end's exit)
-    entry: int | None = None
-    exit: int | None = None
-    #: the zones of the tile's road as driven (fork arms): ``half``, ``merge``, ``junction``, ``plain``...
-    kinds: tuple[str, ...] = ()
-    #: a fork branch's own zones, numbered after the loop road's in the graph: graph zone -> zone as driven
-    zone_map: dict[int, int] = field(default_factory=dict)
-    #: driven from ``exit`` to ``entry`` (a branch entered from its own fork: RX 1 and RX 2's Joker leaving 408a)
-    against: bool = False
-
-    def zone_span(self, zone: int) -> tuple[float, float]:
-        """The t range of a zone (clamped to the road)."""
-        k = max(1, min(self.zone_map.get(zone, zone), len(self.bounds) - 1))
-        return self.bounds[k - 1], self.bounds[k]
-
-
-@dataclass
-class TrackShapes:
-    """Every road and space outline of a track."""
-
-    layout: HexLayout
-    roads: list[RoadShape]
-    spaces: dict[str, SpaceShape]
 
 
 def _lane_key(lane: str) -> tuple[int, int, str]:

@@ -384,3 +384,13 @@ if SLOW:  # the whole game by clicking: about 35 s on the 2-core machine under a
         finally:
             served.stop()
         _replays(path, ranked)
+
+
+def test_a_bot_in_the_first_seat_moves_before_any_page_asks(tmp_path: Path):
+    served = Served(journal.start(tmp_path / "game.jsonl", _setup(), tmp_path))
+    try:
+        state = served.call("/state")[1]
+        assert state["prompt"]["who"] == "Ann" and state["prompt"]["kind"] == "plan" and not state["prompt"]["bot"]
+        assert state["happened"] and {h["player"] for h in state["happened"]} == {"Bob"}  # ahead, Bob moves on
+    finally:
+        served.stop()

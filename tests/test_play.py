@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 from rallyc.analysis.drivers import GreedyDriver
 from rallyc.cli import app
 from rallyc.table.journal import resume, start
-from rallyc.table.session import TableGame
+from rallyc.table.session import Refused, TableGame
 from rallyc.table.setup import Seat, TableSetup
 from rallyc.table.terminal import Terminal, prompt_reader
 
@@ -436,3 +436,45 @@ def test_a_missing_play_extra_is_named_with_exit_2(tmp_path):
     assert "Traceback" not in out
     assert "rallyc play: a game in a terminal needs prompt-toolkit" in out
     assert "pip install 'rallyc[play]'" in out
+
+
+def test_a_failed_flat_out_re_laid_on_another_path_the_rules_allow(tmp_path, monkeypatch):
+    """After a failed Flat Out the rolled dice are re-laid on any path the rules allow, dice left out (CORE-ROLL-13),
+    typed as a plan at the prompt; a die not rolled, or a re-laying that no longer causes the Loss of Control, is
+    refused with its rule and changes nothing."""
+    monkeypatch.chdir(tmp_path)
+    typed = ["gear1@1.3.l gear2@2.1.out1 leader@2.1.out2 gear3@3.1.l gear4@3.2.l flat", "w", "o", "o", "w", "w",
+             "gear1@1.3.l gear6@2.1.in1",  # no gear6 die was rolled
+             "gear1@1.3.l leader@2.1.in1 gear2@3.1.r",  # two Warnings, under the limits of that path: no LoC
+             "gear1@1.3.l gear2@2.1.in1",  # into the hairpin's inside (limit 1) with the Warning of gear1
+             "spinout", "q"]
+    r = CliRunner().invoke(app, ["play", str(EXAMPLES / "rally-1.rally"), "--stage", "SS1", "--players", "Ann",
+                                 "--journal", "game.jsonl"], input="\n".join(typed) + "\n", catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    assert ("the rolled dice laid again on the same path: gear1@1.3.l w, gear2@2.1.out1 o, leader@2.1.out2 o, "
+            "gear3@3.1.l w, gear4@3.2.l w") in r.output
+    assert "refused [CORE-ROLL-13] gear6@2.1.in1: no gear6 die was rolled" in r.output
+    assert "refused [CORE-ROLL-14] the re-laid dice must still cause the Loss of Control" in r.output
+    assert ("Ann: 1.2.l -> 2.1.in1 (2 spaces, flat out), Gear 0, Flat Out failed, Loss of Control (Gear 2 over the "
+            "limit 1) on 2.1.in1") in r.output
+    replayed = _replay(tmp_path / "game.jsonl")
+    assert replayed.exit_code == 0 and "Loss of Control (Gear 2 over the limit 1) on 2.1.in1" in replayed.output
+
+
+def test_two_rolled_dice_of_a_kind_with_different_faces_are_told_apart_when_re_laid(tmp_path):
+    game = TableGame(TableSetup(str(EXAMPLES / "rally-1.rally"), (Seat("Ann", "red"),), stage="SS1"), tmp_path)
+    game.answer("flat gear1@1.3.l gear2@2.1.out1 leader@2.1.out2 gear3@3.1.l gear4@3.2.l gear5@3.3.l gear6@4.1.l "
+                "leader@4.2.in1")
+    for face in "oowoowwo":  # the first Leader die shows a Warning, the second none
+        game.answer(face)
+    assert game.prompt().kind == "relay"
+    other_path = "gear1@1.3.l leader@2.1.in1{} gear2@3.1.l gear3@3.2.l gear4@3.3.l gear5@4.1.l gear6@4.2.in1"
+    with pytest.raises(Refused) as refused:
+        game.answer(other_path.format(""))
+    assert refused.value.rule_id == "CORE-ROLL-13" and "two leader dice were rolled" in refused.value.message
+    assert game.version == 9 and game.prompt().kind == "relay"
+    game.answer(other_path.format("=o"))
+    game.answer("spinout")
+    turn = game.happened[-1].text
+    assert "1.2.l -> " in turn and "flat out" in turn and "Loss of Control" in turn, turn
+    assert game.record()["stages"][0]["turns"][0]["relaid"][1] == {"die": "leader", "to": "2.1.in1", "face": "ok"}

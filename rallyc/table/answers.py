@@ -14,10 +14,10 @@ from rallyc.rules.dice import Die, DieKind, Face
 from rallyc.rules.driver import Step
 from rallyc.rules.machine import Pending, Plan, Question
 from rallyc.rules.state import DAMAGE_KINDS
-from rallyc.rules.turn import ZeroSide
+from rallyc.rules.turn import Roll, ZeroSide
 
-__all__ = ["Refused", "Choice", "Checkpoint", "RULE_OF", "question_words", "read_answer", "read_dice", "choices_for",
-           "step_words", "CHECKPOINT"]
+__all__ = ["Refused", "Choice", "Checkpoint", "RULE_OF", "question_words", "read_answer", "read_dice", "read_relaid",
+           "choices_for", "step_words", "CHECKPOINT"]
 
 #: the table's own question, after a stage with the Checkpoints option: the 5-second tokens taken, in secret
 CHECKPOINT = "checkpoint"
@@ -68,6 +68,7 @@ _STEP_WORDS = {Step.ROLL: "roll the next die", Step.STOP: "stop: the movement is
 _STEP_KEYS = {Step.ROLL: "r", Step.STOP: "s", Step.SECURE: "c", Step.REPLAN: "p"}
 _FACE_WORDS = {Face.OK: "no Warning symbol", Face.WARNING: "a Warning symbol"}
 _FACE_KEYS = {Face.OK: "o", Face.WARNING: "w"}
+_FACE_BY_KEY = {"o": Face.OK, "ok": Face.OK, "w": Face.WARNING, "warning": Face.WARNING}
 _TOKEN_WORDS = {"ok": "OK! (no effect)", "coast": "Coast: the next die is a Coast die", "minus1": "-1 gear",
                 "weather": "Weather: the weather changes (MC-WEATHER)"}
 
@@ -95,7 +96,9 @@ def question_words(p: Pending, player: str) -> str:
     if q is Question.REPLAN:
         return f"{player}, lay the rest of the dice again after die {d.get('after')} (IMPROV-02)"
     if q is Question.RELAY:
-        return f"{player}'s Flat Out failed: the rolled dice are laid again, faces unchanged (CORE-ROLL-13)"
+        return (f"{player}'s Flat Out failed: the rolled dice are laid again, faces unchanged, as a legal plan that "
+                f"still causes the Loss of Control: on the same path (1), or typed as dice (another path, dice left "
+                f"out; CORE-ROLL-13)")
     if q is Question.SPARE_TIRE:
         return f"{player} ends the movement in Gear 1: change a tire? (CORE-SPARE-01)"
     return str(q)
@@ -115,7 +118,10 @@ def step_words(step: Any) -> str:
     if isinstance(step, bool):
         return "yes" if step else "no"
     if isinstance(step, list):
-        return ", ".join(str(s) for s in step)
+        return ", ".join(step_words(s) for s in step)
+    if isinstance(step, Roll):
+        face = _FACE_KEYS.get(step.face, "") if step.face is not None else ""
+        return f"{step.die}{' ' + face if face else ''}"
     return str(step)
 
 
@@ -141,9 +147,10 @@ def read_dice(text: str) -> tuple[Die, ...]:
     return tuple(dice)
 
 
-def read_answer(p: Pending, text: str, choices: list[Choice]) -> Any:
+def read_answer(p: Pending, text: str, choices: list[Choice], rolled: list[Roll] | tuple[Roll, ...] = ()) -> Any:
     """The step a typed answer is: a choice's key or number, or the answer written out; :class:`Refused`
-    (naming the question's rule) when the text is no answer of the question's form."""
+    (naming the question's rule) when the text is no answer of the question's form. ``rolled``: after a failed Flat
+    Out, the dice rolled (what a re-laying is made of)."""
     words = text.strip()
     rule = RULE_OF.get(p.question)
     for i, c in enumerate(choices, start=1):
@@ -197,9 +204,52 @@ def read_answer(p: Pending, text: str, choices: list[Choice]) -> Any:
             return False
         raise Refused(f"change a tire: yes or no, not {words!r}", rule)
     if q is Question.RELAY:
-        raise Refused("type 1: the rolled dice laid again on the same path (other re-layings: not yet at the "
-                      "table)", rule)
+        return read_relaid(words, rolled)
     raise Refused(f"not an answer: {words!r}", rule)
+
+
+def read_relaid(text: str, rolled: list[Roll] | tuple[Roll, ...]) -> list[Roll]:
+    """Dice re-laid after a failed Flat Out, typed as a plan (``gear1@1.3.l leader@2.1.in1 gear2@3.1.l``: any path,
+    any dice left out, as the rules allow, CORE-ROLL-13), each with the face its die was rolled with. Where two rolled
+    dice of one kind show different faces, ``=w`` or ``=o`` after the die says which (``coast@4.1=w``). The referee
+    then checks the re-laying (a legal plan of the rolled dice that still causes the Loss of Control)."""
+    pool: list[tuple[str, Face]] = []
+    for r in rolled:
+        pool += [(r.die.die.value, r.face)] if r.face is not None else []
+        pool += [("brake", r.brake_face)] if r.die.brake and r.brake_face is not None else []
+        pool += [("boost", r.boost_face)] if r.die.boost and r.boost_face is not None else []
+    words, said = [], []
+    for word in text.split():
+        head, eq, face = word.partition("=")
+        if eq and face.casefold() not in _FACE_BY_KEY:
+            raise Refused(f"a re-laid die's face is =o (no Warning) or =w (Warning), not {word!r}", "CORE-ROLL-13")
+        words.append(head)
+        said.append(_FACE_BY_KEY.get(face.casefold()) if eq else None)
+    dice = read_dice(" ".join(words))
+    if not dice:
+        raise Refused("type 1 (the same path) or the dice re-laid, KIND@SPACE each", "CORE-ROLL-13")
+    out = []
+    for die, face in zip(dice, said):
+        faces = [_face_left(pool, die.die.value, face, str(die))]
+        faces += [_face_left(pool, "brake", None, str(die))] if die.brake else []
+        faces += [_face_left(pool, "boost", None, str(die))] if die.boost else []
+        out.append(Roll(die, faces[0], faces[1] if die.brake else None,
+                        boost_face=faces[-1] if die.boost else None))
+    return out
+
+
+def _face_left(pool: list[tuple[str, Face]], kind: str, face: Face | None, die: str) -> Face:
+    """The face of a rolled ``kind`` die not re-laid yet (``face`` if the player said which), taken from ``pool``."""
+    faces = sorted({f for k, f in pool if k == kind and (face is None or f is face)}, key=lambda f: f.value)
+    if not faces:
+        shown = f" showing {_FACE_WORDS[face]}" if face is not None else ""
+        raise Refused(f"{die}: no {kind} die{shown} was rolled (or it is re-laid already): the re-laid dice are the "
+                      f"rolled ones", "CORE-ROLL-13")
+    if len(faces) > 1:
+        raise Refused(f"{die}: two {kind} dice were rolled, one with a Warning: say which with =w or =o",
+                      "CORE-ROLL-13")
+    pool.remove((kind, faces[0]))
+    return faces[0]
 
 
 def _zero_side(words: str, rule: str | None) -> ZeroSide:

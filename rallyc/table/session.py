@@ -90,9 +90,13 @@ class Happened:
 
 
 class _Relayer:
-    """Answers only the re-laying after a failed Flat Out: the rolled dice laid again in order (CORE-ROLL-13)."""
+    """Answers only the re-laying after a failed Flat Out: the rolled dice laid again in order (CORE-ROLL-13); keeps
+    the dice rolled (``rolled``: what a re-laying typed at the table is made of)."""
+
+    rolled: list[Any] = []
 
     def relay(self, stage: Any, ctx: Any, placed: Any, rolls: Any, leader: bool) -> Any:
+        self.rolled = [r.copy() for r in rolls]
         return relay_in_order(stage, ctx, placed, rolls)
 
 
@@ -200,14 +204,19 @@ class TableGame:
         return Prompt(player, str(p.question), question_words(p, player), tuple(self._choices(p)),
                       chance=p.is_chance, bot=self._answered_by_rallyc(p, player))
 
+    def _relaying(self) -> tuple[list[Choice], list[Any]]:
+        """After a failed Flat Out: the re-laying on the same path as a choice, and the dice rolled."""
+        relayer = _Relayer()
+        try:
+            relaid = self.state.answers(relayer, [Question.RELAY])
+        except RulesError:  # pragma: no cover - the in-order re-laying is always legal
+            relaid = []
+        return ([Choice("1", "the rolled dice laid again on the same path: " + step_words(relaid[0]), relaid[0])]
+                if relaid else []), relayer.rolled
+
     def _choices(self, p: Pending) -> list[Choice]:
         if p.question is Question.RELAY:
-            try:
-                relaid = self.state.answers(_Relayer(), [Question.RELAY])
-            except RulesError:  # pragma: no cover - the in-order re-laying is always legal
-                relaid = []
-            return [Choice("1", "the rolled dice laid again on the same path: " + step_words(relaid[0]), relaid[0])] \
-                if relaid else []
+            return self._relaying()[0]
         legal = self.state.legal_actions()
         if p.question is Question.DIE and not (self.state.game.options.improvisation and p.details.get("die", 0) > 0):
             # re-planning only after a roll with Improvisation in play (IMPROV-01); the machine lists it anyway and
@@ -248,6 +257,9 @@ class TableGame:
             return self.apply(Checkpoint(chooser, tokens), version)
         if p is None:
             raise Refused("the game is over: nothing is asked")
+        if p.question is Question.RELAY:
+            choices, rolled = self._relaying()
+            return self.apply(read_answer(p, text, choices, rolled), version)
         return self.apply(read_answer(p, text, self._choices(p)), version)
 
     def apply(self, step: Any, version: int | None = None) -> list[Happened]:

@@ -218,13 +218,14 @@ def read_relaid(text: str, rolled: list[Roll] | tuple[Roll, ...]) -> list[Roll]:
         pool += [(r.die.die.value, r.face)] if r.face is not None else []
         pool += [("brake", r.brake_face)] if r.die.brake and r.brake_face is not None else []
         pool += [("boost", r.boost_face)] if r.die.boost and r.boost_face is not None else []
-    words, said = [], []
+    words: list[str] = []
+    said: list[Face | None] = []
     for word in text.split():
-        head, eq, face = word.partition("=")
-        if eq and face.casefold() not in _FACE_BY_KEY:
+        head, eq, key = word.partition("=")
+        if eq and key.casefold() not in _FACE_BY_KEY:
             raise Refused(f"a re-laid die's face is =o (no Warning) or =w (Warning), not {word!r}", "CORE-ROLL-13")
         words.append(head)
-        said.append(_FACE_BY_KEY.get(face.casefold()) if eq else None)
+        said.append(_FACE_BY_KEY.get(key.casefold()) if eq else None)
     dice = read_dice(" ".join(words))
     if not dice:
         raise Refused("type 1 (the same path) or the dice re-laid, KIND@SPACE each", "CORE-ROLL-13")

@@ -478,3 +478,75 @@ def test_two_rolled_dice_of_a_kind_with_different_faces_are_told_apart_when_re_l
     turn = game.happened[-1].text
     assert "1.2.l -> " in turn and "flat out" in turn and "Loss of Control" in turn, turn
     assert game.record()["stages"][0]["turns"][0]["relaid"][1] == {"die": "leader", "to": "2.1.in1", "face": "ok"}
+
+
+def _plays_on(game: TableGame, flat_out_first: bool = False) -> None:
+    """Answer the game's questions (both players' dice typed from the table) until it asks one between stages: each
+    plan the first dice listed up to a whole plan (the first, if asked, every die listed, Flat Out), no Warning
+    (Ann's first Flat Out: all Warnings, a crash, the Damage token drawn a Coast/Leader one), roll on, no tire."""
+    while game.prompt().kind not in ("spare_between", "tires"):
+        p = game.prompt()
+        if p.kind == "plan":
+            laid: list = []
+            while (flat_out_first and game.plan_dice(laid)[0]) or not game.plan_dice(laid)[1]:
+                laid.append(game.plan_dice(laid)[0][0])
+            game.answer(("flat " if flat_out_first else "") + " ".join(str(d) for d in laid))
+            flat_out_first = False
+        elif p.kind == "face":
+            game.answer("w" if not game.happened else "o")
+        elif p.kind == "zero_side":
+            game.answer("crash 1 1 1")
+        elif p.kind == "damage":
+            game.answer(" ".join(["coast"] * int(_DRAWS.search(p.words).group(1))))
+        else:
+            keys = [c.key for c in p.choices]
+            game.answer(next((k for k in ("r", "n", "1") if k in keys), keys[0]))
+
+
+def test_between_stages_the_spare_tire_and_the_tires_for_the_next_stage(tmp_path):
+    """Rally 4 at the table: no Assistance after SS1, so a car with a Coast/Leader Damage token may fit its Spare
+    Tire between the stages (CORE-RALLY-08); Assistance after SS2, so each player chooses the tires for SS3
+    (MC-TIRE-04, the car's category, MC-TIRE-06). Wrong answers are refused with the rule; an undo goes back to the
+    question; the journal replays, the record stating the changes."""
+    path = tmp_path / "game.jsonl"
+    game = start(path, TableSetup(str(EXAMPLES / "rally-4.rally"), (Seat("Ann", "red"), Seat("Bob", "blue",
+                                                                                           driver="greedy")),
+                                  rally=True), tmp_path)
+    game.advance()
+    _plays_on(game, flat_out_first=True)
+    p = game.prompt()
+    assert (p.who, p.kind) == ("Ann", "spare_between") and "no Assistance after SS1" in p.words
+    assert [(c.key, c.label) for c in p.choices] == [("n", "no: keep the Spare Tire card"),
+                                                     ("y", "yes: fit it, one Coast/Leader Damage token off")]
+    assert "coast 1" in game.standings()[0]
+    with pytest.raises(Refused) as refused:
+        game.answer("maybe")
+    assert refused.value.rule_id == "CORE-RALLY-08"
+    game.answer("y")  # Bob, rallyc's greedy driver, fits his too
+    assert any(h.text.startswith("Stage SS1 over: ") and h.text.endswith(
+        "Spare Tire fitted between the stages, one Coast/Leader Damage token off (CORE-RALLY-08): Ann, Bob.")
+        for h in game.happened)
+    assert game.stage_name == "SS2" and "coast" not in game.standings()[0]
+
+    _plays_on(game)
+    p = game.prompt()
+    assert (p.who, p.kind) == ("Ann", "tires") and "Assistance after SS2: tires for SS3?" in p.words
+    assert [c.key for c in p.choices] == ["k", "asphalt", "snow", "soft"]  # the R6's Dashboards; gravel fitted
+    with pytest.raises(Refused) as refused:
+        game.answer("slicks")
+    assert refused.value.rule_id == "MC-TIRE-04" and game.prompt().kind == "tires"
+    game.answer("asphalt")
+    assert game.stage_name == "SS3" and any(h.text == "Stage SS3: Ann fits asphalt tires (MC-TIRE-04)."
+                                            for h in game.happened)
+    game.undo_to_person()  # back to the question (rallyc's steps for Bob taken back with it)
+    assert (game.prompt().who, game.prompt().kind) == ("Ann", "tires") and game.stage_name == "SS2"
+    game.answer("snow")
+    version = game.version
+    record = game.record()
+    assert record["stages"][0]["spare_tire"] == ["Ann", "Bob"] and record["stages"][2]["tires"] == {"Ann": "snow"}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert '"spare_between": {"fitted": true, "player": "Ann"}' in "\n".join(lines)
+    again, notes = resume(path)
+    assert not notes and again.version == version and again.record() == record
+    replayed = _replay(path)
+    assert replayed.exit_code == 0 and "unfinished" in replayed.output, replayed.output

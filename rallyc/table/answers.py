@@ -16,18 +16,22 @@ from rallyc.rules.machine import Pending, Plan, Question
 from rallyc.rules.state import DAMAGE_KINDS
 from rallyc.rules.turn import Roll, ZeroSide
 
-__all__ = ["Refused", "Choice", "Checkpoint", "RULE_OF", "question_words", "read_answer", "read_dice", "read_relaid",
-           "choices_for", "step_words", "CHECKPOINT"]
+__all__ = ["Refused", "Choice", "Checkpoint", "SpareBetween", "TireChange", "TABLE_STEPS", "RULE_OF", "question_words", "read_answer", "read_dice", "read_relaid",
+           "choices_for", "step_words", "CHECKPOINT", "SPARE_BETWEEN", "TIRES"]
 
 #: the table's own question, after a stage with the Checkpoints option: the 5-second tokens taken, in secret
 CHECKPOINT = "checkpoint"
+#: the table's questions between two stages of a rally: the Spare Tire fitted to take a Coast/Leader Damage token off
+#: (after a stage without Assistance), and the tires fitted for the next stage (after a stage with Assistance)
+SPARE_BETWEEN = "spare_between"
+TIRES = "tires"
 
 #: the rule each question comes from (named when an answer is refused for its form, not by the referee)
 RULE_OF: dict[str, str] = {
     Question.PLAN: "CORE-DICE-01", Question.DIE: "CORE-ROLL-06", Question.FACE: "CORE-ROLL-04",
     Question.TOKEN: "CORE-SHORTCUT-05", Question.ZERO_SIDE: "CORE-LOC-05", Question.DAMAGE: "CORE-LOC-09",
     Question.REPLAN: "IMPROV-02", Question.RELAY: "CORE-ROLL-13", Question.SPARE_TIRE: "CORE-SPARE-01",
-    CHECKPOINT: "CORE-ADV-09",
+    CHECKPOINT: "CORE-ADV-09", SPARE_BETWEEN: "CORE-RALLY-08", TIRES: "MC-TIRE-04",
 }
 
 
@@ -51,6 +55,34 @@ class Checkpoint:
 
     def to_json(self) -> dict[str, Any]:
         return {"checkpoint": {"player": self.player, "tokens": self.tokens}}
+
+
+@dataclass(frozen=True)
+class SpareBetween:
+    """The table's step at the end of a stage without Assistance (CORE-RALLY-08): whether a player fits their unused
+    Spare Tire card between the stages to take one Coast/Leader Damage token off."""
+
+    player: str
+    fitted: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"spare_between": {"player": self.player, "fitted": self.fitted}}
+
+
+@dataclass(frozen=True)
+class TireChange:
+    """The table's step before a stage that follows one with Assistance (MC-TIRE-04): the tires a player fits for
+    it (same car category, MC-TIRE-06), or None to keep theirs."""
+
+    player: str
+    tires: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tires": {"player": self.player, "tires": self.tires}}
+
+
+#: the steps the table asks itself (between the step machine's questions), in the journal as lines of their own
+TABLE_STEPS = (Checkpoint, SpareBetween, TireChange)
 
 
 @dataclass(frozen=True)
@@ -113,6 +145,10 @@ def step_words(step: Any) -> str:
         return f"{head}{' with SISU' if step.sisu else ''}: " + " ".join(str(d) for d in step.dice)
     if isinstance(step, Checkpoint):
         return f"{step.player} has chosen (hidden until everyone has)"
+    if isinstance(step, SpareBetween):
+        return f"{step.player} {'fits' if step.fitted else 'keeps'} the Spare Tire between stages"
+    if isinstance(step, TireChange):
+        return f"{step.player} {'fits ' + step.tires + ' tires' if step.tires else 'keeps their tires'}"
     if isinstance(step, ZeroSide):
         return f"\"0\" side: {step.icon}"
     if isinstance(step, bool):

@@ -457,6 +457,10 @@ def test_a_failed_flat_out_re_laid_on_another_path_the_rules_allow(tmp_path, mon
     assert "refused [CORE-ROLL-14] the re-laid dice must still cause the Loss of Control" in r.output
     assert ("Ann: 1.2.l -> 2.1.in1 (2 spaces, flat out), Gear 0, Flat Out failed, Loss of Control (Gear 2 over the "
             "limit 1) on 2.1.in1") in r.output
+    # the board after the turn: the whole route, one character a zone, Ann's car at the hairpin of limit 1
+    lines = r.output.split("Ann's car on 2.1.in1:\n", 1)[1].splitlines()
+    assert lines[0].startswith("  road |---1----4") and lines[1].startswith("  cars |")
+    assert lines[1].index("A") == lines[0].index("1") and lines[1].strip("|").strip() == "cars |   A"
     replayed = _replay(tmp_path / "game.jsonl")
     assert replayed.exit_code == 0 and "Loss of Control (Gear 2 over the limit 1) on 2.1.in1" in replayed.output
 

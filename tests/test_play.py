@@ -554,3 +554,34 @@ def test_between_stages_the_spare_tire_and_the_tires_for_the_next_stage(tmp_path
     assert not notes and again.version == version and again.record() == record
     replayed = _replay(path)
     assert replayed.exit_code == 0 and "unfinished" in replayed.output, replayed.output
+
+
+def test_an_auto_tour_played_event_by_event_at_the_table_and_scored(tmp_path, monkeypatch):
+    """The Auto Tour as the table plays it today (docs/play.md): each event a game of its own, exported, in the
+    starting order the tour gives (TOUR-08, then the lowest tour time first, TOUR-09); a tour file listing the
+    records is scored by ``rallyc replay`` (exit 0, the winner)."""
+    monkeypatch.chdir(tmp_path)
+    cars = {"Ann": ("red", "r5:asphalt"), "Bob": ("blue", "r4:snow")}
+
+    def event(design: str, options: str, order: list[str], out: str, *stage: str) -> None:
+        r = CliRunner().invoke(app, ["play", str(EXAMPLES / design), *stage, "--players", ",".join(order),
+                                     "--colours", ",".join(cars[n][0] for n in order),
+                                     "--cars", ",".join(cars[n][1] for n in order), "--seat", "Ann=greedy",
+                                     "--seat", "Bob=greedy", "--options", options, "--dice", "auto", "--seed", "1",
+                                     "--journal", out + "l", "--export", out], catch_exceptions=False)
+        assert r.exit_code == 0 and f"Record: {out}" in r.output, r.output
+
+    event("auto-tour-1.rally", "race_type=time-trial,track_rules=technical", ["Ann", "Bob"], "e1.json",
+          "--stage", "SS1")
+    first = json.loads((tmp_path / "e1.json").read_text(encoding="utf-8"))["classification"]
+    order = [c["name"] for c in first]  # the lowest tour time starts first (TOUR-09)
+    event("track-1.rally", "race_type=head-to-head,track_rules=speed,damage_bag=light", order, "e2.json")
+    tour = {"format": "rallyc-tour/1", "players": [{"name": n, "colour": c, "car": car.split(":")[0]}
+                                                    for n, (c, car) in cars.items()],
+            "events": [{"race_type": "time-trial", "record": "e1.json"},
+                       {"race_type": "head-to-head", "record": "e2.json"}]}
+    (tmp_path / "tour.json").write_text(json.dumps(tour), encoding="utf-8")
+    r = _replay(tmp_path / "tour.json")
+    assert r.exit_code == 0, r.output
+    assert f"Event 2: Head-to-Head on Auto Tour 1 - Track 1; starting order {', '.join(order)}" in r.output
+    assert re.search(r"^Winner: (Ann|Bob)$", r.output, re.M), r.output

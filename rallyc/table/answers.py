@@ -17,7 +17,7 @@ from rallyc.rules.state import DAMAGE_KINDS
 from rallyc.rules.turn import Roll, ZeroSide
 
 __all__ = ["Refused", "Choice", "Checkpoint", "SpareBetween", "TireChange", "TABLE_STEPS", "RULE_OF", "question_words", "read_answer", "read_dice", "read_relaid",
-           "choices_for", "step_words", "CHECKPOINT", "SPARE_BETWEEN", "TIRES"]
+           "read_yes_no", "choices_for", "step_words", "CHECKPOINT", "SPARE_BETWEEN", "TIRES"]
 
 #: the table's own question, after a stage with the Checkpoints option: the 5-second tokens taken, in secret
 CHECKPOINT = "checkpoint"
@@ -234,14 +234,20 @@ def read_answer(p: Pending, text: str, choices: list[Choice], rolled: list[Roll]
             raise Refused(f"{p.details.get('count')} token(s) are drawn, not {len(kinds)}", rule)
         return kinds
     if q is Question.SPARE_TIRE:
-        if low in ("y", "yes"):
-            return True
-        if low in ("n", "no"):
-            return False
-        raise Refused(f"change a tire: yes or no, not {words!r}", rule)
+        return read_yes_no(words, "change a tire", rule)
     if q is Question.RELAY:
         return read_relaid(words, rolled)
     raise Refused(f"not an answer: {words!r}", rule)
+
+
+def read_yes_no(text: str, what: str, rule: str | None) -> bool:
+    """``y``/``yes`` or ``n``/``no`` (any case); :class:`Refused` naming ``what`` is asked and the rule otherwise."""
+    low = text.strip().casefold()
+    if low in ("y", "yes"):
+        return True
+    if low in ("n", "no"):
+        return False
+    raise Refused(f"{what}: yes or no, not {text.strip()!r}", rule)
 
 
 def read_relaid(text: str, rolled: list[Roll] | tuple[Roll, ...]) -> list[Roll]:

@@ -51,7 +51,8 @@ from rallyc.rules.errors import IllegalMove, RulesError
 from rallyc.rules.machine import CHANCE_QUESTIONS, GameState, Pending, Plan, Question
 from rallyc.rules.race import Race
 from rallyc.table.answers import (CHECKPOINT, RULE_OF, SPARE_BETWEEN, TABLE_STEPS, TIRES, Checkpoint, Choice, Refused,
-                                  SpareBetween, TireChange, choices_for, question_words, read_answer, step_words)
+                                  SpareBetween, TireChange, choices_for, question_words, read_answer, read_yes_no,
+                                  step_words)
 from rallyc.table.board import board_text, car_line
 from rallyc.table.setup import Seat, SetupError, TableSetup, plan_game
 
@@ -343,11 +344,12 @@ class TableGame:
                               RULE_OF[CHECKPOINT]) from None
         choices = self._table_prompt(kind, who).choices
         for i, c in enumerate(choices, start=1):
-            if words.casefold() in (c.key.casefold(), str(i)) or (kind == SPARE_BETWEEN and words.casefold() in (
-                    "yes" if c.step else "no",)):
+            if words.casefold() in (c.key.casefold(), str(i)):
                 return SpareBetween(who, bool(c.step)) if kind == SPARE_BETWEEN else TireChange(who, c.step)
-        raise Refused(f"answer one of {', '.join(c.key + ' (' + c.label + ')' for c in choices)}; not {words!r}",
-                      RULE_OF[kind])
+        if kind == SPARE_BETWEEN:
+            return SpareBetween(who, read_yes_no(words, "fit the Spare Tire between the stages", RULE_OF[kind]))
+        raise Refused(f"the tires for the next stage: {', '.join(c.key + ' (' + c.label + ')' for c in choices)}; "
+                      f"not {words!r}", RULE_OF[kind])
 
     def apply(self, step: Any, version: int | None = None) -> list[Happened]:
         """Apply one step, write it to the journal, then the steps the bots and the auto dice give; the turns played

@@ -151,19 +151,21 @@ def test_two_pages_in_step_and_a_stale_step_is_refused(browser, tmp_path: Path):
 
         # another page (a tablet) plays Bob's first die while this page still shows the question before it: the
         # step this page then sends is refused, and nothing is applied twice
-        for _ in range(5):
+        for _ in range(10):
             if served.table.game.prompt().kind != "plan":  # a try before was overtaken by the page: back to the plan
                 assert served.call("/undo", {"revision": served.table.revision})[0] == 200
             WebDriverWait(browser, WAIT).until(lambda d: _revision(d) == served.table.revision)
             seen, answer = _revision(browser), _first_die(served)
+            box, send = browser.find_element(By.ID, "answer"), browser.find_element(By.ID, "send")
+            box.clear()
+            box.send_keys(answer)  # typed in the answer box, not sent yet
             status, _ = served.call("/step", {"revision": seen, "answer": answer})
             assert status == 200
             moved = served.table.game.version
             lines = len(path.read_text(encoding="utf-8").splitlines())
-            if _revision(browser) != seen:  # the page looked again in between: try once more
+            if _revision(browser) != seen:  # the page looked again in between (it asks once a second): once more
                 continue
-            browser.find_element(By.ID, "answer").send_keys(answer)  # typed in the answer box
-            browser.find_element(By.ID, "send").click()
+            send.click()
             WebDriverWait(browser, WAIT).until(
                 lambda d: d.find_element(By.ID, "message").text.startswith(("Not applied", "Refused")))
             message = browser.find_element(By.ID, "message").text

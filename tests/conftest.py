@@ -9,6 +9,7 @@ the repository: ``examples/``, ``tests/bad/`` and ``tests/data/`` (copies of the
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 
@@ -44,3 +45,12 @@ def mini_track():
     from helpers.render import mini_track as build
 
     return build()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """A headless Chromium (helpers.browser), one per test module."""
+    from helpers.browser import headless_chromium
+
+    with headless_chromium() as d:
+        yield d

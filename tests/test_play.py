@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 from rallyc.analysis.drivers import GreedyDriver
 from rallyc.cli import app
 from rallyc.table.journal import resume, start
-from rallyc.table.session import TableGame
+from rallyc.table.session import Refused, TableGame
 from rallyc.table.setup import Seat, TableSetup
 from rallyc.table.terminal import Terminal, prompt_reader
 
@@ -436,3 +436,152 @@ def test_a_missing_play_extra_is_named_with_exit_2(tmp_path):
     assert "Traceback" not in out
     assert "rallyc play: a game in a terminal needs prompt-toolkit" in out
     assert "pip install 'rallyc[play]'" in out
+
+
+def test_a_failed_flat_out_re_laid_on_another_path_the_rules_allow(tmp_path, monkeypatch):
+    """After a failed Flat Out the rolled dice are re-laid on any path the rules allow, dice left out (CORE-ROLL-13),
+    typed as a plan at the prompt; a die not rolled, or a re-laying that no longer causes the Loss of Control, is
+    refused with its rule and changes nothing."""
+    monkeypatch.chdir(tmp_path)
+    typed = ["gear1@1.3.l gear2@2.1.out1 leader@2.1.out2 gear3@3.1.l gear4@3.2.l flat", "w", "o", "o", "w", "w",
+             "gear1@1.3.l gear6@2.1.in1",  # no gear6 die was rolled
+             "gear1@1.3.l leader@2.1.in1 gear2@3.1.r",  # two Warnings, under the limits of that path: no LoC
+             "gear1@1.3.l gear2@2.1.in1",  # into the hairpin's inside (limit 1) with the Warning of gear1
+             "spinout", "q"]
+    r = CliRunner().invoke(app, ["play", str(EXAMPLES / "rally-1.rally"), "--stage", "SS1", "--players", "Ann",
+                                 "--journal", "game.jsonl"], input="\n".join(typed) + "\n", catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    assert ("the rolled dice laid again on the same path: gear1@1.3.l w, gear2@2.1.out1 o, leader@2.1.out2 o, "
+            "gear3@3.1.l w, gear4@3.2.l w") in r.output
+    assert "refused [CORE-ROLL-13] gear6@2.1.in1: no gear6 die was rolled" in r.output
+    assert "refused [CORE-ROLL-14] the re-laid dice must still cause the Loss of Control" in r.output
+    assert ("Ann: 1.2.l -> 2.1.in1 (2 spaces, flat out), Gear 0, Flat Out failed, Loss of Control (Gear 2 over the "
+            "limit 1) on 2.1.in1") in r.output
+    # the board after the turn: the whole route, one character a zone, Ann's car at the hairpin of limit 1
+    lines = r.output.split("Ann's car on 2.1.in1:\n", 1)[1].splitlines()
+    assert lines[0].startswith("  road |---1----4") and lines[1].startswith("  cars |")
+    assert lines[1].index("A") == lines[0].index("1") and lines[1].strip("|").strip() == "cars |   A"
+    replayed = _replay(tmp_path / "game.jsonl")
+    assert replayed.exit_code == 0 and "Loss of Control (Gear 2 over the limit 1) on 2.1.in1" in replayed.output
+
+
+def test_two_rolled_dice_of_a_kind_with_different_faces_are_told_apart_when_re_laid(tmp_path):
+    game = TableGame(TableSetup(str(EXAMPLES / "rally-1.rally"), (Seat("Ann", "red"),), stage="SS1"), tmp_path)
+    game.answer("flat gear1@1.3.l gear2@2.1.out1 leader@2.1.out2 gear3@3.1.l gear4@3.2.l gear5@3.3.l gear6@4.1.l "
+                "leader@4.2.in1")
+    for face in "oowoowwo":  # the first Leader die shows a Warning, the second none
+        game.answer(face)
+    assert game.prompt().kind == "relay"
+    other_path = "gear1@1.3.l leader@2.1.in1{} gear2@3.1.l gear3@3.2.l gear4@3.3.l gear5@4.1.l gear6@4.2.in1"
+    with pytest.raises(Refused) as refused:
+        game.answer(other_path.format(""))
+    assert refused.value.rule_id == "CORE-ROLL-13" and "two leader dice were rolled" in refused.value.message
+    assert game.version == 9 and game.prompt().kind == "relay"
+    game.answer(other_path.format("=o"))
+    game.answer("spinout")
+    turn = game.happened[-1].text
+    assert "1.2.l -> " in turn and "flat out" in turn and "Loss of Control" in turn, turn
+    assert game.record()["stages"][0]["turns"][0]["relaid"][1] == {"die": "leader", "to": "2.1.in1", "face": "ok"}
+
+
+def _plays_on(game: TableGame, flat_out_first: bool = False) -> None:
+    """Answer the game's questions (both players' dice typed from the table) until it asks one between stages: each
+    plan the first dice listed up to a whole plan (the first, if asked, every die listed, Flat Out), no Warning
+    (Ann's first Flat Out: all Warnings, a crash, the Damage token drawn a Coast/Leader one), roll on, no tire."""
+    while game.prompt().kind not in ("spare_between", "tires"):
+        p = game.prompt()
+        if p.kind == "plan":
+            laid: list = []
+            while (flat_out_first and game.plan_dice(laid)[0]) or not game.plan_dice(laid)[1]:
+                laid.append(game.plan_dice(laid)[0][0])
+            game.answer(("flat " if flat_out_first else "") + " ".join(str(d) for d in laid))
+            flat_out_first = False
+        elif p.kind == "face":
+            game.answer("w" if not game.happened else "o")
+        elif p.kind == "zero_side":
+            game.answer("crash 1 1 1")
+        elif p.kind == "damage":
+            game.answer(" ".join(["coast"] * int(_DRAWS.search(p.words).group(1))))
+        else:
+            keys = [c.key for c in p.choices]
+            game.answer(next((k for k in ("r", "n", "1") if k in keys), keys[0]))
+
+
+def test_between_stages_the_spare_tire_and_the_tires_for_the_next_stage(tmp_path):
+    """Rally 4 at the table: no Assistance after SS1, so a car with a Coast/Leader Damage token may fit its Spare
+    Tire between the stages (CORE-RALLY-08); Assistance after SS2, so each player chooses the tires for SS3
+    (MC-TIRE-04, the car's category, MC-TIRE-06). Wrong answers are refused with the rule; an undo goes back to the
+    question; the journal replays, the record stating the changes."""
+    path = tmp_path / "game.jsonl"
+    game = start(path, TableSetup(str(EXAMPLES / "rally-4.rally"), (Seat("Ann", "red"), Seat("Bob", "blue",
+                                                                                           driver="greedy")),
+                                  rally=True), tmp_path)
+    game.advance()
+    _plays_on(game, flat_out_first=True)
+    p = game.prompt()
+    assert (p.who, p.kind) == ("Ann", "spare_between") and "no Assistance after SS1" in p.words
+    assert [(c.key, c.label) for c in p.choices] == [("n", "no: keep the Spare Tire card"),
+                                                     ("y", "yes: fit it, one Coast/Leader Damage token off")]
+    assert "coast 1" in game.standings()[0]
+    with pytest.raises(Refused) as refused:
+        game.answer("maybe")
+    assert refused.value.rule_id == "CORE-RALLY-08"
+    game.answer("y")  # Bob, rallyc's greedy driver, fits his too
+    assert any(h.text.startswith("Stage SS1 over: ") and h.text.endswith(
+        "Spare Tire fitted between the stages, one Coast/Leader Damage token off (CORE-RALLY-08): Ann, Bob.")
+        for h in game.happened)
+    assert game.stage_name == "SS2" and "coast" not in game.standings()[0]
+
+    _plays_on(game)
+    p = game.prompt()
+    assert (p.who, p.kind) == ("Ann", "tires") and "Assistance after SS2: tires for SS3?" in p.words
+    assert [c.key for c in p.choices] == ["k", "asphalt", "snow", "soft"]  # the R6's Dashboards; gravel fitted
+    with pytest.raises(Refused) as refused:
+        game.answer("slicks")
+    assert refused.value.rule_id == "MC-TIRE-04" and game.prompt().kind == "tires"
+    game.answer("asphalt")
+    assert game.stage_name == "SS3" and any(h.text == "Stage SS3: Ann fits asphalt tires (MC-TIRE-04)."
+                                            for h in game.happened)
+    game.undo_to_person()  # back to the question (rallyc's steps for Bob taken back with it)
+    assert (game.prompt().who, game.prompt().kind) == ("Ann", "tires") and game.stage_name == "SS2"
+    game.answer("snow")
+    version = game.version
+    record = game.record()
+    assert record["stages"][0]["spare_tire"] == ["Ann", "Bob"] and record["stages"][2]["tires"] == {"Ann": "snow"}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert '"spare_between": {"fitted": true, "player": "Ann"}' in "\n".join(lines)
+    again, notes = resume(path)
+    assert not notes and again.version == version and again.record() == record
+    replayed = _replay(path)
+    assert replayed.exit_code == 0 and "unfinished" in replayed.output, replayed.output
+
+
+def test_an_auto_tour_played_event_by_event_at_the_table_and_scored(tmp_path, monkeypatch):
+    """The Auto Tour as the table plays it today (docs/play.md): each event a game of its own, exported, in the
+    starting order the tour gives (TOUR-08, then the lowest tour time first, TOUR-09); a tour file listing the
+    records is scored by ``rallyc replay`` (exit 0, the winner)."""
+    monkeypatch.chdir(tmp_path)
+    cars = {"Ann": ("red", "r5:asphalt"), "Bob": ("blue", "r4:snow")}
+
+    def event(design: str, options: str, order: list[str], out: str, *stage: str) -> None:
+        r = CliRunner().invoke(app, ["play", str(EXAMPLES / design), *stage, "--players", ",".join(order),
+                                     "--colours", ",".join(cars[n][0] for n in order),
+                                     "--cars", ",".join(cars[n][1] for n in order), "--seat", "Ann=greedy",
+                                     "--seat", "Bob=greedy", "--options", options, "--dice", "auto", "--seed", "1",
+                                     "--journal", out + "l", "--export", out], catch_exceptions=False)
+        assert r.exit_code == 0 and f"Record: {out}" in r.output, r.output
+
+    event("auto-tour-1.rally", "race_type=time-trial,track_rules=technical", ["Ann", "Bob"], "e1.json",
+          "--stage", "SS1")
+    first = json.loads((tmp_path / "e1.json").read_text(encoding="utf-8"))["classification"]
+    order = [c["name"] for c in first]  # the lowest tour time starts first (TOUR-09)
+    event("track-1.rally", "race_type=head-to-head,track_rules=speed,damage_bag=light", order, "e2.json")
+    tour = {"format": "rallyc-tour/1", "players": [{"name": n, "colour": c, "car": car.split(":")[0]}
+                                                    for n, (c, car) in cars.items()],
+            "events": [{"race_type": "time-trial", "record": "e1.json"},
+                       {"race_type": "head-to-head", "record": "e2.json"}]}
+    (tmp_path / "tour.json").write_text(json.dumps(tour), encoding="utf-8")
+    r = _replay(tmp_path / "tour.json")
+    assert r.exit_code == 0, r.output
+    assert f"Event 2: Head-to-Head on Auto Tour 1 - Track 1; starting order {', '.join(order)}" in r.output
+    assert re.search(r"^Winner: (Ann|Bob)$", r.output, re.M), r.output

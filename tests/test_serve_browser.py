@@ -10,17 +10,16 @@ refused and applied to nothing; a wrong token sees nothing and changes nothing.
 from __future__ import annotations
 
 import json
-import shutil
-import tempfile
+import os
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -30,25 +29,7 @@ from rallyc.table import journal
 from rallyc.table.setup import Seat, TableSetup
 
 WAIT = 20
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    assert chromium and driver, "the serve test needs Debian's chromium and chromium-driver (.ci/run installs them)"
-    profile = tempfile.mkdtemp(prefix="rallyc-chromium-")
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = chromium
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--no-first-run", f"--user-data-dir={profile}", "--window-size=1400,1000"):
-        opts.add_argument(arg)
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    d = webdriver.Chrome(service=Service(driver), options=opts)
-    try:
-        yield d
-    finally:
-        d.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+SLOW = os.environ.get("RALLYC_SLOW") == "1"
 
 
 def _start(tmp_path: Path) -> tuple[Served, Path]:
@@ -170,19 +151,21 @@ def test_two_pages_in_step_and_a_stale_step_is_refused(browser, tmp_path: Path):
 
         # another page (a tablet) plays Bob's first die while this page still shows the question before it: the
         # step this page then sends is refused, and nothing is applied twice
-        for _ in range(5):
+        for _ in range(10):
             if served.table.game.prompt().kind != "plan":  # a try before was overtaken by the page: back to the plan
                 assert served.call("/undo", {"revision": served.table.revision})[0] == 200
             WebDriverWait(browser, WAIT).until(lambda d: _revision(d) == served.table.revision)
             seen, answer = _revision(browser), _first_die(served)
+            box, send = browser.find_element(By.ID, "answer"), browser.find_element(By.ID, "send")
+            box.clear()
+            box.send_keys(answer)  # typed in the answer box, not sent yet
             status, _ = served.call("/step", {"revision": seen, "answer": answer})
             assert status == 200
             moved = served.table.game.version
             lines = len(path.read_text(encoding="utf-8").splitlines())
-            if _revision(browser) != seen:  # the page looked again in between: try once more
+            if _revision(browser) != seen:  # the page looked again in between (it asks once a second): once more
                 continue
-            browser.find_element(By.ID, "answer").send_keys(answer)  # typed in the answer box
-            browser.find_element(By.ID, "send").click()
+            send.click()
             WebDriverWait(browser, WAIT).until(
                 lambda d: d.find_element(By.ID, "message").text.startswith(("Not applied", "Refused")))
             message = browser.find_element(By.ID, "message").text
@@ -250,5 +233,166 @@ def test_bad_answers_are_refused_with_the_rule_and_change_nothing(tmp_path: Path
         assert status == 404
         assert served.table.game.version == 0 and served.table.revision == rev
         assert len(path.read_text(encoding="utf-8").splitlines()) == 1
+    finally:
+        served.stop()
+
+
+# -- a whole game by clicking: Ann against rallyc's greedy driver on Rally 1's SS1 with the Checkpoints option,
+# the dice rolled by rallyc; Ann lays her dice, rolls, answers what the rules ask and types her secret penalty on the
+# page only, as a player does
+
+def _wait(d, condition: Any) -> None:
+    """Wait for ``condition`` on the page, looking every 50 ms (a game is a few hundred waits)."""
+    WebDriverWait(d, WAIT, poll_frequency=0.05).until(condition)
+
+
+def _changed(d, before: str) -> None:
+    """Wait until the page shows a new revision of the game (a step it sent applied), or says it was refused."""
+    _wait(d, lambda d: _revision(d) != before or "refused" in _message_class(d))
+    assert _revision(d) != before, d.find_element(By.ID, "message").text
+
+
+def _message_class(d) -> str:
+    return d.find_element(By.ID, "message").get_attribute("class") or ""
+
+
+def _offered(d, laid: list[str]) -> list[Any]:
+    """The dice the page offers after ``laid`` (once its answer from the server is shown)."""
+    _wait(d, lambda d: d.find_element(By.ID, "next").get_attribute("data-laid") == " ".join(laid))
+    return d.find_elements(By.CSS_SELECTOR, "#next button.die")
+
+
+def _lay_by_clicking(d) -> list[str]:
+    """Lay the dice by clicking: each time the first die offered, as far as the road goes; if the last dice laid
+    are not a whole plan, start again and lay up to the longest whole plan met on the way. The dice laid."""
+    laid: list[str] = []
+    whole: list[str] = []
+    while True:
+        offered = _offered(d, laid)
+        if d.find_element(By.ID, "lay").is_enabled():
+            whole = list(laid)
+        if not offered:
+            break
+        laid.append(offered[0].get_attribute("data-die"))
+        offered[0].click()
+    if laid != whole:
+        d.find_element(By.ID, "clear").click()
+        for k, die in enumerate(whole):
+            _offered(d, whole[:k])
+            d.find_element(By.CSS_SELECTOR, f"#next button.die[data-die='{die}']").click()
+        _offered(d, whole)
+    d.find_element(By.ID, "lay").click()
+    return whole
+
+
+def _answer_by_clicking(d) -> None:
+    """Answer the question the page shows as a player does: lay the dice, or click a choice (roll the next die, no
+    tire change...), or type the secret penalty in its hidden field."""
+    before = _revision(d)
+    if d.find_element(By.ID, "plan").is_displayed():
+        _lay_by_clicking(d)
+    elif d.find_elements(By.CSS_SELECTOR, "#choices button"):
+        keys = [b.get_attribute("data-key") for b in d.find_elements(By.CSS_SELECTOR, "#choices button")]
+        key = next((k for k in ("r", "n") if k in keys), keys[0])
+        d.find_element(By.CSS_SELECTOR, f"#choices button[data-key='{key}']").click()
+    else:
+        field = d.find_element(By.ID, "answer")
+        assert "5-second penalty tokens" in _words(d) and field.get_attribute("type") == "password"
+        field.send_keys("1")
+        d.find_element(By.ID, "send").click()
+    _changed(d, before)
+
+
+def _setup() -> TableSetup:
+    return TableSetup(str(EXAMPLES / "rally-1.rally"), (Seat("Bob", "blue", driver="greedy"), Seat("Ann", "red")),
+                      stage="SS1", options={"checkpoints": True}, dice="auto", seed=1)
+
+
+def _click_to_the_end(browser, served: Served) -> list[str]:
+    """Ann plays by clicking from where the game is to its end, then the page's result; the classification."""
+    browser.get(served.url)
+    _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#map svg") and _words(d))
+    secret_seen = False
+    for _ in range(200):
+        if _words(browser) == "The game is over.":
+            break
+        assert _words(browser).startswith("Ann")  # rallyc answered for Bob, and rolled the dice
+        if "penalty tokens" in _words(browser):  # Bob has chosen, in secret: the page says so and no more
+            standings = browser.find_element(By.ID, "standings").text
+            assert "Checkpoints: Bob has chosen, Ann to choose" in standings
+            assert "Checkpoint penalties" not in browser.find_element(By.ID, "happened").text
+            secret_seen = True
+        _answer_by_clicking(browser)
+    assert _words(browser) == "The game is over." and secret_seen
+    happened = browser.find_element(By.ID, "happened").text
+    assert "Checkpoint penalties (CORE-ADV-10): Ann 5 s, Bob 0 s" in happened  # revealed together, at the end
+    standings = browser.find_element(By.ID, "standings").text
+    classification = next(line for line in standings.splitlines() if line.startswith("Rally classification: "))
+    ranked = classification.split(": ", 1)[1].split(", ")  # "1. Bob 5:10", "2. Ann 6:00"
+    order = [r.split()[1] for r in ranked]
+    assert sorted(order) == ["Ann", "Bob"]
+    _wait(browser,  # the rally sheet in the classification's order
+          lambda d: [r.get_attribute("data-player") for r in d.find_elements(By.CSS_SELECTOR, "#sheet tbody tr")]
+          == order)
+    assert not _errors(browser)
+    return ranked
+
+
+def _replays(path: Path, ranked: list[str]) -> None:
+    """``rallyc replay JOURNAL``: exit 0, the game finished, the classification the page showed."""
+    res = subprocess.run([sys.executable, "-m", "rallyc", "replay", str(path)], capture_output=True, text=True,
+                         timeout=120)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "unfinished" not in res.stdout, res.stdout
+    lines = res.stdout.splitlines()
+    assert all("  " + line in lines for line in ranked), (ranked, res.stdout)  # "  1. Bob 5:10"
+
+
+def test_the_last_turn_clicked_the_secret_penalty_typed_hidden_and_the_result(browser, tmp_path: Path):
+    # the game played to its end through the session, then taken back to Ann's last plan (the journal records the
+    # undos): the page continues it
+    path = tmp_path / "game.jsonl"
+    game = journal.start(path, _setup(), tmp_path)
+    game.advance()
+    while not game.is_over():
+        p = game.prompt()
+        if p.kind == "plan":
+            laid: list[Any] = []
+            while not game.plan_dice(laid)[1]:
+                laid.append(game.plan_dice(laid)[0][0])
+            game.answer(" ".join(str(d) for d in laid))
+        else:
+            keys = [c.key for c in p.choices]
+            game.answer(next((k for k in ("r", "n") if k in keys), keys[0]) if keys else "1")
+    while game.prompt() is None or game.prompt().kind != "plan":
+        game.undo_to_person()
+    game.journal.close()
+    game, notes = journal.resume(path)
+    served = Served(game)
+    try:
+        ranked = _click_to_the_end(browser, served)
+    finally:
+        served.stop()
+    _replays(path, ranked)
+
+
+if SLOW:  # the whole game by clicking: about 35 s on the 2-core machine under a load of 12
+    def test_a_whole_game_played_by_clicking_then_replayed(browser, tmp_path: Path):
+        path = tmp_path / "game.jsonl"
+        served = Served(journal.start(path, _setup(), tmp_path))
+        try:
+            ranked = _click_to_the_end(browser, served)
+            assert "Bob" in browser.find_element(By.ID, "happened").text  # Bob (rallyc) moved first
+        finally:
+            served.stop()
+        _replays(path, ranked)
+
+
+def test_a_bot_in_the_first_seat_moves_before_any_page_asks(tmp_path: Path):
+    served = Served(journal.start(tmp_path / "game.jsonl", _setup(), tmp_path))
+    try:
+        state = served.call("/state")[1]
+        assert state["prompt"]["who"] == "Ann" and state["prompt"]["kind"] == "plan" and not state["prompt"]["bot"]
+        assert state["happened"] and {h["player"] for h in state["happened"]} == {"Bob"}  # ahead, Bob moves on
     finally:
         served.stop()

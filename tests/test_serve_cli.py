@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from helpers.paths import EXAMPLES
 from rallyc.cli import app
+from rallyc.table.journal import resume
 
 runner = CliRunner()
 RALLY_1 = EXAMPLES / "rally-1.rally"
@@ -54,15 +55,16 @@ class Process:
         except urllib.error.HTTPError as e:
             return e.code, json.loads(e.read())
 
-    def stop(self) -> int:
-        """Ctrl+C, then what the server wrote read to the end (a pipe left full would hold its exit)."""
-        self.proc.send_signal(signal.SIGINT)  # Ctrl+C
+    def stop(self, sig: int = signal.SIGINT) -> int:
+        """Ctrl+C (or another signal), then what the server wrote read to the end (a pipe left full would hold its
+        exit)."""
+        self.proc.send_signal(sig)
         try:
             _, err = self.proc.communicate(timeout=60)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             _, err = self.proc.communicate()
-            raise AssertionError(f"rallyc serve did not stop on Ctrl+C; it wrote: {err[-2000:]}")
+            raise AssertionError(f"rallyc serve did not stop on signal {sig}; it wrote: {err[-2000:]}")
         assert "Traceback" not in err, err
         return self.proc.returncode
 
@@ -90,8 +92,15 @@ def test_a_new_game_with_a_bot_then_served_again_from_its_journal(tmp_path: Path
     try:
         state = again.get("/state")[1]
         assert state["version"] == version and state["prompt"]["words"] == words
+        status, body = again.post("/step", {"revision": state["revision"], "answer": again.get("/plan")[1]["next"][0]
+                                            ["die"]})
+        assert status == 200, body
+        version = again.get("/state")[1]["version"]
     finally:
-        assert again.stop() == 0
+        assert again.stop(signal.SIGTERM) == 0  # kill's signal: stopped as by Ctrl+C, the journal closed whole
+    game, notes = resume(journal)
+    assert not notes and game.version == version
+    assert len(journal.read_text(encoding="utf-8").splitlines()) == 1 + version
 
 
 @pytest.mark.parametrize("args, words", [
@@ -101,11 +110,14 @@ def test_a_new_game_with_a_bot_then_served_again_from_its_journal(tmp_path: Path
     ([str(RALLY_1), "--players", "Ann", "--seat", "Ann=robot"], "--seat Ann=robot"),
     ([str(RALLY_1), "--players", "Ann", "--dice", "loaded"], "dice are typed or auto"),
     ([str(RALLY_1), "--players", "Ann", "--token", "short"], "--token"),
+    ([str(RALLY_1), "--players", "Ann,Bob", "--cars", "r5"], "--cars: one per player (2), not 1"),
+    ([str(RALLY_1), "--players", " , "], "--players: name the players"),
 ])
 def test_bad_setups_say_why_and_write_no_journal(tmp_path: Path, monkeypatch, args, words):
     monkeypatch.chdir(tmp_path)
     res = runner.invoke(app, ["serve", *args, "--port", "0"])
     assert res.exit_code == 2 and words in res.output and "Traceback" not in res.output
+    assert res.output.startswith("rallyc serve: "), res.output  # the command the user typed, not rallyc play
     assert not list(tmp_path.glob("*.jsonl"))
 
 

@@ -10,15 +10,11 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
-import tempfile
 import time
 from pathlib import Path
 
 import pytest
 from PIL import Image
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -33,25 +29,6 @@ runner = CliRunner()
 GAMES = EXAMPLES / "games"
 RX_RACE = GAMES / "rx-1-race.json"
 RALLY = GAMES / "rally-4-full.json"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    assert chromium and driver, "the viewer test needs Debian's chromium and chromium-driver (.ci/run installs them)"
-    profile = tempfile.mkdtemp(prefix="rallyc-chromium-")
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = chromium
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--no-first-run", f"--user-data-dir={profile}", "--window-size=1400,1000"):
-        opts.add_argument(arg)
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    d = webdriver.Chrome(service=Service(driver), options=opts)
-    try:
-        yield d
-    finally:
-        d.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def _page(tmp_path: Path, record: Path, name: str = "game.html") -> Path:

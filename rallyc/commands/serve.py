@@ -2,20 +2,22 @@
 
 ``rallyc serve game.jsonl`` serves the game its journal holds (resumed: every step replayed under the rules);
 ``rallyc serve FILE --stage S --players Ann,Bob`` starts a new game and its journal, set up from the same options
-as ``rallyc play`` (read by the same functions). Exit codes: 0 stopped with
-Ctrl+C (the journal keeps the game), 1 a journal the rules refuse (located: ``file:line``), 2 usage or I/O error
-(a setup the referee refuses, a port in use).
+as ``rallyc play`` (declared and read once: :mod:`rallyc.commands.table_options`). Exit codes: 0 stopped with
+Ctrl+C or SIGTERM (the journal keeps the game), 1 a journal the rules refuse (located: ``file:line``), 2 usage or
+I/O error (a setup the referee refuses, a port in use).
 """
 
 from __future__ import annotations
 
+import signal
 import socket
 import sys
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any, Optional
 
 import typer
 
+from rallyc.commands import table_options as opts
 from rallyc.commands.errors import EXIT_PROBLEMS, fail, handles_errors
 
 SERVE_EPILOG = """\b
@@ -26,7 +28,8 @@ Examples (each runs until Ctrl+C):
   $ rallyc serve sunday.jsonl                                            # the game again, where it was
   $ rallyc serve sunday.jsonl --host 0.0.0.0 --port 8034                 # the players' tablets too
 \b
-Open the URL it prints (its token guards the game). Ctrl+C stops the server; the journal keeps the game.
+Open the URL it prints (its token guards the game). Ctrl+C (or SIGTERM) stops the server; the journal keeps
+the game.
 \b
 Exit codes: 0 stopped, 1 a journal the rules refuse, 2 usage or I/O error."""
 
@@ -57,26 +60,19 @@ def register(app: typer.Typer) -> None:
     def serve_cmd(
         file: Path = typer.Argument(..., help="A design (.rally) to start a game on, or a game's journal (.jsonl) "
                                               "to serve again."),
-        stage: Optional[str] = typer.Option(None, "--stage", "-s", help="The stage (or circuit) played (default: "
-                                                                         "the first)."),
-        rally: bool = typer.Option(False, "--rally", help="Every stage of the design, one after the other."),
-        players: Optional[str] = typer.Option(None, "--players", "-p", help="The players, in seat order: Ann,Bob."),
-        cars: Optional[str] = typer.Option(None, "--cars", help="One car per player, with its tires if you like: "
-                                                                 "r5:asphalt,r4:snow (default: the game's)."),
-        colours: Optional[str] = typer.Option(None, "--colours", help="One colour per player (default: red, blue, "
-                                                                       "green, yellow...)."),
-        options: Optional[str] = typer.Option(None, "--options", help="Game options: flying_start,sisu=per-rally,"
-                                                                       "handbrake (docs/options.md)."),
-        race_format: Optional[str] = typer.Option(None, "--race-format", help="A race on a circuit: rx (default) "
-                                                                               "or ice."),
-        seat: Optional[List[str]] = typer.Option(None, "--seat", help="A bot in a seat: NAME=random|greedy|strong "
-                                                                      "(repeatable)."),
+        stage: opts.Stage = None,
+        rally: opts.Rally = False,
+        players: opts.Players = None,
+        cars: opts.Cars = None,
+        colours: opts.Colours = None,
+        options: opts.Options = None,
+        race_format: opts.RaceFormat = None,
+        seat: opts.SeatOption = None,
+        dice: opts.Dice = "typed",
+        seed: opts.Seed = 0,
         journal_path: Optional[Path] = typer.Option(None, "--journal", "-j", help="The new game's journal (JSON "
                                                                                   "Lines; default: FILE's name, "
                                                                                   ".jsonl, here)."),
-        dice: str = typer.Option("typed", "--dice", help="typed: the faces of the physical dice are entered; "
-                                                         "auto: rallyc rolls them."),
-        seed: int = typer.Option(0, "--seed", min=0, max=2**31 - 1, help="The seed of the bots and of --dice auto."),
         host: str = typer.Option("127.0.0.1", "--host", help="Where to listen: 127.0.0.1 (this machine), "
                                                              "0.0.0.0 (the local network too)."),
         port: int = typer.Option(8034, "--port", min=0, max=65535, help="The port (0: any free one)."),
@@ -85,11 +81,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Serve a game at the table to browsers: the map, the legal moves as buttons, the dice entry and the rally
         sheet. Every step is checked by the rules and written to the journal before the page moves on."""
-        # start-up: the table's engine only for a game; the setup read from the options as rallyc play reads it
-        from rallyc.commands.play import _seats, parse_options
+        # start-up: the table's engine only for a game
         from rallyc.table import journal as journals
         from rallyc.table.server import Table, make_server
-        from rallyc.table.setup import SetupError, TableSetup
+        from rallyc.table.setup import SetupError
 
         if not file.exists():
             raise fail(f"no such file: {file}", prog=PROG)
@@ -110,8 +105,8 @@ def register(app: typer.Typer) -> None:
             else:
                 if not players:
                     raise fail("a new game needs its players: --players Ann,Bob", prog=PROG)
-                setup = TableSetup(str(file.resolve()), _seats(players, cars, colours, seat or []), stage, rally,
-                                   race_format, None, parse_options(options), seed, dice)
+                setup = opts.table_setup(file, stage, rally, players, cars, colours, options, race_format, seat,
+                                         dice, seed, PROG)
                 path = journal_path or Path(file.stem + ".jsonl")
                 game = journals.start(path, setup, Path.cwd())
         except SetupError as exc:
@@ -132,15 +127,25 @@ def register(app: typer.Typer) -> None:
         url = _url(host, server.server_address[1], server.token)
         print(f"{game.form.header.get('title', file.name)}: open {url}", flush=True)
         print(f"journal: {path} (Ctrl+C stops; rallyc serve {path} serves the game again)", flush=True)
+        signal.signal(signal.SIGTERM, _stop)
         try:
             server.serve_forever()
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, _Stopped):
             pass
         finally:
             server.server_close()
+            table.lock.acquire()  # a step under way ends, on disk, first; no step starts after (the process ends)
             if game.journal is not None:
                 game.journal.close()
         sys.exit(0)
+
+
+class _Stopped(Exception):
+    """SIGTERM (``kill``, a service manager, a closed terminal session): the server stops as on Ctrl+C."""
+
+
+def _stop(signum: int, frame: Any) -> None:
+    raise _Stopped()
 
 
 def _catalogue(game: Any) -> Any:

@@ -14,20 +14,24 @@ from rallyc.rules.dice import Die, DieKind, Face
 from rallyc.rules.driver import Step
 from rallyc.rules.machine import Pending, Plan, Question
 from rallyc.rules.state import DAMAGE_KINDS
-from rallyc.rules.turn import ZeroSide
+from rallyc.rules.turn import Roll, ZeroSide
 
-__all__ = ["Refused", "Choice", "Checkpoint", "RULE_OF", "question_words", "read_answer", "read_dice", "choices_for",
-           "step_words", "CHECKPOINT"]
+__all__ = ["Refused", "Choice", "Checkpoint", "SpareBetween", "TireChange", "TABLE_STEPS", "RULE_OF", "question_words", "read_answer", "read_dice", "read_relaid",
+           "read_yes_no", "choices_for", "step_words", "CHECKPOINT", "SPARE_BETWEEN", "TIRES"]
 
 #: the table's own question, after a stage with the Checkpoints option: the 5-second tokens taken, in secret
 CHECKPOINT = "checkpoint"
+#: the table's questions between two stages of a rally: the Spare Tire fitted to take a Coast/Leader Damage token off
+#: (after a stage without Assistance), and the tires fitted for the next stage (after a stage with Assistance)
+SPARE_BETWEEN = "spare_between"
+TIRES = "tires"
 
 #: the rule each question comes from (named when an answer is refused for its form, not by the referee)
 RULE_OF: dict[str, str] = {
     Question.PLAN: "CORE-DICE-01", Question.DIE: "CORE-ROLL-06", Question.FACE: "CORE-ROLL-04",
     Question.TOKEN: "CORE-SHORTCUT-05", Question.ZERO_SIDE: "CORE-LOC-05", Question.DAMAGE: "CORE-LOC-09",
     Question.REPLAN: "IMPROV-02", Question.RELAY: "CORE-ROLL-13", Question.SPARE_TIRE: "CORE-SPARE-01",
-    CHECKPOINT: "CORE-ADV-09",
+    CHECKPOINT: "CORE-ADV-09", SPARE_BETWEEN: "CORE-RALLY-08", TIRES: "MC-TIRE-04",
 }
 
 
@@ -54,6 +58,34 @@ class Checkpoint:
 
 
 @dataclass(frozen=True)
+class SpareBetween:
+    """The table's step at the end of a stage without Assistance (CORE-RALLY-08): whether a player fits their unused
+    Spare Tire card between the stages to take one Coast/Leader Damage token off."""
+
+    player: str
+    fitted: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"spare_between": {"player": self.player, "fitted": self.fitted}}
+
+
+@dataclass(frozen=True)
+class TireChange:
+    """The table's step before a stage that follows one with Assistance (MC-TIRE-04): the tires a player fits for
+    it (same car category, MC-TIRE-06), or None to keep theirs."""
+
+    player: str
+    tires: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tires": {"player": self.player, "tires": self.tires}}
+
+
+#: the steps the table asks itself (between the step machine's questions), in the journal as lines of their own
+TABLE_STEPS = (Checkpoint, SpareBetween, TireChange)
+
+
+@dataclass(frozen=True)
 class Choice:
     """One legal answer: what to type (``key``), the answer in words (``label``) and the step it is."""
 
@@ -68,6 +100,7 @@ _STEP_WORDS = {Step.ROLL: "roll the next die", Step.STOP: "stop: the movement is
 _STEP_KEYS = {Step.ROLL: "r", Step.STOP: "s", Step.SECURE: "c", Step.REPLAN: "p"}
 _FACE_WORDS = {Face.OK: "no Warning symbol", Face.WARNING: "a Warning symbol"}
 _FACE_KEYS = {Face.OK: "o", Face.WARNING: "w"}
+_FACE_BY_KEY = {"o": Face.OK, "ok": Face.OK, "w": Face.WARNING, "warning": Face.WARNING}
 _TOKEN_WORDS = {"ok": "OK! (no effect)", "coast": "Coast: the next die is a Coast die", "minus1": "-1 gear",
                 "weather": "Weather: the weather changes (MC-WEATHER)"}
 
@@ -95,7 +128,9 @@ def question_words(p: Pending, player: str) -> str:
     if q is Question.REPLAN:
         return f"{player}, lay the rest of the dice again after die {d.get('after')} (IMPROV-02)"
     if q is Question.RELAY:
-        return f"{player}'s Flat Out failed: the rolled dice are laid again, faces unchanged (CORE-ROLL-13)"
+        return (f"{player}'s Flat Out failed: the rolled dice are laid again, faces unchanged, as a legal plan that "
+                f"still causes the Loss of Control: on the same path (1), or typed as dice (another path, dice left "
+                f"out; CORE-ROLL-13)")
     if q is Question.SPARE_TIRE:
         return f"{player} ends the movement in Gear 1: change a tire? (CORE-SPARE-01)"
     return str(q)
@@ -110,12 +145,19 @@ def step_words(step: Any) -> str:
         return f"{head}{' with SISU' if step.sisu else ''}: " + " ".join(str(d) for d in step.dice)
     if isinstance(step, Checkpoint):
         return f"{step.player} has chosen (hidden until everyone has)"
+    if isinstance(step, SpareBetween):
+        return f"{step.player} {'fits' if step.fitted else 'keeps'} the Spare Tire between stages"
+    if isinstance(step, TireChange):
+        return f"{step.player} {'fits ' + step.tires + ' tires' if step.tires else 'keeps their tires'}"
     if isinstance(step, ZeroSide):
         return f"\"0\" side: {step.icon}"
     if isinstance(step, bool):
         return "yes" if step else "no"
     if isinstance(step, list):
-        return ", ".join(str(s) for s in step)
+        return ", ".join(step_words(s) for s in step)
+    if isinstance(step, Roll):
+        face = _FACE_KEYS.get(step.face, "") if step.face is not None else ""
+        return f"{step.die}{' ' + face if face else ''}"
     return str(step)
 
 
@@ -141,9 +183,10 @@ def read_dice(text: str) -> tuple[Die, ...]:
     return tuple(dice)
 
 
-def read_answer(p: Pending, text: str, choices: list[Choice]) -> Any:
+def read_answer(p: Pending, text: str, choices: list[Choice], rolled: list[Roll] | tuple[Roll, ...] = ()) -> Any:
     """The step a typed answer is: a choice's key or number, or the answer written out; :class:`Refused`
-    (naming the question's rule) when the text is no answer of the question's form."""
+    (naming the question's rule) when the text is no answer of the question's form. ``rolled``: after a failed Flat
+    Out, the dice rolled (what a re-laying is made of)."""
     words = text.strip()
     rule = RULE_OF.get(p.question)
     for i, c in enumerate(choices, start=1):
@@ -191,15 +234,65 @@ def read_answer(p: Pending, text: str, choices: list[Choice]) -> Any:
             raise Refused(f"{p.details.get('count')} token(s) are drawn, not {len(kinds)}", rule)
         return kinds
     if q is Question.SPARE_TIRE:
-        if low in ("y", "yes"):
-            return True
-        if low in ("n", "no"):
-            return False
-        raise Refused(f"change a tire: yes or no, not {words!r}", rule)
+        return read_yes_no(words, "change a tire", rule)
     if q is Question.RELAY:
-        raise Refused("type 1: the rolled dice laid again on the same path (other re-layings: not yet at the "
-                      "table)", rule)
+        return read_relaid(words, rolled)
     raise Refused(f"not an answer: {words!r}", rule)
+
+
+def read_yes_no(text: str, what: str, rule: str | None) -> bool:
+    """``y``/``yes`` or ``n``/``no`` (any case); :class:`Refused` naming ``what`` is asked and the rule otherwise."""
+    low = text.strip().casefold()
+    if low in ("y", "yes"):
+        return True
+    if low in ("n", "no"):
+        return False
+    raise Refused(f"{what}: yes or no, not {text.strip()!r}", rule)
+
+
+def read_relaid(text: str, rolled: list[Roll] | tuple[Roll, ...]) -> list[Roll]:
+    """Dice re-laid after a failed Flat Out, typed as a plan (``gear1@1.3.l leader@2.1.in1 gear2@3.1.l``: any path,
+    any dice left out, as the rules allow, CORE-ROLL-13), each with the face its die was rolled with. Where two rolled
+    dice of one kind show different faces, ``=w`` or ``=o`` after the die says which (``coast@4.1=w``). The referee
+    then checks the re-laying (a legal plan of the rolled dice that still causes the Loss of Control)."""
+    pool: list[tuple[str, Face]] = []
+    for r in rolled:
+        pool += [(r.die.die.value, r.face)] if r.face is not None else []
+        pool += [("brake", r.brake_face)] if r.die.brake and r.brake_face is not None else []
+        pool += [("boost", r.boost_face)] if r.die.boost and r.boost_face is not None else []
+    words: list[str] = []
+    said: list[Face | None] = []
+    for word in text.split():
+        head, eq, key = word.partition("=")
+        if eq and key.casefold() not in _FACE_BY_KEY:
+            raise Refused(f"a re-laid die's face is =o (no Warning) or =w (Warning), not {word!r}", "CORE-ROLL-13")
+        words.append(head)
+        said.append(_FACE_BY_KEY.get(key.casefold()) if eq else None)
+    dice = read_dice(" ".join(words))
+    if not dice:
+        raise Refused("type 1 (the same path) or the dice re-laid, KIND@SPACE each", "CORE-ROLL-13")
+    out = []
+    for die, face in zip(dice, said):
+        faces = [_face_left(pool, die.die.value, face, str(die))]
+        faces += [_face_left(pool, "brake", None, str(die))] if die.brake else []
+        faces += [_face_left(pool, "boost", None, str(die))] if die.boost else []
+        out.append(Roll(die, faces[0], faces[1] if die.brake else None,
+                        boost_face=faces[-1] if die.boost else None))
+    return out
+
+
+def _face_left(pool: list[tuple[str, Face]], kind: str, face: Face | None, die: str) -> Face:
+    """The face of a rolled ``kind`` die not re-laid yet (``face`` if the player said which), taken from ``pool``."""
+    faces = sorted({f for k, f in pool if k == kind and (face is None or f is face)}, key=lambda f: f.value)
+    if not faces:
+        shown = f" showing {_FACE_WORDS[face]}" if face is not None else ""
+        raise Refused(f"{die}: no {kind} die{shown} was rolled (or it is re-laid already): the re-laid dice are the "
+                      f"rolled ones", "CORE-ROLL-13")
+    if len(faces) > 1:
+        raise Refused(f"{die}: two {kind} dice were rolled, one with a Warning: say which with =w or =o",
+                      "CORE-ROLL-13")
+    pool.remove((kind, faces[0]))
+    return faces[0]
 
 
 def _zero_side(words: str, rule: str | None) -> ZeroSide:

@@ -1,6 +1,7 @@
 """The board around a car, as text: the road's zones from just behind the car to a few zones ahead, each with its
 tile, surface, danger colour, speed limit and hazards (jump, water, Shortcut, chicane, the finish), the spaces of
-the zone and which car stands on each; and one line per car (space, gear, damage, tokens, Time cards).
+the zone and which car stands on each; above them the whole route in two lines, one character a zone (where each car
+is along it); and one line per car (space, gear, damage, tokens, Time cards).
 
 A text rendering for the terminal; the browser surface draws the map itself (``rallyc render``'s SVG).
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["board_text", "car_line"]
+__all__ = ["board_text", "car_line", "route_lines"]
 
 #: zones shown behind and ahead of the car
 BEHIND, AHEAD = 1, 6
@@ -51,6 +52,44 @@ def _hazards(spaces: list[Any]) -> str:
     return ", ".join(out)
 
 
+def _zone_mark(spaces: list[Any]) -> str:
+    """A zone of the route as one character: past the finish ``#``, a corner's lowest speed limit (a digit), a jump
+    ``J``, water ``~``, a Shortcut ``s``, else ``-``."""
+    if all(s.past_finish for s in spaces):
+        return "#"
+    limits = [s.limit for s in spaces if s.limit is not None]
+    if limits:
+        return str(min(limits)) if min(limits) < 10 else "+"
+    if any(s.jump is not None for s in spaces):
+        return "J"
+    if any(s.water for s in spaces):
+        return "~"
+    if any(s.kind == "shortcut" for s in spaces):
+        return "s"
+    return "-"
+
+
+def route_lines(game: Any) -> list[str]:
+    """The whole route in two lines, one character a zone in driving order (the Joker lap and the Pre-grid left
+    out): the road (:func:`_zone_mark`) and, under it, each car's initial where it stands (``*`` where several do);
+    a car off the route (not started, on the Joker lap) is named after."""
+    zones = [(key, spaces) for key, spaces in _zones(game.track)
+             if not any(s.joker or s.pregrid for s in spaces) and any(s.zone is not None for s in spaces)]
+    column = {s.id: i for i, (_, spaces) in enumerate(zones) for s in spaces}
+    road = "".join(_zone_mark(spaces) for _, spaces in zones)
+    cars = [" "] * len(zones)
+    off = []
+    for name, car in game.cars.items():
+        i = column.get(getattr(car, "space", None) or "")
+        if i is None:
+            off.append(name)
+        else:
+            cars[i] = name[:1].upper() if cars[i] == " " else "*"
+    lines = [f"  road |{road}|  (digits: corner limits, J jump, ~ water, s Shortcut, # past the finish)",
+             f"  cars |{''.join(cars)}|" + (f"  not on the route: {', '.join(off)}" if off else "")]
+    return lines
+
+
 def board_text(game: Any, name: str) -> str:
     """The road around ``name``'s car in ``game`` (a stage or a race), and who stands where."""
     track = game.track
@@ -63,6 +102,7 @@ def board_text(game: Any, name: str) -> str:
         lines = [f"{name}'s car is not on the road yet (it starts behind the Starting Line)."]
     else:
         lines = [f"{name}'s car on {car.space}:"]
+    lines += route_lines(game)
     lo, hi = max(0, here - BEHIND), min(len(zones), here + AHEAD + 1)
     for key, spaces in zones[lo:hi]:
         first = spaces[0]

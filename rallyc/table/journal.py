@@ -9,6 +9,8 @@ The format (``rallyc-table/1``)::
     {"n": 2, "step": "roll"}
     {"n": 3, "step": "ok"}
     {"n": 4, "checkpoint": {"player": "Ann", "tokens": 2}}  a Checkpoints penalty chosen (CORE-ADV-09)
+    {"n": 5, "spare_between": {"player": "Ann", "fitted": true}}  the Spare Tire fitted between stages (CORE-RALLY-08)
+    {"n": 6, "tires": {"player": "Ann", "tires": "asphalt"}}  tires fitted for the next stage (MC-TIRE-04; null: kept)
     {"n": 3, "undo": true}                              the last step taken back (the journal stays append-only)
 
 ``n`` is the number of steps in force after the line. :func:`resume` reads a journal back: every line replayed
@@ -26,7 +28,7 @@ from typing import IO, Any
 
 from rallyc.data.components import Components
 from rallyc.rules.machine import step_from_json, step_to_json
-from rallyc.table.answers import Checkpoint, Refused
+from rallyc.table.answers import TABLE_STEPS, Checkpoint, Refused, SpareBetween, TireChange
 from rallyc.table.format import FORMAT, is_journal
 from rallyc.table.session import TableGame
 from rallyc.table.setup import SetupError, TableSetup
@@ -55,9 +57,9 @@ class Journal:
         os.fsync(self._stream.fileno())
 
     def step(self, step: Any) -> None:
-        """Append a step (a machine step or a :class:`~rallyc.table.answers.Checkpoint`)."""
+        """Append a step (a machine step or one of the table's: :data:`~rallyc.table.answers.TABLE_STEPS`)."""
         self.version += 1
-        if isinstance(step, Checkpoint):
+        if isinstance(step, TABLE_STEPS):
             self._write({"n": self.version, **step.to_json()})
         else:
             self._write({"n": self.version, "step": step_to_json(step)})
@@ -153,9 +155,21 @@ def _entry(path: Path, line: int, entry: dict[str, Any]) -> tuple[str, Any]:
             return "step", Checkpoint(str(c["player"]), int(c["tokens"]))
         except (KeyError, TypeError, ValueError):
             raise JournalError(path, line, "a checkpoint line names the player and the tokens") from None
+    if "spare_between" in entry:
+        c = entry["spare_between"]
+        try:
+            return "step", SpareBetween(str(c["player"]), bool(c["fitted"]))
+        except (KeyError, TypeError):
+            raise JournalError(path, line, "a spare_between line names the player and whether it is fitted") from None
+    if "tires" in entry:
+        c = entry["tires"]
+        try:
+            return "step", TireChange(str(c["player"]), None if c["tires"] is None else str(c["tires"]))
+        except (KeyError, TypeError):
+            raise JournalError(path, line, "a tires line names the player and the tires (null: kept)") from None
     if "step" in entry:
         return "step", step_from_json(entry["step"])
-    raise JournalError(path, line, "a journal line is a step, a checkpoint or an undo")
+    raise JournalError(path, line, "a journal line is a step, a checkpoint, a spare_between, a tires or an undo")
 
 
 def replay_journal(path: Path, components: Components | None = None) -> tuple[TableGame, JournalRead]:

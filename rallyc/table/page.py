@@ -157,9 +157,11 @@ page that had not seen the latest step is told to look again.</p>
   }
   function showPlan() {
     $("laid").textContent = laid.length ? laid.join(" ") : "none";
-    var next = $("next");
+    var next = $("next"), asked = laid.join(" ");
     next.textContent = "";
-    getJSON("/plan", {dice: laid.join(" ")}).then(function (b) {
+    next.removeAttribute("data-laid");
+    getJSON("/plan", {dice: asked}).then(function (b) {
+      if (laid.join(" ") !== asked) { return; }  // another die was laid (or taken back) meanwhile: its answer comes
       b.next.forEach(function (d) {
         var btn = el("button", {"class": "die", "data-die": d.die}, d.label);
         btn.addEventListener("click", function () { laid.push(d.die); showPlan(); });
@@ -167,6 +169,7 @@ page that had not seen the latest step is told to look again.</p>
       });
       $("lay").disabled = !(b.whole || b.none);
       $("lay").textContent = b.none ? "lay no die (none can be laid)" : "lay these dice";
+      next.setAttribute("data-laid", asked);  // the dice offered after these are shown
     });
   }
   function render() {

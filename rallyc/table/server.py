@@ -65,7 +65,8 @@ class Stale(Exception):
 
 class Table:
     """The game served: the :class:`~rallyc.table.session.TableGame`, its revision, and what the page shows of it
-    (each worked out once per revision: the sheet replays the game's record; the map once per stage)."""
+    (each worked out once per revision: the sheet replays the game's record; the map once per stage). The steps the
+    bots and the auto dice give at the start are applied when the table is made."""
 
     def __init__(self, game: Any, catalogue: Any = None, on_change: Callable[[], None] | None = None) -> None:
         self.game = game
@@ -77,6 +78,7 @@ class Table:
         self._sheet: tuple[str, Any] | None = None
         self._plans: tuple[str, Any] | None = None
         self._on_change = on_change
+        game.advance()  # a bot to move (the first seat's, or a resumed game's) moves before any page asks
 
     @property
     def revision(self) -> str:

@@ -50,13 +50,14 @@ from rallyc.rules.bot import RandomBot, SeededChance, relay_in_order
 from rallyc.rules.errors import IllegalMove, RulesError
 from rallyc.rules.machine import CHANCE_QUESTIONS, GameState, Pending, Plan, Question
 from rallyc.rules.race import Race
-from rallyc.table.answers import (CHECKPOINT, RULE_OF, Checkpoint, Choice, Refused, choices_for, question_words,
-                                  read_answer, step_words)
+from rallyc.table.answers import (CHECKPOINT, RULE_OF, SPARE_BETWEEN, TABLE_STEPS, TIRES, Checkpoint, Choice, Refused,
+                                  SpareBetween, TireChange, choices_for, question_words, read_answer, read_yes_no,
+                                  step_words)
 from rallyc.table.board import board_text, car_line
 from rallyc.table.setup import Seat, SetupError, TableSetup, plan_game
 
-__all__ = ["TableGame", "Prompt", "Happened", "Refused", "Checkpoint", "Choice", "SetupError", "Seat",
-           "TableSetup"]
+__all__ = ["TableGame", "Prompt", "Happened", "Refused", "Checkpoint", "SpareBetween", "TireChange", "Choice",
+           "SetupError", "Seat", "TableSetup"]
 
 #: the questions a bot answers for its seat (chance comes from the table unless the dice are rolled by rallyc)
 _DECISIONS = frozenset(Question) - CHANCE_QUESTIONS
@@ -89,10 +90,25 @@ class Happened:
     rules: tuple[str, ...] = ()
 
 
+@dataclass
+class _StageDone:
+    """A stage of the rally played to its end: its turns, and the table's steps around it (the tires fitted before it,
+    the Checkpoint penalties and the Spare Tires fitted after it)."""
+
+    turns: list[Any]
+    penalties: dict[str, int]
+    spares: list[str]
+    tires: dict[str, str]
+
+
 class _Relayer:
-    """Answers only the re-laying after a failed Flat Out: the rolled dice laid again in order (CORE-ROLL-13)."""
+    """Answers only the re-laying after a failed Flat Out: the rolled dice laid again in order (CORE-ROLL-13); keeps
+    the dice rolled (``rolled``: what a re-laying typed at the table is made of)."""
+
+    rolled: list[Any] = []
 
     def relay(self, stage: Any, ctx: Any, placed: Any, rolls: Any, leader: bool) -> Any:
+        self.rolled = [r.copy() for r in rolls]
         return relay_in_order(stage, ctx, placed, rolls)
 
 
@@ -113,13 +129,16 @@ class TableGame:
     # -- setting up
     def _start_fresh(self) -> None:
         """The game before its first step."""
-        #: every step in force, in order (machine steps and the table's Checkpoint steps)
+        #: every step in force, in order (machine steps and the table's: TABLE_STEPS)
         self.steps: list[Any] = []
-        #: per stage played to its end: its completed turns and the checkpoint penalties taken after it
-        self._done: list[tuple[list[Any], dict[str, int]]] = []
+        #: per stage played to its end and left: its turns, the table's steps around it
+        self._done: list[_StageDone] = []
         self._done_outcomes: list[list[Any]] = []  # and their outcomes
         self._ends: list[Any] = []  # the rally's StageRecord of each stage ended
         self._checkpoints: dict[str, int] = {}  # the stage just finished: the penalties chosen so far (secret)
+        self._spares: dict[str, bool] = {}  # the stage just finished: the Spare Tires fitted between stages or not
+        self._tires: dict[str, str | None] = {}  # the next stage: the tires fitted (None: kept), asked so far
+        self._tires_now: dict[str, str] = {}  # the tire changes made before the stage under way
         self._rally: Any = None
         self.happened: list[Happened] = []
         self._stage_base = 0  # the entries of `happened` before the stage under way
@@ -142,17 +161,18 @@ class TableGame:
         """The function that makes stage ``k`` of the rally as it was before its first turn."""
         header, base, components = self.form.header, self.base, self.components
         done = list(self._done)
+        tires = dict(self._tires_now)
         start_rally(header, base, components)  # refused here, once, if at all
 
         def setup() -> Any:
             rally, _, _ = start_rally(header, base, components)
-            for turns, penalties in done:
-                stage = rally.start_stage()
-                for t in turns:
+            for stage_done in done:
+                stage = rally.start_stage(tires=stage_done.tires or None)
+                for t in stage_done.turns:
                     stage.play(t)
-                rally.end_stage(penalties=penalties or None)
+                rally.end_stage(spare_between=stage_done.spares, penalties=stage_done.penalties or None)
             self._rally = rally
-            return rally.start_stage()
+            return rally.start_stage(tires=tires or None)
 
         return setup
 
@@ -169,30 +189,90 @@ class TableGame:
 
     def is_over(self) -> bool:
         """The game is over: every stage played and ended (the race won), nothing pending."""
-        return self.state.is_terminal() and not self._checkpoint_pending()
+        return self.state.is_terminal() and self._between() is None
 
     def whose_turn(self) -> str | None:
-        """The player whose turn it is (also while chance is asked for it), or who chooses a checkpoint penalty."""
+        """The player whose turn it is (also while chance is asked for it), or who answers the table's question
+        between two stages."""
         if self.state.is_terminal():
-            return self._checkpoint_pending()
+            between = self._between()
+            return None if between is None else between[1]
         return self.state.game.to_move()
 
     def _checkpoint_pending(self) -> str | None:
         """After a stage with Checkpoints (CORE-ADV-09): the next player still to choose their penalty."""
-        if self.form.race or not self.state.is_terminal() or len(self._ends) > len(self._done):
+        between = self._between()
+        return between[1] if between is not None and between[0] == CHECKPOINT else None
+
+    def _ended(self) -> bool:
+        """The stage under way is over and its end taken (times registered), the next one not started yet."""
+        return len(self._ends) > len(self._done)
+
+    def _between(self) -> tuple[str, str] | None:
+        """The table's question pending between two stages of a rally, and who answers it: after a stage, each
+        player's Checkpoint penalty (CORE-ADV-09) then, after a stage without Assistance with a stage to follow, the
+        Spare Tire between stages of each player it can help (CORE-RALLY-08); once the stage's end is taken and a
+        stage follows one with Assistance, each player's tires for it (MC-TIRE-04)."""
+        if self.form.race or not self.state.is_terminal():
             return None
-        if not self.state.game.options.checkpoints:
-            return None
-        return next((s.name for s in self.setup.seats if s.name not in self._checkpoints), None)
+        seats = [s.name for s in self.setup.seats]
+        if self._ended():
+            if len(self._ends) == len(self.form.stages) or not self._tires_asked():
+                return None
+            return next(((TIRES, n) for n in seats if n not in self._tires), None)
+        stage: Any = self.state.game
+        if stage.options.checkpoints:
+            chooser = next((n for n in seats if n not in self._checkpoints), None)
+            if chooser is not None:
+                return CHECKPOINT, chooser
+        if len(self._ends) + 1 < len(self.form.stages):
+            return next(((SPARE_BETWEEN, n) for n in seats if n not in self._spares and self._spare_helps(n)), None)
+        return None
+
+    def _spare_helps(self, name: str) -> bool:
+        """The Spare Tire between stages may take a Coast/Leader Damage token off ``name``'s car (CORE-RALLY-08): no
+        Assistance after this stage, repairs allowed (CUSTOM-15), the card unused (CORE-SPARE-06), such a token."""
+        stage: Any = self.state.game
+        car = stage.cars[name]
+        return (not stage.track.has_assistance and stage.options.repairs != "no" and car.spare
+                and car.status != "retired" and car.damage.get("coast", 0) > 0)
+
+    def _tires_asked(self) -> bool:
+        """Tires may be changed before the next stage: the stage ended had Assistance (MC-TIRE-04), repairs allowed
+        (CUSTOM-15)."""
+        return bool(self._ends[-1].assistance) and self._rally.options.repairs != "no"
+
+    def _tire_choices(self, name: str) -> list[Choice]:
+        """Keep the tires, or fit another kind of the car's category (MC-TIRE-06: the Dashboards of the car)."""
+        player = next(p for p in self._rally.players if p.name == name)
+        now = self._rally.tires[name]
+        kinds = sorted(key.split("-", 1)[1] for key in self.components.dashboards
+                       if key.split("-", 1)[0] == player.car and key.split("-", 1)[1] != now)
+        return [Choice("k", f"keep the {now} tires", None)] + [Choice(k, f"fit {k} tires", k) for k in kinds]
+
+    def _table_prompt(self, kind: str, who: str) -> Prompt:
+        """The table's question between two stages, in words."""
+        bot = self.seats[who].is_bot
+        if kind == CHECKPOINT:
+            return Prompt(who, CHECKPOINT,
+                          f"{who}, take any number of 5-second penalty tokens from the reserve, in secret "
+                          f"(CORE-ADV-09; revealed when everyone has chosen, CORE-ADV-10)", (), secret=True, bot=bot)
+        if kind == SPARE_BETWEEN:
+            return Prompt(who, SPARE_BETWEEN,
+                          f"{who}, no Assistance after {self.stage_name}: fit your Spare Tire between the stages to "
+                          f"take one Coast/Leader Damage token off, adding no time? (the card is then used up, "
+                          f"CORE-RALLY-08, CORE-SPARE-06)",
+                          (Choice("n", "no: keep the Spare Tire card", False),
+                           Choice("y", "yes: fit it, one Coast/Leader Damage token off", True)), bot=bot)
+        following = self.form.stages[len(self._ends)]
+        return Prompt(who, TIRES, f"{who}, Assistance after {self.stage_name}: tires for {following}? (MC-TIRE-04, "
+                                  f"the same car category: MC-TIRE-06)", tuple(self._tire_choices(who)), bot=bot)
 
     def prompt(self) -> Prompt | None:
         """The question the game waits on, None once it is over."""
-        chooser = self._checkpoint_pending()
-        if chooser is not None:
-            return Prompt(chooser, CHECKPOINT,
-                          f"{chooser}, take any number of 5-second penalty tokens from the reserve, in secret "
-                          f"(CORE-ADV-09; revealed when everyone has chosen, CORE-ADV-10)", (), secret=True,
-                          bot=self.seats[chooser].is_bot)
+        between = self._between()
+        if between is not None:
+            return self._table_prompt(*between)
         p = self.state.pending()
         player = self.state.game.to_move()
         if p is None or player is None:
@@ -200,14 +280,19 @@ class TableGame:
         return Prompt(player, str(p.question), question_words(p, player), tuple(self._choices(p)),
                       chance=p.is_chance, bot=self._answered_by_rallyc(p, player))
 
+    def _relaying(self) -> tuple[list[Choice], list[Any]]:
+        """After a failed Flat Out: the re-laying on the same path as a choice, and the dice rolled."""
+        relayer = _Relayer()
+        try:
+            relaid = self.state.answers(relayer, [Question.RELAY])
+        except RulesError:  # pragma: no cover - the in-order re-laying is always legal
+            relaid = []
+        return ([Choice("1", "the rolled dice laid again on the same path: " + step_words(relaid[0]), relaid[0])]
+                if relaid else []), relayer.rolled
+
     def _choices(self, p: Pending) -> list[Choice]:
         if p.question is Question.RELAY:
-            try:
-                relaid = self.state.answers(_Relayer(), [Question.RELAY])
-            except RulesError:  # pragma: no cover - the in-order re-laying is always legal
-                relaid = []
-            return [Choice("1", "the rolled dice laid again on the same path: " + step_words(relaid[0]), relaid[0])] \
-                if relaid else []
+            return self._relaying()[0]
         legal = self.state.legal_actions()
         if p.question is Question.DIE and not (self.state.game.options.improvisation and p.details.get("die", 0) > 0):
             # re-planning only after a roll with Improvisation in play (IMPROV-01); the machine lists it anyway and
@@ -238,17 +323,33 @@ class TableGame:
     def answer(self, text: str, version: int | None = None) -> list[Happened]:
         """A typed answer to the pending question read and applied (see :meth:`apply`)."""
         p = self.state.pending()
-        chooser = self._checkpoint_pending()
-        if chooser is not None:
-            try:
-                tokens = int(text.strip())
-            except ValueError:
-                raise Refused(f"a penalty is a number of 5-second tokens (0 or more), not {text.strip()!r}",
-                              RULE_OF[CHECKPOINT]) from None
-            return self.apply(Checkpoint(chooser, tokens), version)
+        between = self._between()
+        if between is not None:
+            return self.apply(self._read_between(*between, text), version)
         if p is None:
             raise Refused("the game is over: nothing is asked")
+        if p.question is Question.RELAY:
+            choices, rolled = self._relaying()
+            return self.apply(read_answer(p, text, choices, rolled), version)
         return self.apply(read_answer(p, text, self._choices(p)), version)
+
+    def _read_between(self, kind: str, who: str, text: str) -> Any:
+        """A typed answer to the table's question between two stages, as its step."""
+        words = text.strip()
+        if kind == CHECKPOINT:
+            try:
+                return Checkpoint(who, int(words))
+            except ValueError:
+                raise Refused(f"a penalty is a number of 5-second tokens (0 or more), not {words!r}",
+                              RULE_OF[CHECKPOINT]) from None
+        choices = self._table_prompt(kind, who).choices
+        for i, c in enumerate(choices, start=1):
+            if words.casefold() in (c.key.casefold(), str(i)):
+                return SpareBetween(who, bool(c.step)) if kind == SPARE_BETWEEN else TireChange(who, c.step)
+        if kind == SPARE_BETWEEN:
+            return SpareBetween(who, read_yes_no(words, "fit the Spare Tire between the stages", RULE_OF[kind]))
+        raise Refused(f"the tires for the next stage: {', '.join(c.key + ' (' + c.label + ')' for c in choices)}; "
+                      f"not {words!r}", RULE_OF[kind])
 
     def apply(self, step: Any, version: int | None = None) -> list[Happened]:
         """Apply one step, write it to the journal, then the steps the bots and the auto dice give; the turns played
@@ -269,8 +370,8 @@ class TableGame:
         return self.happened[before:]
 
     def _apply_one(self, step: Any) -> None:
-        if isinstance(step, Checkpoint):
-            self._apply_checkpoint(step)
+        if isinstance(step, TABLE_STEPS):
+            self._apply_between(step)
         else:
             p = self.state.pending()
             if p is None:
@@ -287,15 +388,26 @@ class TableGame:
             self._report(played)
         self._end_stage_if_over()
 
-    def _apply_checkpoint(self, step: Checkpoint) -> None:
-        chooser = self._checkpoint_pending()
-        if chooser is None:
-            raise Refused("no checkpoint penalty is asked now", RULE_OF[CHECKPOINT])
-        if step.player != chooser:
-            raise Refused(f"{chooser} chooses their penalty now, not {step.player}", RULE_OF[CHECKPOINT])
-        if step.tokens < 0:
-            raise Refused("a penalty is 0 or more 5-second tokens", RULE_OF[CHECKPOINT])
-        self._checkpoints[step.player] = step.tokens
+    def _apply_between(self, step: Any) -> None:
+        """One of the table's steps between two stages, checked against the question pending."""
+        kind = {Checkpoint: CHECKPOINT, SpareBetween: SPARE_BETWEEN, TireChange: TIRES}[type(step)]
+        between = self._between()
+        if between is None or between[0] != kind:
+            asked = "nothing" if between is None else f"{between[1]}'s {between[0].replace('_', ' ')}"
+            raise Refused(f"no {kind.replace('_', ' ')} is asked now ({asked} is)", RULE_OF[kind])
+        if step.player != between[1]:
+            raise Refused(f"{between[1]} answers now, not {step.player}", RULE_OF[kind])
+        if isinstance(step, Checkpoint):
+            if step.tokens < 0:
+                raise Refused("a penalty is 0 or more 5-second tokens", RULE_OF[CHECKPOINT])
+            self._checkpoints[step.player] = step.tokens
+        elif isinstance(step, SpareBetween):
+            self._spares[step.player] = step.fitted
+        else:
+            if step.tires is not None and step.tires not in [c.step for c in self._tire_choices(step.player)]:
+                raise Refused(f"{step.player}'s car takes no {step.tires} tires (the same car category, "
+                              f"MC-TIRE-06)", "MC-TIRE-06")
+            self._tires[step.player] = step.tires
         self.steps.append(step)
         self._journal(step)
 
@@ -310,26 +422,37 @@ class TableGame:
             self.happened.append(Happened(o.player, self.stage_name, o.describe(), tuple(applied_of(o))))
 
     def _end_stage_if_over(self) -> None:
-        """A stage over (and every checkpoint penalty chosen): its times taken, the next stage started."""
-        if self.form.race or not self.state.is_terminal() or self._checkpoint_pending() is not None:
+        """A stage over and the table's questions after it answered: its end taken (the times registered, the
+        Checkpoint penalties revealed, the Spare Tires fitted); then, once the tires for the next stage are chosen
+        (where asked), the next stage started."""
+        if self.form.race or not self.state.is_terminal() or self._between() is not None:
             return
-        if len(self._ends) > len(self._done):
-            return
-        rally = self._rally
-        penalties = dict(self._checkpoints)
-        end = rally.end_stage(penalties=penalties or None)
-        self._ends.append(end)
-        times = ", ".join(f"{n} {format_time(t)}" for n, t in sorted(end.times.items(), key=_by_time))
-        revealed = (" Checkpoint penalties (CORE-ADV-10): " + ", ".join(
-            f"{n} {5 * k} s" for n, k in sorted(penalties.items())) + ".") if penalties else ""
-        self.happened.append(Happened("", self.stage_name, f"Stage {self.stage_name} over: {times}.{revealed}",
-                                      tuple(end.applied)))
+        spares = [s.name for s in self.setup.seats if self._spares.get(s.name)]
+        if not self._ended():
+            penalties = dict(self._checkpoints)
+            end = self._rally.end_stage(spare_between=spares, penalties=penalties or None)
+            self._ends.append(end)
+            times = ", ".join(f"{n} {format_time(t)}" for n, t in sorted(end.times.items(), key=_by_time))
+            revealed = (" Checkpoint penalties (CORE-ADV-10): " + ", ".join(
+                f"{n} {5 * k} s" for n, k in sorted(penalties.items())) + ".") if penalties else ""
+            spare = (" Spare Tire fitted between the stages, one Coast/Leader Damage token off (CORE-RALLY-08): "
+                     + ", ".join(spares) + ".") if spares else ""
+            self.happened.append(Happened("", self.stage_name, f"Stage {self.stage_name} over: {times}.{revealed}"
+                                          f"{spare}", tuple(end.applied)))
+            if self._between() is not None:  # the tires for the next stage to choose first
+                return
         if len(self._ends) < len(self.form.stages):
-            self._done.append(([o.turn for o in self.state.outcomes()], penalties))
+            self._done.append(_StageDone([o.turn for o in self.state.outcomes()], dict(self._checkpoints), spares,
+                                         dict(self._tires_now)))
             self._done_outcomes.append(self.state.outcomes())
-            self._checkpoints = {}
-            self._stage_base = len(self.happened)
+            self._tires_now = {n: t for n, t in self._tires.items() if t is not None}
+            self._checkpoints, self._spares, self._tires = {}, {}, {}
             self.state = self._new_state()
+            if self._tires_now:
+                self.happened.append(Happened("", self.stage_name, f"Stage {self.stage_name}: " + ", ".join(
+                    f"{n} fits {t} tires" for n, t in self._tires_now.items()) + " (MC-TIRE-04).",
+                    ("MC-TIRE-04", "MC-TIRE-06")))
+            self._stage_base = len(self.happened)
 
     def _advance(self) -> None:
         """Apply the steps the bots and the auto dice give until a person answers (or the game is over). A bot's
@@ -353,9 +476,17 @@ class TableGame:
 
     def _auto_steps(self, attempt: int = 0) -> list[Any]:
         """The steps the bots (their decisions) and the auto dice (chance) give now; empty when a person answers."""
-        chooser = self._checkpoint_pending()
-        if chooser is not None:
-            return [Checkpoint(chooser, 0)] if self.seats[chooser].is_bot else []
+        between = self._between()
+        if between is not None:
+            kind, who = between
+            seat = self.seats[who]
+            if not seat.is_bot:
+                return []
+            if kind == CHECKPOINT:
+                return [Checkpoint(who, 0)]
+            if kind == SPARE_BETWEEN:  # as the bot decides a Spare Tire in a stage (CORE-SPARE-01)
+                return [SpareBetween(who, bool(self._driver(seat, attempt).want_spare_tire()))]
+            return [TireChange(who, None)]
         p = self.state.pending()
         player = self.state.game.to_move()
         if p is None or player is None:
@@ -394,7 +525,7 @@ class TableGame:
             raise Refused("no step to take back: the game is at its start")
         last = self.steps[-1]
         machine_steps = len(self.state.history)
-        if not isinstance(last, Checkpoint) and machine_steps and not self._ends[len(self._done):]:
+        if not isinstance(last, TABLE_STEPS) and machine_steps and not self._ended():
             self.state.undo()
             self.steps.pop()
             del self.happened[self._stage_base + len(self.state.outcomes()):]
@@ -466,7 +597,7 @@ class TableGame:
         exporter writes it relative to the record's folder). A finished game's record is complete with its claims
         (times, classification, result); an unfinished one's stops at the last turn played."""
         header = {k: v for k, v in self.form.header.items() if k not in ("race", "stages")}
-        turns_by_stage = [turns for turns, _ in self._done] + [[o.turn for o in self.state.outcomes()]]
+        turns_by_stage = [d.turns for d in self._done] + [[o.turn for o in self.state.outcomes()]]
         header["format"] = record_format([t for turns in turns_by_stage for t in turns])
         if self.form.race:
             return self._race_record(header)
@@ -474,13 +605,20 @@ class TableGame:
         outcomes_by_stage = self._outcomes_by_stage()
         for k, outs in enumerate(outcomes_by_stage):
             entry: dict[str, Any] = {"stage": self.form.stages[k], "turns": [turn_to_json(o.turn, o) for o in outs]}
+            tires = self._done[k].tires if k < len(self._done) else self._tires_now
+            if tires:
+                entry["tires"] = dict(sorted(tires.items()))
             if k < len(self._ends):
                 end = self._ends[k]
                 entry["order"] = list(end.order)
                 entry["times"] = dict(sorted(end.times.items()))
-                penalties = self._done[k][1] if k < len(self._done) else self._checkpoints
+                penalties = self._done[k].penalties if k < len(self._done) else self._checkpoints
                 if penalties:
                     entry["checkpoint"] = dict(sorted(penalties.items()))
+                spares = self._done[k].spares if k < len(self._done) else [
+                    s.name for s in self.setup.seats if self._spares.get(s.name)]
+                if spares:
+                    entry["spare_tire"] = list(spares)
             stages.append(entry)
         header["stages"] = stages
         if len(self._ends) == len(self.form.stages) and self._rally is not None:

@@ -164,7 +164,8 @@ def test_project_tilesets_are_in_scope(tmp_path):
     (["-b", "dirt-core", "--class", "short", "--features", "loop"], "no feature loop"),
     (["-b", "dirt-core", "--class", "short", "--par", "2:75"], "--par takes M:SS or seconds"),
     (["-b", "dirt-core", "--class", "short", "--surface", "lava"], "no surface lava"),
-    (["-b", "gt-core", "--class", "short"], "hold no finish tile"),
+    (["-b", "gt-core", "--class", "short"], "hold no finish tile: the start tile 102a/102b prints a start line only"),
+    (["-b", "gt-core,gt-world-tour", "--class", "short"], "finish tiles: dirt-core 203a/203b, dirt-110 302a/302b"),
     (["-b", "dirt-core", "--class", "short", "--features", "climb"], "has climb"),
 ])
 def test_requests_that_cannot_be_met_say_why(tmp_path, args, message):

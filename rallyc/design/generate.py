@@ -26,6 +26,7 @@ from rallyc.design.pieces import FEATURES, Piece, owned, pieces
 from rallyc.design.model import TileSeconds
 from rallyc.design.tune import Swap, steer, swaps, texts
 from rallyc.diagnostics import Diagnostic
+from rallyc.model.tiles import TileRole
 from rallyc.tiles.boxes import unknown_boxes
 from rallyc.tiles.catalogue import Catalogue
 
@@ -152,17 +153,18 @@ class Generator:
             self.by_role.setdefault(p.role, []).append(p)
         self.copies = {p.number: owned(catalogue, request.boxes, p.number)
                        for ps in self.by_role.values() for p in ps}
-        self._check_scope()
+        self._check_scope(catalogue)
         self.rng = random.Random(request.seed)
         self.seen: set[tuple[str, ...]] = set()
         self.model = TileSeconds()
         self.measures = 0
 
-    def _check_scope(self) -> None:
+    def _check_scope(self, catalogue: Catalogue) -> None:
         for role, what in (("start", "start tile"), ("finish", "finish tile"), ("road", "road tile")):
             if not self.by_role.get(role):
                 raise GenerateError(f"the boxes {', '.join(self.request.boxes)} hold no {what}"
                                     + (" of the surfaces asked for" if role == "road" and self.request.surfaces
+                                       else _no_finish(catalogue, self.by_role["start"]) if role == "finish"
                                        else ""))
         have = frozenset().union(*(p.features for ps in self.by_role.values() for p in ps))
         missing = sorted(self.request.features - have)
@@ -295,6 +297,20 @@ class Generator:
             if measure.within(full.par, target, self.request.tolerance):
                 return GeneratedStage(texts(laid), _road_tiles(laid), _features(laid), full.par), track
         return None
+
+
+def _no_finish(catalogue: Catalogue, starts: list[Piece]) -> str:
+    """Why boxes with a start tile have no finish tile, and which boxes have one (Rallyman: GT's start/finish
+    tile 102 prints one line, a circuit's start and finish in one: a stage's finish is a line of its own)."""
+    held = sorted({p.tile for p in starts})
+    finishes: dict[str, list[str]] = {}
+    for info in catalogue:
+        if TileRole.FINISH in info.roles:
+            finishes.setdefault(info.box, []).append(info.id)
+    why = (f": the start tile {'/'.join(held)} prints a start line only (a circuit starts and finishes on it; "
+           "a stage finishes on a line of its own)")
+    return why + ("; finish tiles: " + ", ".join(f"{box} {'/'.join(ids)}" for box, ids in finishes.items())
+                  if finishes else "")
 
 
 def _road_tiles(laid: list[Laid]) -> int:

@@ -126,9 +126,11 @@ def main() -> None:
             cell = run_cell(boxes, length, pars[length], _seeds(args.seeds), args.count)
             cells.append(cell)
             per, cpu = (cell[k] / max(cell["written"], 1) for k in ("seconds", "cpu"))
+            times = (f"{per:.0f} s wall, {cpu:.0f} s CPU a design" if cell["written"] else
+                     f"{per:.0f} s wall, {cpu:.0f} s CPU in all")
             print(f"{cell['boxes']:<28} {length:<6} par {cell['par']:>5g} s: asked {cell['asked']}, written "
                   f"{cell['written']}, check {cell['check']}, class {cell['in_class']}, within 10% {cell['on_par']}, "
-                  f"refused {cell['refused']} ({per:.0f} s wall, {cpu:.0f} s CPU a design, load {cell['load']:.1f})"
+                  f"refused {cell['refused']} ({times}, load {cell['load']:.1f})"
                   f"{'  ' + cell['reason'] if cell['reason'] else ''}", flush=True)
     if args.json:
         print(json.dumps(cells, indent=2, sort_keys=True))

@@ -10,14 +10,17 @@ scaled by the rulebook's tiles, 18 / 14). Each design written is then checked (`
 class counted from its road tiles and its par measured again by ``rallyc analyze``'s Python API (defaults: 200
 runs of the strong driver, seed 0). A request the boxes cannot meet (no finish tile in any GT box) is counted
 as refused, with the reason. Prints one row per box set and class: designs asked, written, passing check, in
-class, within 10% of par, refused, wall seconds a design. Nothing is asserted.
+class, within 10% of par, refused, wall and CPU seconds a design (the CPU of the generate processes) and the
+load average when the cell began. Nothing is asserted.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -63,6 +66,12 @@ def _steps(path: Path) -> list[str]:
             if re.fullmatch(r"\s+\d{3}[ab]?( .*)?", s)]
 
 
+def _children_cpu() -> float:
+    """CPU seconds (user and system) of the finished child processes (on a loaded machine wall time says little)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_cell(boxes: tuple[str, ...], length: str, par: float, seeds: list[int], count: int) -> dict:
     """Generate and verify one cell of the matrix."""
     sys.path.insert(0, str(ROOT))
@@ -71,16 +80,19 @@ def run_cell(boxes: tuple[str, ...], length: str, par: float, seeds: list[int], 
     from rallyc.compiler.stats import stage_class
 
     cell = {"boxes": "+".join(boxes), "class": length, "par": par, "asked": 0, "written": 0, "check": 0,
-            "in_class": 0, "on_par": 0, "refused": 0, "reason": "", "seconds": 0.0, "pars": []}
+            "in_class": 0, "on_par": 0, "refused": 0, "reason": "", "seconds": 0.0, "cpu": 0.0, "pars": [],
+            "load": os.getloadavg()[0]}
     for seed in seeds:
         cell["asked"] += count
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "out"
             started = time.perf_counter()
+            cpu = _children_cpu()
             r = subprocess.run([sys.executable, "-m", "rallyc", "generate", "-b", ",".join(boxes), "--class",
                                 length.lower(), "--par", f"{par:g}", "--seed", str(seed), "--count", str(count),
                                 "-o", str(out)], capture_output=True, text=True, cwd=ROOT)
             cell["seconds"] += time.perf_counter() - started
+            cell["cpu"] += _children_cpu() - cpu
             if r.returncode != 0:
                 cell["refused"] += count
                 cell["reason"] = r.stderr.strip().splitlines()[-1] if r.stderr.strip() else f"exit {r.returncode}"
@@ -113,11 +125,13 @@ def main() -> None:
         for length in args.classes.split(","):
             cell = run_cell(boxes, length, pars[length], _seeds(args.seeds), args.count)
             cells.append(cell)
-            per = cell["seconds"] / max(cell["written"], 1)
+            per, cpu = (cell[k] / max(cell["written"], 1) for k in ("seconds", "cpu"))
+            times = (f"{per:.0f} s wall, {cpu:.0f} s CPU a design" if cell["written"] else
+                     f"{per:.0f} s wall, {cpu:.0f} s CPU in all")
             print(f"{cell['boxes']:<28} {length:<6} par {cell['par']:>5g} s: asked {cell['asked']}, written "
                   f"{cell['written']}, check {cell['check']}, class {cell['in_class']}, within 10% {cell['on_par']}, "
-                  f"refused {cell['refused']} ({per:.0f} s a design){'  ' + cell['reason'] if cell['reason'] else ''}",
-                  flush=True)
+                  f"refused {cell['refused']} ({times}, load {cell['load']:.1f})"
+                  f"{'  ' + cell['reason'] if cell['reason'] else ''}", flush=True)
     if args.json:
         print(json.dumps(cells, indent=2, sort_keys=True))
 

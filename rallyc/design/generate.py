@@ -23,9 +23,10 @@ from rallyc.compiler.stats import stage_class
 from rallyc.design import par as measure
 from rallyc.design.grow import Laid, Layout, grow
 from rallyc.design.pieces import FEATURES, Piece, owned, pieces
-from rallyc.design.model import TileSeconds
-from rallyc.design.tune import Swap, steer, swaps, texts
+from rallyc.design.model import QuickToFull, TileSeconds
+from rallyc.design.tune import Swap, predictor, steer, swaps, texts
 from rallyc.diagnostics import Diagnostic
+from rallyc.model.tiles import TileRole
 from rallyc.tiles.boxes import unknown_boxes
 from rallyc.tiles.catalogue import Catalogue
 
@@ -37,9 +38,11 @@ CLASSES = ("Short", "Medium", "Long")
 #: quick measures a stage may be tuned through before another is grown; stages grown before giving up
 TUNE_ROUNDS = 8
 GROWTHS = 12
-#: a quick par this near the target earns the full measure
+#: a quick par this near the target (as the full par it predicts, :class:`~rallyc.design.model.QuickToFull`) earns
+#: the full measure
 QUICK_TOLERANCE = 0.07
-#: a stage the model cannot steer this near the par is dropped for one of another tile count
+#: a stage the model cannot steer this near the par is dropped for one of another tile count (once measured: the
+#: quick tolerance)
 _HOPELESS = 0.25
 
 Progress = Callable[[str], None]
@@ -152,17 +155,19 @@ class Generator:
             self.by_role.setdefault(p.role, []).append(p)
         self.copies = {p.number: owned(catalogue, request.boxes, p.number)
                        for ps in self.by_role.values() for p in ps}
-        self._check_scope()
+        self._check_scope(catalogue)
         self.rng = random.Random(request.seed)
         self.seen: set[tuple[str, ...]] = set()
         self.model = TileSeconds()
+        self.quick_to_full = QuickToFull()
         self.measures = 0
 
-    def _check_scope(self) -> None:
+    def _check_scope(self, catalogue: Catalogue) -> None:
         for role, what in (("start", "start tile"), ("finish", "finish tile"), ("road", "road tile")):
             if not self.by_role.get(role):
                 raise GenerateError(f"the boxes {', '.join(self.request.boxes)} hold no {what}"
                                     + (" of the surfaces asked for" if role == "road" and self.request.surfaces
+                                       else _no_finish(catalogue, self.by_role["start"]) if role == "finish"
                                        else ""))
         have = frozenset().union(*(p.features for ps in self.by_role.values() for p in ps))
         missing = sorted(self.request.features - have)
@@ -256,6 +261,7 @@ class Generator:
         return self._tune(laid)
 
     def _time(self, laid: list[Laid], track: Track, runs: int) -> measure.Timing:
+        """The stage's par by ``runs`` runs (the model learns from it: a quick par as the full one it predicts)."""
         self.measures += 1
         what = f"measure {self.measures} ({runs} runs)"
         spread = self.request.jobs > 1 or self.request.cluster is not None
@@ -263,38 +269,62 @@ class Generator:
                                     source=TrackSource(track.name, text=self._text(laid), base_dir=self.base_dir)
                                     if spread else None,
                                     progress=lambda done, total: self.progress(f"{what}: {done}/{total} runs"))
-        self.model.learn(laid, timing)
-        par = "no par" if timing.par is None else f"par {timing.par:g} s"
-        self.progress(f"{what}: {par}, asked {self.request.par:g} s")
+        par = timing.par if runs >= measure.FULL_RUNS else self.quick_to_full.full(timing)
+        self.model.learn(laid, timing, par)
+        said = "no par" if par is None else f"par {par:.1f} s" if runs >= measure.FULL_RUNS else f"par ~{par:.1f} s"
+        self.progress(f"{what}: {said}, asked {self.request.par:g} s")
         return timing
 
     def _swaps(self, laid: list[Laid]) -> list[Swap]:
         return swaps(laid, self.by_role["road"], self.copies, self.request.features)
 
     def _tune(self, laid: list[Laid]) -> tuple[GeneratedStage, Track] | None:
-        """Steer by the model, measure quickly, learn, steer again...; the full measure when the quick one is
-        near. None when the measures run out or no swap is left (another stage is grown then)."""
+        """Steer by the model, measure quickly, learn, steer again from the par measured...; the full measure
+        when the quick one is near. None when the measures run out or no swap is left (another stage is grown
+        then)."""
         target = self.request.par
         assert target is not None  # only with --par
         tried = set(self.seen)
+        measured: float | None = None  # the par of ``laid`` (a quick one as the full par it predicts)
         for _ in range(TUNE_ROUNDS):
-            steered = steer(laid, target, self.model, self._swaps, tried, 0.03)
+            steered = steer(laid, target, self.model, self._swaps, tried, 0.03, measured)
             if steered is None:
                 return None
-            if self.model.ratios and measure.share_off(self.model.par(steered), target) > _HOPELESS:
-                return None  # measured, and another tile count is needed: grow again (the model knows more)
-            laid = steered
+            predicted = predictor(laid, self.model, measured)(steered)
+            if self.model.ratios and measure.share_off(predicted, target) > (
+                    _HOPELESS if measured is None else QUICK_TOLERANCE):
+                # the swaps left cannot bring it near (another tile count is needed): grow again, the model knows
+                # more (a stage measured is predicted from its par, closely: it needs to get near the full measure)
+                return None
+            laid, measured = steered, None
             tried.add(texts(laid))
             track, _ = self._compile(laid)
             if track is None:
                 continue
             quick = self._time(laid, track, measure.QUICK_RUNS)
-            if measure.share_off(quick.par, target) > QUICK_TOLERANCE:
+            measured = self.quick_to_full.full(quick)
+            if measure.share_off(measured, target) > QUICK_TOLERANCE:
                 continue
             full = self._time(laid, track, measure.FULL_RUNS)
+            self.quick_to_full.learn(quick, full)
+            measured = full.par
             if measure.within(full.par, target, self.request.tolerance):
                 return GeneratedStage(texts(laid), _road_tiles(laid), _features(laid), full.par), track
         return None
+
+
+def _no_finish(catalogue: Catalogue, starts: list[Piece]) -> str:
+    """Why boxes with a start tile have no finish tile, and which boxes have one (Rallyman: GT's start/finish
+    tile 102 prints one line, a circuit's start and finish in one: a stage's finish is a line of its own)."""
+    held = sorted({p.tile for p in starts})
+    finishes: dict[str, list[str]] = {}
+    for info in catalogue:
+        if TileRole.FINISH in info.roles:
+            finishes.setdefault(info.box, []).append(info.id)
+    why = (f": the start tile {'/'.join(held)} prints a start line only (a circuit starts and finishes on it; "
+           "a stage finishes on a line of its own)")
+    return why + ("; finish tiles: " + ", ".join(f"{box} {'/'.join(ids)}" for box, ids in finishes.items())
+                  if finishes else "")
 
 
 def _road_tiles(laid: list[Laid]) -> int:

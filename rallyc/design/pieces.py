@@ -8,7 +8,7 @@ designer can ask for) and a rough *slowness*, the order in which the tuner tries
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from rallyc.checks.inventory import owned_copies
@@ -114,12 +114,21 @@ def pieces(catalogue: Catalogue, boxes: Sequence[str], surfaces: Sequence[str] |
             driven = drive_road(road, 1, forward)
             if any(z.kind in ("junction", "half") for z in driven.zones):
                 continue
+            if not forward and _as_driven(driven) == _as_driven(drive_road(road, 1, True)):
+                continue  # a tile that drives the same both ways (a plain straight): one piece
             piece = Piece(info, driven, step_words(info.id, turn_word(driven), None), _features(driven),
                           _slowness(driven))
             if surfaces and piece.role == "road" and info.surface not in surfaces:
                 continue
             out.append(piece)
     return out
+
+
+def _as_driven(driven: DrivenRoad) -> tuple:
+    """What a car meets on a road driven one way (its zones, lines and shortcuts in driving order, and its turn),
+    without where the tile's text says it: two ways of driving a tile that give the same are the same stage."""
+    return (driven.turn, [replace(z, span=None) for z in driven.zones],
+            [replace(ln, span=None) for ln in driven.lines], [replace(sc, span=None) for sc in driven.shortcuts])
 
 
 def _stage_tile(info: TileInfo) -> bool:

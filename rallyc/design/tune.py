@@ -18,7 +18,7 @@ from rallyc.design.pieces import Piece
 from rallyc.geometry.hexgrid import opposite
 from rallyc.suggest import lanes_join
 
-__all__ = ["Swap", "swaps", "steer", "apply_swap", "texts"]
+__all__ = ["Swap", "swaps", "steer", "predictor", "apply_swap", "texts"]
 
 
 @dataclass(frozen=True)
@@ -61,12 +61,17 @@ def swaps(laid: list[Laid], middle: list[Piece], copies: dict[str, int], feature
 
 
 def steer(laid: list[Laid], target: float, model: TileSeconds, options: Callable[[list[Laid]], list[Swap]],
-          tried: set[tuple[str, ...]], tolerance: float) -> list[Laid] | None:
+          tried: set[tuple[str, ...]], tolerance: float, measured: float | None = None) -> list[Laid] | None:
     """Swaps, one at a time, each the one whose predicted par comes nearest to ``target``, while that brings it
     nearer (and until within ``tolerance``, a share); a stage already tried is never returned (then the nearest
-    single swap not tried yet). None when there is no swap left to try."""
+    single swap not tried yet). None when there is no swap left to try.
+
+    ``measured``: the par measured on ``laid``; a swapped stage is then predicted from it by the model's
+    difference (:func:`predictor`)."""
+    predict = predictor(laid, model, measured)
+
     def off(stage: list[Laid]) -> float:
-        return abs(model.par(stage) - target)
+        return abs(predict(stage) - target)
 
     current = laid
     for _ in range(len(laid)):
@@ -81,6 +86,17 @@ def steer(laid: list[Laid], target: float, model: TileSeconds, options: Callable
         return current
     fresh = [m for m in (apply_swap(laid, s) for s in options(laid)) if texts(m) not in tried]
     return min(fresh, key=off, default=None)
+
+
+def predictor(laid: list[Laid], model: TileSeconds, measured: float | None) -> Callable[[list[Laid]], float]:
+    """The predicted par of stages swapped from ``laid``: the model's, or with ``measured`` (the par of ``laid``)
+    that par plus the model's difference between the two stages. What the model misprices in ``laid`` (a tile's
+    seconds next to its neighbours, the ratio of par to summed seconds) is then mispriced alike in both and
+    cancels: only the tiles swapped are priced."""
+    if measured is None:
+        return model.par
+    offset = measured - model.par(laid)
+    return lambda stage: model.par(stage) + offset
 
 
 def apply_swap(laid: list[Laid], swap: Swap) -> list[Laid]:

@@ -1,7 +1,7 @@
 """Read a game record: JSON syntax errors with line:column, schema violations with a JSON path.
 
 The schema is checked by jsonschema-rs (its validator built once per process); the messages of a record it refuses
-are jsonschema's, the error that comes first in the record."""
+are jsonschema's, the error that comes first in the record (jsonschema is imported only then)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,15 @@ import re
 from functools import lru_cache
 from json.decoder import scanstring  # type: ignore[attr-defined]  # no stub; stdlib since 2.6
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-import jsonschema
 import jsonschema_rs
 
 from rallyc.fileio import StrictJSONError, decode_utf8, strict_json
 from rallyc.resources import schemas_dir
+
+if TYPE_CHECKING:
+    import jsonschema
 
 #: numbers in a record are small (gears, rounds, seconds); more digits than this are refused before
 #: Python reads them (reading a number of more than 4,300 digits is an error of its own)
@@ -140,6 +142,9 @@ def _schema_check() -> jsonschema_rs.Draft202012Validator:
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.Draft202012Validator:
     """The jsonschema validator, built once: it words the message of a record the schema check refused."""
+    # start-up: jsonschema (and its referencing, attrs, rpds) only for a record the yes/no check refused
+    import jsonschema
+
     return jsonschema.Draft202012Validator(record_schema())
 
 

@@ -16,9 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from rallyc.data.components import Components, load_components
 from rallyc.fileio import StrictJSONError, strict_json
@@ -32,6 +30,9 @@ from rallyc.resources import schemas_dir
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.tour import Tour, TourEvent
 from rallyc.rules.trace import applied as report_rules, game_log
+
+if TYPE_CHECKING:
+    import jsonschema
 
 __all__ = ["TOUR_FORMAT", "TourReport", "is_tour_text", "parse_tour", "load_tour", "replay_tour"]
 
@@ -56,6 +57,9 @@ def tour_schema() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.Draft202012Validator:
+    # start-up: jsonschema only for a tour's record (rallyc replay asks is_tour_text of every record)
+    import jsonschema
+
     return jsonschema.Draft202012Validator(tour_schema())
 
 

@@ -7,7 +7,8 @@ worktree of another commit: ``git worktree add --detach DIR main``), its runs in
 prints its figures beside: before and after, measured alike on a shared machine. Nothing is asserted; the
 figures go in the README's table.
 
-For each command: one warm-up run (it fills the user cache: parser tables, bundled tilesets, check results),
+For each command: one warm-up run (it fills the user cache: parser tables, bundled tilesets, check results; and
+Python's bytecode cache: the runs leave ``PYTHONDONTWRITEBYTECODE`` out of their environment),
 then N runs (default 5), the commands taking turns so that load on the shared machine hits every one alike;
 the figure is the median wall time of the whole process, with the median CPU time (user + system) beside it,
 which other work on the machine hardly changes. Two steadier figures come from one more run under
@@ -66,7 +67,12 @@ def rallyc() -> list[str]:
 
 
 def _env(tree: Path) -> dict[str, str]:
-    return dict(os.environ, PYTHONPATH=str(tree))
+    """The commands' environment: the tree's rallyc first on the path, and Python's bytecode cache written and read
+    as in a user's install (``PYTHONDONTWRITEBYTECODE`` left out: with it set, every module the tree has no fresh
+    ``__pycache__`` for is compiled again on every run, which a user never pays; the warm-up run writes them)."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 def _children_cpu() -> float:

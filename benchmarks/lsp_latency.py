@@ -8,7 +8,8 @@ repairs one step (an unknown tile id, then the right one); the figure is the wal
 ``didChange`` to receiving ``publishDiagnostics``. Two more figures (issue 33): ``initialize``, the wall time
 from starting the server's process to its answer to ``initialize`` (the server's start-up, imports included), and
 completion, the wall time of a ``textDocument/completion`` request at the end of the stage's last step but one
-(the tile ids that can follow: a route search), ``--completions N`` times; ``initialize`` is the median of
+(the tile ids that can follow: a route search), ``--completions N`` times (``--cpu``: only its CPU time, called in
+this process without a server, a figure a busy machine hardly changes); ``initialize`` is the median of
 ``--starts N`` servers started one after the other (the first one's start included: it may fill the user cache).
 Nothing is asserted; the figures go
 in the docs.
@@ -135,6 +136,28 @@ async def initialize_once() -> float:
     return took
 
 
+def completion_cpu(text: str, completions: int) -> list[float]:
+    """CPU seconds of each of ``completions`` calls of the server's completion (``rallyc.lsp.analysis.completions``)
+    in this process, at the same place as :func:`measure` asks it: a figure a busy machine hardly changes."""
+    from rallyc.lsp import analysis
+
+    lines = text.split("\n")
+    last_step = len(lines) - 3
+    lines[last_step] += "\n  "
+    path = Path(tempfile.mkdtemp()) / "bench.rally"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    doc = analysis.Document(path.read_text(encoding="utf-8"), path, str(path))
+    analysis.check_document(doc)
+    times = []
+    for _ in range(completions):
+        t0 = time.process_time()
+        items = analysis.completions(doc, last_step + 1, 2)
+        times.append(time.process_time() - t0)
+        if not any(item.kind == "tile" for item in items):
+            raise SystemExit("the completion offered no tile id: the benchmark measures nothing")
+    return times
+
+
 def _items(got: lsp.CompletionList | list[lsp.CompletionItem]) -> list[lsp.CompletionItem]:
     return got.items if isinstance(got, lsp.CompletionList) else got
 
@@ -152,8 +175,15 @@ def main() -> None:
     parser.add_argument("--completions", type=int, default=40)
     parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--cpu", action="store_true",
+                        help="only the completion's CPU time, in this process (no server): for a busy machine")
     args = parser.parse_args()
     text = build_stage(args.tiles)
+    if args.cpu:
+        f = _figures(completion_cpu(text, args.completions))
+        print(f"completion of the next tile, {args.tiles}-tile stage, CPU in one process, {f['edits']} requests: "
+              f"best {f['best_ms']} ms, median {f['median_ms']} ms, p90 {f['p90_ms']} ms, worst {f['worst_ms']} ms")
+        return
     times, first_initialize, completion_times = asyncio.run(measure(text, args.edits, args.completions))
     starts = [first_initialize] + [asyncio.run(initialize_once()) for _ in range(args.starts - 1)]
     initialize = statistics.median(starts)

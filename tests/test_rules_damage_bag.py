@@ -115,8 +115,9 @@ def test_a_loss_of_control_draw_stops_when_the_bag_is_empty():
 def test_a_yellow_flag_drawn_counts_once_against_the_bag():
     """Track 1, custom Head-to-Head under Speed Track rules with the light Damage set (CUSTOM-22) and all options,
     seed 16: at turn 44 Dan (Gear 4) pushes Ann (Gear 2) and loses control; his Loss of Control draws the bag's last
-    2 tokens (a Green Flag and a Yellow Flag, RX-DAMAGE-03), so the impact draws none (RX-IMPACT-01 would be 2 each). The Yellow Flag was counted twice (on
-    the track and among the turn's tokens): the bag held -1 token and the bot's turn was refused."""
+    2 tokens (a Green Flag and a Yellow Flag, RX-DAMAGE-03), so the impact draws none (RX-IMPACT-01 would be 2
+    each). The Yellow Flag was counted twice (on the track and among the turn's tokens): the bag held -1 token and
+    the bot's turn was refused."""
     record, case = _bot_game("track-1 [custom head-to-head speed light] all", 16)
     turns = record["race"]["turns"]
     assert turns[44]["damage"] == ["green", "yellow"] and turns[44]["dice"][1]["push"] == {"car": "Ann"}

@@ -1,8 +1,8 @@
 """The bot sweep: seeded games on every published stage and circuit, by every driver, under every rulebook option,
 must all end, keep the invariants and replay.
 
-Run: ``python benchmarks/bot_sweep.py [--seeds N] [--planned-seeds N] [--budget SECONDS] [--cars K] [--only TEXT]
-[--drivers random,greedy,strong] [--progress] [--no-replay] [--json [FILE]]``.
+Run: ``python benchmarks/bot_sweep.py [--seeds N] [--planned-seeds N] [--bag-seeds N] [--budget SECONDS] [--cars K]
+[--only TEXT] [--drivers random,greedy,strong] [--progress] [--no-replay] [--json [FILE]]``.
 
 The cases (:data:`CASES`, built by :func:`cases`) are (track, game form, options): every stage of
 ``examples/rally-*.rally`` and ``examples/auto-tour-1.rally`` as a DIRT stage; the RX circuits (``rx-1``, ``rx-2``) as
@@ -13,19 +13,21 @@ no option, each option of its form alone, and all the options of its form togeth
 played by the random bot (:class:`rallyc.rules.bot.RandomBot`) and by the greedy and strong drivers of
 ``rallyc analyze`` (:mod:`rallyc.analysis.simulate`, :mod:`rallyc.analysis.rxsim`; the strong one only where
 :func:`drives` says), ``--seeds`` seeds each, the cheapest driver first; games not started when ``--budget`` seconds
-are spent are counted as skipped.
+are spent are counted as skipped. Then (``--bag-seeds``) the races under Full Contact (:func:`bag_cases`: their
+impacts draw, so the Damage bag may run out, a Weather token be discarded first) are played by the random bot up to
+that many seeds, four cars by default, after the budget (issue 31: the referee refused such games at seeds 10 to 26).
 
 Every game is played under :func:`rallyc.rules.invariants.checking_invariants` and its record replayed. It counts:
 
 - **stuck**: the game reached its turn bound (:func:`rallyc.rules.invariants.turn_bound`: it never ends);
 - **tracebacks**: any exception other than a referee refusal (the game's label and seed, the traceback's last line);
 - **refused**: a driver's turn the referee refused (a :class:`~rallyc.rules.errors.RulesError`, the driver's bug or the
-  referee's: listed);
+  referee's: listed; the drivers play only what the referee offers, so none is expected);
 - **violations**: any other broken invariant (:class:`~rallyc.rules.invariants.InvariantBroken`);
 - **bad replays**: a record of a game that ended but does not replay cleanly.
 
-Exit 1 when any of stuck, tracebacks, violations or bad replays is not zero. ``tests/test_bot_published.py`` runs a
-seeded slice of it by default and the whole of it with ``RALLYC_SLOW=1``.
+Exit 1 when any of stuck, tracebacks, refused, violations or bad replays is not zero.
+``tests/test_bot_published.py`` runs a seeded slice of it by default and the whole of it with ``RALLYC_SLOW=1``.
 """
 
 from __future__ import annotations
@@ -69,6 +71,8 @@ NO_LIMIT = 10**6
 DEFAULT_SEEDS = 2
 DEFAULT_PLANNED_SEEDS = 1
 DEFAULT_BUDGET = 300.0
+#: seeds of the random bot's games of the races under Full Contact (:func:`bag_cases`)
+DEFAULT_BAG_SEEDS = 30
 
 # -- the game forms and their options
 
@@ -237,7 +241,7 @@ class Sweep:
 
     @property
     def ok(self) -> bool:
-        return not (self.stuck or self.tracebacks or self.violations or self.bad_replays)
+        return not (self.stuck or self.tracebacks or self.refused or self.violations or self.bad_replays)
 
     def to_json(self) -> dict:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -314,16 +318,23 @@ def play(case: Case, kind: str, seed: int, cars: int, sweep: Sweep, driver: Any 
         sweep.bad_replays.append(f"{where}: {problem}")
 
 
+def bag_cases(chosen: list[Case]) -> list[Case]:
+    """The races under Full Contact: each impact and Push Through draws Damage tokens, so a four-car race may empty
+    the Damage bag (a Weather token discarded before, RX-WEATHER-07; reading empty_bag)."""
+    return [c for c in chosen if c.is_race and dict(c.settings).get("full_contact")]
+
+
 def run(seeds: int, cars: int = 4, budget: float | None = None, only: str = "",
-        drivers: tuple[str, ...] = DRIVERS, planned_seeds: int = 1, progress: bool = False, replay: bool = True
-        ) -> Sweep:
+        drivers: tuple[str, ...] = DRIVERS, planned_seeds: int = 1, progress: bool = False, replay: bool = True,
+        bag_seeds: int = 0) -> Sweep:
     """Play the sweep: ``seeds`` games per case by the random bot, ``planned_seeds`` by the greedy and the strong
     driver (a planning driver's game takes seconds). One driver plays every seed of a case (its tables are pure
     functions of the game state, so sharing them changes no game).
 
     With a ``budget`` (seconds) no game starts once it is spent (counted as skipped): the drivers play in turn, the
     cheapest first, each until its share of the budget is spent (what one leaves goes to the next), every track
-    with no option and with all first, then each option alone, so that a cut still covers every track and driver."""
+    with no option and with all first, then each option alone, so that a cut still covers every track and driver.
+    Then, whatever the budget, the random bot plays the seeds from ``seeds`` to ``bag_seeds`` of :func:`bag_cases`."""
     chosen = sorted((c for c in cases() if only in c.name), key=lambda c: c.label not in ("plain", "all"))
     sweep = Sweep(cases=len(chosen))
     t0 = time.perf_counter()
@@ -335,14 +346,23 @@ def run(seeds: int, cars: int = 4, budget: float | None = None, only: str = "",
                 if deadline is not None and time.perf_counter() > deadline:
                     sweep.skipped += 1
                     continue
-                t, found = time.perf_counter(), problems(sweep)
-                play(case, kind, seed, cars, sweep, driver, replay)
-                if progress:
-                    what = "ok" if problems(sweep) == found else "NOT OK"
-                    print(f"{time.perf_counter() - t:6.2f} s  {case.name} {kind} seed {seed}: {what}", file=sys.stderr,
-                          flush=True)
+                _play_one(case, kind, seed, cars, sweep, driver, replay, progress)
+    if "random" in drivers:
+        for case in bag_cases(chosen):
+            driver = make_driver("random", case, 0)
+            for seed in range(seeds, bag_seeds):
+                _play_one(case, "random", seed, cars, sweep, driver, replay, progress)
     sweep.seconds = time.perf_counter() - t0
     return sweep
+
+
+def _play_one(case: Case, kind: str, seed: int, cars: int, sweep: Sweep, driver: Any, replay: bool, progress: bool
+              ) -> None:
+    t, found = time.perf_counter(), problems(sweep)
+    play(case, kind, seed, cars, sweep, driver, replay)
+    if progress:
+        what = "ok" if problems(sweep) == found else "NOT OK"
+        print(f"{time.perf_counter() - t:6.2f} s  {case.name} {kind} seed {seed}: {what}", file=sys.stderr, flush=True)
 
 
 def problems(sweep: Sweep) -> int:
@@ -369,6 +389,9 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"seconds after which no game starts (default {DEFAULT_BUDGET:.0f}; 0: no cap)")
     ap.add_argument("--planned-seeds", type=int, default=DEFAULT_PLANNED_SEEDS,
                     help=f"games per case by the greedy and the strong driver (default {DEFAULT_PLANNED_SEEDS})")
+    ap.add_argument("--bag-seeds", type=int, default=DEFAULT_BAG_SEEDS,
+                    help=f"games per race under Full Contact by the random bot, after the budget (default "
+                         f"{DEFAULT_BAG_SEEDS}; 0: none beyond --seeds)")
     ap.add_argument("--cars", type=int, default=4)
     ap.add_argument("--progress", action="store_true", help="print each game and its seconds on stderr")
     ap.add_argument("--no-replay", action="store_true", help="only play (faster)")
@@ -377,7 +400,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", nargs="?", const="-", metavar="FILE", help="also write the figures as JSON (- : stdout)")
     args = ap.parse_args(argv)
     sweep = run(args.seeds, args.cars, args.budget or None, args.only, tuple(args.drivers.split(",")),
-                args.planned_seeds, args.progress, not args.no_replay)
+                args.planned_seeds, args.progress, not args.no_replay, args.bag_seeds)
     print(summary(sweep))
     if args.json:
         text = json.dumps(sweep.to_json(), indent=2, sort_keys=True)

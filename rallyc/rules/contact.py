@@ -27,7 +27,7 @@ from operator import attrgetter, is_, itemgetter
 from typing import TYPE_CHECKING, Any, Mapping
 from weakref import proxy
 
-from rallyc.rules.damage_bag import check_drawn
+from rallyc.rules.damage_bag import check_count, check_drawn, count_draw, draw
 from rallyc.rules.dice import Die, DieKind
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import (PlanContext, Placed, Walk, check_plan, corner_methods, effective_limit, entry_error,
@@ -571,7 +571,9 @@ class Contact:
         pending = _Pending([], [], {}, {}, {})
         applied = pending.applied
         _check_unreached(turn, ctx, run.resolved, lists, paths, applied)
-        left = self.race.bag_left() - len(out.damage) - len(out.yellow)
+        # the bag's tokens before the impacts: less the turn's own draws (a Shortcut's, a Loss of Control's: a Yellow
+        # Flag or a Weather token among them is one of its tokens, out of the bag as the others)
+        left = self.race.bag_left() - len(out.tokens) - len(out.damage)
         # the tokens of each kind out of the bag, the turn's Loss of Control draws and each impact's as they happen
         self._turn_out = self.race.damage_out() + Counter(out.damage)
         # reading full_contact_weather: the turn's own draws (Shortcut, Loss of Control) are weighed first
@@ -603,40 +605,26 @@ class Contact:
 
     def _draw(self, who: str, n: int, given: list[str], driver: "Driver | None", left: int, rule: str,
               what: str, path: str) -> tuple[list[str], int]:
-        """``n`` Damage tokens drawn by ``who`` (as many as the bag still holds): drawn by the driver when the
-        record has none, else checked. Under the RX Weather rule the first Weather token drawn counts as one of
-        them and turns the weather; a later one is discarded and another token drawn (RX-WEATHER-04/07)."""
+        """``n`` Damage tokens drawn by ``who`` from a bag holding ``left`` (:mod:`rallyc.rules.damage_bag`: the
+        draw stops when the bag is empty; under the RX Weather rule the first Weather token drawn counts as one of
+        them and turns the weather, a later one is discarded and another token drawn, RX-WEATHER-04/07): drawn by
+        the driver when the record has none, else checked."""
         race = self.race
         n = max(0, min(n, left))
         if driver is not None and not given and n:
-            given, counted, open_ = [], 0, self._weather_open
-            while counted < n and len(given) < left:
-                d = driver.damage(1)[0]
-                given.append(d)
-                if d == WEATHER and not open_:
-                    continue
-                open_ = open_ and d != WEATHER
-                counted += 1
+            given = draw(driver, n, left, self._weather_open)
         bag = race.damage_bag()
-        counted = 0
         for k, d in enumerate(given):
             if d not in RX_DAMAGE_KINDS or d not in bag:
                 rule_k = "RX-WEATHER-03" if d == WEATHER else "RX-SETUP-02"
                 raise IllegalMove(rule_k, f"the RX Damage bag holds {', '.join(sorted(bag))} tokens, not {d!r}",
                                   f"{path}[{k}]")
-            if d == WEATHER:
-                self._weather_drawn += 1
-                if not self._weather_open:
-                    continue  # RX-WEATHER-07: discarded, another token drawn in its place
-                self._weather_open = False
-                self._new_weather = "wet" if race.weather == "dry" else "dry"
-            counted += 1
-        if counted != n:
-            raise IllegalMove(rule, f"{what}: {who} draws {n} Damage token(s), not {counted}"
-                              + (" (a Weather token after the first is replaced, RX-WEATHER-07)"
-                                 if WEATHER in given else ""), path)
-        if len(given) > left:
-            raise IllegalMove("RX-SETUP-02", f"the Damage bag holds {left} token(s)", path)
+        drawn = count_draw(given, n, self._weather_open)
+        check_count(drawn, given, n, left, rule, f"{what}: {who} draws {n} Damage token(s)", path)
+        self._weather_drawn += drawn.weather
+        if drawn.turns_weather:
+            self._weather_open = False
+            self._new_weather = "wet" if race.weather == "dry" else "dry"
         check_drawn(bag, self._turn_out, given, "RX-SETUP-02", path)  # a token drawn stays out of the bag
         self._turn_out.update(given)
         return list(given), left - len(given)

@@ -23,7 +23,7 @@ from rallyc.compiler.track import Track
 from rallyc.data.components import Components, DashboardData, load_components
 from rallyc.rules.claims import check_left
 from rallyc.rules.contact import Contact, ContactEvent
-from rallyc.rules.damage_bag import check_drawn, on_dashboards
+from rallyc.rules.damage_bag import check_count, check_drawn, count_draw, draw, on_dashboards
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.race_format import RX, RaceFormat
@@ -732,7 +732,7 @@ class Race(TurnEngine[RxOutcome]):
             gear, status = self._finish_pushed(turn, car)
         elif run.loc is not None:
             gear = 0  # RX-LOC-02/03: the car stays on its space, "0" Gear marker
-            damage, yellow, weather = self._loc_damage(turn, run.loc, driver, weather)
+            damage, yellow, weather = self._loc_damage(turn, run.loc, run.tokens, driver, weather)
         else:
             gear = self._end_gear(car, turn, ctx, move)
         self._check_bag(turn, run.tokens)
@@ -796,41 +796,33 @@ class Race(TurnEngine[RxOutcome]):
         done = car.joker == JokerState.DONE or not self.joker_rule
         return car.gear, RaceStatus.FINISHED if done else RaceStatus.DISQUALIFIED
 
-    def _loc_damage(self, turn: Turn, loc: LossOfControl, driver: Driver | None, weather: _Weather
-                    ) -> tuple[list[str], list[int], _Weather]:
-        """A Loss of Control's Damage tokens (RX-LOC-04), drawn (driver) or checked: the tokens for the Dashboard,
-        the route steps of the Yellow Flags drawn (RX-DAMAGE-03), the weather after them (a Weather token after
-        the first is discarded and another drawn, RX-WEATHER-07)."""
+    def _loc_damage(self, turn: Turn, loc: LossOfControl, tokens: list[str], driver: Driver | None,
+                    weather: _Weather) -> tuple[list[str], list[int], _Weather]:
+        """A Loss of Control's Damage tokens (RX-LOC-04), drawn (driver) or checked (:mod:`rallyc.rules.damage_bag`:
+        the draw stops when the bag is empty; a Weather token after the first is discarded and another drawn,
+        RX-WEATHER-07): the tokens for the Dashboard, the route steps of the Yellow Flags drawn (RX-DAMAGE-03), the
+        weather after them. ``tokens``: the Shortcut sides the turn drew before, out of the bag too."""
         weather_open, drawn, new_weather = weather
         danger = self.index.spaces[loc.space].danger
-        n = min(loc_damage(self.components, loc.gear, danger, self.format.loc_table), self.bag_left())
+        left = self.bag_left() - len(tokens)
+        n = min(loc_damage(self.components, loc.gear, danger, self.format.loc_table), left)
         if driver is not None and not turn.damage and n:
-            turn.damage = self._draw(driver, n, weather_open)
+            turn.damage = draw(driver, n, left, weather_open)
         bag = self.damage_bag()
-        damage: list[str] = []
-        yellow: list[int] = []
-        counted = 0
         for i, d in enumerate(turn.damage):
             if d not in RX_DAMAGE_KINDS or d not in bag:
                 raise IllegalMove("RX-SETUP-02", f"the RX Damage bag holds {', '.join(sorted(bag))} tokens, "
                                                  f"not {d!r}", f"damage[{i}]")
-            if d == WEATHER:
-                drawn += 1
-                if not weather_open:
-                    continue  # RX-WEATHER-07: discarded, another token is drawn in its place
-                weather_open = False
-                new_weather = self._turned_weather()
-            elif d == "yellow":
-                yellow.append(self.index.spaces[loc.space].step)  # RX-DAMAGE-03
-            else:
-                damage.append(d)
-            counted += 1
-        if counted != n:
-            raise IllegalMove("RX-LOC-04", f"a Loss of Control in Gear {loc.gear} on a {danger} tile draws {n} "
-                                           f"Damage token(s) (assumption {self.format.loc_table}), not {counted}"
-                                           + (" (a Weather token after the first is replaced, RX-WEATHER-07)"
-                                              if drawn else ""), "damage")
-        return damage, yellow, (weather_open, drawn, new_weather)
+        counted = count_draw(turn.damage, n, weather_open)
+        check_count(counted, turn.damage, n, left, "RX-LOC-04",
+                    f"a Loss of Control in Gear {loc.gear} on a {danger} tile draws {n} Damage token(s) (assumption "
+                    f"{self.format.loc_table})", "damage")
+        if counted.turns_weather:
+            weather_open, new_weather = False, self._turned_weather()
+        step = self.index.spaces[loc.space].step
+        yellow = [step for d in counted.counted if d == "yellow"]  # RX-DAMAGE-03
+        damage = [d for d in counted.counted if d not in (WEATHER, "yellow")]
+        return damage, yellow, (weather_open, drawn + counted.weather, new_weather)
 
     def _end_gear(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement) -> int:
         """The Gear marker after a turn without a finish nor a Loss of Control (no Damage token drawn, RX-LOC-04):
@@ -918,20 +910,6 @@ class Race(TurnEngine[RxOutcome]):
         kept = {step: [h for h in holders if h != name] for step, holders in self.yellow.items()}
         self.yellow = {step: holders for step, holders in kept.items() if holders}
         self.yellow_pairs = {step: pairs for step, pairs in self.yellow_pairs.items() if step in self.yellow}
-
-    def _draw(self, driver: Driver, n: int, weather_open: bool) -> list[str]:
-        """Tokens drawn by the bot for a Loss of Control: a Weather token after the first is replaced."""
-        out: list[str] = []
-        counted = 0
-        while counted < n and len(out) < self.bag_left():
-            d = driver.damage(1)[0]
-            out.append(d)
-            if d == WEATHER and not weather_open:
-                continue
-            if d == WEATHER:
-                weather_open = False
-            counted += 1
-        return out
 
     # -- setting up positions (tests, puzzles: like python-chess's set_piece_at)
     def set_car(self, name: str, space: str, *, gear: int = 0, crossed: int = 0, joker: str | None = None,

@@ -22,12 +22,11 @@ import copy
 import os
 import sys
 from pathlib import Path
-from typing import Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bot_sweep import ROOT, Case, cases, record_of  # noqa: E402
-from rule_corpus_core import write as write_core  # noqa: E402
+from rule_corpus_core import refusal_problem, turns, write as write_core  # noqa: E402
 
 import rallyc  # noqa: E402
 from rallyc.records import load_record, replay_record  # noqa: E402
@@ -129,31 +128,17 @@ def mc_rx_games(target: Path) -> dict[str, dict]:
     return games
 
 
-def _turns(record: dict) -> Iterator[dict]:
-    """A record's turns, stage after stage (a race's: its ``race``)."""
-    for stage in record.get("stages", [record.get("race", {})]):
-        yield from stage.get("turns", [])
-
-
 def _gear_up(record: dict, player: str, top: int) -> dict:
     """``record`` with ``player``'s first Gear ``top`` die laid as the die above it."""
     bad = copy.deepcopy(record)
-    die = next(d for t in _turns(bad) if t["player"] == player for d in t.get("dice", []) if d["die"] == f"gear{top}")
+    die = next(d for t in turns(bad) if t["player"] == player for d in t.get("dice", []) if d["die"] == f"gear{top}")
     die["die"] = f"gear{top + 1}"
-    return bad
-
-
-def _spare_tire(record: dict) -> dict:
-    """``record`` with its first turn claiming the Spare Tire."""
-    bad = copy.deepcopy(record)
-    next(_turns(bad))["spare_tire"] = True
     return bad
 
 
 def mc_rx_refused(played: dict[str, dict], target: Path = DEFAULT) -> list[tuple[str, dict, str]]:
     """(file name, record, the rule that refuses it): real games changed in one place. An R4 laying the Gear 5 die
-    (MC-R4-02), an R5 the Gear 6 die (MC-R5-02), an RX car the Gear 6 die (RX-DICE-02); the Spare Tire in an RX
-    race (RX-DAMAGE-09)."""
+    (MC-R4-02), an R5 the Gear 6 die (MC-R5-02), an RX car the Gear 6 die (RX-DICE-02)."""
     rally = played["mc-rally-soft-tires.json"]
     race = corpus_record(next(c for c in cases() if (c.file, c.form, c.label) == ("rx-2.rally", "rx", "plain")), target)
     return [("refused-mc-r4-02-gear-5.json", _gear_up(rally, "Bob", 4), "MC-R4-02"),
@@ -194,9 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     for name, record, rule in mc_rx_refused(played, ns.target):
         path = ns.target / name
         write_record(record, path)
-        error = replay_record(load_record(path), base_dir=path.parent, explain=False).error
-        if error is None or error.rule_id != rule:
-            print(f"{path.name}: refused by {error.rule_id if error else 'nothing'}, not {rule}", file=sys.stderr)
+        problem = refusal_problem(path, rule)
+        if problem is not None:
+            print(problem, file=sys.stderr)
             return 1
         written += 1
     problems = write_core(ns.target)

@@ -19,7 +19,7 @@ import copy
 import json
 import os
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from bot_sweep import ROOT, Case, design, players, record_of
 
@@ -82,9 +82,23 @@ def core_games(target: Path) -> list[tuple[str, dict, set[str]]]:
 
 # -- refused mutants: (file name, source record, the change, the rule the referee must name)
 
+def turns(record: dict) -> Iterator[dict]:
+    """A record's turns, stage after stage (a race's: its ``race``)."""
+    for stage in record.get("stages", [record.get("race", {})]):
+        yield from stage.get("turns", [])
+
+
 def _turn(record: dict, pred: Callable[[dict], bool]) -> dict:
     """The first turn of the record that ``pred`` holds for."""
-    return next(t for stage in record["stages"] for t in stage["turns"] if pred(t))
+    return next(t for t in turns(record) if pred(t))
+
+
+def refusal_problem(path: Path, rule: str) -> str | None:
+    """Why the record at ``path`` is not a refused mutant of ``rule`` (accepted, or refused under another rule), or
+    None: the referee refuses it naming ``rule``."""
+    report = replay_record(load_record(path), base_dir=path.parent, explain=False)
+    got = None if report.error is None else report.error.rule_id
+    return None if got == rule else f"{path.name}: expected a refusal under {rule}, got {got}: {report.error}"
 
 
 def _flat_out_secured(r: dict) -> None:
@@ -172,8 +186,7 @@ def write(target: Path) -> list[str]:
     for name, record, rule in core_mutants(target):
         path = target / name
         write_record(record, path)
-        report = replay_record(load_record(path), base_dir=path.parent, explain=False)
-        got = None if report.error is None else report.error.rule_id
-        if got != rule:
-            problems.append(f"{name}: expected a refusal under {rule}, got {got}: {report.error}")
+        problem = refusal_problem(path, rule)
+        if problem is not None:
+            problems.append(problem)
     return problems

@@ -105,7 +105,8 @@ class _Relayer:
     """Answers only the re-laying after a failed Flat Out: the rolled dice laid again in order (CORE-ROLL-13); keeps
     the dice rolled (``rolled``: what a re-laying typed at the table is made of)."""
 
-    rolled: list[Any] = []
+    def __init__(self) -> None:
+        self.rolled: list[Any] = []
 
     def relay(self, stage: Any, ctx: Any, placed: Any, rolls: Any, leader: bool) -> Any:
         self.rolled = [r.copy() for r in rolls]
@@ -246,8 +247,8 @@ class TableGame:
         """Keep the tires, or fit another kind of the car's category (MC-TIRE-06: the Dashboards of the car)."""
         player = next(p for p in self._rally.players if p.name == name)
         now = self._rally.tires[name]
-        kinds = sorted(key.split("-", 1)[1] for key in self.components.dashboards
-                       if key.split("-", 1)[0] == player.car and key.split("-", 1)[1] != now)
+        sides = (key.split("-", 1) for key in self.components.dashboards)  # "<car>-<tires>"
+        kinds = sorted(tires for car, tires in sides if car == player.car and tires != now)
         return [Choice("k", f"keep the {now} tires", None)] + [Choice(k, f"fit {k} tires", k) for k in kinds]
 
     def _table_prompt(self, kind: str, who: str) -> Prompt:

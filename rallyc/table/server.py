@@ -321,6 +321,13 @@ class _Server(ThreadingHTTPServer):
         self.token = token
         self.verbose = verbose
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A page that went away before its answer was written (a tab closed, a tablet asleep, the server stopping)
+        is no error of the table's; anything else is reported as socketserver reports it."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(table: Table, host: str = "127.0.0.1", port: int = 0, token: str | None = None,
                 verbose: bool = False) -> _Server:

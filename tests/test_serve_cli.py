@@ -3,6 +3,7 @@ and served again from its journal where it was; bad input answered with a messag
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -101,6 +102,38 @@ def test_a_new_game_with_a_bot_then_served_again_from_its_journal(tmp_path: Path
     game, notes = resume(journal)
     assert not notes and game.version == version
     assert len(journal.read_text(encoding="utf-8").splitlines()) == 1 + version
+
+
+def test_sigterm_while_pages_keep_asking_stops_the_server(tmp_path: Path):
+    """A SIGTERM that arrives while the server handles a request stops it as Ctrl+C does (it once printed a traceback
+    from inside the request and went on serving): four pages asking for the state without a pause, three times."""
+    import threading
+    import time
+
+    for k in range(3):
+        folder = tmp_path / str(k)
+        folder.mkdir()
+        served = Process(str(RALLY_1), "--stage", "SS1", "--players", "Ann,Bob", cwd=folder)
+        done = threading.Event()
+
+        def ask() -> None:
+            while not done.is_set():
+                try:
+                    urllib.request.urlopen(f"{served.base}state?token={served.token}", timeout=5).read()
+                except (OSError, http.client.HTTPException):
+                    pass  # the server has stopped listening, or stopped in the middle of an answer
+
+        pages = [threading.Thread(target=ask) for _ in range(4)]
+        for page in pages:
+            page.start()
+        try:
+            time.sleep(0.3)
+            assert served.stop(signal.SIGTERM) == 0
+        finally:
+            done.set()
+            for page in pages:
+                page.join()
+        assert resume(folder / "rally-1.jsonl")[0].version == 0
 
 
 @pytest.mark.parametrize("args, words", [

@@ -140,8 +140,11 @@ def register(app: typer.Typer) -> None:
         sys.exit(0)
 
 
-class _Stopped(Exception):
-    """SIGTERM (``kill``, a service manager, a closed terminal session): the server stops as on Ctrl+C."""
+class _Stopped(BaseException):
+    """SIGTERM (``kill``, a service manager, a closed terminal session): the server stops as on Ctrl+C.
+
+    A BaseException, as KeyboardInterrupt is: the signal may arrive while the server's loop handles a request, and
+    socketserver catches every Exception there (it printed a traceback and went on serving)."""
 
 
 def _stop(signum: int, frame: Any) -> None:

@@ -4,7 +4,7 @@
     python benchmarks/fuzz_input.py --rally 200 --tracks 50 --records 20 --seed 7
     python benchmarks/fuzz_input.py --jobs 2 --report fuzz.json
 
-Every input goes through the real command, in process (``typer.testing.CliRunner`` on ``rallyc.cli.app``):
+Every input goes through the real command, in process (``typer.testing.CliRunner`` on ``rallyc.commands.cli.app``):
 ``rallyc check`` and ``rallyc fmt --check`` for ``.rally`` files, ``rallyc import -o`` (and ``check`` of what
 it wrote) for track files, ``rallyc replay`` for records. An input *fails* when the command raises (a
 traceback), exits with a code other than 0, 1 or 2, gives an error without ``file:line:column`` (or a
@@ -210,7 +210,7 @@ def _setup_worker() -> None:
     # warm up outside the time limit: the grammar tables and the bundled tilesets are read once per worker
     from typer.testing import CliRunner
 
-    from rallyc.cli import app
+    from rallyc.commands.cli import app
 
     CliRunner().invoke(app, ["check", str(ROOT / "examples" / "rally-1.rally")])
 
@@ -227,7 +227,7 @@ def run_one(job: tuple[str, int, int]) -> Outcome:
     """Run input ``index`` of ``kind`` through its commands; the outcome says how it went."""
     from typer.testing import CliRunner
 
-    from rallyc.cli import app
+    from rallyc.commands.cli import app
 
     kind, index, seed = job
     c = _CORPUS

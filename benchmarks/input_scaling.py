@@ -73,15 +73,15 @@ def best(fn, repeat: int) -> float:
 
 def check_text(text: str) -> None:
     from rallyc.api import check_loaded
-    from rallyc.project import load_text
+    from rallyc.project.loader import load_text
 
     check_loaded(load_text(text, "long.rally"))
 
 
 def stats_text(text: str) -> None:
-    from rallyc.pipeline import compile_loaded
+    from rallyc.compilation.pipeline import compile_loaded
     from rallyc.compiler.stats import track_stats
-    from rallyc.project import load_text
+    from rallyc.project.loader import load_text
 
     result = compile_loaded(load_text(text, "long.rally"))
     for design in result.designs:

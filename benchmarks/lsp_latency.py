@@ -33,7 +33,7 @@ from lsprotocol import types as lsp  # noqa: E402
 from pygls.lsp.client import LanguageClient  # noqa: E402
 
 from rallyc.suggest import Finish, suggest_stage  # noqa: E402
-from rallyc.project import load_text  # noqa: E402
+from rallyc.project.loader import load_text  # noqa: E402
 from rallyc.syntax import ast  # noqa: E402
 from rallyc.tiles.catalogue import Catalogue  # noqa: E402
 

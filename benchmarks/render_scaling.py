@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rallyc.pipeline import compile_loaded  # noqa: E402
-from rallyc.project import load_text  # noqa: E402
+from rallyc.compilation.pipeline import compile_loaded  # noqa: E402
+from rallyc.project.loader import load_text  # noqa: E402
 from rallyc.render.document import MapOptions, render_map  # noqa: E402
 from rallyc.tiles.catalogue import Catalogue  # noqa: E402
 

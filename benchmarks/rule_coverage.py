@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from typer.testing import CliRunner  # noqa: E402
 
-from rallyc.cli import app  # noqa: E402
+from rallyc.commands.cli import app  # noqa: E402
 
 INVENTORY = ROOT / "tests" / "data" / "rules" / "INVENTORY.md"
 CORPUS = ROOT / "tests" / "data" / "corpus"

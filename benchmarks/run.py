@@ -18,9 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rallyc.pipeline import compile_loaded  # noqa: E402
-from rallyc.project import bundled_tilesets, load  # noqa: E402
-from rallyc.resources import tilesets_dir  # noqa: E402
+from rallyc.compilation.pipeline import compile_loaded  # noqa: E402
+from rallyc.project.loader import bundled_tilesets, load  # noqa: E402
+from rallyc.data.resources import tilesets_dir  # noqa: E402
 from rallyc.syntax.formatter import format_text  # noqa: E402
 from rallyc.syntax.parser import parse  # noqa: E402
 

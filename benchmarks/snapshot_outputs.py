@@ -88,7 +88,7 @@ class InProcess:
     def __init__(self) -> None:
         from typer.testing import CliRunner
 
-        from rallyc.cli import app
+        from rallyc.commands.cli import app
 
         self.app, self.runner = app, CliRunner()
 

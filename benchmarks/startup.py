@@ -15,7 +15,7 @@ of N runs each, after one warm-up run that fills the user caches):
 - ``rallyc --version``: target at most 2 x ``python -c pass``;
 - ``python -c "import networkx, lark, jsonschema, svgwrite, typer"``: the five dependencies;
 - ``rallyc check examples/``: target at most 1.0 x the five dependencies (the results of the unchanged
-  files come from the user cache, :mod:`rallyc.checkcache`);
+  files come from the user cache, :mod:`rallyc.cache.check_results`);
 - ``rallyc check --no-cache examples/``: every file parsed, compiled and checked again.
 
 Compile scaling (in this process, the median of N runs): ``compile_loaded`` of one stage of 1,000 and of
@@ -97,7 +97,7 @@ def compile_scaling(repeat: int) -> dict[str, tuple[float, float]]:
     excluded), through the library's :func:`rallyc.api.compile_loaded`."""
     sys.path.insert(0, str(ROOT))
     from rallyc.api import compile_loaded
-    from rallyc.project import load_text
+    from rallyc.project.loader import load_text
 
     out = {}
     for tiles in (1000, 10000):

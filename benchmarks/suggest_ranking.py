@@ -2,7 +2,7 @@
 never saw (issue 35).
 
 Run: ``python benchmarks/suggest_ranking.py [--top N]``. Leave one design out: for each published design (a rally
-of the rulebooks, or Auto Tour 1's SS3), the ranking is fitted on the others (:mod:`rallyc.ranking_fit`: the counts
+of the rulebooks, or Auto Tour 1's SS3), the ranking is fitted on the others (:mod:`rallyc.suggest.ranking_fit`: the counts
 and the weights) and every step of its stages is suggested (the stage up to that step and the rally's earlier
 stages, no scenery); the figure is the share of steps whose
 designer's tile (its road and direction) is among the first N legal suggestions. Also printed: the same with
@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rallyc.ranking import PUBLISHED, WEIGHTS_PATH  # noqa: E402
-from rallyc.ranking_fit import held_out_ranks, weights_file  # noqa: E402
+from rallyc.suggest.ranking import PUBLISHED, WEIGHTS_PATH  # noqa: E402
+from rallyc.suggest.ranking_fit import held_out_ranks, weights_file  # noqa: E402
 
 #: the held-out set of the test
 TEST_HELD_OUT = ("rally-2", "rally-5")

@@ -6,13 +6,13 @@ It answers ``rallyc --version`` and runs the plain forms of ``rallyc check`` (pa
 language server for a plain ``rallyc lsp`` (:func:`rallyc.commands.serving.run_lsp`), before the typer CLI is
 imported, so that they cost about what starting Python with the libraries they use costs.
 Everything else, ``--help`` and every usage message included, goes to the typer app
-(:func:`rallyc.cli.main`).
+(:func:`rallyc.commands.cli.main`).
 """
 
 import sys
 
 from rallyc import __version__
-from rallyc.console import console_survives_any_code_page
+from rallyc.commands.console import console_survives_any_code_page
 
 
 def main() -> None:
@@ -42,7 +42,7 @@ def main() -> None:
 
         run_lsp()
         return
-    from rallyc.cli import main as cli_main  # the typer app: imported only when needed
+    from rallyc.commands.cli import main as cli_main  # the typer app: imported only when needed
 
     cli_main(prog_name="rallyc")
 

@@ -20,17 +20,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from rallyc.config import (Config, ConfigError, filter_diagnostics, load_config, unignorable_inline,
+from rallyc.project.config import (Config, ConfigError, filter_diagnostics, load_config, unignorable_inline,
                            unignorable_settings)
 from rallyc.diagnostics import Diagnostic, Sources, has_errors
-from rallyc.fileio import scan_folder
+from rallyc.project.fileio import scan_folder
 from rallyc.model import codes as rc
 
 if TYPE_CHECKING:  # for annotations only; imported where used
-    from rallyc.compilation import Compilation
+    from rallyc.compilation.compiled import Compilation
     from rallyc.compiler import CompileResult, Design
-    from rallyc.pipeline import EachTrack
-    from rallyc.project import Loaded
+    from rallyc.compilation.pipeline import EachTrack
+    from rallyc.project.loader import Loaded
 
 __all__ = ["Target", "CheckResult", "Compilation", "ConfigError", "collect_files", "check", "check_loaded",
            "check_text", "compile", "compile_loaded", "load", "format", "import_track", "export", "replay", "read_stdin"]
@@ -97,8 +97,8 @@ def compile_loaded(loaded: "Loaded", boxes: Sequence[str] | None = None, *,
     """Every design of a loaded file compiled, with all diagnostics; ``boxes``: the boxes owned when the file
     declares none. ``keep_tracks=False`` drops each track once it is checked (designs without tracks; a
     check of a large file then holds one track at a time). The one call of the compiler behind
-    :func:`check` and :func:`compile` (:func:`rallyc.compilation.compile_paused`)."""
-    from rallyc.compilation import compile_paused  # start-up: the compiler only when a file is compiled
+    :func:`check` and :func:`compile` (:func:`rallyc.compilation.compiled.compile_paused`)."""
+    from rallyc.compilation.compiled import compile_paused  # start-up: the compiler only when a file is compiled
 
     return compile_paused(loaded, boxes, keep_tracks=keep_tracks)
 
@@ -189,7 +189,7 @@ def check(paths: Iterable[str | os.PathLike], *, select: Iterable[str] | None = 
     ``select``/``ignore``: codes or code prefixes (``RC604``, ``RC6``); ``select`` replaces the settings
     file's, ``ignore`` adds to it. ``settings=False`` reads no ``rallyc.toml``/``pyproject.toml``.
     Lines with ``# rallyc: ignore[CODE]`` drop that code on that line. ``cache=False`` neither reads nor
-    keeps results in the user cache (:mod:`rallyc.checkcache`). Raises :class:`ConfigError` for a settings
+    keeps results in the user cache (:mod:`rallyc.cache.check_results`). Raises :class:`ConfigError` for a settings
     file or a code list that cannot be used.
     """
     configs = _Settings(select, ignore, settings)
@@ -207,7 +207,7 @@ def check(paths: Iterable[str | os.PathLike], *, select: Iterable[str] | None = 
             entry, keep = _check_target(t, config, stdin)
             if key is not None and keep:
                 # start-up: the results cache only when a file is checked
-                from rallyc.checkcache import write_entry
+                from rallyc.cache.check_results import write_entry
 
                 write_entry(key, entry)
         for name, text in entry.sources:
@@ -228,7 +228,7 @@ def _cache_key(target: Target, config: Config) -> str | None:
     except OSError:
         return None
     # start-up: the results cache only when a file is checked
-    from rallyc.checkcache import entry_key
+    from rallyc.cache.check_results import entry_key
 
     return entry_key(data, target.display, target.project_dir,
                      (config.select, config.ignore, config.boxes, str(config.path)))
@@ -238,19 +238,19 @@ def _kept(key: str | None):
     if key is None:
         return None
     # start-up: the results cache only when a file is checked
-    from rallyc.checkcache import read_entry
+    from rallyc.cache.check_results import read_entry
 
     return read_entry(key)
 
 
 def _check_target(t: Target, config: Config, stdin: bytes | None):
-    """(entry, may it be kept) of one file's check: a :class:`rallyc.checkcache.Entry` with its diagnostics
+    """(entry, may it be kept) of one file's check: a :class:`rallyc.cache.check_results.Entry` with its diagnostics
     (settings applied), whether it could not be read, and the texts its diagnostics quote. A file with
     ``use "file"`` includes is not kept (its result depends on files the cache key does not hash)."""
     # start-up: the compiler (networkx) only when a file is compiled
-    from rallyc.checkcache import Entry  # start-up: a file's check, only when the cache has no result
-    from rallyc.compilation import check_boxes
-    from rallyc.project import decode_source, load, load_text
+    from rallyc.cache.check_results import Entry  # start-up: a file's check, only when the cache has no result
+    from rallyc.compilation.compiled import check_boxes
+    from rallyc.project.loader import decode_source, load, load_text
 
     if t.path is None:
         data = stdin if stdin is not None else read_stdin()
@@ -276,8 +276,8 @@ def check_text(text: str, display: str, base_dir: Path, *, settings: bool = True
     :func:`check` reports for that file (the settings found from ``base_dir`` and ``# rallyc: ignore`` apply),
     for an editor that checks unsaved text."""
     # start-up: the parser (lark) only when a file is read
-    from rallyc.compilation import check_boxes  # start-up: the compiler only when a text is checked
-    from rallyc.project import load_text
+    from rallyc.compilation.compiled import check_boxes  # start-up: the compiler only when a text is checked
+    from rallyc.project.loader import load_text
 
     config = _Settings(None, None, settings).for_path(base_dir / "_")
     loaded = load_text(text, display, base_dir=base_dir)
@@ -291,13 +291,13 @@ def check_text(text: str, display: str, base_dir: Path, *, settings: bool = True
 def compile(path: str | os.PathLike, *, stdin: bytes | None = None, display: str | None = None,
             keep_tracks: bool = True, each_track: "EachTrack | None" = None) -> "Compilation":
     """Load a file (``-``: standard input, read from ``stdin`` when given) with its includes and compile it:
-    a :class:`rallyc.compilation.Compilation`.
+    a :class:`rallyc.compilation.compiled.Compilation`.
 
     Never raises for bad input: ``problem`` says what stopped it. The settings file's ``boxes`` apply.
     ``keep_tracks=False`` with ``each_track(design index, track, catalogue)``: each track is seen once checked,
     then dropped (a file of many stages is read one track at a time).
     """
-    from rallyc.compilation import compile_path  # start-up: the compiler only when a file is compiled
+    from rallyc.compilation.compiled import compile_path  # start-up: the compiler only when a file is compiled
 
     if str(path) == "-" and stdin is None:
         stdin = read_stdin()
@@ -311,7 +311,7 @@ def load(path: str | os.PathLike, stage: str | None = None) -> "Design":
     Raises :class:`DiagnosticError` carrying the error diagnostics when the file has errors (warnings are
     allowed) or defines nothing, and ``KeyError`` when no stage has that name.
     """
-    from rallyc.compilation import load_design  # start-up: the compiler only when a file is compiled
+    from rallyc.compilation.compiled import load_design  # start-up: the compiler only when a file is compiled
 
     return load_design(path, stage)
 
@@ -320,7 +320,7 @@ def __getattr__(name: str):
     # PEP 562: ``rallyc.api.Compilation`` (and ``rallyc.Compilation``) without importing the compiler at start-up
     if name == "Compilation":
         # start-up: the compiler (networkx) only when a file is compiled
-        from rallyc.compilation import Compilation
+        from rallyc.compilation.compiled import Compilation
 
         return Compilation
     raise AttributeError(f"module 'rallyc.api' has no attribute {name!r}")
@@ -352,7 +352,7 @@ def export(path: str | os.PathLike, to: str, stage: str | None = None) -> tuple[
     diagnostics)."""
     # start-up: import and export only for those commands
     from rallyc.interop import export_loaded
-    from rallyc.project import load as load_project
+    from rallyc.project.loader import load as load_project
 
     return export_loaded(load_project(Path(path), str(path)), to, stage)
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from rallyc.pipeline import compile_loaded
+from rallyc.compilation.pipeline import compile_loaded
 from rallyc.diagnostics import has_errors
 from rallyc.interop import export_loaded, import_text
-from rallyc.project import load, load_text
+from rallyc.project.loader import load, load_text
 from rallyc.syntax import ast
 from rallyc.syntax.parser import parse
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rallyc.pipeline import compile_loaded
-from rallyc.project import load, load_text
+from rallyc.compilation.pipeline import compile_loaded
+from rallyc.project.loader import load, load_text
 from rallyc.records import parse_record, replay_record
 from rallyc.records.generate import bot_record
 from rallyc.rules.options import Options

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from rallyc.cli import app
-from rallyc.pipeline import compile_loaded
-from rallyc.project import load
+from rallyc.commands.cli import app
+from rallyc.compilation.pipeline import compile_loaded
+from rallyc.project.loader import load
 
 ROOT = Path(__file__).resolve().parent.parent
 AREA_1 = str(ROOT / "examples" / "area-1.rally")

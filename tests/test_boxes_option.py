@@ -7,7 +7,7 @@ import json
 
 from typer.testing import CliRunner
 
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.tiles.boxes import box_list, unknown_boxes
 
 STAGE = "stage SS1 {\n  202a\n  210b left\n  205a\n}\n"

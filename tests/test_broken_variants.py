@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from rallyc.codes import all_codes
-from rallyc.pipeline import compile_loaded
-from rallyc.project import load
+from rallyc.compilation.pipeline import compile_loaded
+from rallyc.project.loader import load
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -1,6 +1,6 @@
 """Careless input (issue 11): records, editor files and sketches that used to crash or pass silently.
 
-Every case runs through the real command (``CliRunner`` on ``rallyc.cli.app``) and must give a located
+Every case runs through the real command (``CliRunner`` on ``rallyc.commands.cli.app``) and must give a located
 message (``file:line:column``) and exit 1, never a traceback and never exit 0.
 """
 
@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from helpers.paths import EXAMPLES
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.diagnostics import Sources, Span, Diagnostic, render_text
 from rallyc.records.load import RecordError, parse_record
 from rallyc.records.replay import replay_record

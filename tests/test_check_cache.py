@@ -1,4 +1,4 @@
-"""The results cache of `rallyc check` (rallyc/checkcache.py): an unchanged file is not checked again, and
+"""The results cache of `rallyc check` (rallyc/cache/check_results.py): an unchanged file is not checked again, and
 anything its result depends on (its bytes, the settings, an included file) makes it checked again."""
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ two runs of the same process (never a time).
 
 from helpers.memory import STAGE, many_stages_file, peak
 from rallyc import api
-from rallyc.project import load_text
+from rallyc.project.loader import load_text
 
 def test_check_drops_each_track_once_checked(tmp_path):
     """What a check holds grows with the file's text (its syntax tree), not with its tracks' graphs."""

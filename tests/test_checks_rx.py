@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rallyc.pipeline import compile_loaded
-from rallyc.project import load
+from rallyc.compilation.pipeline import compile_loaded
+from rallyc.project.loader import load
 from helpers.compiler import codes
 
 ROOT = Path(__file__).resolve().parent.parent

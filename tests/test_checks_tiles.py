@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rallyc.checks.tiles import check_tileset
-from rallyc.project import bundled_tilesets
+from rallyc.project.loader import bundled_tilesets
 from helpers.compiler import codes
 
 STAGE = "stage S {\n  202a\n  206a\n  208a left\n  204a\n  203a\n}\n"

@@ -8,8 +8,8 @@ import re
 from typer.testing import CliRunner
 
 from helpers.paths import BAD
-from rallyc.ci_formats import render_github, render_gitlab
-from rallyc.cli import app
+from rallyc.diagnostics.ci_formats import render_github, render_gitlab
+from rallyc.commands.cli import app
 from rallyc.diagnostics import Diagnostic, Span
 
 RUN = CliRunner()

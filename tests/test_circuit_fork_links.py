@@ -10,8 +10,8 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
-from rallyc import project
-from rallyc.pipeline import compile_loaded
+from rallyc.project import loader as project
+from rallyc.compilation.pipeline import compile_loaded
 from rallyc.render.geometry import HexLayout
 from rallyc.render.shapes import track_shapes
 from rallyc.tiles.catalogue import Catalogue

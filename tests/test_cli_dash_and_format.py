@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from helpers.paths import EXAMPLES
-from rallyc.cli import app
+from rallyc.commands.cli import app
 
 RALLY = (EXAMPLES / "rally-1.rally").read_text(encoding="utf-8")
 GAME = EXAMPLES / "games" / "rally-1-ss1-failed-flat-out.json"

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from rallyc.analysis import DriverKind, analyze_track
 from rallyc.analysis.simulate import simulate
-from rallyc.cli import app
+from rallyc.commands.cli import app
 import rallyc
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -12,8 +12,8 @@ from rallyc.model import codes as rc
 ROOT = Path(__file__).resolve().parent.parent
 
 #: these layers name codes by symbol only (no "RCxxx" string literal)
-SYMBOLS_ONLY = ("rallyc/syntax", "rallyc/tiles", "rallyc/compiler", "rallyc/checks", "rallyc/project.py",
-                "rallyc/pipeline.py")
+SYMBOLS_ONLY = ("rallyc/syntax", "rallyc/tiles", "rallyc/compiler", "rallyc/checks", "rallyc/project/loader.py",
+                "rallyc/compilation/pipeline.py")
 
 
 def _py(names):

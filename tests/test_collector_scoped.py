@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rallyc.compilation import collector_held, collector_paused
+from rallyc.compilation.compiled import collector_held, collector_paused
 from rallyc.records import load_record, replay_record
 from rallyc.records.tracks import clear_cache
 

@@ -19,7 +19,7 @@ from helpers.paths import ROOT
 
 #: what the guard watches: the five runtime dependencies, typer's pydantic, the extras, and rallyc's big layers
 WATCHED = ("typer", "pydantic", "networkx", "lark", "jsonschema", "svgwrite", "pygls", "lsprotocol", "cairosvg",
-           "rallyc.cli", "rallyc.api", "rallyc.compiler", "rallyc.checks", "rallyc.render", "rallyc.records",
+           "rallyc.commands.cli", "rallyc.api", "rallyc.compiler", "rallyc.checks", "rallyc.render", "rallyc.records",
            "rallyc.rules", "rallyc.rules.machine", "rallyc.analysis", "rallyc.lsp")
 
 _RUN = """\
@@ -59,7 +59,7 @@ CASES = [
     (["explain"], 0, set(WATCHED)),
     (["explain", "RC999"], 2, set(WATCHED)),
     # the usage: typer and the commands' declarations, no parameter validation (pydantic), no library
-    (["--help"], 0, set(WATCHED) - {"typer", "rallyc.cli", "rallyc.api"}),
+    (["--help"], 0, set(WATCHED) - {"typer", "rallyc.commands.cli", "rallyc.api"}),
     # formatting reads the syntax only
     (["fmt", "--check", RALLY], 0, {"networkx", "jsonschema", "svgwrite", "lsprotocol", "rallyc.compiler",
                                     "rallyc.checks", "rallyc.render", "rallyc.records", "rallyc.rules",
@@ -78,7 +78,7 @@ CASES = [
                            "rallyc.lsp", "rallyc.rules.machine"}),
     # the language server as an editor starts it (here on an empty input: it stops at once): pygls, nothing of
     # typer, and the parser and the compiler only once a document is open
-    (["lsp"], 0, {"typer", "pydantic", "networkx", "lark", "jsonschema", "svgwrite", "rallyc.cli", "rallyc.compiler",
+    (["lsp"], 0, {"typer", "pydantic", "networkx", "lark", "jsonschema", "svgwrite", "rallyc.commands.cli", "rallyc.compiler",
                   "rallyc.checks", "rallyc.render", "rallyc.records", "rallyc.rules", "rallyc.analysis"}),
     # the next tile: the parser and the placement of the route, no graph of spaces (networkx), no check
     (["suggest", "benchmarks/data/stage-30.rally", "--after", "29"], 0,
@@ -102,7 +102,7 @@ def test_a_cached_check_imports_neither_the_parser_nor_the_compiler(tmp_path):
     code, imported = run(["check", RALLY], tmp_path)
     assert code == 0
     assert imported & {"typer", "pydantic", "networkx", "lark", "jsonschema", "svgwrite", "rallyc.compiler",
-                       "rallyc.checks", "rallyc.cli"} == set()
+                       "rallyc.checks", "rallyc.commands.cli"} == set()
 
 
 @pytest.mark.parametrize("args,out,err,code", [

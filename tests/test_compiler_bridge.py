@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import networkx as nx
 
-from rallyc.pipeline import compile_loaded
-from rallyc.project import load_text
+from rallyc.compilation.pipeline import compile_loaded
+from rallyc.project.loader import load_text
 
 # found by placing routes: out of the bridge's C-F road, three right turns lead back into its A-D road
 LOOP = ["308a right", "310a right", "308a right"]

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from rallyc.codes import all_codes
-from rallyc.pipeline import compile_loaded
-from rallyc.project import load
+from rallyc.compilation.pipeline import compile_loaded
+from rallyc.project.loader import load
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.rally"))

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from rallyc.compiler import compile_flipped
-from rallyc.pipeline import compile_loaded
+from rallyc.compilation.pipeline import compile_loaded
 from rallyc.compiler.flip import FlipError, flip_placement, other_side
 from rallyc.compiler.placement import place_route
-from rallyc.project import load_text
+from rallyc.project.loader import load_text
 
 ASPHALT = "stage T {\n  301a\n  304a\n  316a left\n  302a\n}\n"
 SNOW = "stage T {\n  301a\n  304b\n  316b left\n  302a\n}\n"

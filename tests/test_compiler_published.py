@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from rallyc.pipeline import compile_loaded
-from rallyc.project import load
+from rallyc.compilation.pipeline import compile_loaded
+from rallyc.project.loader import load
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the repository's copy of the shared data file (lines starting with # are comments)

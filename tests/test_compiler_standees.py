@@ -8,12 +8,12 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from rallyc.pipeline import compile_loaded
+from rallyc.compilation.pipeline import compile_loaded
 from rallyc.compiler.export import track_to_dict
 from rallyc.compiler.track import Standee
 from rallyc.interop import read_track
 from rallyc.interop.exporter import export_track
-from rallyc.project import load, load_text
+from rallyc.project.loader import load, load_text
 from rallyc.render.document import MapOptions, render_map
 from rallyc.tiles.catalogue import Catalogue
 

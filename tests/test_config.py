@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 import rallyc
-from rallyc.cli import app
-from rallyc.config import ConfigError, find_config
+from rallyc.commands.cli import app
+from rallyc.project.config import ConfigError, find_config
 
 #: RC308 (a short stage, line 1) and RC604 (a lone chicane token, line 7): two warnings
 WARNINGS = """stage SS1 {

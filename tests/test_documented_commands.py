@@ -25,7 +25,7 @@ import pytest
 import typer.main
 from typer.testing import CliRunner
 
-from rallyc.cli import app
+from rallyc.commands.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from helpers.paths import EXAMPLES, ROOT
-from rallyc.project import load
+from rallyc.project.loader import load
 
 VSCODE = ROOT / "editors" / "vscode"
 GRAMMAR = json.loads((VSCODE / "syntaxes" / "rallyc.tmLanguage.json").read_text(encoding="utf-8"))

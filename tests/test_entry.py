@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from helpers.paths import ROOT
 from rallyc import __version__
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.commands.checking import OutputFormat, parse_check_args
 
 
@@ -29,7 +29,7 @@ def imported_by(*args: str, cache: Path | None = None) -> set[str]:
     code = ("import sys\nfrom rallyc.__main__ import main\nsys.argv = ['rallyc', *sys.argv[1:]]\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "print('\\n' + ' '.join(sorted(m for m in ('typer', 'pydantic', 'jsonschema', 'svgwrite', 'networkx',"
-            " 'lark', 'rallyc.cli') if m in sys.modules)), file=sys.stderr)")
+            " 'lark', 'rallyc.commands.cli') if m in sys.modules)), file=sys.stderr)")
     env = dict(os.environ, XDG_CACHE_HOME=str(cache)) if cache is not None else None
     p = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT, env=env)
     return set(p.stderr.splitlines()[-1].split())

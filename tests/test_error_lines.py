@@ -13,7 +13,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from rallyc.cli import app
+from rallyc.commands.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "examples" / "games" / "rally-1-ss1-failed-flat-out.json"

@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 import rallyc
-from rallyc.cli import app
+from rallyc.commands.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
 BAD = ROOT / "tests" / "bad"

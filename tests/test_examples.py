@@ -20,7 +20,7 @@ import pytest
 
 from rallyc.geometry.hexgrid import neighbour, opposite, own_to_world, rotation_for
 from rallyc.compiler.roads import driven_turn
-from rallyc.project import load
+from rallyc.project.loader import load
 from rallyc.syntax import ast
 from rallyc.syntax.parser import parse
 from rallyc.tiles.catalogue import Catalogue
@@ -624,7 +624,7 @@ def test_own_stage_layout_is_a_legal_chain(key):
 # ------------------------------------------------------------------ compiled
 
 def _compile(name: str):
-    from rallyc.pipeline import compile_loaded
+    from rallyc.compilation.pipeline import compile_loaded
 
     loaded = _loaded(name)
     result = compile_loaded(loaded)

@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 import rallyc
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.codes import EXAMPLE_KINDS, all_codes
 from rallyc.codes.explain import explain_text
 from rallyc.diagnostics import DiagnosticError
@@ -174,12 +174,12 @@ def test_binary_file_rc102(tmp_path, monkeypatch):
 
 def test_internal_error_rc100_is_reported_not_raised(tmp_path, monkeypatch):
     """A failure inside the compiler becomes RC100; the name checks still run."""
-    import rallyc.pipeline
+    import rallyc.compilation.pipeline
 
     def broken(loaded):
         raise RuntimeError("simulated bug")
 
-    monkeypatch.setattr(rallyc.pipeline, "compile_loaded", broken)
+    monkeypatch.setattr(rallyc.compilation.pipeline, "compile_loaded", broken)
     monkeypatch.chdir(tmp_path)
     _write(tmp_path, CODES["RC130"].example_files())
     assert _run_command("rallyc check example.rally") == {"RC100": "error", "RC130": "error"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
-from rallyc.cli import app
+from rallyc.commands.cli import app
 
 
 def test_core_water_04_says_the_movement_ends_immediately_and_names_the_reading():

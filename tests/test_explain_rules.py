@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.codes.explain import explain_text
 from rallyc.data import rulebook
 

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rallyc.checks.names import check_names
-from rallyc.project import load_text
+from rallyc.project.loader import load_text
 from rallyc.syntax.formatter import format_text
 from rallyc.syntax.parser import parse
 from rallyc.tiles.catalogue import Catalogue

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.rules.options import Options
 
 ROOT = Path(__file__).resolve().parent.parent

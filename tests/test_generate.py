@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 import rallyc
 from rallyc.analysis import analyze
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.compiler.stats import stage_class
 
 ROOT = Path(__file__).resolve().parents[1]

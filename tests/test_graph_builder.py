@@ -9,8 +9,8 @@ import networkx as nx
 import pytest
 
 from rallyc.compiler.graph import GraphBuilder
-from rallyc.pipeline import compile_loaded
-from rallyc.project import load
+from rallyc.compilation.pipeline import compile_loaded
+from rallyc.project.loader import load
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.rally"))
@@ -69,7 +69,7 @@ LONG = "stage Long {\n  202a\n" + "".join(
 def test_roads_laid_from_their_templates_are_the_roads_built_anew(path, monkeypatch):
     """A road laid again from its template (and the join to the next step copied) gives the very spaces, moves,
     orders and floats that building every step anew gives."""
-    from rallyc.project import load_text
+    from rallyc.project.loader import load_text
 
     loaded = load(path) if path is not None else load_text(LONG, "long.rally", base_dir=ROOT)
     fast = compile_loaded(loaded)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from rallyc.pipeline import compile_loaded
-from rallyc.project import load
+from rallyc.compilation.pipeline import compile_loaded
+from rallyc.project.loader import load
 from helpers.compiler import compile_text, stage, track_of
 
 ROOT = Path(__file__).resolve().parent.parent

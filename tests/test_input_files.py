@@ -16,8 +16,8 @@ import pytest
 from typer.testing import CliRunner
 
 from helpers.paths import EXAMPLES, ROOT
-from rallyc.cli import app
-from rallyc.fileio import write_atomic
+from rallyc.commands.cli import app
+from rallyc.project.fileio import write_atomic
 
 
 STAGE = "stage SS1 {\n  202a\n  205a\n  206a\n  208a left\n  204a\n  203a\n}\n"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.syntax.limits import MAX_FILE_PIECES, MAX_STAGE_TILES, MAX_STATEMENT_BYTES, MAX_STATEMENTS
 from rallyc.syntax.parser import parse
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from rallyc.cli import app
+from rallyc.commands.cli import app
 
 DATA = Path(__file__).parent / "data" / "interop"
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

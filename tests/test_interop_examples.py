@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from rallyc.pipeline import compile_loaded
+from rallyc.compilation.pipeline import compile_loaded
 from rallyc.diagnostics import has_errors
 from rallyc.interop import export_loaded, import_text
-from rallyc.project import load, load_text
+from rallyc.project.loader import load, load_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.rally"))

@@ -14,14 +14,14 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from rallyc.cli import app
-from rallyc.pipeline import compile_loaded
+from rallyc.commands.cli import app
+from rallyc.compilation.pipeline import compile_loaded
 from rallyc.diagnostics import Severity, has_errors
 from rallyc.interop import bundled_catalogue, import_text, read_track
 from rallyc.interop.importer import split_tiles
 from rallyc.interop.rximport import _arches
 from rallyc.interop.rxlayout import rx_layouts
-from rallyc.project import load, load_text
+from rallyc.project.loader import load, load_text
 
 DATA = Path(__file__).parent / "data" / "interop"
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -13,8 +13,8 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from rallyc.cli import app
-from rallyc.resources import schemas_dir
+from rallyc.commands.cli import app
+from rallyc.data.resources import schemas_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 BAD = ROOT / "tests" / "bad"

@@ -224,7 +224,7 @@ def test_without_pygls_the_command_says_how_to_install_it():
     import sys
 
     code = ("import sys; sys.modules['pygls'] = None; sys.modules['pygls.lsp.server'] = None; "
-            "sys.argv = ['rallyc', 'lsp']; from rallyc.cli import main; main()")
+            "sys.argv = ['rallyc', 'lsp']; from rallyc.commands.cli import main; main()")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 2
     assert "pip install 'rallyc[lsp]'" in done.stderr and "Traceback" not in done.stderr

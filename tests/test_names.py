@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rallyc.checks.names import OPTIONS, check_names
 from rallyc.codes import all_codes
-from rallyc.project import load_text
+from rallyc.project.loader import load_text
 from rallyc.tiles.catalogue import Catalogue
 
 

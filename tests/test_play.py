@@ -23,7 +23,7 @@ from prompt_toolkit.output import DummyOutput
 from typer.testing import CliRunner
 
 from rallyc.analysis.drivers import GreedyDriver
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.table.journal import resume, start
 from rallyc.table.session import Refused, TableGame
 from rallyc.table.setup import Seat, TableSetup

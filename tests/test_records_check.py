@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from helpers.paths import EXAMPLES
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.records.load import RecordError, load_record, parse_record
 
 GAMES = sorted((EXAMPLES / "games").glob("*.json"))

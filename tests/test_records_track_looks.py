@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rallyc.collector import held
+from rallyc.compilation.collector import held
 from rallyc.records import load_record
 from rallyc.records import tracks
 from rallyc.records.tracks import one_look, track_file

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from rallyc.cli import app
+from rallyc.commands.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 RALLY1 = str(ROOT / "examples" / "rally-1.rally")

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from rallyc import project
-from rallyc.pipeline import compile_loaded
+from rallyc.project import loader as project
+from rallyc.compilation.pipeline import compile_loaded
 from rallyc.render.document import MapOptions, render_map
 from rallyc.geometry.tile import lane_strip
 from rallyc.render.geometry import HexLayout, point_in_polygon

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from rallyc import project
-from rallyc.pipeline import compile_loaded
+from rallyc.project import loader as project
+from rallyc.compilation.pipeline import compile_loaded
 from rallyc.render.document import MapOptions, render_map
 from rallyc.render.measure import parse_path
 from rallyc.render.tile import render_tile_svg

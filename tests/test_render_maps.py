@@ -13,8 +13,8 @@ import cairosvg  # a test extra: the PNG check below always runs
 import pytest
 from PIL import Image  # installed with cairosvg
 
-from rallyc import project
-from rallyc.pipeline import compile_loaded
+from rallyc.project import loader as project
+from rallyc.compilation.pipeline import compile_loaded
 from rallyc.diagnostics import has_errors
 from rallyc.render.document import MapOptions, render_map
 from rallyc.render.roadbook import pacenotes, render_roadbook, tile_needs, turn_name

@@ -11,9 +11,9 @@ from pathlib import Path
 from PIL import Image
 from typer.testing import CliRunner
 
-from rallyc import project
-from rallyc.cli import app
-from rallyc.pipeline import compile_loaded
+from rallyc.project import loader as project
+from rallyc.commands.cli import app
+from rallyc.compilation.pipeline import compile_loaded
 from rallyc.render.document import MapOptions, render_map
 from rallyc.render.measure import measure, parse_path, rect_hits_polygon
 from rallyc.render.roadbook import pacenotes, render_roadbook

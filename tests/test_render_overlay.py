@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.render.document import MapOptions, render_map
 from rallyc.render.overlay import cars_after_round, last_round, race_cars_after_round
 

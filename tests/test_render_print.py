@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from rallyc import project
-from rallyc.pipeline import compile_loaded
+from rallyc.project import loader as project
+from rallyc.compilation.pipeline import compile_loaded
 from rallyc.render.document import MapOptions, render_map
 from rallyc.render.geometry import HexLayout
 from rallyc.render.measure import PT_MM, boxes_cross_polygon, measure, parse_path, rect_hits_polygon

@@ -20,9 +20,9 @@ from typer.testing import CliRunner
 
 from helpers.colours import MACHADO, ciede2000, contrast, cvd_difference
 from helpers.fills import touching_fills
-from rallyc import project
-from rallyc.cli import app
-from rallyc.pipeline import compile_loaded
+from rallyc.project import loader as project
+from rallyc.commands.cli import app
+from rallyc.compilation.pipeline import compile_loaded
 from rallyc.render.document import MapOptions, render_map
 from rallyc.render.geometry import point_in_polygon
 from rallyc.render.measure import measure, parse_path, rect_hits_polygon, text_width

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rallyc import project
-from rallyc.pipeline import compile_loaded
+from rallyc.project import loader as project
+from rallyc.compilation.pipeline import compile_loaded
 from rallyc.render.document import MapOptions, render_map
 from rallyc.render.measure import measure, parse_path, rect_hits_polygon
 from rallyc.tiles.catalogue import Catalogue

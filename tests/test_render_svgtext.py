@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import svgwrite
 
-from rallyc import project
-from rallyc.pipeline import compile_loaded
+from rallyc.project import loader as project
+from rallyc.compilation.pipeline import compile_loaded
 from rallyc.render import svgtext
 from rallyc.render.document import new_drawing
 from rallyc.render.legend import draw_legend, layout_legend, map_features

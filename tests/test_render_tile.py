@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from rallyc import project
+from rallyc.project import loader as project
 from rallyc.compiler.tile import tile_track
 from rallyc.render.tile import render_tile_svg
 from rallyc.tiles.catalogue import Catalogue

@@ -1,5 +1,5 @@
 """A replay makes no cyclic garbage: what it made and dropped is freed by reference counting as it goes, so
-``replay_record`` pauses the collector without a collection afterwards (:mod:`rallyc.collector`), on every example
+``replay_record`` pauses the collector without a collection afterwards (:mod:`rallyc.compilation.collector`), on every example
 record, accepted or refused (the report keeps its error without the frames that raised it).
 
 A game form that keeps a reference to itself (a bound method of its own as an attribute, a part holding its

@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 import rallyc
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.records.load import parse_record
 from rallyc.records.race import bot_race_record, replay_race
 from rallyc.rules.contact import ContactClaim, ContactKind

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.model.options import OPTIONS, OptionSpec, Variant
 from rallyc.records.generate import bot_record
 from rallyc.rules import Options, Player

@@ -18,7 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from helpers.paths import EXAMPLES
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.table.journal import resume
 
 runner = CliRunner()

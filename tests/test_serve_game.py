@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from helpers.paths import EXAMPLES
 from helpers.served import Served
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.table import journal
 from rallyc.table.setup import Seat, TableSetup
 

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from helpers.paths import EXAMPLES
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.records import load_record, replay_record
 from rallyc.records.replay import format_time
 from rallyc.records.tour import load_tour, replay_tour

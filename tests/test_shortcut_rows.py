@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rallyc.pipeline import compile_loaded
-from rallyc.project import load_text
+from rallyc.compilation.pipeline import compile_loaded
+from rallyc.project.loader import load_text
 from rallyc.syntax import ast
 from rallyc.syntax.formatter import format_text
 from rallyc.syntax.parser import parse

@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 
 from helpers.memory import many_stages_file, peak
 from rallyc import api
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.compiler.stats import track_stats
-from rallyc.project import load_text
+from rallyc.project.loader import load_text
 from rallyc.tiles.catalogue import Catalogue
 
 ROOT = Path(__file__).resolve().parent.parent

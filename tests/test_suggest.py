@@ -7,10 +7,10 @@ import pytest
 from typer.testing import CliRunner
 
 from helpers.paths import EXAMPLES as EXAMPLES_DIR, ROOT
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.suggest import Finish, SuggestError, suggest, suggest_stage
 from rallyc.compiler.placement import place_route
-from rallyc.project import load, load_text
+from rallyc.project.loader import load, load_text
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue
 

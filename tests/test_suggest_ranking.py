@@ -11,9 +11,9 @@ import json
 from typer.testing import CliRunner
 
 from helpers.paths import EXAMPLES
-from rallyc.cli import app
-from rallyc.ranking import PUBLISHED, WEIGHTS_PATH, Counts, published_steps
-from rallyc.ranking_fit import held_out_ranks, weights_file
+from rallyc.commands.cli import app
+from rallyc.suggest.ranking import PUBLISHED, WEIGHTS_PATH, Counts, published_steps
+from rallyc.suggest.ranking_fit import held_out_ranks, weights_file
 
 HELD_OUT = ("rally-2", "rally-5")
 

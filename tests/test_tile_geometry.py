@@ -10,7 +10,7 @@ import pytest
 from rallyc.compiler.tile import tile_track
 from rallyc.geometry.tile import HexLayout, heading_steps, lane_strip, point_in_polygon, zone_bounds, zone_weight
 from rallyc.interop import roadgeom
-from rallyc.project import bundled_tilesets
+from rallyc.project.loader import bundled_tilesets
 from rallyc.render.measure import overlapping_outlines
 from rallyc.render.shapes import track_shapes
 from rallyc.tiles.catalogue import Catalogue

@@ -12,8 +12,8 @@ from rallyc.interop import import_text
 from rallyc.interop.model import TileRecord, TrackFile
 from rallyc.interop.importer import import_track
 from rallyc.model.tiles import TileRole
-from rallyc.pipeline import compile_loaded
-from rallyc.project import bundled_tilesets, load_text
+from rallyc.compilation.pipeline import compile_loaded
+from rallyc.project.loader import bundled_tilesets, load_text
 from rallyc.syntax.formatter import format_document
 from rallyc.syntax.parser import parse
 from rallyc.tiles.catalogue import Catalogue

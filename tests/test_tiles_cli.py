@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 import pytest
 from typer.testing import CliRunner
 
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.tiles.catalogue import BOX_TITLES, Catalogue, box_of
-from rallyc.project import bundled_tilesets
+from rallyc.project.loader import bundled_tilesets
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from rallyc.resources import tilesets_dir
+from rallyc.data.resources import tilesets_dir
 from rallyc.syntax import ast
 from rallyc.syntax.parser import parse
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from rallyc.geometry.hexgrid import own_to_world
-from rallyc.project import bundled_tilesets
+from rallyc.project.loader import bundled_tilesets
 from rallyc.tiles.catalogue import Catalogue
 
 LAYOUTS = Path(__file__).parent / "data" / "published-layouts.tsv"

@@ -9,10 +9,10 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.commands.build import compile_json
-from rallyc.pipeline import compile_loaded
-from rallyc.project import load
+from rallyc.compilation.pipeline import compile_loaded
+from rallyc.project.loader import load
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((ROOT / "schemas" / "track.schema.json").read_text())

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from helpers.paths import ROOT
-from rallyc.usercache import cache_folder_for
+from rallyc.cache.folder import cache_folder_for
 
 HOME = os.path.join(os.sep, "users", "ann")
 XDG = os.path.join(HOME, "xdg-cache")

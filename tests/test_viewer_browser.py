@@ -21,7 +21,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from typer.testing import CliRunner
 
 from helpers.paths import EXAMPLES
-from rallyc.cli import app
+from rallyc.commands.cli import app
 from rallyc.records import load_record, replay_record
 from rallyc.render.viewer import script_json
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from rallyc.analysis.report import RallyWarning, StageAnalysis, analyse_stage, rally_warnings
 from rallyc.analysis.rxreport import CircuitAnalysis, analyze_circuit
 from rallyc.analysis.simulate import DriverKind, RunProgress, simulate
-from rallyc.compilation import load_design
+from rallyc.compilation.compiled import load_design
 
 __all__ = ["Analysis", "DriverKind", "StageAnalysis", "RallyWarning", "analyze", "analyze_track"]
 

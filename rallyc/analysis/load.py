@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from rallyc.compilation import compile_paused, load_design
+from rallyc.compilation.compiled import compile_paused, load_design
 from rallyc.diagnostics import DiagnosticError, has_errors
-from rallyc.project import load_text
+from rallyc.project.loader import load_text
 
 __all__ = ["load_track", "TrackSource"]
 

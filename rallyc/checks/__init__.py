@@ -23,7 +23,7 @@ from typing import Any, Callable
 from rallyc.checks import geometry, inventory, names, route, rx, tiles
 from rallyc.compiler.stage import StageBuild
 from rallyc.diagnostics import Diagnostic
-from rallyc.project import Loaded
+from rallyc.project.loader import Loaded
 from rallyc.tiles.catalogue import Catalogue
 
 __all__ = ["Rule", "RULES", "FILE_RULES", "STAGES", "CIRCUITS", "ALL", "run_checks", "check_file"]

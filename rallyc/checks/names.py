@@ -29,7 +29,7 @@ from rallyc.model import codes as rc
 from rallyc.model.options import OPTIONS as ALL_OPTIONS
 from rallyc.model.options import OptionSpec, Variant, canonical, rule_span
 from rallyc.model.pairings import CHOICES, pairing_problem
-from rallyc.project import Loaded
+from rallyc.project.loader import Loaded
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue, normalize_id
 
@@ -46,7 +46,7 @@ def _did_you_mean(word: str, choices: Iterable[str]) -> str | None:
 
 
 def check_names(loaded: Loaded, catalogue: Catalogue) -> list[Diagnostic]:
-    """Name diagnostics (RC12x-RC14x) of every document of ``loaded`` (a :class:`rallyc.project.Loaded`)."""
+    """Name diagnostics (RC12x-RC14x) of every document of ``loaded`` (a :class:`rallyc.project.loader.Loaded`)."""
     diags: list[Diagnostic] = []
     diags += _duplicate_tilesets(loaded.documents)
     for doc in loaded.documents:

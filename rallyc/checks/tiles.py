@@ -12,7 +12,7 @@ from __future__ import annotations
 from rallyc.diagnostics import Diagnostic
 from rallyc.geometry.hexgrid import turn_of
 from rallyc.model import codes as rc
-from rallyc.project import Loaded
+from rallyc.project.loader import Loaded
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue
 

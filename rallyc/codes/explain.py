@@ -7,7 +7,7 @@ from rallyc.codes import CodeInfo, all_codes
 
 __all__ = ["explain_text", "normalise_code"]
 
-#: said of every error: a design with an error is not compiled, so nothing may hide one (:mod:`rallyc.config`)
+#: said of every error: a design with an error is not compiled, so nothing may hide one (:mod:`rallyc.project.config`)
 _CANNOT_BE_IGNORED = ("An error cannot be ignored: `rallyc check` reports it and exits 1 whatever `--select`, "
                       "`--ignore`, the settings file or a `# rallyc: ignore` comment say (a design with an "
                       "error is not compiled, so it cannot be played).")

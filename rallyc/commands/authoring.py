@@ -16,7 +16,7 @@ import typer
 from rallyc.api import read_stdin
 from rallyc.commands.inputs import EXIT_PROBLEMS, EXIT_USAGE, boxes_option, fail
 from rallyc.commands.serving import run_lsp
-from rallyc.config import ConfigError, load_config
+from rallyc.project.config import ConfigError, load_config
 from rallyc.diagnostics import render_text
 from rallyc.model.codes import STOPPING
 
@@ -31,7 +31,7 @@ class SuggestFormat(str, Enum):
 def _load(file: Path):
     """The loaded file (``-``: standard input); exits 2 on I/O problems, 1 when it does not parse."""
     # start-up: the parser (lark) only when a file is read
-    from rallyc.project import decode_source, load, load_text
+    from rallyc.project.loader import decode_source, load, load_text
 
     if str(file) == "-":
         text, err = decode_source(read_stdin(), "<stdin>")

@@ -68,12 +68,12 @@ def report(run: api.CheckResult, fmt: OutputFormat) -> str:
         return render_sarif(run.diagnostics, __version__, summaries, fixes)
     if fmt is OutputFormat.github:
         # start-up: a CI system's format only when asked for
-        from rallyc.ci_formats import render_github
+        from rallyc.diagnostics.ci_formats import render_github
 
         return render_github(run.diagnostics)
     if fmt is OutputFormat.gitlab:
         # start-up: a CI system's format only when asked for
-        from rallyc.ci_formats import render_gitlab
+        from rallyc.diagnostics.ci_formats import render_gitlab
 
         return render_gitlab(run.diagnostics)
     if not run.diagnostics:

@@ -79,7 +79,7 @@ def report_exception(prog: str, e: Exception) -> int:
     reported in one line (exit 2), never as a traceback.
     """
     # start-up: the settings and the diagnostics only when something went wrong (`rallyc explain` needs neither)
-    from rallyc.config import ConfigError
+    from rallyc.project.config import ConfigError
     from rallyc.diagnostics import DiagnosticError, render_text
 
     if isinstance(e, ConfigError):

@@ -18,7 +18,7 @@ from rallyc.commands.errors import EXIT_PROBLEMS, fail, handles_errors
 from rallyc.commands.inputs import boxes_option
 from rallyc.commands.cluster import cluster_errors
 from rallyc.commands.progress import Progress
-from rallyc.config import ConfigError, load_config
+from rallyc.project.config import ConfigError, load_config
 from rallyc.tiles.boxes import box_list
 
 __all__ = ["register", "parse_par"]
@@ -56,7 +56,7 @@ def _project(project: Path, out_dir: Path):
     """(catalogue, ``use`` lines to compile with from the project's folder, ``use`` lines of the written files,
     the project file to copy into the output folder or None)."""
     # start-up: the parser only when a project is read
-    from rallyc import project as projects
+    from rallyc.project import loader as projects
     from rallyc.diagnostics import has_errors, render_text
     from rallyc.tiles.catalogue import Catalogue
 
@@ -143,7 +143,7 @@ def register(app: typer.Typer) -> None:
             base_dir = project.resolve().parent
         else:
             # start-up: the tile catalogue only when generating
-            from rallyc import project as projects
+            from rallyc.project import loader as projects
             from rallyc.tiles.catalogue import Catalogue
 
             catalogue, uses, written, base_dir = Catalogue.from_tilesets(projects.bundled_tilesets()), [], [], \

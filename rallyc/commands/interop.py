@@ -12,7 +12,7 @@ from rallyc.api import check_loaded, read_stdin
 from rallyc.commands.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, handles_errors
 from rallyc.commands.inputs import refuse_output
 from rallyc.diagnostics import Diagnostic, Severity, Sources, Span, has_errors, render_text
-from rallyc.fileio import decode_utf8, write_atomic
+from rallyc.project.fileio import decode_utf8, write_atomic
 
 __all__ = ["register"]
 
@@ -46,7 +46,7 @@ def _shown(path: Path) -> str:
 
 def _read(path: Path) -> tuple[str | None, Diagnostic | None]:
     # start-up: the parser (lark) only when a file is read
-    from rallyc.project import read_bytes
+    from rallyc.project.loader import read_bytes
 
     data: bytes | None
     if _is_std(path):
@@ -81,7 +81,7 @@ file (written, see above), 2 usage or I/O error."""
 def _check_written(text: str, shown: str, folder: Path) -> tuple[list[Diagnostic], Sources]:
     """The errors ``rallyc check`` would report on the text import writes (and its sources, for quoting)."""
     # start-up: the parser (lark) only when a file is read
-    from rallyc.project import load_text
+    from rallyc.project.loader import load_text
 
     loaded = load_text(text, shown, base_dir=folder)
     return [d for d in check_loaded(loaded) if d.severity is Severity.ERROR], loaded.sources
@@ -155,12 +155,12 @@ def export(
     """Write a compiled stage or circuit as a Rekee JSON or RGT track file."""
     # start-up: import and export only for those commands
     from rallyc.interop import export_loaded
-    from rallyc.project import load
+    from rallyc.project.loader import load
 
     refuse_output([output], [file], prog="rallyc export")
     if _is_std(file):
         # start-up: the parser (lark) only when a file is read
-        from rallyc.project import decode_source, load_text
+        from rallyc.project.loader import decode_source, load_text
 
         source, err = decode_source(read_stdin(), "<stdin>")
         if err is not None:

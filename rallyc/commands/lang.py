@@ -18,7 +18,7 @@ from rallyc.commands.checking import OutputFormat, run_check
 from rallyc.commands.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, handles_errors
 from rallyc.commands.explaining import run_explain
 from rallyc.diagnostics import Sources, render_text
-from rallyc.fileio import write_atomic
+from rallyc.project.fileio import write_atomic
 
 __all__ = ["register"]
 
@@ -82,7 +82,7 @@ def fmt(
 ) -> None:
     """Rewrite track files in the canonical layout (comments kept, meaning unchanged)."""
     # start-up: the parser (lark) only when a file is read
-    from rallyc.project import decode_source, read_source
+    from rallyc.project.loader import decode_source, read_source
 
     code = EXIT_OK
     targets, problems = api.collect_files(paths)

@@ -1,7 +1,7 @@
 """Output files of the commands: never write over an input, and say plainly why a write failed.
 
 Every command with ``-o FILE`` asks :func:`output_problem` before it writes anything, then writes
-with :func:`write_output` (atomic, through :func:`rallyc.fileio.write_atomic`). Messages name the
+with :func:`write_output` (atomic, through :func:`rallyc.project.fileio.write_atomic`). Messages name the
 file the user typed, never the temporary file beside it.
 """
 
@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Iterable
 
-from rallyc.fileio import write_atomic
+from rallyc.project.fileio import write_atomic
 
 __all__ = ["output_problem", "write_output", "write_error"]
 

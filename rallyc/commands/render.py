@@ -233,7 +233,7 @@ def write_viewer(output: Path, data: dict, report, base_dir: Path, inputs: list)
     catalogue = None
     if "track" in data:
         # start-up: the parser (lark) only when a file is read
-        from rallyc.project import load
+        from rallyc.project.loader import load
 
         catalogue = Catalogue.from_tilesets(load((base_dir / data["track"]).resolve()).tilesets)
     page = viewer_html(data, report, tracks, catalogue)

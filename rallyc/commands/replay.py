@@ -24,7 +24,7 @@ import typer
 
 from rallyc.commands.errors import error_line, handles_errors, record_error_line
 from rallyc.commands.render import write_viewer
-from rallyc.fileio import decode_utf8
+from rallyc.project.fileio import decode_utf8
 
 REPLAY_EPILOG = """\b
 Examples:

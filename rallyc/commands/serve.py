@@ -154,7 +154,7 @@ def _stop(signum: int, frame: Any) -> None:
 def _catalogue(game: Any) -> Any:
     """The tiles of the game's design (its tilesets), for the map."""
     # start-up: the parser (lark) and the tiles only for a game's map
-    from rallyc.project import load
+    from rallyc.project.loader import load
     from rallyc.tiles.catalogue import Catalogue
 
     return Catalogue.from_tilesets(load(Path(game.form.header["track"])).tilesets)

@@ -30,7 +30,7 @@ class ListFormat(str, Enum):
 def load_catalogue(file: Path | None) -> Catalogue:
     """The catalogue of the bundled tilesets, or of everything a project file has in scope."""
     # start-up: the parser (lark) only when a file is read
-    from rallyc import project
+    from rallyc.project import loader as project
 
     if file is None:
         return Catalogue.from_tilesets(project.bundled_tilesets())

@@ -3,7 +3,7 @@
 A stage or circuit is built into a complete :class:`~rallyc.compiler.stage.StageBuild` /
 :class:`~rallyc.compiler.stage.CircuitBuild` (:func:`~rallyc.compiler.stage.build_stage`,
 :func:`~rallyc.compiler.circuit.build_circuit`) that the checks (:mod:`rallyc.checks`) only read;
-:mod:`rallyc.pipeline` compiles a whole file (build, then checks).
+:mod:`rallyc.compilation.pipeline` compiles a whole file (build, then checks).
 
 - ``compile_flipped(stage_ast, catalogue, flipped_steps) -> Track``: a stage with some tiles on
   their other side, in place (Monte-Carlo Weather); ``Design.flipper(name)`` keeps what it needs.

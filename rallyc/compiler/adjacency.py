@@ -14,7 +14,7 @@ track's spaces and moves into these dicts directly, for two reasons the public A
   and ~13 moves of every tile (nothing is cached on a graph being built).
 
 What it saves, counted by callgrind (instructions, stable under load): compiling every ``examples/*.rally``
-and a 1,990-tile stage (``rallyc.compilation.compile_path``, checks included) takes 1.52 G instructions with
+and a 1,990-tile stage (``rallyc.compilation.compiled.compile_path``, checks included) takes 1.52 G instructions with
 the build writing these dicts and 2.33 G (+53%) with the same build through ``add_node``, ``add_edge`` and
 ``add_edges_from`` (tree 49018eb, networkx 3.6.1). Everything outside the build reads a compiled track
 through networkx's public API only (``graph.nodes``, ``graph.successors``, ``graph.edges``...).

@@ -6,7 +6,7 @@ mark the start and finish lines, put the tokens on their spaces
 (:mod:`rallyc.compiler.tokens`). What goes wrong on the way is kept as the
 build's diagnostics; the Track is built whenever the tiles could be placed, so
 the checks (:mod:`rallyc.checks`, run on the complete build by
-:mod:`rallyc.pipeline`) and other tools can still look at it.
+:mod:`rallyc.compilation.pipeline`) and other tools can still look at it.
 """
 
 from __future__ import annotations

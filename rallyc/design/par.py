@@ -18,10 +18,10 @@ from typing import Sequence
 from rallyc.analysis.report import par_figures
 from rallyc.analysis.load import TrackSource
 from rallyc.analysis.simulate import DriverKind, RunProgress, simulate
-from rallyc.compilation import compile_paused
+from rallyc.compilation.compiled import compile_paused
 from rallyc.compiler import Design, Track
 from rallyc.diagnostics import Diagnostic, has_errors
-from rallyc.project import load_text
+from rallyc.project.loader import load_text
 
 __all__ = ["Timing", "compile_text", "time_track", "QUICK_RUNS", "FULL_RUNS", "PAR_SEED"]
 

@@ -21,8 +21,8 @@ from rallyc.interop.model import TileRecord, TokenRecord, TrackFile
 from rallyc.interop.reader import detect_format, read_track
 from rallyc.interop.rximport import import_rx
 from rallyc.interop.writer import write_rekee, write_rgt
-from rallyc.pipeline import compile_loaded
-from rallyc.project import bundled_tilesets, load_text
+from rallyc.compilation.pipeline import compile_loaded
+from rallyc.project.loader import bundled_tilesets, load_text
 from rallyc.syntax import ast
 from rallyc.syntax.formatter import format_document
 from rallyc.tiles.catalogue import Catalogue

@@ -2,7 +2,7 @@
 
 Other tools' track files are JSON. To point a diagnostic at ``tiles[3].id`` we
 need where that element is in the text, which :mod:`json` does not keep. The
-text is first checked with :func:`rallyc.fileio.strict_json` (``json.loads``'s error messages and
+text is first checked with :func:`rallyc.project.fileio.strict_json` (``json.loads``'s error messages and
 line:column are the reference for syntax errors; a key written twice and numbers too long to be
 coordinates are refused there too); a valid text is then walked
 once more by a small scanner that records the span of every value.
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from json.decoder import scanstring  # type: ignore[attr-defined]  # not in the stubs
 from typing import Any, cast
 
-from rallyc.fileio import StrictJSONError, strict_json
+from rallyc.project.fileio import StrictJSONError, strict_json
 
 __all__ = ["JNode", "JSONSyntaxError", "parse", "type_name"]
 

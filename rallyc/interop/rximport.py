@@ -21,8 +21,8 @@ from rallyc.interop.model import STANDEES, TrackFile
 from rallyc.interop.result import ImportResult, file_span
 from rallyc.interop.rxlayout import RxLayout, rx_layouts
 from rallyc.interop.rxstandees import Inferred, NotInferred, infer_standees
-from rallyc.pipeline import compile_circuit, compile_loaded
-from rallyc.project import load_text
+from rallyc.compilation.pipeline import compile_circuit, compile_loaded
+from rallyc.project.loader import load_text
 from rallyc.syntax import ast
 from rallyc.syntax.formatter import format_document
 from rallyc.syntax.parser import parse

@@ -17,14 +17,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rallyc.config import ConfigError, load_config
+from rallyc.project.config import ConfigError, load_config
 from rallyc.diagnostics import Diagnostic, Span, sorted_diagnostics
 from rallyc.lsp.checking import check_text, option_specs
-from rallyc.resources import tilesets_dir
+from rallyc.data.resources import tilesets_dir
 from rallyc.syntax import ast
 
 if TYPE_CHECKING:  # for annotations only (the loader is imported where used)
-    from rallyc.project import Loaded
+    from rallyc.project.loader import Loaded
 
 __all__ = ["Document", "Block", "Item", "HoverInfo", "Symbol", "Fix", "check_document", "block_at", "completions",
            "hover", "definition", "symbols", "format_document", "code_actions", "KEYWORDS"]
@@ -223,7 +223,7 @@ def _scenery_below(doc: Document, block: Block, line: int) -> list[ast.Scenery]:
 
 def _catalogue(doc: Document):
     # start-up: the parser (lark) only when a file is read
-    from rallyc.project import load_text
+    from rallyc.project.loader import load_text
     from rallyc.tiles.catalogue import Catalogue
 
     loaded = doc.loaded
@@ -305,7 +305,7 @@ _WORD_HELP = {
 
 def _tileset_names(doc: Document) -> list[str]:
     # start-up: the parser (lark) only when a file is read
-    from rallyc.project import bundled_tilesets
+    from rallyc.project.loader import bundled_tilesets
 
     names = set(bundled_tilesets())
     if doc.loaded is not None:

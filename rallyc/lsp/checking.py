@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from rallyc.diagnostics import Diagnostic
 
 if TYPE_CHECKING:  # for annotations only (imported where used, after the editor has started)
-    from rallyc.project import Loaded
+    from rallyc.project.loader import Loaded
 
 __all__ = ["check_text", "option_specs"]
 

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 import jsonschema_rs
 
-from rallyc.fileio import StrictJSONError, decode_utf8, strict_json
-from rallyc.resources import schemas_dir
+from rallyc.project.fileio import StrictJSONError, decode_utf8, strict_json
+from rallyc.data.resources import schemas_dir
 
 if TYPE_CHECKING:
     import jsonschema
@@ -190,7 +190,7 @@ def parse_record(text: str, file: str = "<record>") -> dict[str, Any]:
     """Parse and schema-check a record's text; raise :class:`RecordError` at the first problem.
 
     Refused besides schema violations: a key written twice in one object, numbers of more than
-    :data:`MAX_RECORD_DIGITS` digits, ``NaN`` and ``Infinity`` (:func:`rallyc.fileio.strict_json`), Spare Tires of players not in the record.
+    :data:`MAX_RECORD_DIGITS` digits, ``NaN`` and ``Infinity`` (:func:`rallyc.project.fileio.strict_json`), Spare Tires of players not in the record.
     Schema violations are located twice: the JSON path and the line:column of the value.
     """
     if text.startswith("\ufeff"):  # a byte-order mark (Windows editors): not part of the JSON

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rallyc.collector import paused
+from rallyc.compilation.collector import paused
 from rallyc.compiler.design import Design
 from rallyc.compiler.flipper import Flipper
 from rallyc.compiler.track import Track

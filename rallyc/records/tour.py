@@ -19,14 +19,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rallyc.data.components import Components, load_components
-from rallyc.fileio import StrictJSONError, strict_json
+from rallyc.project.fileio import StrictJSONError, strict_json
 from rallyc.records.game_options import game_options, record_design
 from rallyc.records.load import (MAX_RECORD_DIGITS, RecordError, json_path, locate, parse_record, path_parts,
                                  read_record_text, record_problem)
 from rallyc.records.explain import game_rules_line, once
 from rallyc.records.race import RaceReport
 from rallyc.records.replay import ReplayReport, format_time, replay_record
-from rallyc.resources import schemas_dir
+from rallyc.data.resources import schemas_dir
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.tour import Tour, TourEvent
 from rallyc.rules.trace import applied as report_rules, game_log

@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from rallyc.compilation import load_design
+from rallyc.compilation.compiled import load_design
 from rallyc.records.generate import bot_record, write_record
 from rallyc.records.race import bot_race_record
 from rallyc.rules.custom import CustomRace

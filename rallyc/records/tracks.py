@@ -6,7 +6,7 @@ SHA-256 of its bytes and of every file it includes, so an edited file (or an edi
 compiled again and an unchanged one never is. The compiled designs are shared, read-only: the
 referee keeps its state in its own objects and recompiles flipped stages through a ``Flipper``.
 
-A file is compiled with the garbage collector paused (:func:`rallyc.compilation.compile_paused`): the objects of
+A file is compiled with the garbage collector paused (:func:`rallyc.compilation.compiled.compile_paused`): the objects of
 the compiled designs then go straight to the collector's oldest generation without counting towards its next
 full collection, and nothing outside the call changes (the collector's setting, objects the program froze).
 """
@@ -22,8 +22,8 @@ from pathlib import Path
 from stat import S_ISDIR, S_ISREG
 from typing import Any, Callable, TypeVar, cast
 
-from rallyc.compilation import compile_paused
-from rallyc.project import load
+from rallyc.compilation.compiled import compile_paused
+from rallyc.project.loader import load
 
 __all__ = ["CompiledFile", "compiled_track_file", "clear_cache", "track_file", "one_look"]
 

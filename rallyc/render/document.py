@@ -27,7 +27,7 @@ from typing import Callable, Sequence, cast
 
 import svgwrite
 
-from rallyc import collector
+from rallyc.compilation import collector
 from rallyc.compiler.stats import length_words
 from rallyc.compiler.track import Track
 from rallyc.render import style

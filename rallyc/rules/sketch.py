@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import re
 
-from rallyc.pipeline import compile_loaded
+from rallyc.compilation.pipeline import compile_loaded
 from rallyc.compiler.track import Track
 from rallyc.diagnostics import has_errors
-from rallyc.project import load_text
+from rallyc.project.loader import load_text
 
 __all__ = ["sketch", "sketch_source", "SketchError"]
 

@@ -19,8 +19,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.model import codes as rc
-from rallyc.resources import grammar_path
-from rallyc.usercache import cache_folder
+from rallyc.data.resources import grammar_path
+from rallyc.cache.folder import cache_folder
 from rallyc.syntax import ast
 from rallyc.syntax.limits import Pieces, statement_too_large
 
@@ -49,7 +49,7 @@ def lark_version() -> str:
 def _cache_file(grammar: str) -> str | bool:
     """Where Lark keeps the built LALR tables (building them costs ~0.1 s at every start), or False.
 
-    The file lives in the user's own cache folder (:mod:`rallyc.usercache`, never the shared temp
+    The file lives in the user's own cache folder (:mod:`rallyc.cache.folder`, never the shared temp
     folder: Lark stores it as a pickle). Its name hashes the grammar and the versions that shape it, so
     a changed grammar never reads stale tables. ``RALLYC_NO_CACHE=1`` turns it off.
     """

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rallyc.pipeline import compile_loaded
-from rallyc.project import load_text
+from rallyc.compilation.pipeline import compile_loaded
+from rallyc.project.loader import load_text
 
 
 def compile_text(text: str, tmp_path=None):

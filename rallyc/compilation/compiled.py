@@ -3,7 +3,7 @@
 :func:`compile_path` loads a file with its includes and compiles it into a :class:`Compilation` (never
 raising for bad input); :func:`load_design` gives its first design, or the one holding a stage, and raises
 :class:`~rallyc.diagnostics.DiagnosticError` when the file has errors. :func:`compile_paused` is the one call
-of the compiler (:func:`rallyc.pipeline.compile_loaded`, looked up on its module at each call) with Python's
+of the compiler (:func:`rallyc.compilation.pipeline.compile_loaded`, looked up on its module at each call) with Python's
 garbage collector paused.
 
 This module sits above the pipeline and below the records, the analysis and :mod:`rallyc.api` (which
@@ -18,14 +18,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
-from rallyc.collector import held, paused_keeping
+from rallyc.compilation.collector import held, paused_keeping
 from rallyc.compiler import CompileResult, Design, Track
-from rallyc.config import Config, ConfigError, load_config
+from rallyc.project.config import Config, ConfigError, load_config
 from rallyc.diagnostics import Diagnostic, DiagnosticError, Span, has_errors
 from rallyc.model import codes as rc
-from rallyc import pipeline
-from rallyc.pipeline import EachTrack
-from rallyc.project import Loaded, decode_source, load, load_text
+from rallyc.compilation import pipeline
+from rallyc.compilation.pipeline import EachTrack
+from rallyc.project.loader import Loaded, decode_source, load, load_text
 from rallyc.tiles.catalogue import Catalogue
 
 __all__ = ["Compilation", "collector_paused", "collector_held", "compile_paused", "check_boxes", "compile_path",
@@ -33,7 +33,7 @@ __all__ = ["Compilation", "collector_paused", "collector_held", "compile_paused"
 
 
 #: The collector paused while a file compiles (its objects then join the oldest generation), and paused for
-#: a block then a young collection (:mod:`rallyc.collector`); kept under these names for their callers.
+#: a block then a young collection (:mod:`rallyc.compilation.collector`); kept under these names for their callers.
 collector_paused = paused_keeping
 collector_held = held
 
@@ -43,7 +43,7 @@ def compile_paused(loaded: Loaded, boxes: Sequence[str] | None = None, *, keep_t
     """Every design of a loaded file compiled, with all diagnostics, the garbage collector paused meanwhile;
     ``boxes``: the boxes owned when the file declares none. ``keep_tracks=False`` drops each track once it is
     checked (designs without tracks; a check of a large file then holds one track at a time); ``each_track``
-    sees each track once checked (:func:`rallyc.pipeline.compile_loaded`)."""
+    sees each track once checked (:func:`rallyc.compilation.pipeline.compile_loaded`)."""
     if each_track is not None and gc.isenabled():
         each_track = _collecting_after(each_track)
     with collector_paused():
@@ -99,7 +99,7 @@ def compile_path(path: str | os.PathLike, *, stdin: bytes | None = None, display
 
     Never raises for bad input: ``problem`` says what stopped it. The settings file's ``boxes`` apply.
     ``keep_tracks=False`` and ``each_track``: read each track once checked instead of keeping them all
-    (:func:`rallyc.pipeline.compile_loaded`).
+    (:func:`rallyc.compilation.pipeline.compile_loaded`).
     """
     file = Path(path)
     if str(path) == "-":

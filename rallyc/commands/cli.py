@@ -6,7 +6,7 @@ import typer
 
 from rallyc import __version__
 from rallyc.commands import command_modules
-from rallyc.console import console_survives_any_code_page
+from rallyc.commands.console import console_survives_any_code_page
 
 app = typer.Typer(
     name="rallyc",

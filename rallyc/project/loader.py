@@ -19,17 +19,17 @@ from pathlib import Path
 
 from rallyc import diagnostics as diagnostics_module
 from rallyc.diagnostics import Diagnostic, Sources, Span
-from rallyc.fileio import decode_utf8, looks_like_utf16, position, read_limited
+from rallyc.project.fileio import decode_utf8, looks_like_utf16, position, read_limited
 from rallyc.model import codes as rc
-from rallyc.resources import grammar_path, tilesets_dir
+from rallyc.data.resources import grammar_path, tilesets_dir
 from rallyc.syntax import ast, parser as parser_module
 from rallyc.syntax.parser import MAX_SOURCE_BYTES, lark_version, parse
-from rallyc.usercache import cached_pickle
+from rallyc.cache.folder import cached_pickle
 
 __all__ = ["Loaded", "load", "load_text", "read_source", "decode_source", "bundled_tilesets", "scan_folder",
            "MAX_INCLUDE_DEPTH"]
 
-from rallyc.fileio import scan_folder  # noqa: E402 - kept importable from here
+from rallyc.project.fileio import scan_folder  # noqa: E402 - kept importable from here
 
 
 @dataclass
@@ -103,7 +103,7 @@ def decode_source(data: bytes, display: str) -> tuple[str | None, Diagnostic | N
     """Bytes of a file (or of standard input) as text, or say why they are not rallyc text.
 
     UTF-8 (with or without a byte-order mark) is read; UTF-16 with a byte-order mark is decoded (see
-    :func:`rallyc.fileio.decode_utf8`); UTF-16 without one is named as such (RC102); a file whose lines
+    :func:`rallyc.project.fileio.decode_utf8`); UTF-16 without one is named as such (RC102); a file whose lines
     end with a carriage return alone (classic Mac OS) is refused with a hint (RC117).
     """
     if data[:2] not in (b"\xff\xfe", b"\xfe\xff"):

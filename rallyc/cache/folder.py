@@ -1,7 +1,7 @@
 """The user's own cache folder, for work that every start would otherwise repeat.
 
-Lark's built LALR tables (:mod:`rallyc.syntax.parser`), the parsed bundled tilesets (:mod:`rallyc.project`) and
-the check results (:mod:`rallyc.checkcache`) live there. They are pickles, so the folder is the user's own (created
+Lark's built LALR tables (:mod:`rallyc.syntax.parser`), the parsed bundled tilesets (:mod:`rallyc.project.loader`) and
+the check results (:mod:`rallyc.cache.check_results`) live there. They are pickles, so the folder is the user's own (created
 private), never the shared temp folder: a pickle that someone else could write would be code run by rallyc. Every
 file's name hashes what it was built from, so a changed input never reads a stale file; ``RALLYC_NO_CACHE=1``
 turns the cache off. The folder follows each platform's convention for a user's caches

@@ -19,7 +19,7 @@ Simulator module lays them out). A candidate's chance comes in two parts:
 
 Each suggestion says why, its main reason first: the feature that lifts it most above the other candidates, in
 published counts (``a fast bend after a hairpin, as in 9 of 40 published steps after a hairpin``).
-:mod:`rallyc.ranking_fit` fits and measures the ranking on designs it never saw (``benchmarks/suggest_ranking.py``).
+:mod:`rallyc.suggest.ranking_fit` fits and measures the ranking on designs it never saw (``benchmarks/suggest_ranking.py``).
 """
 
 from __future__ import annotations
@@ -35,11 +35,11 @@ from rallyc.compiler.placement import PlacedStep, place_route
 from rallyc.compiler.roads import DrivenRoad, turn_word
 from rallyc.geometry.hexgrid import Hex, hex_distance
 from rallyc.model.tiles import TileRole
-from rallyc.project import load
-from rallyc.resources import examples_dir, tilesets_dir
+from rallyc.project.loader import load
+from rallyc.data.resources import examples_dir, tilesets_dir
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue, TileInfo
-from rallyc.usercache import cached_pickle
+from rallyc.cache.folder import cached_pickle
 
 __all__ = ["PUBLISHED", "FEATURES", "WEIGHTS_PATH", "Earlier", "Step", "Context", "Candidate", "Counts", "Ranking", "Ranked",
            "character", "shape_of", "context_of", "candidate_of", "kind", "features", "FeatureReader", "published_stages", "published_steps",
@@ -57,7 +57,7 @@ FEATURES: tuple[str, ...] = ("rhythm", "finish", "assistance", "tile", "surface"
                              "fresh", "follows", "number_next", "number_two", "centre", "far")
 
 #: the fitted weights of :data:`FEATURES` (``python benchmarks/suggest_ranking.py --write-weights``)
-WEIGHTS_PATH = Path(__file__).resolve().parent / "data" / "suggest-weights.json"
+WEIGHTS_PATH = Path(__file__).resolve().parent.parent / "data" / "suggest-weights.json"
 
 #: half a count added to every case (Jeffreys' prior): an unseen case is unlikely, never impossible
 _PRIOR = 0.5

@@ -35,7 +35,7 @@ from rallyc.model.stage_length import LONG_STAGE, SHORT_STAGE, stage_class
 from rallyc.model.tiles import TileRole
 from rallyc.geometry.hexgrid import Hex, hex_distance, neighbour, opposite, own_to_world, rotation_for, world_to_own
 from rallyc.compiler.placement import PlacedStep, place_route
-from rallyc.ranking import Candidate, Context, Earlier, Ranking, candidate_of, character, context_of, earlier_stages, \
+from rallyc.suggest.ranking import Candidate, Context, Earlier, Ranking, candidate_of, character, context_of, earlier_stages, \
     published_ranking
 from rallyc.syntax import ast
 from rallyc.tiles.boxes import owned_copies, unknown_boxes
@@ -102,9 +102,9 @@ class Suggestion:
     bridge: bool = False
     #: the tile's box already lays other tiles of this stage
     familiar: bool = False
-    #: what the road is to a designer (``tight hairpin``, ``straight``, ``finish``...: :func:`rallyc.ranking.character`)
+    #: what the road is to a designer (``tight hairpin``, ``straight``, ``finish``...: :func:`rallyc.suggest.ranking.character`)
     character: str = ""
-    #: log chance that a published designer lays it next (:mod:`rallyc.ranking`), and why in words
+    #: log chance that a published designer lays it next (:mod:`rallyc.suggest.ranking`), and why in words
     score: float = 0.0
     why: str = ""
     #: the candidate as the ranking reads it
@@ -121,7 +121,7 @@ class Suggestion:
 
     def rank(self) -> tuple:
         """Sort key: legal first (then fewest problems), within the length class, then what published designers
-        would lay next (:mod:`rallyc.ranking`), finish reachable, the boxes the stage already uses, then by id."""
+        would lay next (:mod:`rallyc.suggest.ranking`), finish reachable, the boxes the stage already uses, then by id."""
         return (len(self.problems), not self.length_ok, -self.score, self.finish is Finish.UNREACHABLE,
                 self.overlaps is not None, not self.familiar, self.tile, self.road or 0, self.word or "")
 
@@ -352,8 +352,8 @@ def suggest_stage(stage: ast.Stage, catalogue: Catalogue, after: int | None = No
                   boxes: list[str] | None = None, ranking: Ranking | None = None,
                   earlier: tuple[Earlier, ...] = ()) -> SuggestResult:
     """Suggestions for the step after ``after`` of one stage (see :func:`suggest`), ranked by ``ranking`` (default:
-    what every published design does, :func:`rallyc.ranking.published_ranking`); ``earlier``: the tile numbers of
-    the rally's stages before this one (:func:`rallyc.ranking.earlier_stages`), which the ranking reads too."""
+    what every published design does, :func:`rallyc.suggest.ranking.published_ranking`); ``earlier``: the tile numbers of
+    the rally's stages before this one (:func:`rallyc.suggest.ranking.earlier_stages`), which the ranking reads too."""
     if getattr(stage, "area", None) is not None:
         raise SuggestError(f"stage {stage.name.text} is a route over an area; suggest the next tile of the area's "
                            "own route, or write the stage's tiles in the stage")

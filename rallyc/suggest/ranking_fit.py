@@ -2,9 +2,9 @@
 
 Every published step becomes an :class:`Example`: the stage so far, every legal suggestion of
 :func:`rallyc.suggest.suggest_stage` for it (the stage's scenery left out: fillers are laid around a finished
-stage) and which one its designer laid. :func:`fit_weights` fits the weights of :data:`rallyc.ranking.FEATURES` on
+stage) and which one its designer laid. :func:`fit_weights` fits the weights of :data:`rallyc.suggest.ranking.FEATURES` on
 some designs' examples by maximum likelihood (a conditional logit: the designer chooses one among the candidates
-alike, :func:`rallyc.ranking.kind`), with a unit Gaussian prior on each weight (ridge) so that a feature few steps
+alike, :func:`rallyc.suggest.ranking.kind`), with a unit Gaussian prior on each weight (ridge) so that a feature few steps
 show stays small. The features read the counts of the same training designs (counts of the other training
 designs alone, cross fitting, measured worse: 56 against 66 of 202 held-out steps in the top 5). Newton's method:
 the likelihood is concave, a few rounds reach its top.
@@ -23,12 +23,12 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from rallyc.compiler.placement import place_route
-from rallyc.ranking import (FEATURES, PUBLISHED, Candidate, Context, Counts, FeatureReader, Ranking, kind,
+from rallyc.suggest.ranking import (FEATURES, PUBLISHED, Candidate, Context, Counts, FeatureReader, Ranking, kind,
                             published_stages, published_steps, published_inputs)
-from rallyc.resources import examples_dir
+from rallyc.data.resources import examples_dir
 from rallyc.suggest import Suggestion, suggest_stage
 from rallyc.syntax import ast
-from rallyc.usercache import cached_pickle
+from rallyc.cache.folder import cached_pickle
 
 __all__ = ["Example", "published_examples", "fit_weights", "fitted_ranking", "held_out_ranks", "weights_file",
            "RIDGE"]
@@ -79,7 +79,7 @@ def _read_examples(folder: Path) -> list[Example]:
 def published_examples(folder: Path | None = None) -> list[Example]:
     """An example of every published step, in file and driving order (kept in the user cache)."""
     folder = folder or examples_dir()
-    parts = published_inputs(folder) + [Path(__file__).read_bytes(), (Path(__file__).parent / "suggest.py").read_bytes()]
+    parts = published_inputs(folder) + [Path(__file__).read_bytes(), (Path(__file__).parent / "__init__.py").read_bytes()]
     return cached_pickle("published-examples", parts, lambda: _read_examples(folder))
 
 
@@ -164,8 +164,8 @@ def weights_file() -> str:
     """The shipped weights file's text: the fit on every published design (``rallyc/data/suggest-weights.json``)."""
     weights = fitted_ranking(Path(name).stem for name, _ in PUBLISHED).weights
     return json.dumps({
-        "about": "weights of the features of rallyc suggest's ranking (rallyc/ranking.py), fitted on every published "
-                 "design by rallyc/ranking_fit.py; written by python benchmarks/suggest_ranking.py --write-weights",
+        "about": "weights of the features of rallyc suggest's ranking (rallyc/suggest/ranking.py), fitted on every published "
+                 "design by rallyc/suggest/ranking_fit.py; written by python benchmarks/suggest_ranking.py --write-weights",
         "ridge": RIDGE,
         "weights": {name: round(weights[name], 6) for name in FEATURES},
     }, indent=2) + "\n"

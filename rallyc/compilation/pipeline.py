@@ -22,7 +22,7 @@ from rallyc.compiler.stage import CircuitBuild, StageBuild, build_stage
 from rallyc.compiler.track import Track
 from rallyc.diagnostics import Diagnostic, Span
 from rallyc.model import codes as rc
-from rallyc.project import Loaded, load
+from rallyc.project.loader import Loaded, load
 from rallyc.syntax import ast
 from rallyc.tiles.catalogue import Catalogue
 

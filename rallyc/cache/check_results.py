@@ -12,7 +12,7 @@ the parser or the compiler. The key hashes everything the result depends on:
 
 A file that includes other files (``use "other.rally"``) is not kept: its result depends on files the
 key does not hash. ``RALLYC_NO_CACHE=1`` (every cache) or ``rallyc check --no-cache`` turns it off. The
-folder is the user's own (:mod:`rallyc.usercache`); entries are pickles, written whole.
+folder is the user's own (:mod:`rallyc.cache.folder`); entries are pickles, written whole.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from importlib.util import find_spec
 from pathlib import Path
 
 from rallyc.diagnostics import Diagnostic
-from rallyc.usercache import cache_folder
+from rallyc.cache.folder import cache_folder
 
 __all__ = ["Entry", "entry_key", "read_entry", "write_entry"]
 
@@ -51,7 +51,7 @@ def _stat_line(path: Path, root: Path) -> str:
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
     """A hash of the rallyc code and data in use and of the libraries that shape a check's result."""
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parent.parent
     lines = [sys.version]
     for folder in (package, package.parent / "grammar", package.parent / "tilesets", package.parent / "schemas"):
         if folder.is_dir():

@@ -129,7 +129,7 @@ def turn_from_json(d: dict[str, Any], tokens: TokenKind = SECONDS) -> Turn:
 
 
 def roll_to_json(r: Roll) -> dict[str, Any]:
-    out = r.die.to_dict()
+    out: dict[str, Any] = r.die.to_dict()
     if r.secured:
         out["secured"] = True
     if r.face is not None:

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rallyc.data.components import Components, load_components
 from rallyc.project.fileio import StrictJSONError, strict_json
@@ -28,7 +28,7 @@ from rallyc.records.race import RaceReport
 from rallyc.records.replay import ReplayReport, format_time, replay_record
 from rallyc.data.resources import schemas_dir
 from rallyc.rules.errors import IllegalMove
-from rallyc.rules.tour import Tour, TourEvent
+from rallyc.rules.tour import Tour, TourClaims, TourEvent
 from rallyc.rules.trace import applied as report_rules, game_log
 
 if TYPE_CHECKING:
@@ -295,7 +295,8 @@ def _replay_tour(data: dict[str, Any], base_dir: Path | str, components: Compone
         report.standings = [{"name": n, "total": t} for n, t in tour.standings()]
         report.winner = tour.winner()
         try:
-            tour.check_standings(data)
+            # the record, checked against the Tour schema: its ``standings`` and ``winner`` are the claims
+            tour.check_standings(cast(TourClaims, data))
         except IllegalMove as e:
             raise e.at("$")
     except IllegalMove as e:

@@ -16,10 +16,14 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
+from rallyc.compiler.flipper import Flipper
 from rallyc.compiler.track import Track
+from rallyc.data.components import Components
+from rallyc.rules.cards import CardTable
 from rallyc.rules.engine import TrackContexts
 from rallyc.rules.plans import Placed
-from rallyc.rules.stage import Stage
+from rallyc.rules.options import Options
+from rallyc.rules.stage import Carry, Player, Stage
 from rallyc.rules.rx_laps import Laps
 from rallyc.rules.state import Car
 from rallyc.rules.turn import Outcome, Turn
@@ -34,13 +38,15 @@ _space_of = attrgetter("space")
 class CircuitTimeTrial(Stage):
     """The core stage on a circuit: Distance with laps, the finish after the last lap (CUSTOM-02/06)."""
 
-    def __init__(self, track: Track, *args, **kwargs) -> None:
+    def __init__(self, track: Track, players: list[Player], options: Options | None = None,
+                 components: Components | None = None, carry: dict[str, Carry] | None = None,
+                 one_off: bool = True, flipper: Flipper | None = None, cards: CardTable | None = None) -> None:
         #: lap geometry (RX-END-01): the finish after :attr:`Laps.laps` laps
         self.laps = Laps(track)
         #: per car: distance along the circuit and Finish Line crossings (the run to the line is not a lap)
         self.distance: dict[str, float] = {}
         self.crossed: dict[str, int] = {}
-        super().__init__(track, *args, **kwargs)
+        super().__init__(track, players, options, components, carry, one_off, flipper, cards)
 
     # a method, not the instance's own bound method (self.distance_of = self._distance): that made a reference
     # cycle of every stage on a circuit, left to the cyclic garbage collector with all its turns and outcomes

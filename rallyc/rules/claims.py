@@ -7,7 +7,7 @@ object (the replay puts the record's path in front).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping, NotRequired, Sequence, TypedDict
 
 from rallyc.rules.errors import IllegalMove
 
@@ -17,7 +17,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.stage import Stage
     from rallyc.rules.turn import Turn
 
-__all__ = ["check_left", "check_stage_times", "check_classification", "check_race_result", "format_time"]
+__all__ = ["check_left", "check_stage_times", "check_classification", "check_race_result", "format_time",
+           "ClassificationClaim"]
+
+
+class ClassificationClaim(TypedDict):
+    """A row of a rally record's ``classification``: a player and, optionally, the overall time claimed."""
+
+    name: str
+    overall: NotRequired[int]
 
 
 def format_time(seconds: int | None) -> str:
@@ -41,7 +49,7 @@ def check_left(turn: "Turn", out: "RxOutcome") -> None:
         raise IllegalMove("RX-JOKER-03", f"{out.player}'s Joker is {out.joker}, not {turn.joker}", "joker")
 
 
-def check_stage_times(claims: dict, rec: "StageRecord", stage: "Stage") -> None:
+def check_stage_times(claims: Mapping[str, int], rec: "StageRecord", stage: "Stage") -> None:
     """The claimed stage times against the referee's (CORE-STAGEEND-08; a retired car's CORE-RETIRE-03)."""
     times = rec.times
     for name, claimed in claims.items():
@@ -53,7 +61,7 @@ def check_stage_times(claims: dict, rec: "StageRecord", stage: "Stage") -> None:
                                     f"({format_time(times[name])}), not {claimed} s", f"times.{name}")
 
 
-def check_classification(claims: list, rally: "Rally") -> None:
+def check_classification(claims: Sequence[ClassificationClaim], rally: "Rally") -> None:
     """The claimed rally classification against the referee's: each position (CORE-RALLY-15; a Technical
     Head-to-Head's, first across the line, CUSTOM-05) and overall time (CORE-RALLY-14)."""
     classification = rally.classification()
@@ -69,7 +77,7 @@ def check_classification(claims: list, rally: "Rally") -> None:
                               f"classification[{i}].overall")
 
 
-def check_race_result(claims: dict, result: "RaceResult") -> None:
+def check_race_result(claims: Mapping[str, list[str]], result: "RaceResult") -> None:
     """The claimed result of a race against the referee's: the finishing order (RX-END-03), the disqualified
     (RX-JOKER-04) and the retired (CORE-RETIRE-01)."""
     for key, rule in (("order", "RX-END-03"), ("disqualified", "RX-JOKER-04"), ("retired", "CORE-RETIRE-01")):

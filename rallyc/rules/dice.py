@@ -70,8 +70,8 @@ class Die(NamedTuple):
     #: Full Contact: the space the car pushed by this die goes to (RX-PUSH-03/12/15; ``push_to`` in records)
     push: str | None = None
 
-    def to_dict(self) -> dict:
-        out: dict = {"die": self.die, "to": self.to}
+    def to_dict(self) -> dict[str, str | bool]:
+        out: dict[str, str | bool] = {"die": self.die, "to": self.to}
         if self.brake:
             out["brake"] = True
         if self.boost:

@@ -127,7 +127,7 @@ class TrackContexts:
         #: the game's components (kept: the key holds its identity)
         self.components = components
         #: (the Dashboard's identity, the variant's key of the car's state) -> the template
-        self.templates: dict[tuple, dict[str, Any]] = {}
+        self.templates: dict[tuple[object, ...], dict[str, Any]] = {}
         #: the Dashboards the templates were built for, by identity (kept: the keys hold their identity)
         self.dashboards: dict[int, Any] = {}
         self._corner_limits: dict[int, int] | None = None
@@ -152,7 +152,7 @@ class TrackContexts:
 
 
 #: per track index: (game form, components, options, the variant's key) -> what their games share on it
-_TRACK_CONTEXTS: "WeakKeyDictionary[TrackIndex, dict[tuple, TrackContexts]]" = WeakKeyDictionary()
+_TRACK_CONTEXTS: "WeakKeyDictionary[TrackIndex, dict[tuple[object, ...], TrackContexts]]" = WeakKeyDictionary()
 
 
 class ContextCache:
@@ -166,9 +166,9 @@ class ContextCache:
         self.index = index
         self.track = track
         #: (car name, the variant's key of its state) -> the template
-        self.templates: dict[tuple, dict[str, Any]] = {}
+        self.templates: dict[tuple[object, ...], dict[str, Any]] = {}
 
-    def template(self, car: Any, key: tuple, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    def template(self, car: Any, key: tuple[object, ...], build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         """``car``'s template for its state ``key`` (without the name: the variant's key of what the template
         reads besides the Dashboard), built by ``build`` once for every game sharing :attr:`track`."""
         dash = car.dashboard

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from rallyc.rules.dice import Die, DieKind, Face
-from rallyc.rules.driver import Step
+from rallyc.rules.driver import Driver, Step
 from rallyc.rules.engine import TurnEngine
 from rallyc.rules.errors import RulesError
 from rallyc.rules.outcome import TurnOutcome
@@ -192,17 +192,20 @@ class _Answers:
         return [replace(r) if isinstance(r, Roll) else _roll(r) for r in got]
 
 
+_A = TypeVar("_A")
+
+
 class _Delegating(_Answers):
     """A :class:`_Answers` that, past the steps given, asks a driver the questions ``asks`` and keeps its answers in
     ``new``; it still raises :class:`_Asked` at the first question left to the table."""
 
-    def __init__(self, player: str, steps: list[Any], questions: list[Question], driver: Any,
+    def __init__(self, player: str, steps: list[Any], questions: list[Question], driver: Driver,
                  asks: frozenset[Question]) -> None:
         super().__init__(player, list(steps), list(questions))
         self.driver, self.asks = driver, asks
         self.new: list[Any] = []
 
-    def _or_driver(self, question: Question, given: Callable[[], Any], ask: Callable[[], Any]) -> Any:
+    def _or_driver(self, question: Question, given: Callable[[], _A], ask: Callable[[], object]) -> _A:
         try:
             return given()
         except _Asked:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from rallyc.rules.dice import is_gear
+from rallyc.rules.dice import DieKind, is_gear
 from rallyc.rules.plans import PlanContext, Placed, is_haybale
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -98,10 +98,12 @@ def _step_rules(ctx: PlanContext, pos: str, entered: str) -> tuple[tuple[str, ..
 #: the kinds of dice (CORE-DICE-06), as bits
 _GEAR, _BRAKE, _COAST = 1, 2, 4
 #: (Flat Out, Flying Start option, an R5) -> (die kind, brake, boost, flying, from Gear 0) -> (rules, kinds)
-_DICE: dict[tuple, dict[tuple, tuple[tuple[str, ...], int]]] = {}
+_Flags = tuple[bool, bool, bool]
+_DieKey = tuple[DieKind, bool, bool, bool, bool]
+_DICE: dict[_Flags, dict[_DieKey, tuple[tuple[str, ...], int]]] = {}
 
 
-def _die_rules(key: tuple) -> tuple[tuple[str, ...], int]:
+def _die_rules(key: tuple[DieKind, bool, bool, bool, bool, bool, bool, bool]) -> tuple[tuple[str, ...], int]:
     """The rules a die records (CORE-DICE, CORE-ADV-01/07/08, MC-BOOST, MC-R5-03) and its kinds, by :data:`_DICE`'s
     key."""
     kind, brake, boost, flying, from0, flat_out, flying_start, r5 = key
@@ -166,7 +168,7 @@ class MoveLog:
             table = _DICE[flags] = {}
         self.table = table
         #: the corners the other cars are in (CORE-OVERTAKE-05), worked out at the first corner entered
-        self.other_corners: set | None = None
+        self.other_corners: set[str | None] | None = None
 
     def moved(self, p: Placed, r: "Roll", came_from: str, lim: int | None) -> None:
         """The die ``r`` laid as ``p`` moved the car from ``came_from`` onto ``p.die.to`` (landing on ``p.space``),
@@ -376,7 +378,7 @@ def _flat_out(out: list[str], ctx: PlanContext, move: "Movement", tokens: "Token
         out.append("MC-WARN-02")
 
 
-def _secured(out: list[str], resolved: list, tokens: "TokenKind") -> None:
+def _secured(out: list[str], resolved: list[tuple[Placed, "Roll"]], tokens: "TokenKind") -> None:
     """Dice secured with tokens (CORE-SECONDS-04..10, MC-BOOST-03, CORE-ADV-05)."""
     secured = [r for _, r in resolved if r.secured]
     out += ("CORE-SECONDS-04", "CORE-SECONDS-06", tokens.spend_rule, tokens.lack_rule)

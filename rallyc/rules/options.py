@@ -4,10 +4,14 @@ options no variant referees yet), named and valued as the registry :mod:`rallyc.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any, Mapping
 
 from rallyc.model.options import OPTIONS, Chooser, OptionSpec, lookup
 
-__all__ = ["Options", "SISU_ALLOCATIONS"]
+__all__ = ["Options", "SISU_ALLOCATIONS", "OptionValue"]
+
+#: an option's value in a record or a design: a switch, a word, or (``laps``, a design's) a number
+OptionValue = bool | str | int | None
 
 #: when a used SISU token comes back (CORE-ADV-15)
 SISU_ALLOCATIONS = OPTIONS["sisu"].values or ()
@@ -60,9 +64,9 @@ class Options:
         """The options switched on that no variant of the referee plays yet."""
         return [o for o in self.specs_on() if not o.refereed]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, bool | str | None]:
         """For a record: every option some variant referees, and the others only when switched on."""
-        out = {}
+        out: dict[str, bool | str | None] = {}
         for f in fields(self):
             value = getattr(self, f.name)
             spec = OPTIONS[f.name.replace("_", "-")]
@@ -72,13 +76,14 @@ class Options:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict | None) -> "Options":
+    def from_dict(cls, data: Mapping[str, OptionValue] | None) -> "Options":
         """From a record's ``options`` or a design's: names in either spelling (``flying-start`` or
         ``flying_start``); a worded option's ``true`` means its first word, ``false`` means off; the
         weather's word (the RX start) only switches the rule on here; ``laps`` (the circuit's) is skipped.
         Unknown names raise ValueError."""
         known = {f.name: f.type for f in fields(cls)}
-        out: dict = {}
+        # Any: the field a value goes to is known by its name only at run time (__post_init__ checks the words)
+        out: dict[str, Any] = {}
         for name, value in dict(data or {}).items():
             spec = lookup(name)
             if spec is not None and not spec.in_options_line:

@@ -13,7 +13,7 @@ __all__ = ["order_key", "round_order", "order_rules", "Distance"]
 
 
 def order_key(car: Car, index: TrackIndex, previous: int, offroad_tie: str = "on-road-first",
-              distance: Distance | None = None) -> tuple:
+              distance: Distance | None = None) -> tuple[float, int, int, bool, int]:
     """Sort key of a car on the stage: smaller plays first.
 
     Distance (front edge furthest along the road, CORE-ORDER-04), then, at equal distance, a car on the
@@ -41,7 +41,7 @@ def round_order(cars: list[Car], start_order: list[str], round_no: int, index: T
     rank = {name: i for i, name in enumerate(previous)}
     on_stage = [c for c in cars if c.on_stage]
 
-    def key(c: Car) -> tuple:
+    def key(c: Car) -> tuple[float, int, int, bool, int]:
         # a car not in the previous order (it started since) comes after those that were, in starting order
         previous_rank = rank.get(c.name)
         if previous_rank is None:

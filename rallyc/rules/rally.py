@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from typing import TypedDict
 
+from rallyc.compiler.flipper import Flipper
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, ComponentsError, load_components
 from rallyc.rules.cards import CardTable
@@ -22,7 +24,7 @@ from rallyc.rules.state import Car
 from rallyc.rules.technical_h2h import CircuitHeadToHead, TechnicalHeadToHead
 from rallyc.rules.trace import applied as record_applied
 
-__all__ = ["Rally", "StageRecord", "stage_engine"]
+__all__ = ["Rally", "StageRecord", "CarriedOver", "stage_engine"]
 
 
 def stage_engine(racetrack: str, options: Options) -> type[Stage]:
@@ -38,6 +40,13 @@ def stage_engine(racetrack: str, options: Options) -> type[Stage]:
     return TechnicalHeadToHead if h2h else SpeedTimeTrial if speed else Stage
 
 
+class CarriedOver(TypedDict):
+    """What a car takes from a stage to the next (CORE-RALLY-04/07), as the replay report writes it."""
+
+    damage: dict[str, int]
+    spare_tire: bool
+
+
 @dataclass
 class StageRecord:
     """One played stage of the rally: its result and what each car carries out of it."""
@@ -48,7 +57,7 @@ class StageRecord:
     penalties: dict[str, int] = field(default_factory=dict)
     times: dict[str, int | None] = field(default_factory=dict)
     assistance: bool = False
-    carried: dict[str, dict] = field(default_factory=dict)
+    carried: dict[str, CarriedOver] = field(default_factory=dict)
     #: the rule IDs the end of the stage applied
     applied: tuple[str, ...] = ()
 
@@ -57,7 +66,7 @@ class Rally:
     """Chains :class:`Stage` s over the tracks of a rally."""
 
     def __init__(self, tracks: list[Track], players: list[Player], options: Options | None = None,
-                 components: Components | None = None, flippers: list | None = None,
+                 components: Components | None = None, flippers: list[Flipper | None] | None = None,
                  cards: CardTable | None = None) -> None:
         """``flippers``: per track, what recompiles it with tiles flipped (``Design.flipper``), for the
         Monte-Carlo ``weather`` option (MC-WEATHER-04). ``cards``: the game's Time-card table, the same in every
@@ -150,7 +159,7 @@ class Rally:
         res = stage.result()
         times = self._register_times(res.times, penalties)
         assistance = stage.track.has_assistance  # CORE-RALLY-02
-        carried: dict[str, dict] = {}
+        carried: dict[str, CarriedOver] = {}
         for name, car in stage.cars.items():
             k = self._carry_over(name, car, assistance)
             if name in spare_between:

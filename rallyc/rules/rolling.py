@@ -76,7 +76,7 @@ class _Run(NamedTuple):
 class _Runner:
     """Moves the car one die at a time (CORE-ROLL-03), applying road effects and counting Warnings."""
 
-    def __init__(self, stage: "TurnEngine", ctx: PlanContext, *, sisu: bool, warn_limit: int | None = None,
+    def __init__(self, stage: "TurnEngine[Any]", ctx: PlanContext, *, sisu: bool, warn_limit: int | None = None,
                  extra: int = 0, flat_out: bool = False, crashed: frozenset[str] = frozenset()) -> None:
         self.stage = stage
         self.ctx = ctx
@@ -193,7 +193,7 @@ class _Runner:
                     self.log)
 
 
-def _run(stage: "TurnEngine", ctx: PlanContext, placed: list[Placed], rolls: list[Roll], *, sisu: bool,
+def _run(stage: "TurnEngine[Any]", ctx: PlanContext, placed: list[Placed], rolls: list[Roll], *, sisu: bool,
          warn_limit: int | None, path: str, driver: Driver | None = None, extra: int = 0,
          crashed: frozenset[str] = frozenset()) -> _Run:
     """Move along dice all rolled at once (a Flat Out, or the dice re-laid after a failed one): those after
@@ -236,7 +236,7 @@ def _check_faces(rolls: list[Roll], path: str, flat_out: bool, paths: list[str] 
 
 def _match_relaid(orig: list[Roll], relaid: list[Roll], path: str) -> None:
     """The re-laid dice are the rolled dice with unchanged faces (CORE-ROLL-13)."""
-    pool: Counter = Counter()
+    pool: Counter[tuple[str, Face | None]] = Counter()
     for r in orig:
         pool[(r.die.die, r.face)] += 1
         if r.die.brake:
@@ -311,7 +311,7 @@ class Mover:
 
     __slots__ = ("name", "tokens", "warnings", "game", "car")
 
-    def __init__(self, name: str, tokens: int, warnings: int = 0, game: "TurnEngine | None" = None,
+    def __init__(self, name: str, tokens: int, warnings: int = 0, game: "TurnEngine[Any] | None" = None,
                  car: Any = None) -> None:
         self.name = name
         self.tokens = tokens
@@ -364,7 +364,7 @@ class OneByOne:
     waits; :meth:`roll`, :meth:`secure`, :meth:`stop` or (with Improvisation) :meth:`replan` move it on, each
     validated as it happens; then ``RESOLVE``. :meth:`finish` checks what the record holds after the end."""
 
-    def __init__(self, stage: "TurnEngine", ctx: PlanContext, dice: list[Roll], placed: list[Placed], *,
+    def __init__(self, stage: "TurnEngine[Any]", ctx: PlanContext, dice: list[Roll], placed: list[Placed], *,
                  sisu: bool, mover: Mover, draw: Callable[[], str] | None = None) -> None:
         """``draw`` draws a Shortcut token when a die enters a Shortcut and the turn states none (a driver's
         chance; None in a replay: the record states it)."""
@@ -492,7 +492,7 @@ class OneByOne:
         return self.runner.result()
 
 
-def _one_by_one(stage: "TurnEngine", ctx: PlanContext, turn: Turn, placed: list[Placed], *, sisu: bool,
+def _one_by_one(stage: "TurnEngine[Any]", ctx: PlanContext, turn: Turn, placed: list[Placed], *, sisu: bool,
                 mover: Mover, driver: Driver | None) -> tuple[_Run, OneByOne]:
     """Feed the one-by-one machine: what the turn states (a record, or a driver's scripted dice) is played as
     stated; what it leaves open is asked from the driver (none in a replay: the player stopped there)."""
@@ -527,7 +527,7 @@ def _one_by_one(stage: "TurnEngine", ctx: PlanContext, turn: Turn, placed: list[
     return m.finish(turn.replans, j), m
 
 
-def _ask_driver(stage: "TurnEngine", ctx: PlanContext, turn: Turn, m: OneByOne, r: Roll, driver: Driver,
+def _ask_driver(stage: "TurnEngine[Any]", ctx: PlanContext, turn: Turn, m: OneByOne, r: Roll, driver: Driver,
                 replanned: int) -> bool:
     """Before the die ``r`` that waits, what the driver does (roll, secure, stop or re-plan) written into the turn;
     True when it laid a re-plan (``turn.replans``; ``replanned`` of them are already applied)."""
@@ -545,7 +545,7 @@ def _ask_driver(stage: "TurnEngine", ctx: PlanContext, turn: Turn, m: OneByOne, 
     return False
 
 
-def roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, *, leader: bool,
+def roll_and_move(stage: "TurnEngine[Any]", mover: Mover, turn: Turn, ctx: PlanContext, *, leader: bool,
                   driver: Driver | None = None) -> Movement:
     """Check the laid dice, roll them one by one (:class:`OneByOne`) or Flat Out, and move the car (CORE-ROLL);
     nothing of the game is changed (a driver's answers are written into ``turn``, the referee's copy).
@@ -571,7 +571,7 @@ def roll_and_move(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContex
     return Movement(run, 0, _secure_cost(machine.rolls), False, turn.sisu, leader, machine.replans)
 
 
-def _check_laid(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext) -> list[Placed]:
+def _check_laid(stage: "TurnEngine[Any]", mover: Mover, turn: Turn, ctx: PlanContext) -> list[Placed]:
     """The dice laid, checked as a plan (CORE-DICE, CORE-MOVE), with the turn's form: a Flat Out needs dice and
     re-plans none (IMPROV-01), a car that can move lays a die (CORE-MOVE-07), a SISU token in play and held
     (CORE-ADV-11/12). The dice as placed on the road."""
@@ -595,7 +595,7 @@ def _check_laid(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext)
     return placed
 
 
-def _flat_out(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, placed: list[Placed], leader: bool,
+def _flat_out(stage: "TurnEngine[Any]", mover: Mover, turn: Turn, ctx: PlanContext, placed: list[Placed], leader: bool,
               driver: Driver | None) -> Movement:
     """A Flat Out (CORE-ROLL-09..15): every die rolled at once against the lowest Warning limit of the surfaces it
     crosses (MC-WARN-02); the Flying Start Warning ends it after one space (CORE-ADV-02/03); reaching the limit is a
@@ -626,7 +626,7 @@ def _flat_out(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, p
     return Movement(run, gained, 0, False, sisu, leader, 0)
 
 
-def _relaid_run(stage: "TurnEngine", mover: Mover, turn: Turn, ctx: PlanContext, placed: list[Placed], leader: bool,
+def _relaid_run(stage: "TurnEngine[Any]", mover: Mover, turn: Turn, ctx: PlanContext, placed: list[Placed], leader: bool,
                 driver: Driver | None, total: int, lim: int) -> _Run:
     """A failed Flat Out: the rolled dice re-laid (CORE-ROLL-12/13), faces unchanged, and driven up to the Loss of
     Control they must still cause (CORE-ROLL-14/15)."""

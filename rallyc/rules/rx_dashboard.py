@@ -7,7 +7,7 @@ The counts are named assumptions of the rules data (``assumptions.rx_dashboard``
 
 from __future__ import annotations
 
-from collections import Counter
+from typing import Mapping
 
 from rallyc.data.components import Components, DashboardData
 from rallyc.rules.dashboard import Allowance
@@ -26,7 +26,7 @@ def rx_dashboard(components: Components, tires: str = "asphalt") -> DashboardDat
     return components.dashboard(RX_CAR, tires)
 
 
-def rx_allowance(dash: DashboardData, damage: Counter | dict, weather: str = "dry") -> Allowance:
+def rx_allowance(dash: DashboardData, damage: Mapping[str, int], weather: str = "dry") -> Allowance:
     """The dice of one RX turn after damage: the same pool on every surface (RX-SETUP-09), from the Dashboard
     side of the weather (RX-DASH-02, RX-WEATHER-04..06); each Damage token removes one die of its type, Boost
     Damage one Boost die (RX-DASH-03, RX-DAMAGE-01/02)."""

@@ -55,7 +55,7 @@ def _is_inside(index: TrackIndex, sid: str, horizon: int) -> bool:
     return False
 
 
-def order_key(gear: int, distance: float, inside: bool, previous: int) -> tuple:
+def order_key(gear: int, distance: float, inside: bool, previous: int) -> tuple[int, float, bool, int]:
     """Sort key of a car for the RX order of play: smaller plays first (RX-ORDER-01..04)."""
     return (-gear, -round(distance, 6), not inside, previous)
 

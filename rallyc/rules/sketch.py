@@ -84,7 +84,7 @@ def _gear(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= 2 and 1 <= int(text) <= 6
 
 
-def _corner(cm: re.Match) -> str:
+def _corner(cm: re.Match[str]) -> str:
     """A sketch corner ``C(IN;OUT)R`` or ``...L`` as a line of a rallyc road."""
     side = "left" if cm.group(3) == "L" else "right"
     inside = " ".join(x for x in cm.group(1).split(",") if x)

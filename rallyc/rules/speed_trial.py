@@ -27,7 +27,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
+from rallyc.compiler.flipper import Flipper
 from rallyc.compiler.track import Track
+from rallyc.data.components import Components
+from rallyc.rules.cards import CardTable
 from rallyc.rules.circuit_trial import CircuitTimeTrial
 from rallyc.rules.damage_bag import check_drawn
 from rallyc.rules.domain import CarStatus
@@ -38,7 +41,8 @@ from rallyc.rules.plans import PlanContext
 from rallyc.rules.race_format import damage_set, standard_bag
 from rallyc.rules.rolling import Movement
 from rallyc.rules.rx_dashboard import loc_damage
-from rallyc.rules.stage import Stage
+from rallyc.rules.options import Options
+from rallyc.rules.stage import Carry, Player, Stage
 from rallyc.rules.state import DAMAGE_KINDS, Card, Car
 from rallyc.rules.timecards import StageChange, card_rules
 from rallyc.rules.turn import LossOfControl, Outcome, Turn
@@ -63,8 +67,10 @@ class SpeedTimeTrial(Stage):
 
     surfaces_change_dice: ClassVar[bool] = False
 
-    def __init__(self, track: Track, *args, **kwargs) -> None:
-        super().__init__(track, *args, **kwargs)
+    def __init__(self, track: Track, players: list[Player], options: Options | None = None,
+                 components: Components | None = None, carry: dict[str, Carry] | None = None,
+                 one_off: bool = True, flipper: Flipper | None = None, cards: CardTable | None = None) -> None:
+        super().__init__(track, players, options, components, carry, one_off, flipper, cards)
         if self.options.weather:
             raise ValueError("the Monte-Carlo weather turns snow and asphalt tiles over: under Speed Track rules "
                              "surfaces never change the dice (CUSTOM-08/16)")

@@ -11,11 +11,12 @@ from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import Any, Callable, ClassVar
 
+from rallyc.compiler.flipper import Flipper
 from rallyc.compiler.track import Track
 from rallyc.data.components import Column, Components, DashboardData, load_components
 from rallyc.rules.cards import CardTable
 from rallyc.rules.domain import CarStatus
-from rallyc.rules.dashboard import allowance, allowances, column_name
+from rallyc.rules.dashboard import Allowance, allowance, allowances, column_name
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.order import order_rules, round_order
@@ -23,7 +24,7 @@ from rallyc.rules.damage_bag import on_dashboards
 from rallyc.rules.engine import SECONDS, TrackContexts, TurnEngine
 from rallyc.rules.plans import PlanContext, Placed, can_lay, start_walk
 from rallyc.rules.setup import player_problem
-from rallyc.rules.state import WEATHER, Car, index_of
+from rallyc.rules.state import WEATHER, Car, TrackIndex, index_of
 from rallyc.rules.timecards import StageChange, time_card_end
 from rallyc.rules.rolling import Movement
 from rallyc.rules.turn import Outcome, Turn
@@ -39,7 +40,7 @@ _STATUS_RULES = {"waiting": ("CORE-START-01", "CORE-START-03"), "crashed": ("COR
                  "tire": ("CORE-SPARE-05",), "spun": ("CORE-OVERTAKE-09",)}
 
 
-def _allowance_rules(rules: list[str], ctx: PlanContext, dmg: Counter) -> None:
+def _allowance_rules(rules: list[str], ctx: PlanContext, dmg: Counter[str]) -> None:
     """The Dashboard's dice (CORE-DICE-02), Damage tokens taking dice away (CORE-DAMAGE-02..05), -1 tokens on the
     stage (CORE-SHORTCUT-08)."""
     rules.append("CORE-DICE-02")
@@ -71,7 +72,7 @@ class Player:
 class Carry:
     """What a car brings into a stage of a rally (CORE-RALLY-11/12)."""
 
-    damage: Counter = field(default_factory=Counter)
+    damage: Counter[str] = field(default_factory=Counter)
     spare: bool = True
     sisu: bool = True
     #: turns already driven on the soft tires fitted (MC-SOFT-03, Ambiguity 23: wear carries over)
@@ -103,9 +104,14 @@ class Stage(TurnEngine[Outcome]):
     #: surfaces and tires change the dice (Technical Track rules, CUSTOM-09); see :meth:`dice_surface`
     surfaces_change_dice: ClassVar[bool] = True
 
+    cars: dict[str, Car]
+    components: Components
+    index: TrackIndex
+    options: Options
+
     def __init__(self, track: Track, players: list[Player], options: Options | None = None,
                  components: Components | None = None, carry: dict[str, Carry] | None = None,
-                 one_off: bool = True, flipper=None, cards: CardTable | None = None) -> None:
+                 one_off: bool = True, flipper: Flipper | None = None, cards: CardTable | None = None) -> None:
         """``flipper`` (:class:`rallyc.compiler.Flipper`, from ``Design.flipper``) recompiles the stage with
         tiles flipped; the ``weather`` option needs it (MC-WEATHER-04). ``cards`` is the game's Time-card
         table (the named assumptions by default)."""
@@ -322,11 +328,11 @@ class Stage(TurnEngine[Outcome]):
                 return creep
         return ctx
 
-    def _context_template(self, car: Car, surface: str, first: bool) -> dict:
+    def _context_template(self, car: Car, surface: str, first: bool) -> dict[str, Any]:
         """The fields of ``car``'s planning context its Dashboard decides, on a space of ``surface``, leading the
         round or not (:meth:`TurnEngine.context_template`)."""
         allow = allowance(car.dashboard, self.dice_surface(car, surface), first, self.options.one_shot, car.damage)
-        by_surface = {}
+        by_surface: dict[str, Allowance] = {}
         if len(self.index.surfaces) > 1 and self.surfaces_change_dice:
             # MC-DICE-01: each die keeps to the column of its own surface
             every = allowances(car.dashboard, first, self.options.one_shot, car.damage)
@@ -467,6 +473,7 @@ class Stage(TurnEngine[Outcome]):
     def _no_gear_dice(self, car: Car) -> bool:
         """No Gear die left in the column where the car stands, once its Gear Damage tokens are taken off
         (CORE-RETIRE-01, Ambiguity 11a); the column's Gear dice looked up once per car and surface."""
+        assert car.space is not None, "a car that may retire stands on a space"
         surface = self.index.spaces[car.space].surface
         known = self._gear_dice.get((car.name, surface))
         if known is None or known[0] is not car.dashboard:
@@ -476,6 +483,7 @@ class Stage(TurnEngine[Outcome]):
     def _flip(self, steps: list[int]) -> None:
         """Turn these steps' tiles over in place and rebuild the space graph (MC-WEATHER-04/05)."""
         self.flipped ^= set(steps)
+        assert self.flipper is not None, "__init__ refuses the weather option without a flipper"
         self.track = self.flipper.track(self.flipped)
         self.index = index_of(self.track)
 

@@ -82,7 +82,7 @@ class Car:
     #: Second tokens held (CORE-SETUP-01; the bank gives change, reading 12)
     seconds: int = 0
     #: Damage tokens on the Dashboard, Damage side (CORE-DAMAGE-01)
-    damage: Counter = field(default_factory=Counter)
+    damage: Counter[str] = field(default_factory=Counter)
     #: OK! Shortcut tokens on the Dashboard (returned at stage end, CORE-RALLY-07)
     shortcut_ok: int = 0
     spare: bool = True

@@ -59,7 +59,7 @@ class TechnicalHeadToHead(Stage):
         racing = [c for c in self.cars.values() if c.on_stage]
         distance = self.distance_of
 
-        def key(c: Car) -> tuple:
+        def key(c: Car) -> tuple[int, float, bool, int]:
             d = distance(c) if distance is not None else self.index.spaces[c.space or ""].progress
             return order_key(c.gear, d, is_inside(self.index, c.space or ""), previous.get(c.name, len(previous)))
 

@@ -17,10 +17,10 @@ from rallyc.rules.dice import is_gear
 from rallyc.rules.driver import Driver
 from rallyc.rules.engine import check_claims, stuck_at_water
 from rallyc.rules.errors import IllegalMove
-from rallyc.rules.plans import PlanContext
+from rallyc.rules.plans import PlanContext, Placed
 from rallyc.rules.state import DAMAGE_KINDS, LOC_ICONS, WEATHER, Card, Car
 from rallyc.rules.rolling import Movement
-from rallyc.rules.turn import CardClaim, LossOfControl, Outcome, Turn, ZeroSide, stage_outcome
+from rallyc.rules.turn import CardClaim, LossOfControl, Outcome, Roll, Turn, ZeroSide, stage_outcome
 from rallyc.rules.weather import weather_flips
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -96,7 +96,7 @@ def _zero_side(turn: Turn, loc: LossOfControl | None, driver: Driver | None) -> 
     return turn.card.zero if turn.card else None
 
 
-def _finishing_card(stage: "Stage", turn: Turn, upto: list, loc: LossOfControl | None, prev: Card | None,
+def _finishing_card(stage: "Stage", turn: Turn, upto: list[tuple[Placed, Roll]], loc: LossOfControl | None, prev: Card | None,
                     claimed: int | None, zero: ZeroSide | None, driver: Driver | None) -> _Card:
     """The card of the finishing turn: of the gear on the first space after the line (CORE-STAGEEND-02); a Loss of
     Control still finishes, the card's back applying only in a rally (CORE-STAGEEND-04..07)."""
@@ -150,7 +150,7 @@ def _loss_of_control_card(stage: "Stage", turn: Turn, loc: LossOfControl, zero: 
     return _Card(card, CarStatus.SPUN if zero.icon == "spinout" else CarStatus.ROAD, [])
 
 
-def _movement_card(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, resolved: list, prev: Card | None,
+def _movement_card(stage: "Stage", car: Car, turn: Turn, ctx: PlanContext, resolved: list[tuple[Placed, Roll]], prev: Card | None,
                    claimed: int | None) -> _Card:
     """A movement without Loss of Control: a card of the gear the car ends in, or the previous card repeated after
     only Coast dice or no move (CORE-TURNEND-02/03, reading 8: a literal repeat)."""
@@ -206,7 +206,7 @@ def _check_weather(stage: "Stage", car: Car, turn: Turn, out: Outcome, status: C
                                            f"{sorted(turn.flipped) or 'none'}", "flipped")
 
 
-def _only_coast(resolved: list) -> bool:
+def _only_coast(resolved: list[tuple[Placed, Roll]]) -> bool:
     """Only Coast dice resolved (or none): the previous card repeats (CORE-TURNEND-03, CORE-STAGEEND-02)."""
     for p, _ in resolved:
         if not p.coast:

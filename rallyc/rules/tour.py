@@ -13,12 +13,41 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import NotRequired, Protocol, Sequence, TypedDict
 
 from rallyc.data.components import Components, load_components
 from rallyc.rules.errors import IllegalMove
 from rallyc.rules.trace import applied as record_applied
 
-__all__ = ["EVENT_TYPES", "Tour", "TourEvent", "check_events", "head_to_head_seconds"]
+__all__ = ["EVENT_TYPES", "Tour", "TourEvent", "check_events", "head_to_head_seconds", "Placings", "StandingClaim",
+           "TourClaims"]
+
+
+class Placings(Protocol):
+    """What a Head-to-Head event gives the score sheet: a race's result (:class:`~rallyc.rules.race.RaceResult`)."""
+
+    @property
+    def order(self) -> Sequence[str]: ...
+
+    @property
+    def disqualified(self) -> Sequence[str]: ...
+
+    @property
+    def retired(self) -> Sequence[str]: ...
+
+
+class StandingClaim(TypedDict):
+    """A place of a Tour record's ``standings``: the player and, optionally, the total tour time claimed."""
+
+    name: str
+    total: NotRequired[int]
+
+
+class TourClaims(TypedDict, total=False):
+    """What a Tour record claims at the end (TOUR-11)."""
+
+    standings: list[StandingClaim]
+    winner: str
 
 #: the two race types of a Tour event (CUSTOM-05/06)
 EVENT_TYPES = ("head-to-head", "time-trial")
@@ -123,7 +152,7 @@ class Tour:
         self.events.append(ev)
         return ev
 
-    def add_head_to_head(self, result, start: list[str] | None = None) -> TourEvent:
+    def add_head_to_head(self, result: Placings, start: list[str] | None = None) -> TourEvent:
         """A Head-to-Head's places become seconds (TOUR-07); ``result`` is a :class:`RaceResult`."""
         return self.add_places(list(result.order), list(result.disqualified) + list(result.retired), start)
 
@@ -191,7 +220,7 @@ class Tour:
                 raise IllegalMove(rule, f"{name}'s tour time after event {n} is {got[name]} s, not {claimed} s",
                                   f"totals.{name}")
 
-    def check_standings(self, claims: dict) -> None:
+    def check_standings(self, claims: TourClaims) -> None:
         """The score sheet's final claims (TOUR-11): each place of the ``standings``, its total, and the
         ``winner``."""
         standings = self.standings()

@@ -12,11 +12,14 @@ alongside when it was placed); these functions read and build it.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Mapping, Protocol
 
 import networkx as nx
 
-__all__ = ["step_neighbours", "flags_in_force", "flag_steps", "pairs_alongside", "flag_limits", "Flags", "Pairs"]
+from rallyc.compiler.track import Space
+
+__all__ = ["step_neighbours", "flags_in_force", "flag_steps", "pairs_alongside", "flag_limits", "Flags", "Pairs",
+           "SpaceIndex"]
 
 #: route step -> the players who drew a Yellow Flag there
 Flags = dict[int, list[str]]
@@ -24,7 +27,18 @@ Flags = dict[int, list[str]]
 Pairs = dict[int, set[frozenset[str]]]
 
 
-def step_neighbours(graph: nx.DiGraph, spaces) -> dict[int, set[int]]:
+class SpaceIndex(Protocol):
+    """What these functions read of a track's index (:class:`~rallyc.rules.state.TrackIndex`, which imports this
+    module: a protocol keeps the import one-way)."""
+
+    @property
+    def spaces(self) -> Mapping[str, Space]: ...
+
+    @property
+    def alongside(self) -> Mapping[str, list[str]]: ...
+
+
+def step_neighbours(graph: nx.DiGraph, spaces: Mapping[str, Space]) -> dict[int, set[int]]:
     """Route step -> the steps of the tiles directly before and after it (joined by a move in either direction)."""
     out: dict[int, set[int]] = {}
     for a, b in graph.edges:
@@ -38,7 +52,7 @@ def step_neighbours(graph: nx.DiGraph, spaces) -> dict[int, set[int]]:
 def flags_in_force(flags: Flags, mover: str, from_gear0: bool) -> Flags:
     """The flags at the start of ``mover``'s turn: its own go to its Dashboard if it starts in Gear 0
     (RX-DAMAGE-08)."""
-    out = {}
+    out: Flags = {}
     for step, holders in flags.items():
         if from_gear0 and mover in holders:
             keep = [h for h in holders if h != mover]
@@ -55,7 +69,7 @@ def flag_steps(neighbours: dict[int, set[int]], step: int) -> set[int]:
     return {step} | neighbours.get(step, set())
 
 
-def pairs_alongside(index, neighbours: dict[int, set[int]], step: int, cars: Iterable[tuple[str, str]]
+def pairs_alongside(index: SpaceIndex, neighbours: dict[int, set[int]], step: int, cars: Iterable[tuple[str, str]]
                     ) -> set[frozenset[str]]:
     """Pairs of cars on the track (``cars``: (name, space) of each) alongside each other, one of them under a flag on
     ``step``, as the flag is placed: they may move normally while it stays (RX-DAMAGE-06). Two cars sharing a space
@@ -76,9 +90,9 @@ def pairs_alongside(index, neighbours: dict[int, set[int]], step: int, cars: Ite
     return out
 
 
-def flag_limits(index, neighbours: dict[int, set[int]], in_force: Flags, pairs: Pairs, mover: str,
+def flag_limits(index: SpaceIndex, neighbours: dict[int, set[int]], in_force: Flags, pairs: Pairs, mover: str,
                 others: Iterable[tuple[str, str]], covered: dict[frozenset[int], frozenset[str]] | None = None
-                ) -> tuple[frozenset, frozenset]:
+                ) -> tuple[frozenset[str], frozenset[str]]:
     """What the flags in force forbid ``mover`` this turn: the spaces where it may not move alongside a car in Gear 1
     or more (RX-DAMAGE-04), and the spaces of the cars (``others``: (name, space) of the other cars on the track) it
     was already alongside when a flag was placed (RX-DAMAGE-06): the plan context's ``no_alongside`` and
@@ -90,7 +104,7 @@ def flag_limits(index, neighbours: dict[int, set[int]], in_force: Flags, pairs: 
         flagged |= flag_steps(neighbours, step)
         near |= pairs.get(step, set())
     if not flagged:
-        no_alongside: frozenset = frozenset()
+        no_alongside: frozenset[str] = frozenset()
     elif covered is None:
         no_alongside = frozenset(s.id for s in index.spaces.values() if s.step in flagged)
     else:

@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from operator import attrgetter, is_, itemgetter
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, TypedDict
 from weakref import proxy
 
 from rallyc.rules.damage_bag import check_count, check_drawn, count_draw, draw
@@ -34,7 +34,8 @@ from rallyc.rules.plans import (PlanContext, Placed, Walk, check_plan, corner_me
                                 warning_limit)
 from rallyc.rules.rolling import Movement
 from rallyc.rules.rx_dashboard import RX_DAMAGE_KINDS, rx_allowance
-from rallyc.rules.domain import RaceStatus
+from rallyc.rules.domain import JokerState, RaceStatus
+from rallyc.rules.hooks import TurnEvent
 from rallyc.rules.state import WEATHER
 from rallyc.rules.turn import LossOfControl, Roll, Turn
 
@@ -94,6 +95,17 @@ class ContactClaim:
     #: Damage tokens drawn by the pusher (RX-IMPACT-01, RX-THROUGH-08)
     impact: list[str] = field(default_factory=list)
 
+    def to_json(self) -> dict[str, object]:
+        """The die's ``push`` or ``through`` object (:func:`contact_claim_to_json`)."""
+        return contact_claim_to_json(self)
+
+
+#: a car a push or a Push Through hit: its name, Gear marker, space before and after, Danger tokens taken, Damage
+#: tokens drawn
+HitCar = TypedDict("HitCar", {"car": str, "gear": int, "from": str, "to": str, "danger": int, "damage": list[str]})
+#: where a pushed car stands after the pushes: space, distance, crossings, Joker, left the Pre-grid
+Spot = tuple[str, float, int, JokerState, bool]
+
 
 @dataclass
 class ContactEvent:
@@ -104,7 +116,7 @@ class ContactEvent:
     space: str
     gear: int
     #: each car hit: name, Gear marker, space before, space after, Danger tokens taken, Damage tokens drawn
-    cars: list[dict] = field(default_factory=list)
+    cars: list[HitCar] = field(default_factory=list)
     #: the pusher's Damage tokens
     impact: list[str] = field(default_factory=list)
 
@@ -124,7 +136,8 @@ class ContactEvent:
             bits.append("impact " + ", ".join(hits))
         return " ".join(bits[:1]) + "".join(f", {b}" for b in bits[1:])
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
+        """The report's object (a turn's ``contact``)."""
         return {"kind": str(self.kind), "pusher": self.pusher, "space": self.space, "gear": self.gear,
                 "cars": [dict(c) for c in self.cars], "impact": list(self.impact)}
 
@@ -136,7 +149,7 @@ _new = object.__new__
 _placed_of, _roll_of, _contact_of = itemgetter(0), itemgetter(1), attrgetter("contact")
 
 
-def _variant(ctx: PlanContext, **changes: Any) -> PlanContext:
+def _variant(ctx: PlanContext, **changes: object) -> PlanContext:
     """``dataclasses.replace(ctx, corner_methods={}, **changes)`` without PlanContext's ``__init__`` (23 fields):
     a shallow copy with ``changes`` (never ``index`` nor ``handbrake``: the successors stay), the corner methods of
     the others' cars worked out again as its ``__post_init__`` does (CORE-OVERTAKE-05)."""
@@ -348,10 +361,10 @@ class ContactPlan:
 class _Pending:
     """What a resolved turn's contact changes (committed by :meth:`Contact.commit`)."""
 
-    events: list[ContactEvent]
+    events: list[TurnEvent]
     applied: list[str]
     #: name -> (space, distance, crossings, joker, left Pre-grid) after the pushes
-    moves: dict[str, tuple]
+    moves: dict[str, Spot]
     damage: dict[str, list[str]]
     danger: dict[str, int]
     #: RX Weather: Weather tokens drawn for impacts (out of the bag) and the weather the first one turns to
@@ -369,14 +382,14 @@ def _no_contact(turn: Turn, resolved: list[tuple[Placed, Roll]]) -> bool:
             and not any(map(_contact_of, map(_placed_of, resolved))))
 
 
-def _die_lists(turn: Turn) -> list[tuple[str, list]]:
+def _die_lists(turn: Turn) -> list[tuple[str, list[Roll]]]:
     """The turn's lists of dice by their place in the record: the dice, the re-laid dice, each re-plan's."""
-    lists: list[tuple[str, list]] = [("dice", turn.dice), ("relaid", turn.relaid or [])]
+    lists: list[tuple[str, list[Roll]]] = [("dice", turn.dice), ("relaid", turn.relaid or [])]
     lists += [(f"replans[{j}].dice", rp.dice) for j, rp in enumerate(getattr(turn, "replans", None) or [])]
     return lists
 
 
-def _laid_unreached(turn: Turn, ctx: PlanContext, lists: list[tuple[str, list]], reached: set[int]
+def _laid_unreached(turn: Turn, ctx: PlanContext, lists: list[tuple[str, list[Roll]]], reached: set[int]
                     ) -> dict[int, Placed]:
     """What each die of the record does as laid (by the roll's id), when some die was not reached: only those
     are read (a turn whose dice were all reached, the most, lays none through the validator again)."""
@@ -390,7 +403,7 @@ def _laid_unreached(turn: Turn, ctx: PlanContext, lists: list[tuple[str, list]],
 
 
 def _check_unreached(turn: Turn, ctx: PlanContext, resolved: list[tuple[Placed, Roll]],
-                     lists: list[tuple[str, list]], paths: dict[int, str], applied: list[str]) -> None:
+                     lists: list[tuple[str, list[Roll]]], paths: dict[int, str], applied: list[str]) -> None:
     """RX-CONTACTROLL-01: a die the car never reached (stopped, a Loss of Control resolved before, or a failed
     Flat Out resolved on its re-laid dice) pushes nobody, and nobody draws or takes tokens for it; a claim of a
     push on a die laid on a free space is refused (RX-PUSH-01)."""
@@ -402,9 +415,25 @@ def _check_unreached(turn: Turn, ctx: PlanContext, resolved: list[tuple[Placed, 
                 _check_unreached_die(r, planned.get(id(r)), paths[id(r)], applied)
 
 
+def _move_of(p: Placed) -> ContactMove | None:
+    """The push or Push Through of a die laid (under Full Contact the planning context's ``contact`` is a
+    :class:`ContactPlan`: a die's move is a :class:`ContactMove`)."""
+    cm = p.contact
+    assert cm is None or isinstance(cm, ContactMove)
+    return cm
+
+
+def _claim_of(r: Roll) -> ContactClaim | None:
+    """What the record says a die pushed (read by :func:`contact_claim_from_json`, or made by :func:`_matched_claim`:
+    a :class:`ContactClaim`)."""
+    claim = r.contact
+    assert claim is None or isinstance(claim, ContactClaim)
+    return claim
+
+
 def _check_unreached_die(r: Roll, laid_as: Placed | None, path: str, applied: list[str]) -> None:
     """One die the car never reached (RX-CONTACTROLL-01, RX-PUSH-01): see :func:`_check_unreached`."""
-    claim = r.contact
+    claim = _claim_of(r)
     if claim is not None and laid_as is not None and laid_as.contact is None:
         raise IllegalMove("RX-PUSH-01", f"no car on {laid_as.space} to push: the die enters a free "
                                         f"space", f"{path}.{claim.kind}")
@@ -426,9 +455,9 @@ def _check_free_space(p: Placed, r: Roll, here: str) -> None:
 def _matched_claim(p: Placed, r: Roll, here: str, driver: "Driver | None") -> ContactClaim:
     """The record's claim on a die reached that pushes: required (a driver's is made here), of the kind the
     die does (RX-PUSH-01, RX-PUSH-11, RX-THROUGH-01)."""
-    cm = p.contact
+    cm = _move_of(p)
     assert cm is not None
-    claim = r.contact
+    claim = _claim_of(r)
     if claim is None:
         if driver is None:
             what = f"pushes {cm.cars[0][0]}" if cm.kind == ContactKind.PUSH else "pushes through"
@@ -473,7 +502,7 @@ class Contact:
         # Contact race, its turns and outcomes a reference cycle, left to the cyclic garbage collector
         self.race: Race = proxy(race)
         #: Danger tokens on each player's Dashboard (RX-DANGER-01..07)
-        self.danger: Counter = Counter()
+        self.danger: Counter[str] = Counter()
         self._pending: _Pending | None = None
         #: RX Weather, while a turn's impacts are drawn: may a Weather token still change the weather, the tokens
         #: drawn, the weather it turned to (RX-WEATHER-04/07)
@@ -582,7 +611,7 @@ class Contact:
         pushed_cars: list[str] = []
         for k, (p, r) in enumerate(run.resolved):
             here = paths.get(id(r), "dice")
-            cm = p.contact
+            cm = _move_of(p)
             if cm is None:
                 _check_free_space(p, r, here)
                 continue
@@ -668,6 +697,7 @@ class Contact:
         or a zone with slide spaces (RX-PUSH-13)."""
         index = self.race.index
         spaces = index.spaces
+        assert cm.dest is not None  # (a push names where the pushed car goes)
         src, ds = spaces[cm.space], spaces[cm.dest]
         rules = []
         if cm.cars[0][1] == 0:
@@ -722,7 +752,7 @@ class Contact:
         pending.danger[target] = pending.danger.get(target, 0) + took
         return took
 
-    def _pushed_to(self, target: str, dest: str, moves: dict[str, tuple]) -> tuple:
+    def _pushed_to(self, target: str, dest: str, moves: dict[str, Spot]) -> Spot:
         """Where the pushed car stands once pushed onto ``dest`` (space, distance, crossings, Joker, left
         Pre-grid): it moves with its Gear marker, laps and the Joker follow it; from where an earlier push of
         this turn left it, if any."""
@@ -748,7 +778,7 @@ class Contact:
             raise IllegalMove("RX-DANGER-01", "a Push Through moves nobody: no Danger token is taken",
                               f"{path}.danger")
         applied += ["RX-THROUGH-01", "RX-THROUGH-02", "RX-PUSH-11", "RX-THROUGH-07", "RX-THROUGH-08"]
-        cars = []
+        cars: list[HitCar] = []
         drawn: dict[str, list[str]] = {}
         for name, g in cm.cars:  # RX-THROUGH-07: each car alongside draws the die's gear minus its own
             got, left = self._draw(name, cm.gear - g, claim.damage.get(name, []), driver, left, "RX-THROUGH-07",
@@ -861,7 +891,7 @@ class Contact:
         return tuple(out)
 
 
-def contact_claim_from_json(kind: str, d: dict) -> ContactClaim:
+def contact_claim_from_json(kind: str, d: Mapping[str, Any]) -> ContactClaim:
     """A die's ``push`` or ``through`` object as a :class:`ContactClaim`."""
     dmg = d.get("damage", {})
     return ContactClaim(ContactKind(kind), d.get("car"), d.get("danger"),
@@ -869,9 +899,9 @@ def contact_claim_from_json(kind: str, d: dict) -> ContactClaim:
                         list(d.get("impact", [])))
 
 
-def contact_claim_to_json(c: ContactClaim) -> dict:
+def contact_claim_to_json(c: ContactClaim) -> dict[str, object]:
     """A :class:`ContactClaim` as a die's ``push`` or ``through`` object."""
-    out: dict = {}
+    out: dict[str, object] = {}
     if c.car is not None:
         out["car"] = c.car
     if c.danger:

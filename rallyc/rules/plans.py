@@ -22,7 +22,7 @@ from rallyc.rules.errors import IllegalMove
 from rallyc.rules.state import TrackIndex
 
 if TYPE_CHECKING:  # pragma: no cover
-    from rallyc.rules.contact import ContactMove, ContactPlan
+    from rallyc.rules.hooks import CarsMoved, Moved, OccupiedSpaces
 
 __all__ = ["PlanContext", "Walk", "Placed", "OptionTable", "check_die", "check_plan", "situation", "die_options",
            "can_lay", "legal_plans", "effective_limit", "allowance_at", "warning_limit", "is_haybale"]
@@ -69,8 +69,9 @@ class PlanContext:
     #: RX Yellow Flag: spaces of the cars this car was already alongside when the flag was placed; it may move
     #: alongside them normally (RX-DAMAGE-06)
     alongside_before_flag: frozenset = frozenset()
-    #: RX Full Contact: who is where, for pushes and Push Through (:mod:`rallyc.rules.contact`); None: off
-    contact: "ContactPlan | None" = None
+    #: a variant's say on dice laid where cars stand (RX Full Contact's pushes and Push Through,
+    #: :class:`~rallyc.rules.hooks.OccupiedSpaces`); None: such a space is refused (CORE-MOVE-02)
+    contact: "OccupiedSpaces | None" = None
 
     def __post_init__(self) -> None:
         self.succ = self.index.succ_handbrake if self.handbrake else self.index.succ
@@ -112,8 +113,8 @@ class Walk(NamedTuple):
     flying: bool = False
     #: a die laid causes a certain Loss of Control: no die may follow it
     ended: str | None = None
-    #: Full Contact: the cars this plan's pushes moved so far, (name, from, to) in order (RX-PUSH-03)
-    moved: tuple = ()
+    #: the cars this plan's dice moved so far, (name, from, to) in order (Full Contact's pushes, RX-PUSH-03)
+    moved: "tuple[Moved, ...]" = ()
 
 
 class Placed(NamedTuple):
@@ -131,8 +132,9 @@ class Placed(NamedTuple):
     flying: bool = False
     #: a Coast, Leader or Redline Brake die (keeps the gear; CORE-TURNEND-03)
     coast: bool = False
-    #: Full Contact: the push or Push Through this die makes (:mod:`rallyc.rules.contact`)
-    contact: "ContactMove | None" = None
+    #: what the die does to the cars on its space (Full Contact's push or Push Through,
+    #: :class:`~rallyc.rules.hooks.CarsMoved`)
+    contact: "CarsMoved | None" = None
 
 
 def allowance_at(ctx: PlanContext, sid: str) -> Allowance:

@@ -22,12 +22,12 @@ from weakref import WeakKeyDictionary
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, DashboardData, load_components
 from rallyc.rules.claims import check_left
-from rallyc.rules.contact import Contact, ContactEvent
 from rallyc.rules.damage_bag import check_count, check_drawn, count_draw, draw, on_dashboards
 from rallyc.rules.errors import IllegalMove, StageOver
 from rallyc.rules.options import Options
 from rallyc.rules.race_format import RX, RaceFormat
 from rallyc.rules.engine import FOCUS, TurnEngine, TurnOutcome, check_claims, stuck_at_water
+from rallyc.rules.hooks import RaceVariant, TurnEvent, race_variant
 from rallyc.rules.plans import PlanContext, Placed
 from rallyc.rules.rx_dashboard import RX_CAR, RX_DAMAGE_KINDS, loc_damage, rx_allowance, rx_bag
 from rallyc.rules.rx_laps import Laps
@@ -146,8 +146,9 @@ class RxOutcome(TurnOutcome):
     yellow: list[int] = field(default_factory=list)
     #: the weather the Dashboards turn to at the end of this turn (RX-WEATHER-04), None when unchanged
     weather: str | None = None
-    #: Full Contact: the pushes and Push Throughs that took effect (:mod:`rallyc.rules.contact`)
-    contact: list[ContactEvent] = field(default_factory=list)
+    #: what the race variant did to the cars (Full Contact: the pushes and Push Throughs that took effect,
+    #: :mod:`rallyc.rules.contact`)
+    contact: list[TurnEvent] = field(default_factory=list)
     #: the racetrack has laps (a circuit); a Head-to-Head on a stage has none (CUSTOM-03): the text leaves them out
     lapped: bool = True
 
@@ -307,8 +308,8 @@ class Race(TurnEngine[RxOutcome]):
         self.outcomes: list[RxOutcome] = []
         self.rounds: list[list[str]] = []
         self._neighbours = self._step_neighbours()
-        #: the Full Contact variant (RX-ADV-01), None without the option
-        self.contact = Contact(self) if self.options.full_contact else None
+        #: the Full Contact variant (RX-ADV-01, :data:`~rallyc.rules.hooks.RACE_VARIANTS`), None without the option
+        self.contact: RaceVariant | None = race_variant(self, "full_contact")
         self.next_round()
 
     def _grid(self, players: list[Player], slots: list[str]) -> dict[str, RxCar]:

@@ -16,7 +16,7 @@ from rallyc.rules.outcome import TurnOutcome
 from rallyc.rules.state import Card
 
 if TYPE_CHECKING:  # pragma: no cover
-    from rallyc.rules.contact import ContactClaim
+    from rallyc.rules.hooks import DieClaim
 
 __all__ = ["Roll", "ZeroSide", "CardClaim", "Replan", "Turn", "LossOfControl", "Outcome", "stage_outcome"]
 
@@ -36,8 +36,9 @@ class Roll:
     token: str | None = None
     #: the paired Boost die's face (MC-BOOST-01)
     boost_face: Face | None = None
-    #: Full Contact: the push or Push Through this die makes, as recorded (:mod:`rallyc.rules.contact`)
-    contact: "ContactClaim | None" = None
+    #: what the record says the die did to the cars on its space (Full Contact's push or Push Through,
+    #: :class:`~rallyc.rules.hooks.DieClaim`)
+    contact: "DieClaim | None" = None
 
     @property
     def rolled(self) -> bool:

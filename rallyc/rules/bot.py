@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Callable
 
 from rallyc.rules.damage_bag import tokens_left
 from rallyc.rules.dice import Die, DieKind, Face
@@ -24,6 +25,9 @@ from rallyc.rules.state import DAMAGE_KINDS, WEATHER, Car
 from rallyc.rules.turn import Outcome, Roll, Turn, ZeroSide
 
 __all__ = ["RandomBot", "SeededChance", "relay_in_order", "play_stage"]
+
+#: a die that may be laid next, with the partial plan after it (:func:`~rallyc.rules.plans.die_options`)
+Option = tuple[Placed, Walk]
 
 
 class SeededChance:
@@ -91,7 +95,7 @@ class SeededChance:
         return out
 
 
-def relay_in_order(stage: Stage, ctx: PlanContext, placed, rolls) -> list[Roll]:
+def relay_in_order(stage: Stage, ctx: PlanContext, placed: list[Placed], rolls: list[Roll]) -> list[Roll]:
     """The rolled dice re-laid after a failed Flat Out on the same path, up to the die that causes the Loss of
     Control (CORE-ROLL-13; Full Contact: with the Danger Warnings, RX-DANGER-06)."""
     relaid = [Roll(r.die, r.face, r.brake_face, boost_face=r.boost_face) for r in rolls]
@@ -105,7 +109,7 @@ def relay_in_order(stage: Stage, ctx: PlanContext, placed, rolls) -> list[Roll]:
 
 
 
-def _no_shortcut(ctx: PlanContext, opts: list) -> list:
+def _no_shortcut(ctx: PlanContext, opts: list[Option]) -> list[Option]:
     """The die options that do not enter a Shortcut space."""
     return [o for o in opts if ctx.index.spaces[o[0].space].kind != "shortcut"]
 
@@ -126,10 +130,10 @@ class RandomBot(SeededChance):
         #: with Improvisation: the chance to re-plan the dice not yet rolled after a roll (IMPROV-01)
         self.p_replan = replan
         #: scripted choices: callables (stage, name) -> Turn | None consulted before random play
-        self.script: list = []
+        self.script: list[Callable[[Stage, str], Turn | None]] = []
 
     # -- planning
-    def plan(self, stage: Stage, ctx: PlanContext) -> list:
+    def plan(self, stage: Stage, ctx: PlanContext) -> list[Die]:
         """A random legal plan (possibly empty when the car is blocked)."""
         return self._extend(stage, ctx, start_walk(ctx), self.rng.randint(1, self.max_dice))
 
@@ -149,7 +153,7 @@ class RandomBot(SeededChance):
             out.pop()
         return out
 
-    def _pool(self, stage: Stage, ctx: PlanContext, opts: list) -> list:
+    def _pool(self, stage: Stage, ctx: PlanContext, opts: list[Option]) -> list[Option]:
         """The next die's options to pick from at random (none: the plan ends): mostly those that keep going (not
         ending the move by a certain Loss of Control); in an RX race, no Shortcut once Full Contact has emptied the
         bag (no token left to draw there), and mostly the Joker while the car still owes it (RX-JOKER-01)."""
@@ -170,7 +174,7 @@ class RandomBot(SeededChance):
         return pool
 
     @staticmethod
-    def _wants_joker(stage, ctx: PlanContext) -> bool:
+    def _wants_joker(stage: Stage, ctx: PlanContext) -> bool:
         name = stage.to_move()
         return isinstance(stage, Race) and name is not None and stage.cars[name].joker == JokerState.TODO
 
@@ -199,7 +203,7 @@ class RandomBot(SeededChance):
         return out.turn, out
 
     # -- driver hooks (called by the rules while resolving)
-    def decide(self, stage: Stage, i: int, placed, rolls, warnings: int, limit: int) -> str:
+    def decide(self, stage: Stage, i: int, placed: list[Placed], rolls: list[Roll], warnings: int, limit: int) -> str:
         car = stage.cars[stage.to_move() or ""]
         # Improvisation (IMPROV-01): after a roll, sometimes lay the rest of the dice again
         if stage.options.improvisation and i > 0 and rolls[i - 1].rolled and rolls[i - 1].face is not None \
@@ -230,7 +234,7 @@ class RandomBot(SeededChance):
     def want_spare_tire(self) -> bool:
         return self.rng.random() < 0.5
 
-    def relay(self, stage: Stage, ctx: PlanContext, placed, rolls, leader: bool) -> list[Roll]:
+    def relay(self, stage: Stage, ctx: PlanContext, placed: list[Placed], rolls: list[Roll], leader: bool) -> list[Roll]:
         """Re-lay the rolled dice on the same path, up to the die that causes the Loss of Control."""
         return relay_in_order(stage, ctx, placed, rolls)
 
@@ -254,14 +258,14 @@ class _Silent:
     def token(self) -> str:
         return "ok"
 
-    def decide(self, *a) -> str:  # pragma: no cover - probes roll everything
+    def decide(self, *a: object) -> str:  # pragma: no cover - probes roll everything
         return Step.ROLL
 
     # the rest of the Driver protocol: a probe's dice are all rolled, nothing else is asked
     def face(self, die: DieKind) -> Face:  # pragma: no cover
         return Face.OK
 
-    def replan(self, *a) -> list[Die]:  # pragma: no cover
+    def replan(self, *a: object) -> list[Die]:  # pragma: no cover
         return []
 
     def zero_side(self) -> ZeroSide:  # pragma: no cover
@@ -273,7 +277,7 @@ class _Silent:
     def want_spare_tire(self) -> bool:  # pragma: no cover
         return False
 
-    def relay(self, *a) -> list[Roll]:  # pragma: no cover
+    def relay(self, *a: object) -> list[Roll]:  # pragma: no cover
         return []
 
 

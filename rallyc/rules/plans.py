@@ -22,6 +22,7 @@ from rallyc.rules.errors import IllegalMove
 from rallyc.rules.state import TrackIndex
 
 if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.compiler.track import Space
     from rallyc.rules.hooks import CarsMoved, Moved, OccupiedSpaces
 
 __all__ = ["PlanContext", "Walk", "Placed", "OptionTable", "check_die", "check_plan", "situation", "die_options",
@@ -46,15 +47,15 @@ class PlanContext:
     brake_drop: str = "exactly-two"
     jump_landing_limit: bool = True
     #: corner key -> methods of the cars in that corner (CORE-OVERTAKE-05)
-    corner_methods: dict[str, set] = field(default_factory=dict)
+    corner_methods: dict[str, set[str | None]] = field(default_factory=dict)
     #: lay dice as if Water Hazards were plain spaces (to tell a car stuck at a ford, reading water_stuck)
     ignore_water: bool = False
     #: corner limits lowered by -1 tokens stop at this floor (reading unusable_corner), None = no floor
     limit_floor: int | None = None
     #: Monte-Carlo: the allowance of each surface (MC-DICE-01); empty = ``allowance`` everywhere
-    allowances: dict = field(default_factory=dict)
+    allowances: dict[str, Allowance] = field(default_factory=dict)
     #: Warning limit of each surface for this car this turn (MC-WARN, soft-tire wear); empty = ``allowance``'s
-    limits: dict = field(default_factory=dict)
+    limits: dict[str, int] = field(default_factory=dict)
     #: the Handbrake turn rule is in force (MC-HANDBRAKE-01)
     handbrake: bool = False
     #: car category: ``r6``, ``r5``, ``r4`` (names the rule when a die is above the top gear)
@@ -63,12 +64,12 @@ class PlanContext:
     haybale_chicane: bool = True
     #: RX: spaces this car may not enter -> (rule, why): a Joker already driven (RX-JOKER-02), the Pre-grid
     #: once left (RX-START-02)
-    barred: dict = field(default_factory=dict)
+    barred: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: RX Yellow Flag: spaces where no car may move alongside a car in Gear 1 or more (RX-DAMAGE-04/05)
-    no_alongside: frozenset = frozenset()
+    no_alongside: frozenset[str] = frozenset()
     #: RX Yellow Flag: spaces of the cars this car was already alongside when the flag was placed; it may move
     #: alongside them normally (RX-DAMAGE-06)
-    alongside_before_flag: frozenset = frozenset()
+    alongside_before_flag: frozenset[str] = frozenset()
     #: a variant's say on dice laid where cars stand (RX Full Contact's pushes and Push Through,
     #: :class:`~rallyc.rules.hooks.OccupiedSpaces`); None: such a space is refused (CORE-MOVE-02)
     contact: "OccupiedSpaces | None" = None
@@ -83,10 +84,10 @@ class PlanContext:
             self.corner_methods.setdefault(corner, set()).update(methods)
 
 
-def corner_methods(index: TrackIndex, others: dict[str, int]) -> dict[str, set]:
+def corner_methods(index: TrackIndex, others: dict[str, int]) -> dict[str, set[str | None]]:
     """The methods (inside, outside...) by which the cars on ``others``' spaces are in each named corner: a car
     entering that corner must take one of them (CORE-OVERTAKE-05)."""
-    methods: dict[str, set] = {}
+    methods: dict[str, set[str | None]] = {}
     spaces = index.spaces
     for sid in others:
         s = spaces[sid]
@@ -103,7 +104,7 @@ class Walk(NamedTuple):
 
     pos: str
     gear: int
-    used: frozenset = frozenset()
+    used: frozenset[str] = frozenset()
     n_gear: int = 0
     n_coast: int = 0
     n_brake: int = 0
@@ -156,7 +157,7 @@ def warning_limit(ctx: PlanContext, sid: str) -> int:
     return ctx.allowance.warnings
 
 
-def is_haybale(ctx: PlanContext, s) -> bool:
+def is_haybale(ctx: PlanContext, s: Space) -> bool:
     """A hay-bale obstacle (MC-TOKEN-03)."""
     if not s.tokens:
         return False
@@ -541,7 +542,7 @@ def _advance_fields(w: Walk, p: Placed, ended: str | None) -> Walk:
 
 
 #: no Gear die used yet (a start walk's ``used``)
-_NONE_USED: frozenset = frozenset()
+_NONE_USED: frozenset[str] = frozenset()
 
 
 def start_walk(ctx: PlanContext) -> Walk:
@@ -602,7 +603,7 @@ _BITS: dict[int, tuple[int, ...]] = {}
 #: the dice of ``_DICE`` that :func:`_dashboard_error` allows after a partial plan, as a set of bits, per planning
 #: situation, surface and what the partial plan used (:func:`_allowed`): the one rule's answers, kept as plans are
 #: listed
-_ALLOWED: dict[tuple, int] = {}
+_ALLOWED: dict[tuple[str, str | None, int, frozenset[str], int, int, int, int, bool], int] = {}
 #: at most this many entries are kept in ``_ALLOWED`` (beyond it, the table starts again)
 _ALLOWED_BOUND = 100_000
 

@@ -118,7 +118,7 @@ class RxCar:
     left_pregrid: bool = False
     #: Focus tokens held (RX-ROLL-03/04)
     focus: int = 0
-    damage: Counter = field(default_factory=Counter)
+    damage: Counter[str] = field(default_factory=Counter)
     turns: int = 0
     #: the round in which the car last played (its Gear marker shows the next round's colour, RX-ROUND-02)
     played: int = 0
@@ -249,6 +249,7 @@ class Race(TurnEngine[RxOutcome]):
     over_message = "the race is over: every car has finished, been disqualified or retired"
     over_rule = "RX-END-04"
     no_more_turns = "every car has finished, been disqualified or retired: no more turns"
+    index: TrackIndex
 
     def __init__(self, track: Track, players: list[Player], options: Options | None = None,
                  components: Components | None = None, weather: str | None = None,
@@ -298,7 +299,7 @@ class Race(TurnEngine[RxOutcome]):
         self.yellow: dict[int, list[str]] = {}
         #: Yellow Flags: route step -> the pairs of cars already alongside when a flag was placed (RX-DAMAGE-06)
         self.yellow_pairs: dict[int, set[frozenset[str]]] = {}
-        self.shortcut_ok: Counter = Counter()
+        self.shortcut_ok: Counter[str] = Counter()
         #: Yellow Flags drawn (on the track, then on their drawer's Dashboard: out of the bag either way)
         self.yellow_drawn = 0
         self.finishers: list[str] = []
@@ -491,7 +492,7 @@ class Race(TurnEngine[RxOutcome]):
         template = cache.templates.get(key)
         if template is None:
             template = cache.template(car, key[1:], lambda: self._context_template(car, joker_done))
-        variant: dict | None = None  # (most turns: none, no dict)
+        variant: dict[str, object] | None = None  # (most turns: none, no dict)
         if self.yellow:
             variant = {}
             variant["no_alongside"], variant["alongside_before_flag"] = flag_limits(
@@ -513,7 +514,7 @@ class Race(TurnEngine[RxOutcome]):
         """The race's format also decides its planning contexts (the Dashboards' car category)."""
         return self.format
 
-    def _context_template(self, car: RxCar, joker_done: bool) -> dict:
+    def _context_template(self, car: RxCar, joker_done: bool) -> dict[str, object]:
         """The fields of ``car``'s planning context its Dashboard, the weather and its Joker and Pre-grid decide
         (:meth:`TurnEngine.context_template`)."""
         allow = rx_allowance(car.dashboard, car.damage, self.weather)
@@ -999,7 +1000,7 @@ def _lap_rules(rules: list[str], car: RxCar, move: Movement, out: RxOutcome, ice
 
 
 #: the rule of each barred-spaces table seen (:meth:`Race._barred` builds one per player and state), by identity
-_BARRED_RULES: dict[int, tuple[dict, str]] = {}
+_BARRED_RULES: dict[int, tuple[dict[str, tuple[str, str]], str]] = {}
 
 
 def _barred_rule(barred: dict[str, tuple[str, str]]) -> str:

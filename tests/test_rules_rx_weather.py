@@ -87,7 +87,7 @@ def test_no_weather_token_without_the_rule(rx1):
     r.set_car("Ann", "4.2.r", gear=4, crossed=1)
     with pytest.raises(IllegalMove) as e:
         r.play(Turn("Ann", [go("gear5", "4.3.out1")], damage=["weather", "gear"]))
-    assert e.value.rule_id == "RX-SETUP-02"
+    assert e.value.rule_id == "RX-WEATHER-03"
 
 
 @pytest.mark.parametrize("seed", [0, 4])

@@ -33,7 +33,7 @@ from rallyc.rules.errors import IllegalMove
 from rallyc.rules.plans import (PlanContext, Placed, Walk, check_plan, corner_methods, effective_limit, entry_error,
                                 warning_limit)
 from rallyc.rules.rolling import Movement
-from rallyc.rules.rx_dashboard import RX_DAMAGE_KINDS, rx_allowance
+from rallyc.rules.rx_dashboard import rx_allowance
 from rallyc.rules.domain import JokerState, RaceStatus
 from rallyc.rules.hooks import TurnEvent
 from rallyc.rules.state import WEATHER
@@ -642,19 +642,14 @@ class Contact:
         n = max(0, min(n, left))
         if driver is not None and not given and n:
             given = draw(driver, n, left, self._weather_open)
-        bag = race.damage_bag()
-        for k, d in enumerate(given):
-            if d not in RX_DAMAGE_KINDS or d not in bag:
-                rule_k = "RX-WEATHER-03" if d == WEATHER else "RX-SETUP-02"
-                raise IllegalMove(rule_k, f"the RX Damage bag holds {', '.join(sorted(bag))} tokens, not {d!r}",
-                                  f"{path}[{k}]")
+        race.check_kinds(given, path)
         drawn = count_draw(given, n, self._weather_open)
         check_count(drawn, given, n, left, rule, f"{what}: {who} draws {n} Damage token(s)", path)
         self._weather_drawn += drawn.weather
         if drawn.turns_weather:
             self._weather_open = False
             self._new_weather = "wet" if race.weather == "dry" else "dry"
-        check_drawn(bag, self._turn_out, given, "RX-SETUP-02", path)  # a token drawn stays out of the bag
+        check_drawn(race.damage_bag(), self._turn_out, given, "RX-SETUP-02", path)  # a token drawn stays out of the bag
         self._turn_out.update(given)
         return list(given), left - len(given)
 

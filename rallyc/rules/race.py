@@ -413,6 +413,17 @@ class Race(TurnEngine[RxOutcome]):
             return rx_bag(self.components, self.weather_rule)
         return self.format.bag_contents(self.components)
 
+    def check_kinds(self, tokens: list[str], path: str) -> None:
+        """Each token drawn is of a kind the race's Damage bag holds (RX-SETUP-02); a Weather token only under the
+        RX Weather rule, whose 6 Weather tokens are added to the bag (RX-WEATHER-03). :class:`IllegalMove` at
+        ``path[i]``."""
+        bag = self.damage_bag()
+        for i, d in enumerate(tokens):
+            if d not in RX_DAMAGE_KINDS or d not in bag:
+                rule = "RX-WEATHER-03" if d == WEATHER else "RX-SETUP-02"
+                raise IllegalMove(rule, f"the RX Damage bag holds {', '.join(sorted(bag))} tokens, not {d!r}",
+                                  f"{path}[{i}]")
+
     @property
     def weather_open(self) -> bool:
         """A Weather token drawn now would change the weather (RX-WEATHER-07: only the first one counts)."""
@@ -810,11 +821,7 @@ class Race(TurnEngine[RxOutcome]):
         n = min(loc_damage(self.components, loc.gear, danger, self.format.loc_table), left)
         if driver is not None and not turn.damage and n:
             turn.damage = draw(driver, n, left, weather_open)
-        bag = self.damage_bag()
-        for i, d in enumerate(turn.damage):
-            if d not in RX_DAMAGE_KINDS or d not in bag:
-                raise IllegalMove("RX-SETUP-02", f"the RX Damage bag holds {', '.join(sorted(bag))} tokens, "
-                                                 f"not {d!r}", f"damage[{i}]")
+        self.check_kinds(turn.damage, "damage")
         counted = count_draw(turn.damage, n, weather_open)
         check_count(counted, turn.damage, n, left, "RX-LOC-04",
                     f"a Loss of Control in Gear {loc.gear} on a {danger} tile draws {n} Damage token(s) (assumption "

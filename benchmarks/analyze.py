@@ -92,8 +92,8 @@ def rx(runs: int, table_runs: int) -> list[dict]:
     """Strong against greedy on every published RX circuit: solo races (median turns, finished share, CPU per
     race) and four-car races (cars disqualified for a missing Joker, cars that drove it on their planned lap)."""
     from rallyc.analysis.rxsim import DISQUALIFIED, FINISHED, joker_plan, play_races
-    from rallyc.rules.rx_order import grid
-    from rallyc.rules.state import index_of
+    from rallyc.rules.core.rx_order import grid
+    from rallyc.rules.core.state import index_of
 
     rows = []
     for f, track in _circuits():

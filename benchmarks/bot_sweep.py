@@ -10,20 +10,20 @@ RX races; ``ice-track-1`` as an Ice race; the Auto Tour's circuits (``track-1``,
 Head-to-Head a circuit is by default; and every custom-race pairing (Head-to-Head or Time Trial, Technical or Speed
 Track rules) on the Auto Tour's SS1 (a stage with a Shortcut) and on both Auto Tour circuits. Each case is played with
 no option, each option of its form alone, and all the options of its form together (:data:`FORM_OPTIONS`). Each case is
-played by the random bot (:class:`rallyc.rules.bot.RandomBot`) and by the greedy and strong drivers of
+played by the random bot (:class:`rallyc.rules.drivers.bot.RandomBot`) and by the greedy and strong drivers of
 ``rallyc analyze`` (:mod:`rallyc.analysis.simulate`, :mod:`rallyc.analysis.rxsim`; the strong one only where
 :func:`drives` says), ``--seeds`` seeds each, the cheapest driver first; games not started when ``--budget`` seconds
 are spent are counted as skipped. Then (``--bag-seeds``) the races under Full Contact (:func:`bag_cases`: their
 impacts draw, so the Damage bag may run out, a Weather token be discarded first) are played by the random bot up to
 that many seeds, four cars by default, after the budget (issue 31: the referee refused such games at seeds 10 to 26).
 
-Every game is played under :func:`rallyc.rules.invariants.checking_invariants` and its record replayed. It counts:
+Every game is played under :func:`rallyc.rules.core.invariants.checking_invariants` and its record replayed. It counts:
 
-- **stuck**: the game reached its turn bound (:func:`rallyc.rules.invariants.turn_bound`: it never ends);
+- **stuck**: the game reached its turn bound (:func:`rallyc.rules.core.invariants.turn_bound`: it never ends);
 - **tracebacks**: any exception other than a referee refusal (the game's label and seed, the traceback's last line);
-- **refused**: a driver's turn the referee refused (a :class:`~rallyc.rules.errors.RulesError`, the driver's bug or the
+- **refused**: a driver's turn the referee refused (a :class:`~rallyc.rules.core.errors.RulesError`, the driver's bug or the
   referee's: listed; the drivers play only what the referee offers, so none is expected);
-- **violations**: any other broken invariant (:class:`~rallyc.rules.invariants.InvariantBroken`);
+- **violations**: any other broken invariant (:class:`~rallyc.rules.core.invariants.InvariantBroken`);
 - **bad replays**: a record of a game that ended but does not replay cleanly.
 
 Exit 1 when any of stuck, tracebacks, refused, violations or bad replays is not zero.
@@ -54,10 +54,10 @@ from rallyc.records import parse_record, replay_record  # noqa: E402
 from rallyc.records.generate import bot_record  # noqa: E402
 from rallyc.records.race import bot_race_record  # noqa: E402
 from rallyc.rules import Options, Player, RulesError  # noqa: E402
-from rallyc.rules.bot import RandomBot  # noqa: E402
-from rallyc.rules.custom import CustomRace  # noqa: E402
-from rallyc.rules.invariants import InvariantBroken, checking_invariants  # noqa: E402
-from rallyc.rules.race_format import ICE, RX, RaceFormat  # noqa: E402
+from rallyc.rules.drivers.bot import RandomBot  # noqa: E402
+from rallyc.rules.variants.custom import CustomRace  # noqa: E402
+from rallyc.rules.core.invariants import InvariantBroken, checking_invariants  # noqa: E402
+from rallyc.rules.core.race_format import ICE, RX, RaceFormat  # noqa: E402
 
 EXAMPLES = ROOT / "examples"
 STAGE_FILES = [f.name for f in sorted(EXAMPLES.glob("rally-*.rally"))] + ["auto-tour-1.rally"]

@@ -50,9 +50,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: the modules compiled by default: the per-turn path of a replay (the schema check's functions are
 #: generated at run time by ``exec`` and stay interpreted whatever is compiled)
 HOT = [
-    "rallyc/rules/rolling.py", "rallyc/rules/plans.py", "rallyc/rules/engine.py", "rallyc/rules/stage.py",
-    "rallyc/rules/race.py", "rallyc/rules/timecards.py", "rallyc/rules/rx_laps.py", "rallyc/rules/contact.py",
-    "rallyc/rules/order.py", "rallyc/rules/turn.py", "rallyc/rules/outcome.py", "rallyc/rules/state.py",
+    "rallyc/rules/core/rolling.py", "rallyc/rules/core/plans.py", "rallyc/rules/core/engine.py", "rallyc/rules/core/stage.py",
+    "rallyc/rules/core/race.py", "rallyc/rules/core/timecards.py", "rallyc/rules/core/rx_laps.py", "rallyc/rules/variants/full_contact.py",
+    "rallyc/rules/core/order.py", "rallyc/rules/core/turn.py", "rallyc/rules/core/outcome.py", "rallyc/rules/core/state.py",
     "rallyc/records/convert.py", "rallyc/records/race.py", "rallyc/records/replay.py", "rallyc/records/load.py",
 ]
 

@@ -1,4 +1,4 @@
-"""Mutations of the Full Contact race examples/games/rx-2-full-contact.json (rallyc.rules.contact): for every
+"""Mutations of the Full Contact race examples/games/rx-2-full-contact.json (rallyc.rules.variants.full_contact): for every
 die that pushes or Pushes Through, and for dice that enter a free space:
 
 - ``push-on-free-space``: a ``push`` claim on a die whose space holds no car;

@@ -1,4 +1,4 @@
-"""Plan enumeration speed: ``rallyc.rules.plans.legal_plans`` (the one description of a legal die, the record
+"""Plan enumeration speed: ``rallyc.rules.core.plans.legal_plans`` (the one description of a legal die, the record
 validator's) on positions of the published stages.
 
 Run: ``python benchmarks/plans.py [--repeat N] [--max-dice K]``. Positions: on every stage of every published
@@ -21,9 +21,9 @@ sys.path.insert(0, str(ROOT))
 
 import rallyc  # noqa: E402
 from rallyc.rules import Player, Stage  # noqa: E402
-from rallyc.rules import plans  # noqa: E402
-from rallyc.rules.plans import legal_plans  # noqa: E402
-from rallyc.rules.state import Card  # noqa: E402
+from rallyc.rules.core import plans  # noqa: E402
+from rallyc.rules.core.plans import legal_plans  # noqa: E402
+from rallyc.rules.core.state import Card  # noqa: E402
 
 FILES = sorted((ROOT / "examples").glob("rally-*.rally")) + [ROOT / "examples" / "auto-tour-1.rally"]
 

@@ -32,7 +32,7 @@ import rallyc  # noqa: E402
 from rallyc.records import load_record, replay_record  # noqa: E402
 from rallyc.records.generate import bot_record, write_record  # noqa: E402
 from rallyc.rules import Options, Player  # noqa: E402
-from rallyc.rules.bot import RandomBot  # noqa: E402
+from rallyc.rules.drivers.bot import RandomBot  # noqa: E402
 from rallyc.rules.sketch import sketch, sketch_source  # noqa: E402
 
 DEFAULT = ROOT / "tests" / "data" / "corpus"

@@ -28,7 +28,7 @@ from rule_coverage import named_ids
 from rallyc.records import load_record, replay_record
 from rallyc.records.generate import bot_record, write_record
 from rallyc.rules import Options
-from rallyc.rules.bot import RandomBot
+from rallyc.rules.drivers.bot import RandomBot
 
 GAMES = ROOT / "examples" / "games"
 SEED = 1

@@ -15,7 +15,7 @@ def test_safe_gears_are_the_highest_that_meet_every_limit_ahead_on_a_stage_and_a
     gear is its own limit (or Chicane limit), or one more than the safe gear of a space after it, whichever is
     lower; around a closed circuit the limits after the finish line count too."""
     from rallyc.analysis.lookahead import TOP_GEAR, safe_gears
-    from rallyc.rules.state import index_of
+    from rallyc.rules.core.state import index_of
 
     for file, name in (("rally-1.rally", "SS1"), ("rx-1.rally", "RX 1")):
         index = index_of(rallyc.load(str(ROOT / "examples" / file)).track(name))

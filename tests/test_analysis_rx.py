@@ -17,9 +17,9 @@ import rallyc
 from rallyc.analysis.rxdriver import StrongRxDriver
 from rallyc.analysis.rxsim import FINISHED, joker_plan, play_races
 from rallyc.analysis.simulate import DriverKind
-from rallyc.rules.domain import JokerState
-from rallyc.rules.race import Race
-from rallyc.rules.stage import Player
+from rallyc.rules.core.domain import JokerState
+from rallyc.rules.core.race import Race
+from rallyc.rules.core.stage import Player
 
 ROOT = Path(__file__).resolve().parents[1]
 SLOW = os.environ.get("RALLYC_SLOW") == "1"
@@ -207,7 +207,7 @@ def test_the_analysis_drivers_implement_the_driver_protocol_themselves():
     (mypy checks the protocol in PlanningDriver.play_turn)."""
     from rallyc.analysis.drivers import GreedyDriver, PlanningDriver, StrongDriver
     from rallyc.analysis.rxsim import JokerDriver
-    from rallyc.rules.bot import RandomBot, SeededChance
+    from rallyc.rules.drivers.bot import RandomBot, SeededChance
 
     for cls in (StrongDriver, GreedyDriver, JokerDriver, StrongRxDriver):
         assert RandomBot not in cls.__mro__ and issubclass(cls, PlanningDriver) and issubclass(cls, SeededChance)

@@ -12,8 +12,8 @@ from rallyc.compilation.pipeline import compile_loaded
 from rallyc.project.loader import load, load_text
 from rallyc.records import parse_record, replay_record
 from rallyc.records.generate import bot_record
-from rallyc.rules.options import Options
-from rallyc.rules.stage import Player
+from rallyc.rules.core.options import Options
+from rallyc.rules.core.stage import Player
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = [Player("A", "red"), Player("B", "blue")]

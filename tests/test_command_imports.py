@@ -20,7 +20,7 @@ from helpers.paths import ROOT
 #: what the guard watches: the five runtime dependencies, typer's pydantic, the extras, and rallyc's big layers
 WATCHED = ("typer", "pydantic", "networkx", "lark", "jsonschema", "svgwrite", "pygls", "lsprotocol", "cairosvg",
            "rallyc.commands.cli", "rallyc.api", "rallyc.compiler", "rallyc.checks", "rallyc.render", "rallyc.records",
-           "rallyc.rules", "rallyc.rules.machine", "rallyc.analysis", "rallyc.lsp")
+           "rallyc.rules", "rallyc.rules.core.machine", "rallyc.analysis", "rallyc.lsp")
 
 _RUN = """\
 import sys
@@ -75,7 +75,7 @@ CASES = [
     # replaying a record: the referee and the record's schema (checked by jsonschema-rs: jsonschema only words the
     # messages of a record it refuses), no drawing, not the machine that steps a game from outside
     (["replay", GAME], 0, {"jsonschema", "svgwrite", "cairosvg", "lsprotocol", "rallyc.render", "rallyc.analysis",
-                           "rallyc.lsp", "rallyc.rules.machine"}),
+                           "rallyc.lsp", "rallyc.rules.core.machine"}),
     # the language server as an editor starts it (here on an empty input: it stops at once): pygls, nothing of
     # typer, and the parser and the compiler only once a document is open
     (["lsp"], 0, {"typer", "pydantic", "networkx", "lark", "jsonschema", "svgwrite", "rallyc.commands.cli", "rallyc.compiler",

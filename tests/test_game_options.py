@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rallyc.commands.cli import app
-from rallyc.rules.options import Options
+from rallyc.rules.core.options import Options
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "examples" / "games"
@@ -165,7 +165,7 @@ def test_check_warns_about_repairs_in_a_race(tmp_path):
 
 
 def test_full_contact_on_a_circuit_is_refereed_no_warning(tmp_path):
-    """RX-ADV-01: Full Contact is played by the RX referee (rallyc.rules.contact): no RC160 on a circuit."""
+    """RX-ADV-01: Full Contact is played by the RX referee (rallyc.rules.variants.full_contact): no RC160 on a circuit."""
     shutil.copy(ROOT / "examples" / "rx-2.rally", tmp_path / "rx-2.rally")
     p = tmp_path / "rx-2.rally"
     text = p.read_text(encoding="utf-8").rstrip()

@@ -22,10 +22,10 @@ from rallyc.records.load import RecordError
 from rallyc.records.race import bot_race_record
 from rallyc.records.replay import record_stages
 from rallyc.rules import Options, Player
-from rallyc.rules.dice import Die
-from rallyc.rules.plans import check_plan
-from rallyc.rules.stage import Stage
-from rallyc.rules.turn import Replan, Roll, Turn
+from rallyc.rules.core.dice import Die
+from rallyc.rules.core.plans import check_plan
+from rallyc.rules.core.stage import Stage
+from rallyc.rules.core.turn import Replan, Roll, Turn
 
 GAME = EXAMPLES / "games" / "rally-2-ss1-improvisation.json"
 ROOT = EXAMPLES.parent
@@ -141,7 +141,7 @@ def test_the_referee_never_writes_into_the_drivers_turn():
     """The bot's re-plans go into the copy the referee plays (outcome.turn), never the turn handed in."""
     rec = load_record(GAME)
     tracks, _, _ = record_stages(rec, GAME.parent)
-    from rallyc.rules.bot import RandomBot
+    from rallyc.rules.drivers.bot import RandomBot
 
     bot = RandomBot(3, replan=1.0)
     stage = Stage(tracks[0], [Player("Ann", "red"), Player("Bob", "blue")], Options(improvisation=True))

@@ -40,7 +40,7 @@ def test_the_judge_catches_a_contradiction():
     tracks, _, _ = record_stages(rec, path.parent)
     from rallyc.records.mutate import Mutant, _contradiction
     from rallyc.records.replay import replay_record
-    from rallyc.rules.cards import CardTable
+    from rallyc.rules.core.cards import CardTable
     from rallyc.data import load_components
 
     report = replay_record(rec, path.parent, tracks=tracks)

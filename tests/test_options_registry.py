@@ -40,7 +40,7 @@ def test_full_contact_is_refereed_by_rx_and_improvisation_too():
     names = [o.name for o in unrefereed(OPTIONS)]
     assert "full-contact" not in names and "improvisation" not in names
     assert "sisu" not in names
-    assert OPTIONS["full-contact"].variants == {Variant.RX}  # rallyc.rules.contact
+    assert OPTIONS["full-contact"].variants == {Variant.RX}  # rallyc.rules.variants.full_contact
     assert [o.name for o in unrefereed(["full-contact"], Variant.RALLY)] == ["full-contact"]
     assert [o.name for o in unrefereed(["sisu", "flying-start"], Variant.RX)] == ["sisu"]
 

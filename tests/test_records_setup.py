@@ -10,7 +10,7 @@ from rallyc.records import load_record
 from rallyc.records import tracks
 from rallyc.records.replay import record_cards
 from rallyc.records.stages import default_components
-from rallyc.rules.cards import CardTable
+from rallyc.rules.core.cards import CardTable
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "examples" / "games").glob("*.json"))
@@ -43,7 +43,7 @@ def test_a_track_file_digest_is_the_sha256_of_its_bytes(tmp_path):
 
 
 def test_a_car_s_card_seconds_are_the_sum_of_its_pile():
-    from rallyc.rules.state import Car, Card
+    from rallyc.rules.core.state import Car, Card
 
     comp = default_components()
     car = Car("Ann", "red", comp.dashboard("r6", "gravel"))

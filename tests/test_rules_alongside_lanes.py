@@ -11,8 +11,8 @@ import pytest
 
 import rallyc
 from rallyc.rules import Options, Player, Race
-from rallyc.rules.bot import RandomBot
-from rallyc.rules.state import index_of
+from rallyc.rules.drivers.bot import RandomBot
+from rallyc.rules.core.state import index_of
 
 ROOT = Path(__file__).resolve().parents[1]
 FOUR = [Player("Ann", "red"), Player("Bob", "blue"), Player("Cleo", "green"), Player("Dan", "yellow")]

@@ -7,10 +7,11 @@ import pytest
 
 import rallyc
 from rallyc.records import load_record, replay_record
-from rallyc.rules import IllegalMove, Options, Player, ZeroSide, trace
-from rallyc.rules.dice import Die
-from rallyc.rules.race import Race
-from rallyc.rules.turn import Roll, Turn
+from rallyc.rules import IllegalMove, Options, Player, ZeroSide
+from rallyc.rules.core import trace
+from rallyc.rules.core.dice import Die
+from rallyc.rules.core.race import Race
+from rallyc.rules.core.turn import Roll, Turn
 from helpers.rules import make_stage, put, turn, turn_of
 
 ROOT = Path(__file__).resolve().parents[1]

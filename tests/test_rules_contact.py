@@ -1,4 +1,4 @@
-"""RX Full Contact (rallyc.rules.contact): pushes, Push Through, impact damage, Danger tokens, the contact roll.
+"""RX Full Contact (rallyc.rules.variants.full_contact): pushes, Push Through, impact damage, Danger tokens, the contact roll.
 
 Positions are the RX rulebook's Full Contact examples laid on the published RX 2 circuit (examples/rx-2.rally);
 the recorded Full Contact race is examples/games/rx-2-full-contact.json (rallyc.records.examples, bot seed).
@@ -18,13 +18,13 @@ import rallyc
 from rallyc.commands.cli import app
 from rallyc.records.load import parse_record
 from rallyc.records.race import bot_race_record, replay_race
-from rallyc.rules.contact import ContactClaim, ContactKind
-from rallyc.rules.dice import Die
-from rallyc.rules.errors import IllegalMove
-from rallyc.rules.options import Options
-from rallyc.rules.race import Race
-from rallyc.rules.stage import Player
-from rallyc.rules.turn import Roll, Turn
+from rallyc.rules.variants.full_contact import ContactClaim, ContactKind
+from rallyc.rules.core.dice import Die
+from rallyc.rules.core.errors import IllegalMove
+from rallyc.rules.core.options import Options
+from rallyc.rules.core.race import Race
+from rallyc.rules.core.stage import Player
+from rallyc.rules.core.turn import Roll, Turn
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "examples/games/rx-2-full-contact.json"

@@ -15,8 +15,8 @@ from helpers.paths import EXAMPLES
 from rallyc.records.load import load_record, parse_record
 from rallyc.records.race import bot_race_record
 from rallyc.records.replay import replay_record
-from rallyc.rules.options import Options
-from rallyc.rules.stage import Player
+from rallyc.rules.core.options import Options
+from rallyc.rules.core.stage import Player
 
 GAMES = EXAMPLES / "games"
 SLOW = bool(os.environ.get("RALLYC_SLOW"))

@@ -1,4 +1,4 @@
-"""Customisable races (rallyc.rules.custom): the three choices and what each fixes, on the published Auto
+"""Customisable races (rallyc.rules.variants.custom): the three choices and what each fixes, on the published Auto
 Tour 1 tracks and Ice Track 1. Each test names its CUSTOM IDs."""
 
 from pathlib import Path
@@ -8,8 +8,8 @@ import pytest
 import rallyc
 from rallyc.checks.names import OPTIONS
 from rallyc.data import load_components
-from rallyc.rules.custom import RACE_TYPES, TRACK_RULES, CustomRace
-from rallyc.rules.race_format import ICE, damage_set
+from rallyc.rules.variants.custom import RACE_TYPES, TRACK_RULES, CustomRace
+from rallyc.rules.core.race_format import ICE, damage_set
 
 ROOT = Path(__file__).resolve().parents[1]
 

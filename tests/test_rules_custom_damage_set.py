@@ -13,7 +13,7 @@ from rallyc.records import replay_record
 from rallyc.records.generate import bot_record
 from rallyc.records.load import RecordError
 from rallyc.rules import Options, Player
-from rallyc.rules.custom import CustomRace
+from rallyc.rules.variants.custom import CustomRace
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"

@@ -1,6 +1,6 @@
 """The custom-race pairings beyond the Auto Tour's (RX book, Customisable Races, CUSTOM-02..07, 14): a Head-to-Head on
-a stage (the race on an open track, rallyc.rules.stage_race), a Time Trial on a circuit (the core stage lap by lap,
-rallyc.rules.circuit_trial) and the Technical Head-to-Head with Time cards (rallyc.rules.technical_h2h), each a
+a stage (the race on an open track, rallyc.rules.variants.stage_race), a Time Trial on a circuit (the core stage lap by lap,
+rallyc.rules.variants.circuit_trial) and the Technical Head-to-Head with Time cards (rallyc.rules.variants.technical_h2h), each a
 variant of the one turn engine. Real inputs: the Auto Tour 1 designs and the recorded games
 examples/games/auto-tour-1-ss1-head-to-head.json, auto-tour-1-track-1-time-trial.json and
 auto-tour-1-track-2-technical-head-to-head.json (written by ``python -m rallyc.records.custom_examples``); mutations
@@ -18,9 +18,9 @@ from helpers.paths import EXAMPLES
 from helpers.records import rallyc, refused
 from rallyc.records.load import load_record, parse_record
 from rallyc.records.replay import replay_record
-from rallyc.rules.custom import CustomRace
-from rallyc.rules.options import Options
-from rallyc.rules.stage import Player
+from rallyc.rules.variants.custom import CustomRace
+from rallyc.rules.core.options import Options
+from rallyc.rules.core.stage import Player
 
 GAMES = EXAMPLES / "games"
 H2H_STAGE = GAMES / "auto-tour-1-ss1-head-to-head.json"
@@ -158,11 +158,11 @@ def test_time_trial_on_a_circuit_mutations_are_refused():
 # -- the engine: legal plans, bot games
 def test_legal_plans_of_each_pairing_are_played():
     """Both variants enumerate their plans with the one engine; a plan it lists is accepted by ``play``."""
-    from rallyc.rules.bot import RandomBot
-    from rallyc.rules.circuit_trial import CircuitTimeTrial
+    from rallyc.rules.drivers.bot import RandomBot
+    from rallyc.rules.variants.circuit_trial import CircuitTimeTrial
     from rallyc.rules.rally import Rally
-    from rallyc.rules.stage_race import StageRace
-    from rallyc.rules.turn import Roll, Turn
+    from rallyc.rules.variants.stage_race import StageRace
+    from rallyc.rules.core.turn import Roll, Turn
 
     ss1 = next(t for t in _design("auto-tour-1.rally").tracks if t.name == "SS1")
     fmt = CustomRace("stage", "head-to-head", "speed", damage_bag="light").race_format(True)
@@ -339,9 +339,9 @@ def test_time_card_races_on_a_circuit_with_a_joker_keep_out_of_it():
     # a car standing just before the Joker entry may not lay a die in it (CUSTOM-02); the main loop is open
     from dataclasses import replace
 
-    from rallyc.rules.dice import Die
-    from rallyc.rules.errors import IllegalMove
-    from rallyc.rules.plans import check_plan, legal_plans
+    from rallyc.rules.core.dice import Die
+    from rallyc.rules.core.errors import IllegalMove
+    from rallyc.rules.core.plans import check_plan, legal_plans
     from rallyc.rules.rally import Rally
 
     rally = Rally([track], CARS[:1], Options(race_type="time-trial", track_rules="technical"))
@@ -377,8 +377,8 @@ def test_repairs_no_in_a_rally_keeps_the_damage_and_the_tires():
     """CUSTOM-15: with `repairs no` Assistance repairs nothing, a tire change after a stage and the Spare Tire
     between stages are refused."""
     import rallyc
-    from rallyc.rules.bot import RandomBot
-    from rallyc.rules.errors import IllegalMove
+    from rallyc.rules.drivers.bot import RandomBot
+    from rallyc.rules.core.errors import IllegalMove
     from rallyc.rules.rally import Rally
 
     design = rallyc.load(EXAMPLES / "rally-4.rally")
@@ -448,7 +448,7 @@ def test_the_technical_head_to_head_says_focus_tokens():
 def _finishing_turns(engine_cls, rec: dict) -> list[tuple[bool, bool]]:
     """(dice beyond the finishing die, CORE-STAGEEND-03 reported) for each finishing turn of ``rec``, the finishing
     die as the engine finds it (on a circuit: the crossing after the last lap, not the line's flags)."""
-    from rallyc.rules.plans import Placed
+    from rallyc.rules.core.plans import Placed
 
     seen: list[tuple[bool, bool]] = []
     original = engine_cls.commit
@@ -472,7 +472,7 @@ def test_stageend_03_on_a_lapped_finish_only_when_dice_go_beyond_the_finishing_o
     finish exactly when the car laid dice beyond the die that finishes its last lap: checked on the recorded Time
     Trial and Technical Head-to-Head on circuits and on bot games, with both cases present."""
     from rallyc.records.custom_examples import custom_example
-    from rallyc.rules.circuit_trial import CircuitTimeTrial
+    from rallyc.rules.variants.circuit_trial import CircuitTimeTrial
 
     recs = [load_record(TT_CIRCUIT), load_record(TECH_H2H)]
     recs += [custom_example(c, None, rt, "technical", None, CARS, seed, EXAMPLES)
@@ -489,10 +489,10 @@ def test_a_car_pushed_across_a_stages_finish_line_finishes_at_its_next_turn():
     Full Contact, Ann pushes Bob from 9.2.l onto 9.3.l, past the Finish Line, where no space lies ahead. Bob has not
     crossed during his turn, so he does not finish then; at his next turn, with no die to lay, he finishes (he stayed
     racing, blocked for good, and the race never ended)."""
-    from rallyc.rules.contact import ContactClaim, ContactKind
-    from rallyc.rules.dice import Die
-    from rallyc.rules.stage_race import StageRace
-    from rallyc.rules.turn import Roll, Turn
+    from rallyc.rules.variants.full_contact import ContactClaim, ContactKind
+    from rallyc.rules.core.dice import Die
+    from rallyc.rules.variants.stage_race import StageRace
+    from rallyc.rules.core.turn import Roll, Turn
 
     ss1 = next(t for t in _design("auto-tour-1.rally").tracks if t.name == "SS1")
     fmt = CustomRace("stage", "head-to-head", "speed", damage_bag="light").race_format(True)

@@ -1,5 +1,5 @@
 """Custom races (RX book, Customisable Races, CUSTOM-01..23) in play: the options in force make a game a custom
-race (rallyc.rules.custom.CustomRace), which is a variant of the one referee: a Time Trial on a stage under
+race (rallyc.rules.variants.custom.CustomRace), which is a variant of the one referee: a Time Trial on a stage under
 Technical Track rules is the core stage; a Head-to-Head on a circuit under Speed Track rules is the race with each
 player's own Rally car and the chosen Damage set. Real inputs: the Auto Tour 1 designs and their recorded custom
 races (examples/games/auto-tour-1-event-*.json), RX 2 (a circuit with a Shortcut)."""
@@ -18,9 +18,9 @@ from helpers.paths import EXAMPLES, ROOT
 from rallyc.records.load import RecordError, load_record, parse_record
 from rallyc.records.race import bot_race_record
 from rallyc.records.replay import replay_record
-from rallyc.rules.custom import CustomRace, custom_race
-from rallyc.rules.options import Options
-from rallyc.rules.stage import Player
+from rallyc.rules.variants.custom import CustomRace, custom_race
+from rallyc.rules.core.options import Options
+from rallyc.rules.core.stage import Player
 
 GAMES = EXAMPLES / "games"
 TT_STAGE = GAMES / "auto-tour-1-event-1-ss1-time-trial.json"
@@ -194,8 +194,8 @@ def test_bot_custom_head_to_heads_replay_cleanly(circuit, bag, seeds):
 
     design = rallyc.load(EXAMPLES / circuit)
     track = design.tracks[0]
-    from rallyc.rules.rx_order import grid
-    from rallyc.rules.state import index_of
+    from rallyc.rules.core.rx_order import grid
+    from rallyc.rules.core.state import index_of
 
     n = min(len(grid(index_of(track))), len(BOT_CARS))
     custom = CustomRace("circuit", "head-to-head", "speed", damage_bag=bag)
@@ -229,7 +229,7 @@ def test_bot_custom_time_trials_replay_cleanly():
 def test_the_weather_choice_and_advanced_rules_in_a_custom_race():
     """CUSTOM-16: the weather option in a custom Time Trial (Weather tokens in the DIRT bag, MC-WEATHER-01);
     CUSTOM-23: an advanced rule (Flying Start) in a custom race; both replay the recorded games."""
-    from rallyc.rules import trace
+    from rallyc.rules.core import trace
 
     seen: set[str] = set()
 

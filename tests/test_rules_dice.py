@@ -6,7 +6,7 @@ import pytest
 
 from rallyc.data import load_components
 from rallyc.rules import IllegalMove
-from rallyc.rules.dashboard import allowance
+from rallyc.rules.core.dashboard import allowance
 from helpers.rules import make_stage, put, turn, turn_of
 
 

@@ -12,7 +12,7 @@ import rallyc
 from rallyc.records import replay_record
 from rallyc.records.generate import bot_record
 from rallyc.rules import Options, Player, Rally
-from rallyc.rules.bot import RandomBot
+from rallyc.rules.drivers.bot import RandomBot
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = [Player("Ann", "red"), Player("Bob", "blue")]

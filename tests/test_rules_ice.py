@@ -1,4 +1,4 @@
-"""Ice racing (rallyc.rules.race with the ICE race format) on the published Ice Track 1: a Head-to-Head on a
+"""Ice racing (rallyc.rules.core.race with the ICE race format) on the published Ice Track 1: a Head-to-Head on a
 closed circuit under Speed Track rules, ICE Dashboards, Boost die, no weather, no pit stops. Each test names
 its ICE (and CUSTOM) rule IDs."""
 
@@ -14,9 +14,9 @@ from rallyc.records.load import RecordError
 from rallyc.records.race import bot_race_record
 from rallyc.records.replay import replay_record
 from rallyc.rules import Player
-from rallyc.rules.race import Race
-from rallyc.rules.race_format import ICE, RX, damage_set
-from rallyc.rules.rx_dashboard import loc_damage, rx_allowance
+from rallyc.rules.core.race import Race
+from rallyc.rules.core.race_format import ICE, RX, damage_set
+from rallyc.rules.core.rx_dashboard import loc_damage, rx_allowance
 
 ROOT = Path(__file__).resolve().parents[1]
 PRO = [Player("Ann", "red", "ice", "pro"), Player("Bob", "blue", "ice", "pro")]
@@ -85,7 +85,7 @@ def test_ice_bag_is_the_gt_set_and_loc_is_forgiving(ice1):
 def test_no_pit_stops_in_an_ice_race(ice1):
     """ICE-06: no repairs during an Ice race: a turn with a Spare Tire is refused."""
     from rallyc.rules import IllegalMove
-    from rallyc.rules.turn import Turn
+    from rallyc.rules.core.turn import Turn
 
     race = Race(ice1, PRO, race_format=ICE)
     with pytest.raises(IllegalMove):

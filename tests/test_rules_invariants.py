@@ -13,9 +13,9 @@ import pytest
 import rallyc
 from rallyc.records import load_record, replay_record
 from rallyc.rules import Options, Player, Race, Rally
-from rallyc.rules.bot import RandomBot
-from rallyc.rules.invariants import InvariantBroken, checking_invariants, turn_bound
-from rallyc.rules.stage import Stage
+from rallyc.rules.drivers.bot import RandomBot
+from rallyc.rules.core.invariants import InvariantBroken, checking_invariants, turn_bound
+from rallyc.rules.core.stage import Stage
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted((ROOT / "examples" / "games").glob("*.json"))

@@ -1,4 +1,4 @@
-"""Which dice plans are legal (rallyc.rules.plans: legal_plans, die_options, legal_replans): the plans listed for
+"""Which dice plans are legal (rallyc.rules.core.plans: legal_plans, die_options, legal_replans): the plans listed for
 positions of sketched and published stages and RX circuits, and the dice left out of them refused by the record
 validator with their rule ID (CORE-DICE, CORE-MOVE, CORE-JUMP, CORE-LOC)."""
 
@@ -14,11 +14,11 @@ from helpers.paths import EXAMPLES
 from helpers.rules import make_stage, put, turn_of
 from rallyc.analysis.options import DiceOptions
 from rallyc.rules import IllegalMove, Options, Player, Stage
-from rallyc.rules.dice import DIE_NAMES, GEAR_DICE, Die, DieKind
-from rallyc.rules.planner import legal_replans
-from rallyc.rules.plans import PlanContext, Walk, check_die, check_plan, die_options, legal_plans, start_walk
-from rallyc.rules.race import Race
-from rallyc.rules.state import Card
+from rallyc.rules.core.dice import DIE_NAMES, GEAR_DICE, Die, DieKind
+from rallyc.rules.core.planner import legal_replans
+from rallyc.rules.core.plans import PlanContext, Walk, check_die, check_plan, die_options, legal_plans, start_walk
+from rallyc.rules.core.race import Race
+from rallyc.rules.core.state import Card
 
 FILES = sorted(EXAMPLES.glob("rally-*.rally")) + [EXAMPLES / "auto-tour-1.rally"]
 RULE_ID = re.compile(r"^(CORE|MC|RX|IMPROV|CUSTOM)-[A-Z0-9]+-\d\d$")

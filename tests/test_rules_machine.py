@@ -1,4 +1,4 @@
-"""The referee stepped from outside (rallyc.rules.machine): a whole stage of Rally 1 and a whole RX race played by
+"""The referee stepped from outside (rallyc.rules.core.machine): a whole stage of Rally 1 and a whole RX race played by
 asking the machine what is pending and answering it, with undo, re-apply, and a state written and restored in the
 middle of a turn. The answers come from the seeded random bot's own choices (its plan, its decisions, its chance)."""
 
@@ -16,12 +16,12 @@ from rallyc.records import replay_record
 from rallyc.records.convert import record_format, turn_to_json
 from rallyc.records.race import replay_race, rx_turn_to_json
 from rallyc.rules import IllegalMove, Options, Player
-from rallyc.rules.dice import Face
-from rallyc.rules.driver import Step
-from rallyc.rules.machine import CHANCE, GameState, MachineError, Plan, Question
-from rallyc.rules.race import Race
-from rallyc.rules.stage import Stage
-from rallyc.rules.turn import ZeroSide
+from rallyc.rules.core.dice import Face
+from rallyc.rules.core.driver import Step
+from rallyc.rules.core.machine import CHANCE, GameState, MachineError, Plan, Question
+from rallyc.rules.core.race import Race
+from rallyc.rules.core.stage import Stage
+from rallyc.rules.core.turn import ZeroSide
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = [Player("Ann", "red"), Player("Bob", "blue"), Player("Cleo", "green")]

@@ -408,8 +408,8 @@ def _two_stages(assist_first: bool):
 
 
 def _finish(rally, stage):
-    from rallyc.rules.bot import RandomBot
-    from rallyc.rules.bot import play_stage
+    from rallyc.rules.drivers.bot import RandomBot
+    from rallyc.rules.drivers.bot import play_stage
     play_stage(stage, RandomBot(3))
     return rally.end_stage()
 

@@ -7,7 +7,7 @@ import pytest
 
 from rallyc.data import load_components
 from rallyc.rules import IllegalMove, Options, Player, Stage, ZeroSide
-from rallyc.rules.order import round_order
+from rallyc.rules.core.order import round_order
 from rallyc.rules.rally import Rally
 from rallyc.rules.sketch import sketch
 from helpers.rules import make_stage, put, turn, turn_of
@@ -106,7 +106,7 @@ def _finish_all(stage: Stage):
     while not stage.is_over():
         name = stage.to_move()
         ctx, _ = stage.context(name)
-        from rallyc.rules.plans import die_options, start_walk
+        from rallyc.rules.core.plans import die_options, start_walk
         opts = [p for p, w in die_options(ctx, start_walk(ctx)) if p.die.die in ("gear1", "gear2") and not w.ended]
         opts.sort(key=lambda p: (p.die.die != ("gear1" if ctx.gear <= 1 else "gear2"), p.space))
         from rallyc.rules import Roll, Turn

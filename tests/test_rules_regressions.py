@@ -11,9 +11,9 @@ from rallyc.records.load import RecordError, parse_record
 from rallyc.records.race import bot_race_record, replay_race
 from rallyc.records.replay import replay_record
 from rallyc.rules import IllegalMove, Options, Player
-from rallyc.rules.dice import Die
-from rallyc.rules.race import Race
-from rallyc.rules.turn import Roll, Turn
+from rallyc.rules.core.dice import Die
+from rallyc.rules.core.race import Race
+from rallyc.rules.core.turn import Roll, Turn
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ROOT / "examples" / "games"
@@ -237,7 +237,7 @@ def test_a_driver_draws_the_shortcut_token_of_a_flying_start_warning():
     ask the driver and refused its own bot's turn)."""
     from helpers.rules import make_stage, put, turn_of
 
-    from rallyc.rules.bot import RandomBot
+    from rallyc.rules.drivers.bot import RandomBot
 
     st = make_stage("N S N N | D C(2,2;3,3,3)R D cut3(1,3) | N N N N | N F N N", 2, flying_start=True)
     put(st, "B", "4.3.r", 1)

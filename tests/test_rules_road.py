@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from rallyc.rules import IllegalMove
-from rallyc.rules.state import index_of
+from rallyc.rules.core.state import index_of
 from helpers.rules import make_stage, put, turn, turn_of
 
 ROAD = "N S N N | D C(2,2;3,3,3)R D cut3(1,3) | N jump3 N N water N | C(3;4,4)R C(2;3,3)L | N N F N N"
@@ -222,7 +222,7 @@ def test_jump_landing_in_a_corner_lane_of_choice():
     st = make_stage("N S N jump3 C(2;3,3)R N N F N")
     put(st, "A", "1.2.l", 3)
     turn_of(st, "A")
-    from rallyc.rules.plans import die_options, start_walk
+    from rallyc.rules.core.plans import die_options, start_walk
     ctx, _ = st.context("A")
     lands = {p.space for p, _ in die_options(ctx, start_walk(ctx)) if p.jump}
     assert {"1.4.in1", "1.4.out1"} <= lands

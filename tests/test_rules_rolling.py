@@ -1,14 +1,14 @@
-"""The turn as a state machine (rallyc.rules.rolling.OneByOne): plan, roll one die at a time, continue / stop /
+"""The turn as a state machine (rallyc.rules.core.rolling.OneByOne): plan, roll one die at a time, continue / stop /
 re-plan, resolve; each step validated as it happens (CORE-ROLL-03..06, CORE-SECONDS-04/08, IMPROV-01..03)."""
 
 import pytest
 
 from helpers.rules import make_stage, put, turn_of
 from rallyc.rules import IllegalMove
-from rallyc.rules.dice import Die, DieKind, Face
-from rallyc.rules.plans import check_plan
-from rallyc.rules.rolling import OneByOne, Phase
-from rallyc.rules.turn import Replan, Roll
+from rallyc.rules.core.dice import Die, DieKind, Face
+from rallyc.rules.core.plans import check_plan
+from rallyc.rules.core.rolling import OneByOne, Phase
+from rallyc.rules.core.turn import Replan, Roll
 
 SHORT = "N S N N N N N N N F N N"
 

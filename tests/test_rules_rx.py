@@ -1,4 +1,4 @@
-"""The RX race referee (rallyc.rules.race) on the published circuit RX 1: setup, rounds, order of play,
+"""The RX race referee (rallyc.rules.core.race) on the published circuit RX 1: setup, rounds, order of play,
 dice, Loss of Control, damage, Yellow Flags, the Joker, laps and the finish. Each test names its RX rule IDs."""
 
 from pathlib import Path
@@ -8,10 +8,10 @@ import pytest
 import rallyc
 from rallyc.data import load_components
 from rallyc.rules import IllegalMove, Options, Player
-from rallyc.rules.dice import Die
-from rallyc.rules.race import Race
-from rallyc.rules.rx_dashboard import loc_damage, rx_allowance
-from rallyc.rules.turn import CardClaim, Roll, Turn
+from rallyc.rules.core.dice import Die
+from rallyc.rules.core.race import Race
+from rallyc.rules.core.rx_dashboard import loc_damage, rx_allowance
+from rallyc.rules.core.turn import CardClaim, Roll, Turn
 
 ROOT = Path(__file__).resolve().parents[1]
 FOUR = [Player("Ann", "red"), Player("Bob", "blue"), Player("Cleo", "green"), Player("Dan", "yellow")]

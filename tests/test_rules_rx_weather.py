@@ -10,10 +10,10 @@ import rallyc
 from rallyc.records.load import parse_record
 from rallyc.records.race import bot_race_record, replay_race
 from rallyc.rules import IllegalMove, Player
-from rallyc.rules.dice import Die
-from rallyc.rules.race import Race
-from rallyc.rules.rx_dashboard import loc_damage
-from rallyc.rules.turn import Roll, Turn
+from rallyc.rules.core.dice import Die
+from rallyc.rules.core.race import Race
+from rallyc.rules.core.rx_dashboard import loc_damage
+from rallyc.rules.core.turn import Roll, Turn
 
 ROOT = Path(__file__).resolve().parents[1]
 

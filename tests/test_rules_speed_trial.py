@@ -1,7 +1,7 @@
-"""A Time Trial under Speed Track rules (RX book, Customisable Races: CUSTOM-06/08/13), rallyc.rules.speed_trial: the
+"""A Time Trial under Speed Track rules (RX book, Customisable Races: CUSTOM-06/08/13), rallyc.rules.variants.speed_trial: the
 core stage with Time cards and Second tokens, one Dashboard column (the tires fitted) on every surface, a Loss of
 Control whose consequences are the Dashboard's (reading custom_speed_trial_loc), and the Speed Tracks' Damage sets
-with their Yellow Flags (CUSTOM-18/22, RX-DAMAGE-03..08, rallyc.rules.yellow_flags). Real inputs: the Auto Tour 1 designs
+with their Yellow Flags (CUSTOM-18/22, RX-DAMAGE-03..08, rallyc.rules.variants.yellow_flags). Real inputs: the Auto Tour 1 designs
 and the recorded games examples/games/auto-tour-1-ss1-speed-time-trial.json (a stage) and
 auto-tour-1-track-1-speed-time-trial.json (a circuit), written by ``python -m rallyc.records.custom_examples``;
 mutations of them are refused with the rule they break."""
@@ -18,8 +18,8 @@ from helpers.paths import EXAMPLES
 from helpers.records import rallyc, refused
 from rallyc.records.load import load_record, parse_record
 from rallyc.records.replay import replay_record
-from rallyc.rules.options import Options
-from rallyc.rules.stage import Player
+from rallyc.rules.core.options import Options
+from rallyc.rules.core.stage import Player
 
 GAMES = EXAMPLES / "games"
 ON_STAGE = GAMES / "auto-tour-1-ss1-speed-time-trial.json"
@@ -78,7 +78,7 @@ def test_a_speed_track_reads_one_column_on_every_surface():
     """CUSTOM-08: on SS2 (asphalt and snow) a car on Snow tires takes its Snow column's dice on asphalt too (3 Coast
     dice, Warning limit 3); under Technical Track rules the Asphalt column's (Leader dice, limit 2, CUSTOM-09)."""
     from rallyc.rules.rally import Rally
-    from rallyc.rules.speed_trial import SpeedTimeTrial
+    from rallyc.rules.variants.speed_trial import SpeedTimeTrial
 
     ss2 = _track("auto-tour-1.rally", "SS2")
     bob = [Player("Bob", "blue", "r4", "snow")]
@@ -174,13 +174,13 @@ def test_a_yellow_flag_bars_moving_alongside():
     bars Ann from a space alongside him (he is in Gear 1); without the flag she may go there; beside a car she was
     already alongside when the flag was placed she moves normally; Bob's flag goes to his Dashboard when he starts his
     next turn in Gear 0."""
-    from rallyc.rules.cards import CardTable
-    from rallyc.rules.dice import Die
-    from rallyc.rules.domain import CarStatus
-    from rallyc.rules.errors import IllegalMove
-    from rallyc.rules.plans import check_plan
+    from rallyc.rules.core.cards import CardTable
+    from rallyc.rules.core.dice import Die
+    from rallyc.rules.core.domain import CarStatus
+    from rallyc.rules.core.errors import IllegalMove
+    from rallyc.rules.core.plans import check_plan
     from rallyc.rules.rally import Rally
-    from rallyc.rules.state import Card
+    from rallyc.rules.core.state import Card
 
     track = _track("track-1.rally")
     stage = Rally([track], CARS, Options(race_type="time-trial", track_rules="speed")).start_stage()

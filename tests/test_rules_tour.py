@@ -1,4 +1,4 @@
-"""The Auto Tour score sheet (rallyc.rules.tour) with events played by the referee on Auto Tour 1: a Time
+"""The Auto Tour score sheet (rallyc.rules.variants.tour) with events played by the referee on Auto Tour 1: a Time
 Trial on SS1 (core Stage, Time cards) and a Head-to-Head on Track 1 (Race). Each test names its TOUR IDs."""
 
 import json
@@ -11,8 +11,8 @@ from rallyc.records.generate import bot_record
 from rallyc.records.race import bot_race_record
 from rallyc.records.replay import replay_record
 from rallyc.rules import Player
-from rallyc.rules.race import RaceResult
-from rallyc.rules.tour import Tour, check_events, head_to_head_seconds
+from rallyc.rules.core.race import RaceResult
+from rallyc.rules.variants.tour import Tour, check_events, head_to_head_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["Ann", "Bob", "Cleo"]

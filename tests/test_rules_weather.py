@@ -16,10 +16,10 @@ from rallyc.records import RecordError, replay_record
 from rallyc.records.convert import turn_from_json
 from rallyc.records.generate import bot_record
 from rallyc.rules import Options, Player
-from rallyc.rules.bot import RandomBot
+from rallyc.rules.drivers.bot import RandomBot
 from rallyc.rules.rally import Rally
-from rallyc.rules.stage import Stage
-from rallyc.rules.weather import weather_flips
+from rallyc.rules.core.stage import Stage
+from rallyc.rules.variants.weather import weather_flips
 
 ROOT = Path(__file__).resolve().parent.parent
 TRACK = ROOT / "examples" / "auto-tour-1.rally"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rallyc.records import load_record, replay_record
-from rallyc.rules.stage import Stage
+from rallyc.rules.core.stage import Stage
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = [g for g in sorted((ROOT / "examples" / "games").glob("*.json")) if "race" not in load_record(g)]
@@ -16,7 +16,7 @@ def test_a_stage_ended_by_retirements_refuses_the_next_turn(monkeypatch):
     replay's own check (CORE-ORDER-09, ``no more turns``), at that turn. Every car of a recorded game of four cars
     retires at its turn of round 5, when all four are on the stage (a Stage whose commit retires it, as
     CORE-RETIRE-01 does)."""
-    from rallyc.rules.domain import CarStatus
+    from rallyc.rules.core.domain import CarStatus
 
     last = 5
 

@@ -27,10 +27,10 @@ from typing import Callable
 
 from rallyc.analysis.evaluator import TurnEvaluator, Weights
 from rallyc.analysis.options import DiceOptions, plan_situation
-from rallyc.rules.plans import PlanContext, Walk, effective_limit
-from rallyc.rules.stage import Stage
-from rallyc.rules.stage_race import StageRace
-from rallyc.rules.state import TrackIndex
+from rallyc.rules.core.plans import PlanContext, Walk, effective_limit
+from rallyc.rules.core.stage import Stage
+from rallyc.rules.variants.stage_race import StageRace
+from rallyc.rules.core.state import TrackIndex
 
 __all__ = ["CostToGo", "StageEvaluator", "base_context", "cost_to_go"]
 
@@ -93,7 +93,7 @@ class CostToGo:
 def base_context(stage: Stage | StageRace, name: str) -> PlanContext:
     """The planning context the cost to go of ``name``'s car is valued in: the car alone at the start of the stage
     (no damage, no other car, no -1 token, the round's first player), with the stage's options and components. A
-    Head-to-Head raced on a stage (:class:`~rallyc.rules.stage_race.StageRace`, no Time cards, no flipped tiles) is
+    Head-to-Head raced on a stage (:class:`~rallyc.rules.variants.stage_race.StageRace`, no Time cards, no flipped tiles) is
     valued as the core stage by the components' Time cards: the fewer and faster the turns, the sooner across the
     line."""
     player = next(p for p in stage.players if p.name == name)

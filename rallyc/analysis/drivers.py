@@ -1,9 +1,9 @@
 """Drivers that play to win: a greedy one ("highest safe gear") and a strong one (expectimax over the plan).
 
-Both implement the :class:`~rallyc.rules.driver.Driver` protocol (:class:`PlanningDriver`): the referee asks
+Both implement the :class:`~rallyc.rules.core.driver.Driver` protocol (:class:`PlanningDriver`): the referee asks
 them for the turn (the dice laid, one by one or Flat Out) and, while rolling one by one, whether to roll the
 next die or stop. Chance (die faces, Time-card backs, Damage tokens) is drawn from their seeded random stream
-(:class:`~rallyc.rules.bot.SeededChance`) exactly as the random bot draws it, so a game played by them replays
+(:class:`~rallyc.rules.drivers.bot.SeededChance`) exactly as the random bot draws it, so a game played by them replays
 like any other record.
 
 The strong driver values a position by the seconds still to drive from it: the stage's cost to go
@@ -26,15 +26,15 @@ from rallyc.analysis.costtogo import CostToGo, StageEvaluator, cost_to_go
 from rallyc.analysis.evaluator import TurnEvaluator, Weights, dice_count
 from rallyc.analysis.lookahead import RoadAhead, road_ahead
 from rallyc.analysis.options import DiceOptions, Option, PlanState, plan_situation, road_situation
-from rallyc.rules.bot import SeededChance, relay_in_order
-from rallyc.rules.dice import Die
-from rallyc.rules.driver import ROLL, SECURE, STOP
-from rallyc.rules.plans import OptionTable, PlanContext, Placed, legal_plans
-from rallyc.rules.turn import Outcome, Roll, Turn
+from rallyc.rules.drivers.bot import SeededChance, relay_in_order
+from rallyc.rules.core.dice import Die
+from rallyc.rules.core.driver import ROLL, SECURE, STOP
+from rallyc.rules.core.plans import OptionTable, PlanContext, Placed, legal_plans
+from rallyc.rules.core.turn import Outcome, Roll, Turn
 
 if TYPE_CHECKING:  # pragma: no cover
-    from rallyc.rules.driver import Driver
-    from rallyc.rules.stage import Stage
+    from rallyc.rules.core.driver import Driver
+    from rallyc.rules.core.stage import Stage
 
 __all__ = ["ExpectimaxDriver", "GreedyDriver", "PlanningDriver", "StrongDriver", "TurnEvaluator", "Weights",
            "dice_count", "plan_situation"]
@@ -42,7 +42,7 @@ __all__ = ["ExpectimaxDriver", "GreedyDriver", "PlanningDriver", "StrongDriver",
 
 class PlanningDriver(SeededChance, ABC):
     """A seeded driver that lays its plan and rolls it die by die: it implements the decisions of the
-    :class:`~rallyc.rules.driver.Driver` protocol itself (chance from :class:`~rallyc.rules.bot.SeededChance`),
+    :class:`~rallyc.rules.core.driver.Driver` protocol itself (chance from :class:`~rallyc.rules.drivers.bot.SeededChance`),
     with no random-bot decision behind it. Subclasses lay the turn and decide before each die."""
 
     @abstractmethod
@@ -52,7 +52,7 @@ class PlanningDriver(SeededChance, ABC):
     @abstractmethod
     def decide(self, stage: Any, i: int, placed: list[Placed], rolls: list[Roll], warnings: int,
                limit: int) -> str:
-        """Before die ``i`` (one by one): roll, secure or stop (a :class:`~rallyc.rules.driver.Step`)."""
+        """Before die ``i`` (one by one): roll, secure or stop (a :class:`~rallyc.rules.core.driver.Step`)."""
 
     def play_turn(self, stage: Any) -> tuple[Turn, Outcome]:
         """Decide and play one turn (of a stage or an RX race); returns the completed turn and its outcome."""

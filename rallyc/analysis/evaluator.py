@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from rallyc.analysis.lookahead import RoadAhead
 from rallyc.analysis.options import DiceOptions, Option, PlanState
-from rallyc.rules.dice import Die, is_gear
-from rallyc.rules.plans import PlanContext, Placed, warning_limit
+from rallyc.rules.core.dice import Die, is_gear
+from rallyc.rules.core.plans import PlanContext, Placed, warning_limit
 
 if TYPE_CHECKING:  # pragma: no cover
-    from rallyc.rules.stage import Stage
+    from rallyc.rules.core.stage import Stage
 
 __all__ = ["TurnEvaluator", "Weights", "dice_count"]
 

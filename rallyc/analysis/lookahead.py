@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from rallyc.rules.state import TrackIndex
+from rallyc.rules.core.state import TrackIndex
 
 __all__ = ["RoadAhead", "road_ahead", "safe_gears", "steps_ahead", "worth"]
 

@@ -1,4 +1,4 @@
-"""The legal next dice of a partial plan, for the drivers: :func:`rallyc.rules.plans.die_options` (the record
+"""The legal next dice of a partial plan, for the drivers: :func:`rallyc.rules.core.plans.die_options` (the record
 validator's dice, in its order), kept once per partial plan and planning situation.
 
 A driver asks for the next dice of the same partial plans hundreds of thousands of times per simulation; the
@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from rallyc.rules.plans import OptionTable, PlanContext, Placed, Walk, die_options, start_walk
+from rallyc.rules.core.plans import OptionTable, PlanContext, Placed, Walk, die_options, start_walk
 
 __all__ = ["DiceOptions", "Option", "PlanState", "plan_situation", "road_situation"]
 
-#: a partial plan as the drivers key it: the validator's :class:`~rallyc.rules.plans.Walk` (the name is kept from
+#: a partial plan as the drivers key it: the validator's :class:`~rallyc.rules.core.plans.Walk` (the name is kept from
 #: when the drivers had a plan walker of their own)
 PlanState = Walk
 
@@ -65,7 +65,7 @@ def plan_situation(stage: Any, ctx: PlanContext) -> tuple:
 
 def road_situation(stage: Any, ctx: PlanContext) -> tuple:
     """What decides how a die the Dashboard allows enters the road (the answers of an
-    :class:`~rallyc.rules.plans.OptionTable`, which key the dice allowed): :func:`plan_situation` without the
+    :class:`~rallyc.rules.core.plans.OptionTable`, which key the dice allowed): :func:`plan_situation` without the
     Dashboard (the allowance and Warning limits, which Damage lowers), with the options that change an entry. The
     situations of a damaged and an undamaged car on the same road share it."""
     return (id(stage.index), tuple(sorted(ctx.others.items())), tuple(sorted(ctx.minus1.items())), ctx.limit_floor,

@@ -31,16 +31,16 @@ from typing import TYPE_CHECKING
 from rallyc.analysis.drivers import ExpectimaxDriver, TurnEvaluator, dice_count, plan_situation
 from rallyc.analysis.lookahead import TOP_GEAR, safe_gears, worth
 from rallyc.analysis.options import DiceOptions, Option
-from rallyc.rules.dice import is_gear
-from rallyc.rules.domain import JokerState
-from rallyc.rules.plans import PlanContext
-from rallyc.rules.rx_dashboard import loc_damage
-from rallyc.rules.turn import Roll, Turn
+from rallyc.rules.core.dice import is_gear
+from rallyc.rules.core.domain import JokerState
+from rallyc.rules.core.plans import PlanContext
+from rallyc.rules.core.rx_dashboard import loc_damage
+from rallyc.rules.core.turn import Roll, Turn
 
 if TYPE_CHECKING:  # pragma: no cover
-    from rallyc.rules.race import Race, RxCar
-    from rallyc.rules.rx_laps import Laps
-    from rallyc.rules.state import TrackIndex
+    from rallyc.rules.core.race import Race, RxCar
+    from rallyc.rules.core.rx_laps import Laps
+    from rallyc.rules.core.state import TrackIndex
 
 __all__ = ["CircuitAhead", "RxWeights", "StrongRxDriver", "bypassed_stretch"]
 

@@ -17,8 +17,8 @@ from rallyc.analysis.report import DriverComparison, _quantile, _rounded, percen
 from rallyc.analysis.rxsim import DISQUALIFIED, FINISHED, RETIRED, CarRace, CircuitRules, RaceRun, circuit_rules, \
     simulate_races
 from rallyc.analysis.simulate import CARS, DriverKind
-from rallyc.rules.rx_order import grid
-from rallyc.rules.state import index_of
+from rallyc.rules.core.rx_order import grid
+from rallyc.rules.core.state import index_of
 
 __all__ = ["JokerLap", "LapTimes", "GridPlace", "CircuitAnalysis", "analyse_circuit", "analyze_circuit", "circuit_text",
            "circuits_text"]

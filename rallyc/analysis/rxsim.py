@@ -17,14 +17,14 @@ from pathlib import Path
 from rallyc.analysis.drivers import GreedyDriver
 from rallyc.analysis.rxdriver import CircuitAhead, StrongRxDriver
 from rallyc.analysis.simulate import CARS, DriverKind, SimDriver, run_seed, spread_runs
-from rallyc.rules.bot import RandomBot
-from rallyc.rules.turn import Roll, Turn
-from rallyc.rules.domain import JokerState, RaceStatus
+from rallyc.rules.drivers.bot import RandomBot
+from rallyc.rules.core.turn import Roll, Turn
+from rallyc.rules.core.domain import JokerState, RaceStatus
 from rallyc.model.options import in_force
-from rallyc.rules.custom import custom_race
-from rallyc.rules.race import Race
-from rallyc.rules.race_format import ICE, RX, RaceFormat
-from rallyc.rules.stage import Player
+from rallyc.rules.variants.custom import custom_race
+from rallyc.rules.core.race import Race
+from rallyc.rules.core.race_format import ICE, RX, RaceFormat
+from rallyc.rules.core.stage import Player
 
 __all__ = ["CarRace", "CircuitRules", "RaceRun", "circuit_rules", "simulate_races", "MAX_RACE_TURNS"]
 

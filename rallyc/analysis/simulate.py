@@ -22,9 +22,9 @@ from rallyc.analysis.drivers import GreedyDriver, StrongDriver
 from rallyc.analysis.cluster import cluster_map
 from rallyc.analysis.load import TrackSource
 from rallyc.data.components import load_components
-from rallyc.rules.bot import RandomBot
-from rallyc.rules.options import Options
-from rallyc.rules.stage import Player, Stage
+from rallyc.rules.drivers.bot import RandomBot
+from rallyc.rules.core.options import Options
+from rallyc.rules.core.stage import Player, Stage
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.analysis.drivers import PlanningDriver

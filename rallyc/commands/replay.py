@@ -190,7 +190,7 @@ def register(app: typer.Typer) -> None:
         from rallyc.records.load import RecordError, decode_record, locate, parse_record, read_record_text
         from rallyc.records.replay import replay_record
         from rallyc.records.tour import is_tour_text, parse_tour, replay_tour
-        from rallyc.rules.invariants import InvariantBroken, checking_invariants
+        from rallyc.rules.core.invariants import InvariantBroken, checking_invariants
 
         form = fmt.value
         if rules is not None:

@@ -40,7 +40,7 @@ class Variant(str, Enum):
 
     #: a DIRT stage or rally, Monte-Carlo features included (``rallyc.rules.rally``)
     RALLY = "rally"
-    #: an RX race on a circuit (``rallyc.rules.race``)
+    #: an RX race on a circuit (``rallyc.rules.core.race``)
     RX = "rx"
     #: an Ice race (RX book, Ice Racing): a race format on the RX variant
     ICE = "ice"

@@ -1,5 +1,5 @@
 """Which custom-race pairings the referee plays (RX book, Customisable Races, CUSTOM-01/04): the one table both the
-referee (:class:`rallyc.rules.custom.CustomRace`) and ``rallyc check`` (RC162) read.
+referee (:class:`rallyc.rules.variants.custom.CustomRace`) and ``rallyc check`` (RC162) read.
 
 A custom race is a racetrack (``stage`` or ``circuit``) x a race type x track rules. The referee plays a
 Head-to-Head under Speed Track rules as a race (no Time cards) and every other pairing as the core stage with Time

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rallyc.rules.contact import contact_claim_from_json
-from rallyc.rules.dice import Die, DieKind, Face
-from rallyc.rules.engine import SECONDS, TokenKind
-from rallyc.rules.turn import CardClaim, Outcome, Replan, Roll, Turn, ZeroSide
+from rallyc.rules.variants.full_contact import contact_claim_from_json
+from rallyc.rules.core.dice import Die, DieKind, Face
+from rallyc.rules.core.engine import SECONDS, TokenKind
+from rallyc.rules.core.turn import CardClaim, Outcome, Replan, Roll, Turn, ZeroSide
 
 __all__ = ["turn_from_json", "turn_to_json", "roll_to_json", "replans_from_json", "replans_to_json", "GAME_2",
            "record_format"]

@@ -3,7 +3,7 @@ the located refusal of a record whose choices no referee plays or that contradic
 
 A race record (``race``) whose options in force make it a custom race is a Head-to-Head under Speed Track rules
 (race format ``custom``, :func:`race_format_of`), on a circuit or a stage; a record of stages is a Time Trial under
-Technical Track rules (:func:`custom_stage_rules`), on a stage or a circuit. The choices themselves are :class:`rallyc.rules.custom.CustomRace`.
+Technical Track rules (:func:`custom_stage_rules`), on a stage or a circuit. The choices themselves are :class:`rallyc.rules.variants.custom.CustomRace`.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from rallyc.compiler.design import Design
 from rallyc.compiler.track import Track
 from rallyc.records.game_options import game_options
 from rallyc.records.load import RecordError
-from rallyc.rules.custom import CustomRace, custom_race
-from rallyc.rules.race_format import FORMATS, RaceFormat
-from rallyc.rules.trace import applied as record_applied, report
+from rallyc.rules.variants.custom import CustomRace, custom_race
+from rallyc.rules.core.race_format import FORMATS, RaceFormat
+from rallyc.rules.core.trace import applied as record_applied, report
 
 __all__ = ["refused", "race_format_of", "custom_stage_rules", "ADVANCED"]
 
@@ -46,7 +46,7 @@ def refused(message: str, path: str, rule: str) -> RecordError:
 
 def race_format_of(data: dict[str, Any], track: Track, design: Design | None) -> RaceFormat:
     """The format a race record is played in: ``race.format`` (``rx``, ``ice``), or the custom Head-to-Head the
-    options in force make of it (:func:`rallyc.rules.custom.custom_race`, ``format`` then ``custom`` or left out).
+    options in force make of it (:func:`rallyc.rules.variants.custom.custom_race`, ``format`` then ``custom`` or left out).
     :class:`RecordError` at the option or format that does not fit (CUSTOM-01/04/05/06/21)."""
     _, in_force = game_options(data, design)
     _race_repairs(data, in_force)
@@ -116,7 +116,7 @@ def _custom_format(data: dict[str, Any], track: Track, custom: CustomRace, fname
 def custom_stage_rules(data: dict[str, Any], in_force: dict[str, Any], tracks: list[Track]) -> None:
     """A custom race recorded stage by stage is a race under Technical Track rules (Time cards) with the DIRT Damage
     set, a Time Trial or a Head-to-Head: the core stage on a stage, lap by lap on a circuit
-    (:class:`rallyc.rules.custom.CustomRace`); :class:`RecordError` at the option that asks for another one
+    (:class:`rallyc.rules.variants.custom.CustomRace`); :class:`RecordError` at the option that asks for another one
     (CUSTOM-04/05/06/21). A circuit is recorded stage by stage only as such a custom race."""
     opts = data.get("options") or {}
     if in_force.get("repairs") in ("yes", "no"):
@@ -157,7 +157,7 @@ def custom_stage_rules(data: dict[str, Any], in_force: dict[str, Any], tracks: l
 
 def _speed_trial(in_force: dict[str, Any], tracks: list[Track], i: int, where: Callable[[str], str]) -> None:
     """What a Time Trial under Speed Track rules is refereed with: one racetrack, no Monte-Carlo weather
-    (:mod:`rallyc.rules.speed_trial`); :class:`RecordError` at what asks for more."""
+    (:mod:`rallyc.rules.variants.speed_trial`); :class:`RecordError` at what asks for more."""
     if in_force.get("weather"):
         raise refused("the Monte-Carlo weather turns snow and asphalt tiles over; under Speed Track rules surfaces "
                       "never change the dice (CUSTOM-08), and GT Dry/Wet weather is a Rallyman: GT rule",

@@ -28,9 +28,9 @@ from typing import Any
 from rallyc.compilation.compiled import load_design
 from rallyc.records.generate import bot_record, write_record
 from rallyc.records.race import bot_race_record
-from rallyc.rules.custom import CustomRace
-from rallyc.rules.options import Options
-from rallyc.rules.stage import Player
+from rallyc.rules.variants.custom import CustomRace
+from rallyc.rules.core.options import Options
+from rallyc.rules.core.stage import Player
 
 __all__ = ["CUSTOM_EXAMPLES", "CUSTOM_PLAYERS", "custom_example", "build_custom_examples"]
 

@@ -2,10 +2,10 @@
 
 Every game form is replayed by :func:`play_turns`: a rally's stages (:mod:`rallyc.records.replay`), an RX or
 custom race (:mod:`rallyc.records.race`), and so each event of an Auto Tour (:mod:`rallyc.records.tour`). The
-driver checks no rule: the referee (:meth:`~rallyc.rules.engine.TurnEngine.play`) refuses a turn, a turn after
+driver checks no rule: the referee (:meth:`~rallyc.rules.core.engine.TurnEngine.play`) refuses a turn, a turn after
 the end of the game, or a claim, naming the rule; the driver puts the turn's place in the record in front of the
 refusal's path, and asks the referee whether play may stop after the last turn
-(:meth:`~rallyc.rules.engine.TurnEngine.check_stopped`). What differs between the forms is data
+(:meth:`~rallyc.rules.core.engine.TurnEngine.check_stopped`). What differs between the forms is data
 (:class:`GameForm`): the tokens a turn's claims count and how a round and a turn read in the report.
 """
 
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from rallyc.records.convert import turn_from_json
-from rallyc.rules.engine import TokenKind, TurnEngine
-from rallyc.rules.errors import IllegalMove
+from rallyc.rules.core.engine import TokenKind, TurnEngine
+from rallyc.rules.core.errors import IllegalMove
 
 __all__ = ["GameForm", "play_turns"]
 

@@ -17,9 +17,9 @@ from rallyc.compiler.track import Track
 from rallyc.records.generate import bot_record, write_record
 from rallyc.records.race import bot_race_record
 from rallyc.records.replay import replay_record
-from rallyc.rules.options import Options
-from rallyc.rules.race_format import FORMATS
-from rallyc.rules.stage import Player
+from rallyc.rules.core.options import Options
+from rallyc.rules.core.race_format import FORMATS
+from rallyc.rules.core.stage import Player
 
 __all__ = ["EXAMPLES", "RX_EXAMPLES", "build_examples", "build_rx_examples", "features", "race_features"]
 
@@ -219,7 +219,7 @@ def _race_turn_features(track: Track, t: dict[str, Any]) -> set[str]:
 
 
 def _contact_features(moved: list[dict[str, Any]]) -> set[str]:
-    """Full Contact (rallyc.rules.contact) in the dice that moved: a push (with Danger, an impact), a Push
+    """Full Contact (rallyc.rules.variants.full_contact) in the dice that moved: a push (with Danger, an impact), a Push
     Through."""
     found: set[str] = set()
     for d in moved:

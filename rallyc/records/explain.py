@@ -3,7 +3,7 @@
 The referee puts the rule IDs a resolved turn applied on its outcome (``Outcome.applied``,
 ``RxOutcome.applied``); the replay keeps them in each turn's entry under ``applied``, and the rules the game applied
 outside its turns (its setup, a custom race's or a tour's choices, the end of each stage, a tour's sheet: the
-game log, :func:`rallyc.rules.trace.game_log`) in the report's own ``applied``. They are printed (text) or kept
+game log, :func:`rallyc.rules.core.trace.game_log`) in the report's own ``applied``. They are printed (text) or kept
 (JSON) only with ``--explain``, so the default outputs stay as they were.
 """
 

@@ -15,7 +15,7 @@ from rallyc.compiler.design import Design
 from rallyc.model.options import OptionSpec, in_force, lookup, rule_span
 from rallyc.records.load import RecordError
 from rallyc.records.tracks import compiled_track_file, track_file
-from rallyc.rules.options import Options
+from rallyc.rules.core.options import Options
 
 __all__ = ["record_design", "design_options", "game_options", "unrefereed_in_force", "unrefereed_warning"]
 

@@ -12,11 +12,11 @@ from rallyc.compiler.flipper import Flipper
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, load_components
 from rallyc.records.convert import record_format, turn_to_json
-from rallyc.rules.bot import RandomBot
-from rallyc.rules.options import Options
+from rallyc.rules.drivers.bot import RandomBot
+from rallyc.rules.core.options import Options
 from rallyc.rules.rally import Rally
-from rallyc.rules.stage import Player, Stage
-from rallyc.rules.turn import Turn
+from rallyc.rules.core.stage import Player, Stage
+from rallyc.rules.core.turn import Turn
 
 __all__ = ["bot_record", "write_record"]
 

@@ -21,7 +21,7 @@ from rallyc.data.components import Components, load_components
 from rallyc.records.load import RecordError
 from rallyc.records.race import RaceReport
 from rallyc.records.replay import ReplayReport, record_cards, replay_record
-from rallyc.rules.cards import CardTable
+from rallyc.rules.core.cards import CardTable
 
 __all__ = ["KINDS", "Mutant", "Tally", "turn_paths", "mutation_sites", "mutants", "judge"]
 

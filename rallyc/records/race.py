@@ -14,20 +14,20 @@ from rallyc.records.drive import GameForm, play_turns
 from rallyc.records.load import RecordError
 from rallyc.records.stages import default_components, record_stages
 from rallyc.records.tracks import one_look
-from rallyc.rules.bot import RandomBot
-from rallyc.rules.claims import check_race_result
-from rallyc.rules.engine import FOCUS
-from rallyc.rules.errors import IllegalMove
+from rallyc.rules.drivers.bot import RandomBot
+from rallyc.rules.core.claims import check_race_result
+from rallyc.rules.core.engine import FOCUS
+from rallyc.rules.core.errors import IllegalMove
 from rallyc.records.explain import applied_of, game_rules_line, rules_line, without_applied
 from rallyc.records.custom import race_format_of
 from rallyc.records.game_options import game_options, record_design
-from rallyc.rules.options import Options
-from rallyc.rules.race import Race, RaceResult, RxOutcome
-from rallyc.rules.race_format import RX, RaceFormat
-from rallyc.rules.setup import player_problem
-from rallyc.rules.stage import Player
-from rallyc.rules.stage_race import StageRace
-from rallyc.rules.turn import Turn
+from rallyc.rules.core.options import Options
+from rallyc.rules.core.race import Race, RaceResult, RxOutcome
+from rallyc.rules.core.race_format import RX, RaceFormat
+from rallyc.rules.core.setup import player_problem
+from rallyc.rules.core.stage import Player
+from rallyc.rules.variants.stage_race import StageRace
+from rallyc.rules.core.turn import Turn
 
 __all__ = ["RaceReport", "race_setup", "rx_turn_from_json", "rx_turn_to_json", "replay_race", "race_track", "race_engine", "bot_race_record"]
 
@@ -36,7 +36,7 @@ _CONTACT_KEYS = ("push", "through", "push_to")
 
 
 def rx_turn_from_json(d: dict[str, Any]) -> Turn:
-    """A record's RX turn object as a :class:`~rallyc.rules.turn.Turn` (Focus claims in the Seconds fields)."""
+    """A record's RX turn object as a :class:`~rallyc.rules.core.turn.Turn` (Focus claims in the Seconds fields)."""
     return turn_from_json(d, FOCUS)
 
 
@@ -74,7 +74,7 @@ class RaceReport:
 
     title: str = ""
     circuit: str = ""
-    #: the race format (``rx`` or ``ice``, rallyc.rules.race_format)
+    #: the race format (``rx`` or ``ice``, rallyc.rules.core.race_format)
     format: str = "rx"
     laps: int = 0
     #: the starting weather under the RX Weather rule, None without it
@@ -350,7 +350,7 @@ def bot_race_record(track: Track, players: list[Player], *, seed: int = 0, optio
         record["options"]["improvisation"] = True
     if options.full_contact:
         record["options"]["full_contact"] = True
-    for key in ("race_type", "track_rules", "damage_bag"):  # a custom race's choices (rallyc.rules.custom)
+    for key in ("race_type", "track_rules", "damage_bag"):  # a custom race's choices (rallyc.rules.variants.custom)
         if getattr(options, key) is not None:
             record["options"][key] = getattr(options, key)
     record["race"] = {"turns": turns, "result": {"order": res.order, "disqualified": res.disqualified,

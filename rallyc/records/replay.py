@@ -13,23 +13,23 @@ from rallyc.compiler.track import Track
 from rallyc.data.components import Components
 from rallyc.records.drive import GameForm, play_turns
 from rallyc.records.load import RecordError, record_problem
-from rallyc.rules.cards import CardTable, CardTableError
-from rallyc.rules.claims import check_classification, check_stage_times, format_time
-from rallyc.rules.engine import SECONDS
-from rallyc.rules.errors import IllegalMove
-from rallyc.rules.trace import game_log
+from rallyc.rules.core.cards import CardTable, CardTableError
+from rallyc.rules.core.claims import check_classification, check_stage_times, format_time
+from rallyc.rules.core.engine import SECONDS
+from rallyc.rules.core.errors import IllegalMove
+from rallyc.rules.core.trace import game_log
 from rallyc.records.explain import applied_of, game_rules_line, once, rules_line, without_applied
 from rallyc.records.custom import custom_stage_rules
-from rallyc.rules.technical_h2h import TechnicalHeadToHead
+from rallyc.rules.variants.technical_h2h import TechnicalHeadToHead
 from rallyc.records.game_options import game_options, record_design
 from rallyc.records.race import RaceReport, replay_race
 from rallyc.records.stages import default_components, record_stages, record_tracks
 from rallyc.records.tracks import one_look
-from rallyc.rules.options import Options
+from rallyc.rules.core.options import Options
 from rallyc.rules.rally import Rally
-from rallyc.rules.setup import player_problem
-from rallyc.rules.stage import Player, Stage
-from rallyc.rules.turn import Outcome
+from rallyc.rules.core.setup import player_problem
+from rallyc.rules.core.stage import Player, Stage
+from rallyc.rules.core.turn import Outcome
 
 # record_tracks, record_stages and default_components live in rallyc.records.stages (shared with the RX race
 # records, rallyc.records.race, which this module imports); they stay importable from here.

@@ -27,9 +27,9 @@ from rallyc.records.explain import game_rules_line, once
 from rallyc.records.race import RaceReport
 from rallyc.records.replay import ReplayReport, format_time, replay_record
 from rallyc.data.resources import schemas_dir
-from rallyc.rules.errors import IllegalMove
-from rallyc.rules.tour import Tour, TourClaims, TourEvent
-from rallyc.rules.trace import applied as report_rules, game_log
+from rallyc.rules.core.errors import IllegalMove
+from rallyc.rules.variants.tour import Tour, TourClaims, TourEvent
+from rallyc.rules.core.trace import applied as report_rules, game_log
 
 if TYPE_CHECKING:
     import jsonschema

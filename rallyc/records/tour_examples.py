@@ -18,10 +18,10 @@ from typing import Any
 from rallyc.compilation.compiled import load_design
 from rallyc.records.generate import bot_record, write_record
 from rallyc.records.race import bot_race_record
-from rallyc.rules.custom import CustomRace
-from rallyc.rules.options import Options
-from rallyc.rules.stage import Player
-from rallyc.rules.tour import Tour
+from rallyc.rules.variants.custom import CustomRace
+from rallyc.rules.core.options import Options
+from rallyc.rules.core.stage import Player
+from rallyc.rules.variants.tour import Tour
 
 __all__ = ["TOUR_PLAYERS", "TOUR_EVENTS", "build_tour_example"]
 

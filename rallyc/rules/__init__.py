@@ -13,15 +13,15 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rallyc.rules.dice import Die
-    from rallyc.rules.errors import IllegalMove, RulesError, StageOver
-    from rallyc.rules.machine import CHANCE, GameState, MachineError, Pending, Plan, Question
-    from rallyc.rules.options import Options
-    from rallyc.rules.race import Race, RaceResult
+    from rallyc.rules.core.dice import Die
+    from rallyc.rules.core.errors import IllegalMove, RulesError, StageOver
+    from rallyc.rules.core.machine import CHANCE, GameState, MachineError, Pending, Plan, Question
+    from rallyc.rules.core.options import Options
+    from rallyc.rules.core.race import Race, RaceResult
     from rallyc.rules.rally import Rally, StageRecord
-    from rallyc.rules.stage import Carry, Player, Stage, StageResult
-    from rallyc.rules.state import Car, Card
-    from rallyc.rules.turn import CardClaim, Outcome, Roll, Turn, ZeroSide
+    from rallyc.rules.core.stage import Carry, Player, Stage, StageResult
+    from rallyc.rules.core.state import Car, Card
+    from rallyc.rules.core.turn import CardClaim, Outcome, Roll, Turn, ZeroSide
 
 __all__ = ["Die", "IllegalMove", "RulesError", "StageOver", "Options", "Race", "RaceResult", "Rally", "StageRecord", "Carry", "Player",
            "Stage", "StageResult",
@@ -31,12 +31,13 @@ __all__ = ["Die", "IllegalMove", "RulesError", "StageOver", "Options", "Race", "
 # start-up: the names are read from their modules on first use (PEP 562), so that importing one module of the
 # package (the stage's referee, for `rallyc replay`) does not import the others with it (the machine that steps a
 # game from outside, every variant)
-_HOME = {"Die": "dice", "IllegalMove": "errors", "RulesError": "errors", "StageOver": "errors",
-         "CHANCE": "machine", "GameState": "machine", "MachineError": "machine", "Pending": "machine",
-         "Plan": "machine", "Question": "machine", "Options": "options", "Race": "race", "RaceResult": "race",
-         "Rally": "rally", "StageRecord": "rally", "Carry": "stage", "Player": "stage", "Stage": "stage",
-         "StageResult": "stage", "Car": "state", "Card": "state", "CardClaim": "turn", "Outcome": "turn",
-         "Roll": "turn", "Turn": "turn", "ZeroSide": "turn"}
+_HOME = {"Die": "core.dice", "IllegalMove": "core.errors", "RulesError": "core.errors", "StageOver": "core.errors",
+         "CHANCE": "core.machine", "GameState": "core.machine", "MachineError": "core.machine", "Pending": "core.machine",
+         "Plan": "core.machine", "Question": "core.machine", "Options": "core.options", "Race": "core.race",
+         "RaceResult": "core.race", "Rally": "rally", "StageRecord": "rally", "Carry": "core.stage",
+         "Player": "core.stage", "Stage": "core.stage", "StageResult": "core.stage", "Car": "core.state",
+         "Card": "core.state", "CardClaim": "core.turn", "Outcome": "core.turn", "Roll": "core.turn",
+         "Turn": "core.turn", "ZeroSide": "core.turn"}
 
 
 def __getattr__(name: str) -> Any:

@@ -13,16 +13,16 @@ from typing import TypedDict
 from rallyc.compiler.flipper import Flipper
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, ComponentsError, load_components
-from rallyc.rules.cards import CardTable
-from rallyc.rules.circuit_trial import CircuitTimeTrial
-from rallyc.rules.custom import custom_race
-from rallyc.rules.errors import IllegalMove
-from rallyc.rules.options import Options
-from rallyc.rules.speed_trial import CircuitSpeedTimeTrial, SpeedTimeTrial
-from rallyc.rules.stage import Carry, Player, Stage, StageResult
-from rallyc.rules.state import Car
-from rallyc.rules.technical_h2h import CircuitHeadToHead, TechnicalHeadToHead
-from rallyc.rules.trace import applied as record_applied
+from rallyc.rules.core.cards import CardTable
+from rallyc.rules.variants.circuit_trial import CircuitTimeTrial
+from rallyc.rules.variants.custom import custom_race
+from rallyc.rules.core.errors import IllegalMove
+from rallyc.rules.core.options import Options
+from rallyc.rules.variants.speed_trial import CircuitSpeedTimeTrial, SpeedTimeTrial
+from rallyc.rules.core.stage import Carry, Player, Stage, StageResult
+from rallyc.rules.core.state import Car
+from rallyc.rules.variants.technical_h2h import CircuitHeadToHead, TechnicalHeadToHead
+from rallyc.rules.core.trace import applied as record_applied
 
 __all__ = ["Rally", "StageRecord", "CarriedOver", "stage_engine"]
 

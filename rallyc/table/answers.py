@@ -1,5 +1,5 @@
 """The questions of the game at the table in words, their legal answers, and the answers typed at a prompt read as
-steps of the step machine (:mod:`rallyc.rules.machine`).
+steps of the step machine (:mod:`rallyc.rules.core.machine`).
 
 Every refusal here is a :class:`Refused` naming the rule the question comes from, so that a person who types a
 face that is not one, a word that is not an answer or text for a number is told what the rules ask for.
@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rallyc.rules.dice import Die, DieKind, Face
-from rallyc.rules.driver import Step
-from rallyc.rules.machine import Pending, Plan, Question
-from rallyc.rules.state import DAMAGE_KINDS
-from rallyc.rules.turn import Roll, ZeroSide
+from rallyc.rules.core.dice import Die, DieKind, Face
+from rallyc.rules.core.driver import Step
+from rallyc.rules.core.machine import Pending, Plan, Question
+from rallyc.rules.core.state import DAMAGE_KINDS
+from rallyc.rules.core.turn import Roll, ZeroSide
 
 __all__ = ["Refused", "Choice", "Checkpoint", "SpareBetween", "TireChange", "TABLE_STEPS", "RULE_OF", "question_words", "read_answer", "read_dice", "read_relaid",
            "read_yes_no", "choices_for", "step_words", "CHECKPOINT", "SPARE_BETWEEN", "TIRES"]
@@ -163,7 +163,7 @@ def step_words(step: Any) -> str:
 
 def read_dice(text: str) -> tuple[Die, ...]:
     """Dice typed as ``KIND@SPACE`` words (``gear2@1.1.in gear3+brake@1.2.out coast@1.3``; ``>SPACE`` where a jump
-    lands, ``!SPACE`` where a pushed car goes), as :class:`~rallyc.rules.dice.Die` shows them."""
+    lands, ``!SPACE`` where a pushed car goes), as :class:`~rallyc.rules.core.dice.Die` shows them."""
     dice = []
     for word in text.split():
         head, at, rest = word.partition("@")

@@ -5,7 +5,7 @@ The format (``rallyc-table/1``)::
 
     {"journal": "rallyc-table/1", "setup": {...}}      the first line: the game's setup (rallyc.table.setup.TableSetup;
                                                         its design file relative to the journal's folder)
-    {"n": 1, "step": {"plan": {"dice": [...]}}}         a step of the step machine (rallyc.rules.machine.step_to_json)
+    {"n": 1, "step": {"plan": {"dice": [...]}}}         a step of the step machine (rallyc.rules.core.machine.step_to_json)
     {"n": 2, "step": "roll"}
     {"n": 3, "step": "ok"}
     {"n": 4, "checkpoint": {"player": "Ann", "tokens": 2}}  a Checkpoints penalty chosen (CORE-ADV-09)
@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from rallyc.data.components import Components
-from rallyc.rules.machine import step_from_json, step_to_json
+from rallyc.rules.core.machine import step_from_json, step_to_json
 from rallyc.table.answers import TABLE_STEPS, Checkpoint, Refused, SpareBetween, TireChange
 from rallyc.table.format import FORMAT, is_journal
 from rallyc.table.session import TableGame

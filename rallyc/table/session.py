@@ -1,5 +1,5 @@
 """The game at the table: one engine behind both surfaces (``rallyc play`` in a terminal, ``rallyc serve`` in a
-browser), over the step machine (:class:`rallyc.rules.machine.GameState`).
+browser), over the step machine (:class:`rallyc.rules.core.machine.GameState`).
 
 The API (kept stable for both surfaces)::
 
@@ -12,7 +12,7 @@ The API (kept stable for both surfaces)::
     game.whose_turn()     -> str | None: the player whose turn it is (also while chance is asked)
     game.answer(text, version=None) -> list[Happened]: a typed answer read and applied, then the bots' and the
                              auto dice's steps; Refused (rule ID and message) and nothing changed when refused
-    game.apply(step, version=None)  -> list[Happened]: the same for a step (rallyc.rules.machine's kinds, or a
+    game.apply(step, version=None)  -> list[Happened]: the same for a step (rallyc.rules.core.machine's kinds, or a
                              Checkpoint)
     game.advance()        -> list[Happened]: the steps the bots and the auto dice give now, applied
     game.undo(version=None) -> Any: the last step taken back (Refused at the start); bots' steps are taken back
@@ -46,10 +46,10 @@ from rallyc.records.load import RecordError
 from rallyc.records.race import race_setup, rx_turn_to_json
 from rallyc.records.replay import format_time, start_rally
 from rallyc.records.stages import default_components
-from rallyc.rules.bot import RandomBot, SeededChance, relay_in_order
-from rallyc.rules.errors import IllegalMove, RulesError
-from rallyc.rules.machine import CHANCE_QUESTIONS, GameState, Pending, Plan, Question
-from rallyc.rules.race import Race
+from rallyc.rules.drivers.bot import RandomBot, SeededChance, relay_in_order
+from rallyc.rules.core.errors import IllegalMove, RulesError
+from rallyc.rules.core.machine import CHANCE_QUESTIONS, GameState, Pending, Plan, Question
+from rallyc.rules.core.race import Race
 from rallyc.table.answers import (CHECKPOINT, RULE_OF, SPARE_BETWEEN, TABLE_STEPS, TIRES, Checkpoint, Choice, Refused,
                                   SpareBetween, TireChange, choices_for, question_words, read_answer, read_yes_no,
                                   step_words)
@@ -66,7 +66,7 @@ _DECISIONS = frozenset(Question) - CHANCE_QUESTIONS
 @dataclass(frozen=True)
 class Prompt:
     """The question the table waits on: who answers it (the player whose turn it is, also for the dice they roll),
-    its kind (:class:`~rallyc.rules.machine.Question`'s value, or ``checkpoint``), the question in words, the legal
+    its kind (:class:`~rallyc.rules.core.machine.Question`'s value, or ``checkpoint``), the question in words, the legal
     answers where they are few (``choices``; a plan is laid die by die with :meth:`TableGame.plan_dice`), whether
     chance answers it (the faces of the physical dice, a token drawn...), whether the answer is secret until the
     rules reveal it, and whether a bot answers it."""

@@ -16,17 +16,17 @@ from typing import Any
 
 from rallyc.records.game_options import game_options, record_design
 from rallyc.records.load import RecordError
-from rallyc.rules.custom import custom_race
+from rallyc.rules.variants.custom import custom_race
 
 __all__ = ["Seat", "TableSetup", "SetupError", "DRIVERS", "DICE", "COLOURS", "RACE_FORMATS", "GameForm", "plan_game"]
 
-#: who may sit in a seat: a person at the table, or a bot (rallyc.rules.bot, rallyc.analysis.drivers)
+#: who may sit in a seat: a person at the table, or a bot (rallyc.rules.drivers.bot, rallyc.analysis.drivers)
 DRIVERS = ("person", "random", "greedy", "strong")
 #: where the faces come from: typed as the players roll the physical dice, or rolled by rallyc (seeded)
 DICE = ("typed", "auto")
 #: the cars' colours, in the order seats take them when none is given
 COLOURS = ("red", "blue", "green", "yellow", "white", "black", "orange", "purple")
-#: the race formats of a race on a circuit (rallyc.rules.race_format; a custom race's comes from its options)
+#: the race formats of a race on a circuit (rallyc.rules.core.race_format; a custom race's comes from its options)
 RACE_FORMATS = ("rx", "ice")
 
 

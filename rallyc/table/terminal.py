@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from rallyc.table.answers import read_dice
 from rallyc.table.session import Happened, Prompt, Refused, TableGame
-from rallyc.rules.machine import Plan, Question
+from rallyc.rules.core.machine import Plan, Question
 
 __all__ = ["Terminal", "prompt_reader", "line_reader", "HELP"]
 

@@ -1,0 +1,136 @@
+"""The hooks a variant fills in the core turn: one :class:`typing.Protocol` per hook family, and the race variants
+an option plays.
+
+The core turn (the race, the plans, the turn, the bot, the machine) knows a variant only through these protocols;
+it imports none (``.importlinter``'s ``core-imports-no-variant`` contract). RX Full Contact
+(:mod:`rallyc.rules.variants.full_contact`) is the variant that fills them today:
+
+- laying dice (:class:`OccupiedSpaces`, a planning context's ``contact``): a die laid on a space that holds a car,
+  and the board as the plan's earlier dice left it; what such a die does, as laid (:class:`CarsMoved`, a
+  :class:`~rallyc.rules.core.plans.Placed`'s ``contact``);
+- the record (:class:`DieClaim`, a :class:`~rallyc.rules.core.turn.Roll`'s ``contact``): what a die says it did to the
+  other cars, and what the turn reports of it (:class:`TurnEvent`, an RX outcome's ``contact``);
+- the race (:class:`RaceVariant`, ``Race.contact``): the board a turn plans on, the start of a turn (Warnings, a
+  Loss of Control before any die), resolution, commit and the rules applied.
+
+What the RX race keeps in its own code and could move here (see docs/api.md): the Yellow Flags would fill the
+race hooks' ``board`` (the spaces where no car moves alongside) and ``commit`` (flags placed and taken off); the RX
+Weather rule the draws of ``resolve`` and the ``commit`` of the weather turned.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Callable, Mapping, Protocol
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rallyc.rules.core.dice import Die
+    from rallyc.rules.core.driver import Driver
+    from rallyc.rules.core.plans import PlanContext, Placed, Walk
+    from rallyc.rules.core.race import Race, RxCar, RxOutcome
+    from rallyc.rules.core.rolling import Movement
+    from rallyc.rules.core.turn import Turn
+
+__all__ = ["Refusal", "Moved", "CarsMoved", "OccupiedSpaces", "DieClaim", "TurnEvent", "RaceVariant",
+           "RACE_VARIANTS", "race_variant"]
+
+#: why a die may not be laid: (rule ID, message, the die's field at fault)
+Refusal = tuple[str, str, str]
+#: a car moved by a die laid: (name, from, to)
+Moved = tuple[str, str, str]
+
+
+class CarsMoved(Protocol):
+    """What a die laid on a space that holds a car does, as the core reads it (a Full Contact push or Push
+    Through, :class:`~rallyc.rules.variants.full_contact.ContactMove`)."""
+
+    @property
+    def moved(self) -> tuple[Moved, ...]:
+        """The cars it moved, in order: the dice laid after it see them there."""
+
+    @property
+    def no_end(self) -> bool:
+        """The move may not end on this die (RX-THROUGH-06: a space two cars share)."""
+
+
+class OccupiedSpaces(Protocol):
+    """Laying dice where cars stand: a planning context's ``contact`` (Full Contact's
+    :class:`~rallyc.rules.variants.full_contact.ContactPlan`). Without one, a space that holds a car is refused
+    (CORE-MOVE-02)."""
+
+    def view(self, ctx: PlanContext, w: Walk) -> PlanContext:
+        """``ctx`` with the cars where the plan ``w``'s dice so far have moved them (called when ``w.moved``)."""
+
+    def place(self, ctx: PlanContext, w: Walk, die: Die, gear: int) -> tuple[Placed | None, Refusal | None]:
+        """``die`` laid after ``w`` in ``gear`` on ``die.to``, which holds a car: where it takes the car (its
+        ``contact`` a :class:`CarsMoved`), or why it may not be laid."""
+
+    def choices(self, ctx: PlanContext, w: Walk, die: Die) -> list[str]:
+        """The places the die may name for the car it moves (``push_to``), for plan enumeration."""
+
+
+class DieClaim(Protocol):
+    """What a record says a die did to the other cars (a :class:`~rallyc.rules.core.turn.Roll`'s ``contact``: Full
+    Contact's :class:`~rallyc.rules.variants.full_contact.ContactClaim`), checked and completed by the variant."""
+
+    @property
+    def kind(self) -> str:
+        """The record's key for it on the die (``push``, ``through``)."""
+
+    def to_json(self) -> Mapping[str, object]:
+        """The record's object under that key."""
+
+
+class TurnEvent(Protocol):
+    """What a variant did in a turn, for the text replay and the report (an RX outcome's ``contact``)."""
+
+    def describe(self) -> str:
+        """A few words for the text replay."""
+
+    def to_json(self) -> Mapping[str, object]:
+        """The report's object."""
+
+
+class RaceVariant(Protocol):
+    """A variant of the RX race (``Race.contact``, Full Contact's :class:`~rallyc.rules.variants.full_contact.Contact`): the race
+    calls it at these points of every turn."""
+
+    def board(self, mover: str) -> tuple[OccupiedSpaces, dict[str, int]]:
+        """What ``mover``'s turn plans on: the planning context's ``contact`` and ``others`` (space -> gear)."""
+
+    def warnings(self, name: str) -> int:
+        """Warnings added to the player's turn before any die is rolled."""
+
+    def loses_control(self, name: str, ctx: PlanContext) -> bool:
+        """The player's turn is a Loss of Control before any die (the bot then lays none)."""
+
+    def start_of_turn(self, car: RxCar, turn: Turn, ctx: PlanContext) -> Movement | None:
+        """A movement imposed before any die (a Loss of Control), or None: the dice are played."""
+
+    def start_rules(self, car: RxCar, ctx: PlanContext, loc: bool) -> tuple[str, ...]:
+        """The rules applied at the start of ``car``'s turn (``loc``: a Loss of Control before any die)."""
+
+    def resolve(self, car: RxCar, turn: Turn, ctx: PlanContext, move: Movement, out: RxOutcome,
+                driver: Driver | None) -> None:
+        """Check the turn's claims against the dice the car reached; draw (``driver``) or check chance; keep what
+        changes for :meth:`commit` (nothing is changed here)."""
+
+    def commit(self, car: RxCar, out: RxOutcome) -> tuple[str, ...]:
+        """Apply the resolved turn to the race (after the race's own commit); the rule IDs applied."""
+
+
+#: The race variants an option plays: its field of :class:`~rallyc.rules.core.options.Options` -> the module and the
+#: class (called with the race) that plays it. Named, not imported: the core turn imports no variant; the race loads
+#: a variant's module when the option is on (the way ``rallyc.rules`` loads its names, PEP 562).
+RACE_VARIANTS: dict[str, tuple[str, str]] = {
+    "full_contact": ("rallyc.rules.variants.full_contact", "Contact"),
+}
+
+
+def race_variant(race: Race, option: str) -> RaceVariant | None:
+    """The variant ``option`` plays (:data:`RACE_VARIANTS`), built for ``race``; None when the option is off."""
+    if not getattr(race.options, option):
+        return None
+    module, name = RACE_VARIANTS[option]
+    factory: Callable[[Race], RaceVariant] = getattr(import_module(module), name)
+    return factory(race)

@@ -1,0 +1,11 @@
+"""Deprecated: ``rallyc.rules.engine`` moved to :mod:`rallyc.rules.core.engine` (issue 30: the core turn, the variants
+and the drivers in folders of their own); this alias goes in the next release."""
+
+import sys
+import warnings
+
+from rallyc.rules.core import engine as _moved
+
+warnings.warn("rallyc.rules.engine is deprecated: import rallyc.rules.core.engine", DeprecationWarning, stacklevel=2)
+# the module itself, not a copy: its names, its private ones and what a test patches on it are the moved module's
+sys.modules[__name__] = _moved

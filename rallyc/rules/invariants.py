@@ -1,0 +1,12 @@
+"""Deprecated: ``rallyc.rules.invariants`` moved to :mod:`rallyc.rules.core.invariants` (issue 30: the core turn, the
+variants and the drivers in folders of their own); this alias goes in the next release."""
+
+import sys
+import warnings
+
+from rallyc.rules.core import invariants as _moved
+
+warnings.warn("rallyc.rules.invariants is deprecated: import rallyc.rules.core.invariants", DeprecationWarning,
+              stacklevel=2)
+# the module itself, not a copy: its names, its private ones and what a test patches on it are the moved module's
+sys.modules[__name__] = _moved

@@ -35,7 +35,7 @@ from rallyc.model.stage_length import LONG_STAGE, SHORT_STAGE, stage_class
 from rallyc.model.tiles import TileRole
 from rallyc.geometry.hexgrid import Hex, hex_distance, neighbour, opposite, own_to_world, rotation_for, world_to_own
 from rallyc.compiler.placement import PlacedStep, place_route
-from rallyc.suggest.ranking import Candidate, Context, Earlier, Ranking, candidate_of, character, context_of, earlier_stages, \
+from rallyc.suggest.ranking import Candidate, Context, Earlier, Ranking, candidate_of, context_of, earlier_stages, \
     published_ranking
 from rallyc.syntax import ast
 from rallyc.tiles.boxes import owned_copies, unknown_boxes
@@ -413,11 +413,12 @@ def suggest_stage(stage: ast.Stage, catalogue: Catalogue, after: int | None = No
                 if found is not None:
                     result.suggestions.append(found)
     familiar = {ps.info.box for ps in placed}
-    tried = [dataclasses.replace(s, familiar=s.box in familiar) for s in result.suggestions]
+    tried = result.suggestions
     if placed:
         result.context = context_of(placed, earlier)
         ranked = (ranking or published_ranking()).rank(result.context, [cast(Candidate, s.candidate) for s in tried])
-        tried = [dataclasses.replace(s, score=r.score, why=r.why) for s, r in zip(tried, ranked)]
+        tried = [dataclasses.replace(s, familiar=s.box in familiar, score=r.score, why=r.why)
+                 for s, r in zip(tried, ranked)]
     result.suggestions = sorted(tried, key=Suggestion.rank)
     return result
 
@@ -495,12 +496,13 @@ def _try(catalogue: Catalogue, info: TileInfo, driven: DrivenRoad, last: PlacedS
         length_ok = SHORT_STAGE <= tiles_after <= LONG_STAGE
     else:
         length_ok = tiles_after + 1 <= LONG_STAGE
+    candidate = candidate_of(info, driven, cell, nxt, bridge)
     return Suggestion(info.id, driven.number if len(info.roads) > 1 else None, driven.turn, driven.forward,
                       turn_word(driven),
                       cell.q, cell.r, rot, info.surface, cast("tuple[str, str]", tuple(info.danger)), info.box,
                       tuple(road_features(driven)),
                       road_spaces(driven), overlaps, finish, copies, length_ok, tuple(problems), bridge,
-                      character=character(driven), candidate=candidate_of(info, driven, cell, nxt, bridge))
+                      character=candidate.character, candidate=candidate)
 
 
 def class_after(result: SuggestResult, suggestion: Suggestion) -> str:

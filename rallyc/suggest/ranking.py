@@ -43,7 +43,7 @@ from rallyc.cache.folder import cached_pickle
 
 __all__ = ["PUBLISHED", "FEATURES", "WEIGHTS_PATH", "Earlier", "Step", "Context", "Candidate", "Counts", "Ranking", "Ranked",
            "character", "shape_of", "context_of", "candidate_of", "kind", "features", "FeatureReader", "published_stages", "published_steps",
-           "published_ranking", "published_inputs", "earlier_stages", "load_weights"]
+           "published_ranking", "published_inputs", "earlier_stages", "load_weights", "log_sum_exp"]
 
 #: the bundled designs whose layouts are published (examples/README.md): file, and the stages (None: all of them).
 #: Auto Tour 1's SS1 and SS2 are our own layouts of the listed tiles, not a designer's.
@@ -466,7 +466,9 @@ _PHRASE_READS: dict[str, Callable[[float, Candidate], object]] = {
 }
 
 
-def _log_sum_exp(values: Sequence[float]) -> float:
+def log_sum_exp(values: Sequence[float]) -> float:
+    """log(sum(exp(v))), computed without overflow: the normaliser of a softmax (the model's chances in a kind,
+    and the fit's, :mod:`rallyc.suggest.ranking_fit`)."""
     top = max(values)
     return top + math.log(sum(math.exp(v - top) for v in values))
 
@@ -498,7 +500,7 @@ class Ranking:
         members: dict[tuple[bool, bool], list[float]] = {}
         for k, lin in zip(kinds, linear):
             members.setdefault(k, []).append(lin)
-        log_z = {k: _log_sum_exp(values) for k, values in members.items()}
+        log_z = {k: log_sum_exp(values) for k, values in members.items()}
         sums = dict.fromkeys(FEATURES, 0.0)
         for f in feats:
             for n, v in f.items():

@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 
 from rallyc.compiler.placement import place_route
 from rallyc.suggest.ranking import (FEATURES, PUBLISHED, Candidate, Context, Counts, FeatureReader, Ranking, kind,
-                            published_stages, published_steps, published_inputs)
+                                   log_sum_exp, published_stages, published_steps, published_inputs)
 from rallyc.data.resources import examples_dir
 from rallyc.suggest import Suggestion, suggest_stage
 from rallyc.syntax import ast
@@ -122,10 +122,8 @@ def _newton(data: Sequence[tuple[list[list[float]], int]], k: int, rounds: int =
         hess = [[RIDGE if i == j else 0.0 for j in range(k)] for i in range(k)]
         for rows, y in data:
             scores = [sum(a * b for a, b in zip(w, x)) for x in rows]
-            top = max(scores)
-            e = [math.exp(s - top) for s in scores]
-            z = sum(e)
-            p = [v / z for v in e]
+            log_z = log_sum_exp(scores)
+            p = [math.exp(s - log_z) for s in scores]
             mean = [sum(pj * x[i] for pj, x in zip(p, rows)) for i in range(k)]
             for i in range(k):
                 grad[i] += rows[y][i] - mean[i]

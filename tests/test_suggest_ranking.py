@@ -7,6 +7,7 @@ every design left out in turn)."""
 from __future__ import annotations
 
 import json
+import re
 
 from typer.testing import CliRunner
 
@@ -78,3 +79,24 @@ def test_a_later_stage_reads_the_rallys_earlier_stages():
     assert "216 and 208 follow each other in SS1" in first["why"]
     # the first stage has no earlier stage to read
     assert not any("SS" in w for w in _whys(path, "-s", "SS1", "--after", "4", "-n", "20"))
+
+
+def test_a_finish_is_laid_as_printed():
+    # no published designer lays the finish tile reversed (against its arch): after 9 road tiles of Rally 1's SS1,
+    # both finish tiles as printed come before either reversed, and the printed one says how often designers do it
+    path = str(EXAMPLES / "rally-1.rally")
+    res = CliRunner().invoke(app, ["suggest", path, "-s", "SS1", "--after", "9", "-f", "json"])
+    suggestions = {s["text"]: s for s in json.loads(res.output)["suggestions"]}
+    texts = list(suggestions)
+    assert max(texts.index("203a"), texts.index("203b")) < min(texts.index("203a reversed"),
+                                                               texts.index("203b reversed"))
+    said = re.search(r"laid as printed, as (\d+) of (\d+) published finishes", suggestions["203b"]["why"])
+    assert said and said[1] == said[2] != "0"
+
+
+def test_a_bend_says_whether_it_turns_the_way_the_last_one_did():
+    # Rally 1's SS1 up to step 5: 227a and 213a turn right; published designers turn the other way more often than
+    # not, and the bends that do say so, in counts
+    whys = _whys(str(EXAMPLES / "rally-1.rally"), "-s", "SS1", "--after", "5")
+    turns = [w for w in whys if "published bends turn as the bend before" in w]
+    assert turns and all("turns left after a bend right (" in w for w in turns)

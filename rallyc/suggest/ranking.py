@@ -9,13 +9,15 @@ Simulator module lays them out). A candidate's chance comes in two parts:
 - among the usual candidates, a small log-linear model (a conditional logit) over named features
   (:data:`FEATURES`), each a reading a designer would give: the rhythm (the character of the tile after the
   character of the last one, as counted), where the finish falls (the length class as designers use it), how many
-  published stages lay the tile, a change of surface, a tile laid reversed, the rally's earlier stages (the same
-  tiles again, or fresh ones, as this stage has done so far; a pair of tiles that follow each other there), the
-  tile number beside or next-but-one to the last one (designers take a box's tiles in runs), and the way the exit
-  leads: back toward the middle of the table (cell 0 0) or away. Its weights are fitted on the published designs
-  by maximum likelihood with a unit Gaussian prior (:func:`fit_weights`) and shipped in
-  ``rallyc/data/suggest-weights.json`` (``python benchmarks/suggest_ranking.py --write-weights`` writes it; a test
-  checks it is the fit of today's designs).
+  published stages lay the tile side and its number, a change of surface, a tile laid reversed (as often as
+  designers reverse a tile of its character: straights often, a finish never), a bend turning the way the last one
+  did, the side (a or b) of the last tile again, the rally's earlier stages (the same tiles again, or fresh ones, as
+  this stage has done so far, shared among the tiles of each kind left; the side an earlier stage laid; a pair of
+  tiles that follow each other there), the tile number beside or next-but-one to the last one (designers take a
+  box's tiles in runs), and the way the exit leads: back toward the middle of the table (cell 0 0) or away. Its
+  weights are fitted on the published designs by maximum likelihood with a unit Gaussian prior (:func:`fit_weights`)
+  and shipped in ``rallyc/data/suggest-weights.json`` (``python benchmarks/suggest_ranking.py --write-weights``
+  writes it; a test checks it is the fit of today's designs).
 
 Each suggestion says why, its main reason first: the feature that lifts it most above the other candidates, in
 published counts (``a fast bend after a hairpin, as in 9 of 40 published steps after a hairpin``).
@@ -29,7 +31,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from rallyc.compiler.placement import PlacedStep, place_route
 from rallyc.compiler.roads import DrivenRoad, turn_word
@@ -43,7 +45,7 @@ from rallyc.cache.folder import cached_pickle
 
 __all__ = ["PUBLISHED", "FEATURES", "WEIGHTS_PATH", "Earlier", "Step", "Context", "Candidate", "Counts", "Ranking", "Ranked",
            "character", "shape_of", "context_of", "candidate_of", "kind", "features", "FeatureReader", "published_stages", "published_steps",
-           "published_ranking", "published_inputs", "earlier_stages", "load_weights", "log_sum_exp"]
+           "published_ranking", "published_inputs", "earlier_stages", "load_weights", "log_sum_exp", "way_of"]
 
 #: the bundled designs whose layouts are published (examples/README.md): file, and the stages (None: all of them).
 #: Auto Tour 1's SS1 and SS2 are our own layouts of the listed tiles, not a designer's.
@@ -54,7 +56,8 @@ PUBLISHED: tuple[tuple[str, tuple[str, ...] | None], ...] = (
 
 #: the features of the log-linear part, in the order of the weights file
 FEATURES: tuple[str, ...] = ("rhythm", "finish", "assistance", "tile", "surface", "reversed", "earlier", "reuse",
-                             "fresh", "follows", "number_next", "number_two", "centre", "far")
+                             "fresh", "follows", "number_next", "number_two", "centre", "far", "way", "side",
+                             "number", "earlier_side")
 
 #: the fitted weights of :data:`FEATURES` (``python benchmarks/suggest_ranking.py --write-weights``)
 WEIGHTS_PATH = Path(__file__).resolve().parent.parent / "data" / "suggest-weights.json"
@@ -68,7 +71,7 @@ _TABLE_RADIUS = 3
 
 #: the features a why may name when they are 0 (a yes/no feature is otherwise named only when it holds)
 _SAID_ABSENT = frozenset({"surface", "reversed", "rhythm", "finish", "assistance", "tile", "reuse", "fresh",
-                          "centre"})
+                          "centre", "way", "side", "number", "earlier_side"})
 
 #: a feature lifts a candidate notably above the average one by this much (log chance): said in its why
 _NOTABLE = 0.05
@@ -100,8 +103,13 @@ def character(driven: DrivenRoad) -> str:
     return ("tight " if tight <= 2 else "medium " if tight == 3 else "fast ") + shape
 
 
-#: an earlier stage of the rally as the ranking reads it: its name and its tile numbers in driving order
-Earlier = tuple[str, tuple[str, ...]]
+class Earlier(NamedTuple):
+    """An earlier stage of the rally as the ranking reads it."""
+
+    name: str
+    #: its tile numbers and its tile sides (``216a``), in driving order
+    numbers: tuple[str, ...]
+    tiles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -123,6 +131,9 @@ class Context:
     #: the tiles of this stage between start and finish so far, and how many of them an earlier stage lays
     middle: int = 0
     reused: int = 0
+    #: the last tile laid (its side: ``216a``) and the way the last bend of the stage turned (``left``, ``right``)
+    last_tile: str = ""
+    last_way: str | None = None
 
 
 @dataclass(frozen=True)
@@ -141,6 +152,13 @@ class Candidate:
     #: the cell it lies on and the cell its exit leads to (None: a dead end)
     cell: Hex
     exit_cell: Hex | None
+    #: the way it turns (``left``, ``right``; None: straight on)
+    way: str | None = None
+
+    @property
+    def side(self) -> str:
+        """The printed side (``a``, ``b``; empty for a tile with one face)."""
+        return self.tile[len(self.number):]
 
 
 @dataclass(frozen=True)
@@ -173,7 +191,12 @@ def _is_road(info: TileInfo) -> bool:
 def candidate_of(info: TileInfo, driven: DrivenRoad, cell: Hex, exit_cell: Hex | None, bridge: bool) -> Candidate:
     """A tile side driven one way on ``cell`` as the ranking reads it."""
     return Candidate(info.id, character(driven), info.box, info.number, info.surface, bridge,
-                     turn_word(driven) == "reversed", cell, exit_cell)
+                     turn_word(driven) == "reversed", cell, exit_cell, way_of(driven))
+
+
+def way_of(driven: DrivenRoad) -> str | None:
+    """The way a road turns as driven: ``left``, ``right``, or None (straight on, an s-bend)."""
+    return "left" if driven.turn.startswith("left") else "right" if driven.turn.startswith("right") else None
 
 
 def context_of(placed: Sequence[PlacedStep], earlier: Sequence[Earlier] = ()) -> Context:
@@ -181,11 +204,12 @@ def context_of(placed: Sequence[PlacedStep], earlier: Sequence[Earlier] = ()) ->
     road = [ps for ps in placed if _is_road(ps.info)]
     before = character(placed[-1].driven) if len(placed) > 1 else shape_of(placed[-1].driven)
     middle = [ps.info.number for ps in placed[1:] if character(ps.driven) not in ("finish", "assistance")]
-    earlier_numbers = {n for _, numbers in earlier for n in numbers}
+    earlier_numbers = {n for e in earlier for n in e.numbers}
+    ways = [w for w in (way_of(ps.driven) for ps in placed) if w is not None]
     return Context(before, len(road), any(ln.kind == "finish" for ps in placed for ln in ps.driven.lines),
                    frozenset(ps.info.box for ps in placed), frozenset(ps.info.number for ps in placed),
                    placed[-1].info.surface, placed[-1].info.number, tuple(earlier), len(middle),
-                   sum(n in earlier_numbers for n in middle))
+                   sum(n in earlier_numbers for n in middle), placed[-1].info.id, ways[-1] if ways else None)
 
 
 def earlier_stages(stages: Sequence[ast.Stage], stage: ast.Stage, catalogue: Catalogue) -> tuple[Earlier, ...]:
@@ -195,8 +219,8 @@ def earlier_stages(stages: Sequence[ast.Stage], stage: ast.Stage, catalogue: Cat
     for other in stages:
         if other is stage:
             break
-        infos = [catalogue.get(s.tile.text) for s in other.steps]
-        out.append((other.name.text, tuple(i.number for i in infos if i is not None)))
+        infos = [i for i in (catalogue.get(s.tile.text) for s in other.steps) if i is not None]
+        out.append(Earlier(other.name.text, tuple(i.number for i in infos), tuple(i.id for i in infos)))
     return tuple(out)
 
 
@@ -254,6 +278,10 @@ def _article(character: str) -> str:
     return ("an " if character[0] in "aeiou" or character.startswith("s-") else "a ") + character
 
 
+def _plural(character: str) -> str:
+    return {"finish": "finishes", "assistance": "Assistance tiles"}.get(character, character + "s")
+
+
 def _changes(before: str, after: str) -> bool:
     """A change of surface (gravel to asphalt...); the Assistance tile (surface ``none``) changes none."""
     return "none" not in (before, after) and before != after
@@ -265,7 +293,7 @@ def _number_gap(a: str, b: str) -> int | None:
 
 def _follows(context: Context, number: str) -> str | None:
     """The earlier stage where ``number`` and the last tile laid follow each other (either way), if any."""
-    for name, numbers in context.earlier:
+    for name, numbers, _ in context.earlier:
         if any({a, b} == {context.last_number, number} for a, b in zip(numbers, numbers[1:])):
             return name
     return None
@@ -286,29 +314,54 @@ class Counts:
     #: character of the last tile -> character of the next (finish and Assistance apart)
     rhythm: dict[str, Counter[str]] = field(default_factory=dict)
     characters: set[str] = field(default_factory=set)
-    #: tile id -> published stages that lay it
+    #: tile id, tile number -> published stages that lay it
     stages_with: Counter[str] = field(default_factory=Counter)
+    stages_with_number: Counter[str] = field(default_factory=Counter)
     stages: int = 0
     new_box: int = 0
     number_again: int = 0
     surface_changed: int = 0
-    reversed: int = 0
     #: steps whose tile number is beside (1) or next-but-one (2) to the last one's
     number_gap: Counter[int] = field(default_factory=Counter)
+    #: character -> [steps that lay it, of which reversed]
+    reversed_as: dict[str, list[int]] = field(default_factory=dict)
+    #: bends after a bend of the stage, and how many turn the same way as the last one
+    bends: int = 0
+    same_way: int = 0
+    #: steps after a tile with a side, and how many lay the same side (a after a, b after b)
+    sided: int = 0
+    same_side: int = 0
+    #: steps laying a tile number an earlier stage lays, and how many lay the side it laid
+    again_earlier: int = 0
+    same_side_earlier: int = 0
 
     @classmethod
     def fit(cls, steps: Iterable[Step]) -> "Counts":
         """Count what the designers of ``steps`` did."""
         m = cls()
         seen: dict[tuple[str, str], set[str]] = {}
+        seen_numbers: dict[tuple[str, str], set[str]] = {}
         for s in steps:
             m.steps += 1
             c, laid = s.context, s.laid
             seen.setdefault((s.design, s.stage), set()).add(laid.tile)
+            seen_numbers.setdefault((s.design, s.stage), set()).add(laid.number)
             m.new_box += laid.box not in c.boxes
             m.number_again += laid.number in c.numbers and not laid.bridge
             m.surface_changed += _changes(c.surface, laid.surface)
-            m.reversed += laid.reversed
+            rev = m.reversed_as.setdefault(laid.character, [0, 0])
+            rev[0] += 1
+            rev[1] += laid.reversed
+            if laid.way is not None and c.last_way is not None:
+                m.bends += 1
+                m.same_way += laid.way == c.last_way
+            last_side = c.last_tile[len(c.last_number):]
+            if last_side and laid.side:
+                m.sided += 1
+                m.same_side += laid.side == last_side
+            if _is_middle(laid) and any(laid.number in e.numbers for e in c.earlier):
+                m.again_earlier += 1
+                m.same_side_earlier += any(laid.tile in e.tiles for e in c.earlier)
             gap = _number_gap(c.last_number, laid.number)
             if gap in (1, 2):
                 m.number_gap[gap] += 1
@@ -325,6 +378,8 @@ class Counts:
         m.stages = len(seen)
         for tiles in seen.values():
             m.stages_with.update(tiles)
+        for numbers in seen_numbers.values():
+            m.stages_with_number.update(numbers)
         return m
 
     def p_finish(self, context: Context) -> tuple[float, int, int]:
@@ -356,9 +411,10 @@ def kind(context: Context, cand: Candidate) -> tuple[bool, bool]:
 
 class FeatureReader:
     """The named features of the candidates of one step (:data:`FEATURES`): what depends on the stage so far alone
-    is read once."""
+    is read once; ``candidates``: every candidate of the step, among whose tile numbers the earlier stages' share
+    and the fresh tiles' are divided (:attr:`pool`)."""
 
-    def __init__(self, counts: Counts, context: Context):
+    def __init__(self, counts: Counts, context: Context, candidates: Sequence[Candidate] = ()):
         self.counts, self.context = counts, context
         after = counts.after_finish
         self._after = (sum(after.values()), len(after) + 1)
@@ -367,9 +423,20 @@ class FeatureReader:
         self._follow = counts.rhythm.get(context.before, Counter())
         self._follow_total = sum(self._follow.values())
         rate = _share(context.reused, context.middle, 2)
-        self._reuse = (math.log(rate), math.log(1 - rate))
-        self._earlier = {n for _, numbers in context.earlier for n in numbers}
+        self._earlier = {n for e in context.earlier for n in e.numbers}
+        # the rate is shared among the tile numbers still to choose from: one of few earlier tiles is likelier
+        # than one of many fresh ones at the same rate
+        usual = {c.number for c in candidates if _is_middle(c) and kind(context, c) == (False, False)}
+        self.pool = (len(usual & self._earlier), len(usual - self._earlier))
+        self._reuse = (math.log(rate / max(1, self.pool[0])), math.log((1 - rate) / max(1, self.pool[1])))
+        self._earlier_tiles = {t for e in context.earlier for t in e.tiles}
         self._rhythm: dict[str, float] = {}
+        self._last_side = context.last_tile[len(context.last_number):]
+
+    def _reversed_of(self, cand: Candidate) -> float:
+        laid, reversed_ = self.counts.reversed_as.get(cand.character, (0, 0))
+        share = _share(reversed_, laid, 2)
+        return math.log(share if cand.reversed else 1 - share)
 
     def _rhythm_of(self, character: str) -> float:
         if character not in self._rhythm:
@@ -390,10 +457,18 @@ class FeatureReader:
                 f["rhythm"] = self._rhythm_of(cand.character)
             f["tile"] = math.log(_share(counts.stages_with[cand.tile], counts.stages, 2))
         f["surface"] = float(_changes(context.surface, cand.surface))
-        f["reversed"] = float(cand.reversed)
+        f["reversed"] = self._reversed_of(cand)
+        if cand.way is not None and context.last_way is not None:
+            f["way"] = float(cand.way == context.last_way)
+        if cand.side and self._last_side:
+            f["side"] = float(cand.side == self._last_side)
+        if _is_middle(cand):
+            f["number"] = math.log(_share(counts.stages_with_number[cand.number], counts.stages, 2))
         if context.earlier and _is_middle(cand):
             again = cand.number in self._earlier
             f["earlier"] = float(again)
+            if again:
+                f["earlier_side"] = float(cand.tile in self._earlier_tiles)
             f["reuse" if again else "fresh"] = self._reuse[0 if again else 1]
             f["follows"] = float(again and _follows(context, cand.number) is not None)
         gap = _number_gap(context.last_number, cand.number)
@@ -407,12 +482,15 @@ class FeatureReader:
 
 
 def features(counts: Counts, context: Context, cand: Candidate) -> dict[str, float]:
-    """The named features of a candidate (:class:`FeatureReader`)."""
+    """The named features of a candidate (:class:`FeatureReader`), read alone: the earlier stages' share is not
+    divided among other candidates."""
     return FeatureReader(counts, context)(cand)
 
 
-def _why(name: str, value: float, counts: Counts, context: Context, cand: Candidate) -> str:
-    """A feature (its ``value`` for ``cand``) in words, with the published counts behind it."""
+def _why(name: str, value: float, counts: Counts, context: Context, cand: Candidate,
+         pool: tuple[int, int] = (0, 0)) -> str:
+    """A feature (its ``value`` for ``cand``) in words, with the published counts behind it; ``pool``: the tile
+    numbers left that an earlier stage lays, and the fresh ones (:class:`FeatureReader`)."""
     if name == "rhythm":
         follow = counts.rhythm.get(context.before, Counter())
         return (f"{_article(cand.character)} after {_article(context.before)}, as in {follow[cand.character]} of "
@@ -435,15 +513,28 @@ def _why(name: str, value: float, counts: Counts, context: Context, cand: Candid
             return f"{context.surface} to {cand.surface} ({change})"
         return f"no change of surface ({change})"
     if name == "reversed":
-        return f"laid {'reversed' if cand.reversed else 'as printed'} ({counts.reversed} of {counts.steps} published " \
-               f"steps reversed)"
-    names = [n for n, numbers in context.earlier if cand.number in numbers]
+        laid, reversed_ = counts.reversed_as.get(cand.character, (0, 0))
+        return (f"laid {'reversed' if cand.reversed else 'as printed'}, as {reversed_ if cand.reversed else laid - reversed_}"
+                f" of {laid} published {_plural(cand.character)}")
+    if name == "way":
+        return (f"turns {cand.way} {'again, as the last bend' if value else 'after a bend ' + str(context.last_way)} "
+                f"({counts.same_way} of {counts.bends} published bends turn as the bend before)")
+    if name == "side":
+        return (f"side {cand.side} {'again' if value else 'after side ' + context.last_tile[len(context.last_number):]}"
+                f" ({counts.same_side} of {counts.sided} published steps lay the side of the tile before)")
+    if name == "number":
+        return f"tile {cand.number} in {counts.stages_with_number[cand.number]} of {counts.stages} published stages"
+    if name == "earlier_side":
+        sides = sorted({t for e in context.earlier for t in e.tiles if t.startswith(cand.number)})
+        return (f"{'the side' if value else 'not the side'} an earlier stage lays ({', '.join(sides)}; "
+                f"{counts.same_side_earlier} of {counts.again_earlier} published tiles laid again keep their side)")
+    names = [e.name for e in context.earlier if cand.number in e.numbers]
     if name in ("earlier", "reuse"):
         return (f"tile {cand.number} is in {', '.join(names)} too, as {context.reused} of the {context.middle} "
-                f"tiles of this stage so far")
+                f"tiles of this stage so far (one of {pool[0]} such tiles left)")
     if name == "fresh":
         return (f"a tile no earlier stage lays, as {context.middle - context.reused} of the {context.middle} tiles "
-                f"of this stage so far")
+                f"of this stage so far (one of {pool[1]} such tiles left)")
     if name == "follows":
         return f"{context.last_number} and {cand.number} follow each other in {_follows(context, cand.number)}"
     if name in ("number_next", "number_two"):
@@ -460,15 +551,17 @@ def _why(name: str, value: float, counts: Counts, context: Context, cand: Candid
 _PHRASE_READS: dict[str, Callable[[float, Candidate], object]] = {
     "rhythm": lambda v, c: c.character, "assistance": lambda v, c: c.character,
     "finish": lambda v, c: c.character == "finish", "tile": lambda v, c: c.tile, "surface": lambda v, c: c.surface,
-    "reversed": lambda v, c: c.reversed, "earlier": lambda v, c: c.number, "reuse": lambda v, c: c.number,
+    "reversed": lambda v, c: (c.reversed, c.character), "earlier": lambda v, c: c.number, "reuse": lambda v, c: c.number,
     "fresh": lambda v, c: None, "follows": lambda v, c: c.number, "number_next": lambda v, c: c.number,
     "number_two": lambda v, c: c.number, "centre": lambda v, c: (v > 0) - (v < 0), "far": lambda v, c: None,
+    "way": lambda v, c: c.way, "side": lambda v, c: c.side, "number": lambda v, c: c.number,
+    "earlier_side": lambda v, c: c.tile,
 }
 
 
 def log_sum_exp(values: Sequence[float]) -> float:
     """log(sum(exp(v))), computed without overflow: the normaliser of a softmax (the model's chances in a kind,
-    and the fit's, :mod:`rallyc.suggest.ranking_fit`)."""
+    and the fit's, :mod:`rallyc.ranking_fit`)."""
     top = max(values)
     return top + math.log(sum(math.exp(v - top) for v in values))
 
@@ -491,7 +584,7 @@ class Ranking:
         why, its main reason first."""
         if not self.counts.steps:  # nothing learnt: every candidate alike
             return [Ranked(0.0, "") for _ in candidates]
-        read = FeatureReader(self.counts, context)
+        read = FeatureReader(self.counts, context, candidates)
         feats = [read(c) for c in candidates]
         weights = {k: self.weights.get(k, 0.0) for k in FEATURES}
         linear = [sum(weights[k] * v for k, v in f.items()) for f in feats]
@@ -523,7 +616,7 @@ class Ranking:
             for n in said:
                 key = (n, _PHRASE_READS[n](f.get(n, 0.0), cand))
                 if key not in phrases:
-                    phrases[key] = _why(n, f.get(n, 0.0), self.counts, context, cand)
+                    phrases[key] = _why(n, f.get(n, 0.0), self.counts, context, cand, read.pool)
                 words.append(phrases[key])
             out.append(Ranked(rare_score + lin - log_z[k], "; ".join(words)))
         return out

@@ -88,7 +88,7 @@ def _rows(counts: Counts, ex: Example) -> tuple[list[list[float]], int]:
     assert ex.chosen is not None
     chosen = ex.candidates[ex.chosen]
     alike = [c for c in ex.candidates if kind(ex.context, c) == kind(ex.context, chosen)]
-    read = FeatureReader(counts, ex.context)
+    read = FeatureReader(counts, ex.context, ex.candidates)
     rows = []
     for c in alike:
         f = read(c)

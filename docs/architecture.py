@@ -20,7 +20,7 @@ PICTURE = HERE / "img" / "architecture.svg"
 ROWS = [
     ["commands", "lsp", "facade"],
     ["table", "records", "analysis", "drivers"],
-    ["core turn", "RX race's order of play", "custom races"],
+    ["core turn", "RX race's order of play", "variants", "custom races"],
     ["render", "interop", "suggest"],
     ["compilation"],
     ["checks"],
@@ -30,14 +30,14 @@ ROWS = [
     ["model"],
 ]
 #: a row's frame and the words on it, for the rows that are one folder
-ROW_NOTES = {2: "the referee: rallyc/rules/ (and the custom races' table and records)"}
+ROW_NOTES = {2: "the referee: rules/ (and the custom races' table and records)"}
 
 WIDTH = 1040
 MARGIN = 20
 GAP = 12
 LINE = 15
 MAX_PATHS = 8
-CHAR = 6.6  # width of a character of the paths' monospace font at 11 px
+CHAR = 6.7  # width of a character of the paths' monospace font at 11 px
 
 
 def parts(page: str) -> dict[str, list[str]]:
@@ -57,6 +57,7 @@ def _box(x: int, y: int, w: int, h: int, name: str, paths: list[str]) -> list[st
     out = [f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="#ffffff" stroke="#333333"/>',
            f'<text x="{x + 8}" y="{y + 18}" class="part">{escape(name)}</text>']
     for i, path in enumerate(shown):
+        path = path.removeprefix("rallyc/")  # the picture's paths are under rallyc/ (its caption says so)
         fitted = path if len(path) * CHAR <= w - 16 else "…" + path[-int((w - 16) / CHAR) + 1:]
         out.append(f'<text x="{x + 8}" y="{y + 36 + i * LINE}" class="path">{escape(fitted)}</text>')
     return out
@@ -84,7 +85,9 @@ def svg(table: dict[str, list[str]]) -> str:
             mid = WIDTH // 2
             body.append(f'<path d="M {mid} {y + 3} L {mid} {y + GAP + 9}" class="down"/>')
             y += GAP + 14
-    height = y + MARGIN
+    body.append(f'<text x="{MARGIN}" y="{y + 14}" class="note">paths in rallyc/ but grammar/; rows top to bottom as '
+                'the layers of docs/layers.md</text>')
+    height = y + 20 + MARGIN
     head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
             f'viewBox="0 0 {WIDTH} {height}" font-family="DejaVu Sans, Arial, sans-serif">',
             "<style>.part{font-size:13px;font-weight:bold;fill:#111111}"

@@ -9,7 +9,7 @@ Every figure is given twice: CPU time (user + system, of the child process or of
 work on a shared machine hardly changes, and wall time. The ratios are computed on CPU time.
 
 Start-up (new processes, interleaved so that load on the machine hits every command alike; the median
-of N runs each, after one warm-up run that fills the user caches):
+of N runs each, after one warm-up run that fills the user caches and Python's bytecode cache):
 
 - ``python -c pass``: the interpreter alone;
 - ``rallyc --version``: target at most 2 x ``python -c pass``;
@@ -57,8 +57,12 @@ def _children_cpu() -> float:
 
 def _once(argv: list[str], tree: Path = ROOT) -> tuple[float, float]:
     """(CPU seconds, wall seconds) of one run of ``argv`` in a new process, in ``tree`` with its rallyc first on the
-    path (``PYTHONPATH``: the installed console script then runs that tree's code)."""
+    path (``PYTHONPATH``: the installed console script then runs that tree's code), with Python's bytecode cache
+    written and read as in a user's install (``PYTHONDONTWRITEBYTECODE`` left out, as ``benchmarks/commands.py``
+    does: with it set, every module without a fresh ``__pycache__`` is compiled again on every run; the warm-up run
+    writes them)."""
     env = dict(os.environ, PYTHONPATH=str(tree))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     c0, t0 = _children_cpu(), time.perf_counter()
     subprocess.run(argv, cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     return _children_cpu() - c0, time.perf_counter() - t0

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
+from rallyc.cache.compiled_files import kept_compilation
 from rallyc.compilation.collector import held, paused_keeping
 from rallyc.compiler import CompileResult, Design, Track
 from rallyc.project.config import Config, ConfigError, load_config
@@ -99,8 +100,36 @@ def compile_path(path: str | os.PathLike, *, stdin: bytes | None = None, display
 
     Never raises for bad input: ``problem`` says what stopped it. The settings file's ``boxes`` apply.
     ``keep_tracks=False`` and ``each_track``: read each track once checked instead of keeping them all
-    (:func:`rallyc.compilation.pipeline.compile_loaded`).
+    (:func:`rallyc.compilation.pipeline.compile_loaded`). A file (not standard input) compiled whole is kept in the
+    user cache (:mod:`rallyc.cache.compiled_files`): the next compilation of the unchanged file unpickles it.
     """
+    file = Path(path)
+    shown = display or str(path)
+    if str(path) == "-" or not keep_tracks or each_track is not None:
+        return _compiled(path, stdin, shown, keep_tracks, each_track)
+    config = load_config(_folder(file))
+    return kept_compilation("compilation", file, shown, (str(config.path), config.boxes),
+                            lambda: _keepable(_compiled(path, stdin, shown, keep_tracks, each_track)))
+
+
+def _folder(file: Path) -> Path:
+    """The folder whose settings apply to ``file``."""
+    return file.parent if str(file.parent) else Path(".")
+
+
+def _keepable(compiled: Compilation) -> tuple[Compilation, list[Path] | None]:
+    """(the compilation, the other files it read), or (the compilation, None) when it must not be kept: loading
+    reported something (an include not read), or it stopped on a missing file or a bug in rallyc."""
+    loaded = compiled.loaded
+    if loaded is None or loaded.diagnostics or compiled.problem in ("io", "internal"):
+        return compiled, None
+    return compiled, [Path(doc.path).resolve() for doc in loaded.documents[1:]]
+
+
+def _compiled(path: str | os.PathLike, stdin: bytes | None, shown: str, keep_tracks: bool,
+              each_track: EachTrack | None) -> Compilation:
+    """A file (``-``: standard input, whose bytes are ``stdin``) loaded and compiled; ``shown``: the name its
+    messages give it."""
     file = Path(path)
     if str(path) == "-":
         text, err = decode_source(stdin or b"", "<stdin>")
@@ -110,8 +139,8 @@ def compile_path(path: str | os.PathLike, *, stdin: bytes | None = None, display
         loaded = load_text(text, "<stdin>", base_dir=Path.cwd())
         config = load_config(Path.cwd())
     else:
-        loaded = load(file, display or str(path))
-        config = load_config(file.parent if str(file.parent) else Path("."))
+        loaded = load(file, shown)
+        config = load_config(_folder(file))
     if rc.stops_compilation(d.code for d in loaded.diagnostics):
         io = any(d.code == rc.RC001 and d.span is None for d in loaded.diagnostics)
         return Compilation(loaded, None, list(loaded.diagnostics), "io" if io else "errors")
@@ -123,7 +152,7 @@ def compile_path(path: str | os.PathLike, *, stdin: bytes | None = None, display
     if has_errors(result.diagnostics):
         return Compilation(loaded, result, result.diagnostics, "errors")
     if not result.designs:
-        shown = "<stdin>" if str(path) == "-" else (display or str(path))
+        shown = "<stdin>" if str(path) == "-" else shown
         nothing = Diagnostic.of(rc.RC312, f"{shown} defines no stage, rally or circuit", Span(shown, 1, 1, 1, 2),
                                 "add a `stage NAME { ... }`, a `rally` or a `circuit`")
         return Compilation(loaded, result, result.diagnostics + [nothing], "empty")

@@ -22,6 +22,7 @@ from pathlib import Path
 from stat import S_ISDIR, S_ISREG
 from typing import Any, Callable, TypeVar, cast
 
+from rallyc.cache.compiled_files import kept_compilation
 from rallyc.compilation.compiled import compile_paused
 from rallyc.project.loader import load
 
@@ -187,19 +188,26 @@ def compiled_track_file(path: Path) -> CompiledFile:
 
 
 def _compiled_track_file(path: Path) -> CompiledFile:
-    """The file at ``path`` (resolved) compiled, from the cache while its bytes and its includes' are the same."""
+    """The file at ``path`` (resolved) compiled, from the cache while its bytes and its includes' are the same
+    (this process's, then the user cache's: :mod:`rallyc.cache.compiled_files`)."""
     hit = _CACHE.get(path)
     if hit is not None and all(_digest(p) == h for p, h in hit.sources):
         return hit
+    compiled = kept_compilation("track file", path, str(path), (), lambda: _compile(path))
+    _CACHE[path] = compiled
+    return compiled
+
+
+def _compile(path: Path) -> tuple[CompiledFile, list[Path] | None]:
+    """(the file compiled, the other files it read), the latter None when loading reported something (the
+    compilation is then not kept in the user cache)."""
     digest = _digest(path)
     loaded = load(path)
     result = compile_paused(loaded)
     included = [Path(doc.path).resolve() for doc in loaded.documents[1:]]
     sources = ((path, digest or ""),) + tuple((p, _digest(p) or "") for p in included)
     diags = list(getattr(loaded, "diagnostics", [])) + list(result.diagnostics)
-    compiled = CompiledFile(result.designs, diags, sources)
-    _CACHE[path] = compiled
-    return compiled
+    return CompiledFile(result.designs, diags, sources), None if loaded.diagnostics else included
 
 
 def clear_cache() -> None:

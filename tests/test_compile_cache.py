@@ -1,5 +1,5 @@
-"""Compiled files kept in the user cache (rallyc/cache/compiled_files.py, issue 33): what ``rallyc compile`` and
-``rallyc stats`` print never comes from a stale entry (an edited file, an edited include, an include created,
+"""Compiled files kept in the user cache (rallyc/cache/compiled_files.py, issue 33): what ``rallyc compile``
+prints never comes from a stale entry (an edited file, an edited include, an include created,
 other settings), and a broken entry is compiled again, never fatal."""
 
 from __future__ import annotations
@@ -54,9 +54,13 @@ def test_an_unchanged_file_compiles_from_its_entry_with_the_same_output(tmp_path
 def test_an_edited_file_is_compiled_again(tmp_path, cache):
     f = tmp_path / "s.rally"
     f.write_text(SHORT, encoding="utf-8")
-    assert tiles(rallyc("stats", "--format", "json", "s.rally", cwd=tmp_path)) == 3
+    assert "RC308" in rallyc("compile", "s.rally", cwd=tmp_path).stderr
     f.write_text(LONGER, encoding="utf-8")
-    assert tiles(rallyc("stats", "--format", "json", "s.rally", cwd=tmp_path)) == 7
+    longer = rallyc("compile", "s.rally", cwd=tmp_path)
+    assert longer.exit_code == 0 and "RC308" not in longer.stderr
+    f.write_text(SHORT, encoding="utf-8")  # back to the first text: its entry
+    assert "RC308" in rallyc("compile", "s.rally", cwd=tmp_path).stderr
+    assert len(entries(cache)) == 2
 
 
 def test_an_edited_include_is_compiled_again(tmp_path, cache):
@@ -74,7 +78,17 @@ def test_a_missing_include_is_not_kept_and_is_read_once_it_exists(tmp_path, cach
     missing = rallyc("compile", "main.rally", cwd=tmp_path)
     assert missing.exit_code == 1 and "RC110" in missing.stderr and entries(cache) == []
     (tmp_path / "tiles.rally").write_text("# no tiles yet\n", encoding="utf-8")
-    assert tiles(rallyc("stats", "--format", "json", "main.rally", cwd=tmp_path)) == 7
+    found = rallyc("compile", "main.rally", cwd=tmp_path)
+    assert found.exit_code == 0 and found.stderr == ""
+
+
+def test_stats_reads_the_file_it_is_given(tmp_path, cache):
+    """``rallyc stats`` reads a file one track at a time (never kept whole): an edit shows at once."""
+    f = tmp_path / "s.rally"
+    f.write_text(SHORT, encoding="utf-8")
+    assert tiles(rallyc("stats", "--format", "json", "s.rally", cwd=tmp_path)) == 3
+    f.write_text(LONGER, encoding="utf-8")
+    assert tiles(rallyc("stats", "--format", "json", "s.rally", cwd=tmp_path)) == 7
 
 
 def test_other_settings_are_compiled_again(tmp_path, cache):

@@ -8,7 +8,7 @@ declared in the same module); ``rallyc --help`` lists every command from the tab
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, MutableMapping
 from typing import Any
 
 import typer
@@ -24,27 +24,31 @@ _MARKUP = None
 _PRETTY_EXCEPTIONS = False
 
 
-class _Commands(Mapping[str, Any]):
-    """The commands by name (every name of :data:`COMMANDS`, in its order); a command is built when it is first
-    looked up, with the other commands its module declares."""
+class _Commands(MutableMapping[str, Any]):
+    """The commands by name (every name of :data:`COMMANDS`, in its order, then any added); a command is built when
+    it is first looked up, with the other commands its module declares."""
 
     def __init__(self) -> None:
         self.built: dict[str, Any] = {}
 
     def __getitem__(self, name: str) -> Any:
-        if name not in COMMANDS:
-            raise KeyError(name)
-        if name not in self.built:
+        if name not in self.built and name in COMMANDS:
             declared = typer.Typer(rich_markup_mode=_MARKUP, pretty_exceptions_enable=_PRETTY_EXCEPTIONS)
             command_module(name).register(declared)
             self.built.update(typer.main.get_group(declared).commands)
         return self.built[name]
 
+    def __setitem__(self, name: str, command: Any) -> None:
+        self.built[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self.built[name]
+
     def __iter__(self) -> Iterator[str]:
-        return iter(COMMANDS)
+        return iter(dict.fromkeys([*COMMANDS, *self.built]))
 
     def __len__(self) -> int:
-        return len(COMMANDS)
+        return len(dict.fromkeys([*COMMANDS, *self.built]))
 
 
 class RallycGroup(TyperGroup):

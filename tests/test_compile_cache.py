@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from helpers.paths import ROOT
 from rallyc.commands.cli import app
 
 SHORT = "stage SS1 {\n  202a\n  205a\n  203a\n}\n"  # RC308: a short stage (a warning), 3 tiles
@@ -113,3 +114,21 @@ def test_no_cache_keeps_nothing(tmp_path, cache, monkeypatch):
     (tmp_path / "s.rally").write_text(SHORT, encoding="utf-8")
     assert rallyc("compile", "s.rally", cwd=tmp_path).exit_code == 0
     assert not (cache / "compiled").exists()
+
+
+def test_a_replay_reads_its_tracks_from_their_entries(tmp_path, cache):
+    """``rallyc replay`` keeps the record's track files compiled; a new process (here: this process's own
+    cache of compiled files cleared) replays from the entries, and from broken entries, alike."""
+    from rallyc.records.tracks import clear_cache
+
+    game = str(ROOT / "examples" / "games" / "rally-4-full.json")
+    clear_cache()
+    first = rallyc("replay", game, cwd=tmp_path)
+    assert first.exit_code == 0 and entries(cache)
+    clear_cache()
+    again = rallyc("replay", game, cwd=tmp_path)
+    for entry in entries(cache):
+        entry.write_bytes(b"not a pickle")
+    clear_cache()
+    broken = rallyc("replay", game, cwd=tmp_path)
+    assert first.stdout == again.stdout == broken.stdout and first.stderr == again.stderr == broken.stderr

@@ -10,18 +10,21 @@ importing this package, so that the typer-free fast paths (:mod:`rallyc.commands
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
 
 
-@dataclass(frozen=True)
 class Listed:
     """A command as ``rallyc --help`` lists it: the module whose ``register(app)`` declares it, and the first
-    paragraph of its help (``tests/test_cli_registry.py`` holds it equal to the command's own ``--help``)."""
+    paragraph of its help (``tests/test_command_imports.py`` holds it equal to the command's own ``--help``).
+    A plain class, not a dataclass: ``rallyc --version`` imports this package (for the console's code page), and
+    ``dataclasses`` would cost it 18 modules."""
 
-    module: str
-    summary: str
+    __slots__ = ("module", "summary")
+
+    def __init__(self, module: str, summary: str) -> None:
+        self.module = module
+        self.summary = summary
 
 
 COMMANDS: dict[str, Listed] = {

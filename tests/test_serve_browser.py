@@ -32,10 +32,16 @@ WAIT = 20
 SLOW = os.environ.get("RALLYC_SLOW") == "1"
 
 
-def _start(tmp_path: Path) -> tuple[Served, Path]:
+def _start(tmp_path: Path, tires_chosen: bool = True) -> tuple[Served, Path]:
+    """Ann and Bob on SS1 of Rally 1, served; the first stage's tires (MC-TIRE-03) kept by both unless
+    ``tires_chosen`` is False (then the page asks them first)."""
     setup = TableSetup(str(EXAMPLES / "rally-1.rally"), (Seat("Ann", "red"), Seat("Bob", "blue")), stage="SS1")
     path = tmp_path / "game.jsonl"
-    return Served(journal.start(path, setup, tmp_path)), path
+    game = journal.start(path, setup, tmp_path)
+    if tires_chosen:
+        game.answer("k")
+        game.answer("k")
+    return Served(game), path
 
 
 def _words(d) -> str:
@@ -92,18 +98,26 @@ def _errors(d) -> list[dict]:
 
 
 def test_turns_played_by_clicking_then_reload_and_restart_lose_nothing(browser, tmp_path: Path):
-    served, path = _start(tmp_path)
+    served, path = _start(tmp_path, tires_chosen=False)
     try:
         browser.get(served.url)
+        # the first stage's tires, asked of each player before the first turn (MC-TIRE-03): Ann fits asphalt, Bob
+        # keeps his gravel tires
+        for who, key in (("Ann", "asphalt"), ("Bob", "k")):
+            WebDriverWait(browser, WAIT).until(lambda d: f"{who}, your tires for SS1" in _words(d))
+            assert "MC-TIRE-03" in _words(browser)
+            _click(browser, f"#choices button[data-key='{key}']")
         WebDriverWait(browser, WAIT).until(lambda d: "Ann, lay your dice" in _words(d))
+        assert "Stage SS1: Ann fits asphalt tires (MC-TIRE-03)." in browser.find_element(By.ID, "happened").text
+        assert served.table.game.record()["stages"][0]["tires"] == {"Ann": "asphalt"}
         WebDriverWait(browser, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#map svg"))
         after_ann = _play_turn_by_clicking(browser, served)
-        assert after_ann["happened"][0]["player"] == "Ann"
+        assert after_ann["happened"][-1]["player"] == "Ann"
         assert _words(browser) == after_ann["prompt"]["words"] and "lay your dice" in _words(browser)
         ann = next(c for c in after_ann["cars"] if c["name"] == "Ann")
         WebDriverWait(browser, WAIT).until(lambda d: _cars_on_map(d).get("Ann") == ann["space"])
         turn_text = browser.find_element(By.ID, "happened").text
-        assert after_ann["happened"][0]["text"] in turn_text
+        assert after_ann["happened"][-1]["text"] in turn_text
         WebDriverWait(browser, WAIT).until(  # the rally sheet, the players in their seats' order until times come
             lambda d: [r.get_attribute("data-player") for r in d.find_elements(By.CSS_SELECTOR, "#sheet tbody tr")]
             == ["Ann", "Bob"])
@@ -208,14 +222,21 @@ def test_a_wrong_token_sees_nothing_and_changes_nothing(browser, tmp_path: Path)
         with pytest.raises(urllib.error.HTTPError) as e:
             urllib.request.urlopen(req, timeout=30)
         assert e.value.code == 403
-        assert path.read_text(encoding="utf-8") == before and served.table.game.version == 0
+        assert path.read_text(encoding="utf-8") == before and served.table.game.version == 2  # the tires kept
     finally:
         served.stop()
 
 
 def test_bad_answers_are_refused_with_the_rule_and_change_nothing(tmp_path: Path):
-    served, path = _start(tmp_path)
+    served, path = _start(tmp_path, tires_chosen=False)
     try:
+        rev = served.table.revision
+        for answer in ("tank", "gear1@1.3.l", ""):  # the first stage's tires asked: no such tires, not a plan yet
+            status, body = served.call("/step", {"revision": rev, "answer": answer})
+            assert status == 422 and body["rule"] == "MC-TIRE-03" and "keep the gravel tires" in body["error"], body
+        assert served.table.game.version == 0 and len(path.read_text(encoding="utf-8").splitlines()) == 1
+        for _ in ("Ann", "Bob"):
+            assert served.call("/step", {"revision": served.table.revision, "answer": "k"})[0] == 200
         rev = served.table.revision
         for answer, rule in (("gear9@nowhere", "CORE-DICE-01"), ("text", "CORE-DICE-01"), ("", None)):
             status, body = served.call("/step", {"revision": rev, "answer": answer})
@@ -231,8 +252,8 @@ def test_bad_answers_are_refused_with_the_rule_and_change_nothing(tmp_path: Path
         assert status == 400
         status, body = served.call("/nowhere")
         assert status == 404
-        assert served.table.game.version == 0 and served.table.revision == rev
-        assert len(path.read_text(encoding="utf-8").splitlines()) == 1
+        assert served.table.game.version == 2 and served.table.revision == rev
+        assert len(path.read_text(encoding="utf-8").splitlines()) == 3
     finally:
         served.stop()
 
@@ -391,6 +412,9 @@ if SLOW:  # the whole game by clicking: about 35 s on the 2-core machine under a
 def test_a_bot_in_the_first_seat_moves_before_any_page_asks(tmp_path: Path):
     served = Served(journal.start(tmp_path / "game.jsonl", _setup(), tmp_path))
     try:
+        state = served.call("/state")[1]  # rallyc kept Bob's tires (MC-TIRE-03); Ann's are asked
+        assert state["prompt"]["who"] == "Ann" and state["prompt"]["kind"] == "tires" and not state["prompt"]["bot"]
+        assert served.call("/step", {"revision": state["revision"], "answer": "k"})[0] == 200
         state = served.call("/state")[1]
         assert state["prompt"]["who"] == "Ann" and state["prompt"]["kind"] == "plan" and not state["prompt"]["bot"]
         assert state["happened"] and {h["player"] for h in state["happened"]} == {"Bob"}  # ahead, Bob moves on

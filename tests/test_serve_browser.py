@@ -258,6 +258,51 @@ def test_bad_answers_are_refused_with_the_rule_and_change_nothing(tmp_path: Path
         served.stop()
 
 
+def _type(d, answer: str) -> str:
+    """Type ``answer`` in the page's answer box and send it, as a player does; the message the page then shows."""
+    before = _revision(d)
+    box = d.find_element(By.ID, "answer")
+    box.clear()
+    box.send_keys(answer)
+    d.find_element(By.ID, "send").click()
+    WebDriverWait(d, WAIT).until(lambda d: _revision(d) != before or "refused" in _message_class(d))
+    return d.find_element(By.ID, "message").text
+
+
+def test_a_failed_flat_out_re_laid_on_another_path_typed_in_the_page(browser, tmp_path: Path):
+    """After a failed Flat Out (Ann's faces typed at the table: two Warnings at the end), the page offers the same
+    path as a button; Ann types another re-laying the rules allow in the answer box (CORE-ROLL-13). A die that was
+    not rolled is refused with its rule and changes nothing; the re-laying on the hairpin's inside is applied and the
+    car drawn there."""
+    setup = TableSetup(str(EXAMPLES / "rally-1.rally"), (Seat("Ann", "red"),), stage="SS1")
+    path = tmp_path / "game.jsonl"
+    game = journal.start(path, setup, tmp_path)
+    for answer in ("k", "gear1@1.3.l gear2@2.1.out1 leader@2.1.out2 gear3@3.1.l gear4@3.2.l flat", *"wooww"):
+        game.answer(answer)
+    served = Served(game)
+    try:
+        browser.get(served.url)
+        WebDriverWait(browser, WAIT).until(lambda d: "CORE-ROLL-13" in _words(d))
+        same = browser.find_element(By.CSS_SELECTOR, "#choices button[data-key='1']").text
+        assert "the rolled dice laid again on the same path: gear1@1.3.l w, gear2@2.1.out1 o" in same
+        version, lines = game.version, path.read_text(encoding="utf-8")
+        message = _type(browser, "gear1@1.3.l gear6@2.1.in1")
+        assert message.startswith("Refused [CORE-ROLL-13]") and "no gear6 die was rolled" in message, message
+        assert game.version == version and path.read_text(encoding="utf-8") == lines
+        assert "CORE-ROLL-13" in _words(browser)  # still the re-laying asked
+        _type(browser, "gear1@1.3.l gear2@2.1.in1")  # into the hairpin's inside (limit 1) with gear1's Warning
+        WebDriverWait(browser, WAIT).until(lambda d: "0" in _words(d) and "CORE-LOC-05" in _words(d))
+        _type(browser, "spinout")
+        WebDriverWait(browser, WAIT).until(lambda d: "Loss of Control (Gear 2 over the limit 1) on 2.1.in1"
+                                           in d.find_element(By.ID, "happened").text)
+        WebDriverWait(browser, WAIT).until(lambda d: _cars_on_map(d).get("Ann") == "2.1.in1")
+        relaid = game.record()["stages"][0]["turns"][0]["relaid"]
+        assert [r["to"] for r in relaid] == ["1.3.l", "2.1.in1"]
+        assert not _errors(browser)
+    finally:
+        served.stop()
+
+
 # -- a whole game by clicking: Ann against rallyc's greedy driver on Rally 1's SS1 with the Checkpoints option,
 # the dice rolled by rallyc; Ann lays her dice, rolls, answers what the rules ask and types her secret penalty on the
 # page only, as a player does

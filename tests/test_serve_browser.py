@@ -73,8 +73,14 @@ def _play_turn_by_clicking(d, served: Served) -> dict:
     WebDriverWait(d, WAIT).until(lambda d: "lay your dice" in _words(d) and _revision(d) == served.table.revision)
     _click(d, "#next button.die")
     WebDriverWait(d, WAIT).until(lambda d: d.find_element(By.ID, "laid").text != "none")
+    before = _revision(d)
     _click(d, "#lay")
+    WebDriverWait(d, WAIT).until(lambda d: _revision(d) != before)
     for _ in range(40):
+        # the page shows the game's latest step before the next answer is chosen: the question answered is the one
+        # on the screen (read from the server before the page had shown the last step's answer, it was once the
+        # question before, whose button had gone: a 20 s wait for it)
+        WebDriverWait(d, WAIT).until(lambda d: _revision(d) == served.table.revision)
         if len(served.table.game.happened) > turns:
             break
         before = _revision(d)

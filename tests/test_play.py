@@ -38,7 +38,7 @@ _REFUSED = re.compile(r"refused \[([A-Z]+-[A-Z0-9]+-\d+)\] .* \(nothing changed\
 #: what a careless person types first at each kind of question (each refused, the game unchanged)
 BAD = {"plan": ["99", "gear6@10.3.l", "gear2@nowhere"], "die": ["fly"], "face": ["7", "six"],
        "zero_side": ["crash a b c", "upside-down"], "damage": ["3 tokens"], "token": ["maybe"],
-       "spare_tire": ["perhaps"], "checkpoint": ["abc"]}
+       "spare_tire": ["perhaps"], "checkpoint": ["abc"], "tires": ["tank", "7"]}
 
 
 class Person:
@@ -114,6 +114,8 @@ class Person:
             return "n"
         if kind == "checkpoint":
             return "1"
+        if kind == "tires":  # the first stage's tires (MC-TIRE-03): Ann fits asphalt, Bob keeps his
+            return "asphalt" if self.question.startswith("Ann") else "k"
         raise AssertionError(kind)
 
 
@@ -194,9 +196,14 @@ def test_a_whole_stage_of_rally_1_played_at_the_terminal_with_an_undo_and_bad_in
     assert sum(1 for line in lines if '"undo": true' in line) == 1
     assert json.loads(lines[-1])["n"] == game.version == len(lines) - 3  # the setup line, the undo and its step
     kinds = {kind for kind, _ in person.refusals}
-    assert {"plan", "die", "face", "checkpoint"} <= kinds, person.refusals
+    assert {"plan", "die", "face", "checkpoint", "tires"} <= kinds, person.refusals
     rules = dict(person.refusals)
     assert rules["face"] == "CORE-ROLL-04" and rules["die"] == "CORE-ROLL-06" and rules["checkpoint"] == "CORE-ADV-09"
+    # the first stage's tires, asked of each player before the first turn (MC-TIRE-03): Ann fitted asphalt
+    assert rules["tires"] == "MC-TIRE-03" and "Ann, your tires for SS1" in screen and "Bob, your tires for SS1" in screen
+    assert "* Stage SS1: Ann fits asphalt tires (MC-TIRE-03)." in screen
+    assert [json.loads(line)["tires"] for line in lines[1:3]] == [{"player": "Ann", "tires": "asphalt"},
+                                                                  {"player": "Bob", "tires": None}]
     # the Checkpoints penalties were typed hidden, and revealed only with the stage times (CORE-ADV-10)
     assert re.search(r"Ann> \*$", screen, re.M) and "Checkpoint penalties (CORE-ADV-10): Ann 5 s, Bob 5 s" in screen
     table = game.result_lines()[0]
@@ -208,6 +215,12 @@ def test_a_whole_stage_of_rally_1_played_at_the_terminal_with_an_undo_and_bad_in
     r = CliRunner().invoke(app, ["play", "--resume", str(journal), "--export", str(export)], catch_exceptions=False)
     assert r.exit_code == 0, r.output
     assert _classification(_replay(export).output) == names and _replay(export).exit_code == 0
+    assert json.loads(export.read_text(encoding="utf-8"))["stages"][0]["tires"] == {"Ann": "asphalt"}
+    # a turn's step while the table asks for the tires (a journal written before they were asked) is refused there
+    old = tmp_path / "old.jsonl"
+    old.write_text("\n".join([lines[0]] + lines[3:]) + "\n", encoding="utf-8")
+    r = _replay(old)
+    assert r.exit_code == 1 and "old.jsonl:2: error[MC-TIRE-03]: the table asks for Ann's tires for SS1 now" in r.stderr
 
 
 class Tmux:
@@ -282,10 +295,14 @@ def test_kill_9_in_the_middle_of_a_turn_then_resume_in_a_real_terminal(tmp_path)
         for _ in range(60):
             tail = screen[screen.rfind("lay your dice"):] if "lays>" in screen.rstrip().splitlines()[-1] else ""
             steps = len(journal.read_text(encoding="utf-8").splitlines()) - 1
-            asked = [line for line in screen.splitlines() if "lay your dice" in line or ", before the " in line]
+            asked = [line for line in screen.splitlines()
+                     if "lay your dice" in line or ", before the " in line or "your tires for" in line]
             if not tail and steps >= 8 and asked and "before the next die" in asked[-1]:
                 break
-            term.keys(_lay_or_roll(tail))
+            if not tail and asked and "your tires for" in asked[-1]:  # MC-TIRE-03: Ann fits snow, Bob keeps his
+                term.keys("snow" if asked[-1].startswith("Ann") else "k")
+            else:
+                term.keys(_lay_or_roll(tail))
             screen = term.wait(_WAITS, unlike=screen)
         else:
             raise AssertionError(screen)
@@ -295,6 +312,7 @@ def test_kill_9_in_the_middle_of_a_turn_then_resume_in_a_real_terminal(tmp_path)
     finally:
         term.close()
     assert journal.read_text(encoding="utf-8") == before  # every step answered is on disk
+    assert '"tires": {"player": "Ann", "tires": "snow"}' in before  # MC-TIRE-03 typed in the terminal
     steps = len(before.splitlines()) - 1
     r = _replay(journal)
     assert r.exit_code == 0 and f"unfinished: the journal stops at step {steps}" in r.output
@@ -443,7 +461,7 @@ def test_a_failed_flat_out_re_laid_on_another_path_the_rules_allow(tmp_path, mon
     typed as a plan at the prompt; a die not rolled, or a re-laying that no longer causes the Loss of Control, is
     refused with its rule and changes nothing."""
     monkeypatch.chdir(tmp_path)
-    typed = ["gear1@1.3.l gear2@2.1.out1 leader@2.1.out2 gear3@3.1.l gear4@3.2.l flat", "w", "o", "o", "w", "w",
+    typed = ["k", "gear1@1.3.l gear2@2.1.out1 leader@2.1.out2 gear3@3.1.l gear4@3.2.l flat", "w", "o", "o", "w", "w",
              "gear1@1.3.l gear6@2.1.in1",  # no gear6 die was rolled
              "gear1@1.3.l leader@2.1.in1 gear2@3.1.r",  # two Warnings, under the limits of that path: no LoC
              "gear1@1.3.l gear2@2.1.in1",  # into the hairpin's inside (limit 1) with the Warning of gear1
@@ -467,6 +485,7 @@ def test_a_failed_flat_out_re_laid_on_another_path_the_rules_allow(tmp_path, mon
 
 def test_two_rolled_dice_of_a_kind_with_different_faces_are_told_apart_when_re_laid(tmp_path):
     game = TableGame(TableSetup(str(EXAMPLES / "rally-1.rally"), (Seat("Ann", "red"),), stage="SS1"), tmp_path)
+    game.answer("k")  # Ann keeps her gravel tires (MC-TIRE-03)
     game.answer("flat gear1@1.3.l gear2@2.1.out1 leader@2.1.out2 gear3@3.1.l gear4@3.2.l gear5@3.3.l gear6@4.1.l "
                 "leader@4.2.in1")
     for face in "oowoowwo":  # the first Leader die shows a Warning, the second none
@@ -476,7 +495,7 @@ def test_two_rolled_dice_of_a_kind_with_different_faces_are_told_apart_when_re_l
     with pytest.raises(Refused) as refused:
         game.answer(other_path.format(""))
     assert refused.value.rule_id == "CORE-ROLL-13" and "two leader dice were rolled" in refused.value.message
-    assert game.version == 9 and game.prompt().kind == "relay"
+    assert game.version == 10 and game.prompt().kind == "relay"
     game.answer(other_path.format("=o"))
     game.answer("spinout")
     turn = game.happened[-1].text
@@ -517,6 +536,7 @@ def test_between_stages_the_spare_tire_and_the_tires_for_the_next_stage(tmp_path
                                                                                            driver="greedy")),
                                   rally=True), tmp_path)
     game.advance()
+    game.answer("k")  # the first stage's tires (MC-TIRE-03): Ann keeps hers, then rallyc keeps Bob's
     _plays_on(game, flat_out_first=True)
     p = game.prompt()
     assert (p.who, p.kind) == ("Ann", "spare_between") and "no Assistance after SS1" in p.words

@@ -32,10 +32,16 @@ WAIT = 20
 SLOW = os.environ.get("RALLYC_SLOW") == "1"
 
 
-def _start(tmp_path: Path) -> tuple[Served, Path]:
+def _start(tmp_path: Path, tires_chosen: bool = True) -> tuple[Served, Path]:
+    """Ann and Bob on SS1 of Rally 1, served; the first stage's tires (MC-TIRE-03) kept by both unless
+    ``tires_chosen`` is False (then the page asks them first)."""
     setup = TableSetup(str(EXAMPLES / "rally-1.rally"), (Seat("Ann", "red"), Seat("Bob", "blue")), stage="SS1")
     path = tmp_path / "game.jsonl"
-    return Served(journal.start(path, setup, tmp_path)), path
+    game = journal.start(path, setup, tmp_path)
+    if tires_chosen:
+        game.answer("k")
+        game.answer("k")
+    return Served(game), path
 
 
 def _words(d) -> str:
@@ -67,8 +73,14 @@ def _play_turn_by_clicking(d, served: Served) -> dict:
     WebDriverWait(d, WAIT).until(lambda d: "lay your dice" in _words(d) and _revision(d) == served.table.revision)
     _click(d, "#next button.die")
     WebDriverWait(d, WAIT).until(lambda d: d.find_element(By.ID, "laid").text != "none")
+    before = _revision(d)
     _click(d, "#lay")
+    WebDriverWait(d, WAIT).until(lambda d: _revision(d) != before)
     for _ in range(40):
+        # the page shows the game's latest step before the next answer is chosen: the question answered is the one
+        # on the screen (read from the server before the page had shown the last step's answer, it was once the
+        # question before, whose button had gone: a 20 s wait for it)
+        WebDriverWait(d, WAIT).until(lambda d: _revision(d) == served.table.revision)
         if len(served.table.game.happened) > turns:
             break
         before = _revision(d)
@@ -92,18 +104,26 @@ def _errors(d) -> list[dict]:
 
 
 def test_turns_played_by_clicking_then_reload_and_restart_lose_nothing(browser, tmp_path: Path):
-    served, path = _start(tmp_path)
+    served, path = _start(tmp_path, tires_chosen=False)
     try:
         browser.get(served.url)
+        # the first stage's tires, asked of each player before the first turn (MC-TIRE-03): Ann fits asphalt, Bob
+        # keeps his gravel tires
+        for who, key in (("Ann", "asphalt"), ("Bob", "k")):
+            WebDriverWait(browser, WAIT).until(lambda d: f"{who}, your tires for SS1" in _words(d))
+            assert "MC-TIRE-03" in _words(browser)
+            _click(browser, f"#choices button[data-key='{key}']")
         WebDriverWait(browser, WAIT).until(lambda d: "Ann, lay your dice" in _words(d))
+        assert "Stage SS1: Ann fits asphalt tires (MC-TIRE-03)." in browser.find_element(By.ID, "happened").text
+        assert served.table.game.record()["stages"][0]["tires"] == {"Ann": "asphalt"}
         WebDriverWait(browser, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#map svg"))
         after_ann = _play_turn_by_clicking(browser, served)
-        assert after_ann["happened"][0]["player"] == "Ann"
+        assert after_ann["happened"][-1]["player"] == "Ann"
         assert _words(browser) == after_ann["prompt"]["words"] and "lay your dice" in _words(browser)
         ann = next(c for c in after_ann["cars"] if c["name"] == "Ann")
         WebDriverWait(browser, WAIT).until(lambda d: _cars_on_map(d).get("Ann") == ann["space"])
         turn_text = browser.find_element(By.ID, "happened").text
-        assert after_ann["happened"][0]["text"] in turn_text
+        assert after_ann["happened"][-1]["text"] in turn_text
         WebDriverWait(browser, WAIT).until(  # the rally sheet, the players in their seats' order until times come
             lambda d: [r.get_attribute("data-player") for r in d.find_elements(By.CSS_SELECTOR, "#sheet tbody tr")]
             == ["Ann", "Bob"])
@@ -208,14 +228,21 @@ def test_a_wrong_token_sees_nothing_and_changes_nothing(browser, tmp_path: Path)
         with pytest.raises(urllib.error.HTTPError) as e:
             urllib.request.urlopen(req, timeout=30)
         assert e.value.code == 403
-        assert path.read_text(encoding="utf-8") == before and served.table.game.version == 0
+        assert path.read_text(encoding="utf-8") == before and served.table.game.version == 2  # the tires kept
     finally:
         served.stop()
 
 
 def test_bad_answers_are_refused_with_the_rule_and_change_nothing(tmp_path: Path):
-    served, path = _start(tmp_path)
+    served, path = _start(tmp_path, tires_chosen=False)
     try:
+        rev = served.table.revision
+        for answer in ("tank", "gear1@1.3.l", ""):  # the first stage's tires asked: no such tires, not a plan yet
+            status, body = served.call("/step", {"revision": rev, "answer": answer})
+            assert status == 422 and body["rule"] == "MC-TIRE-03" and "keep the gravel tires" in body["error"], body
+        assert served.table.game.version == 0 and len(path.read_text(encoding="utf-8").splitlines()) == 1
+        for _ in ("Ann", "Bob"):
+            assert served.call("/step", {"revision": served.table.revision, "answer": "k"})[0] == 200
         rev = served.table.revision
         for answer, rule in (("gear9@nowhere", "CORE-DICE-01"), ("text", "CORE-DICE-01"), ("", None)):
             status, body = served.call("/step", {"revision": rev, "answer": answer})
@@ -231,8 +258,53 @@ def test_bad_answers_are_refused_with_the_rule_and_change_nothing(tmp_path: Path
         assert status == 400
         status, body = served.call("/nowhere")
         assert status == 404
-        assert served.table.game.version == 0 and served.table.revision == rev
-        assert len(path.read_text(encoding="utf-8").splitlines()) == 1
+        assert served.table.game.version == 2 and served.table.revision == rev
+        assert len(path.read_text(encoding="utf-8").splitlines()) == 3
+    finally:
+        served.stop()
+
+
+def _type(d, answer: str) -> str:
+    """Type ``answer`` in the page's answer box and send it, as a player does; the message the page then shows."""
+    before = _revision(d)
+    box = d.find_element(By.ID, "answer")
+    box.clear()
+    box.send_keys(answer)
+    d.find_element(By.ID, "send").click()
+    WebDriverWait(d, WAIT).until(lambda d: _revision(d) != before or "refused" in _message_class(d))
+    return d.find_element(By.ID, "message").text
+
+
+def test_a_failed_flat_out_re_laid_on_another_path_typed_in_the_page(browser, tmp_path: Path):
+    """After a failed Flat Out (Ann's faces typed at the table: two Warnings at the end), the page offers the same
+    path as a button; Ann types another re-laying the rules allow in the answer box (CORE-ROLL-13). A die that was
+    not rolled is refused with its rule and changes nothing; the re-laying on the hairpin's inside is applied and the
+    car drawn there."""
+    setup = TableSetup(str(EXAMPLES / "rally-1.rally"), (Seat("Ann", "red"),), stage="SS1")
+    path = tmp_path / "game.jsonl"
+    game = journal.start(path, setup, tmp_path)
+    for answer in ("k", "gear1@1.3.l gear2@2.1.out1 leader@2.1.out2 gear3@3.1.l gear4@3.2.l flat", *"wooww"):
+        game.answer(answer)
+    served = Served(game)
+    try:
+        browser.get(served.url)
+        WebDriverWait(browser, WAIT).until(lambda d: "CORE-ROLL-13" in _words(d))
+        same = browser.find_element(By.CSS_SELECTOR, "#choices button[data-key='1']").text
+        assert "the rolled dice laid again on the same path: gear1@1.3.l w, gear2@2.1.out1 o" in same
+        version, lines = game.version, path.read_text(encoding="utf-8")
+        message = _type(browser, "gear1@1.3.l gear6@2.1.in1")
+        assert message.startswith("Refused [CORE-ROLL-13]") and "no gear6 die was rolled" in message, message
+        assert game.version == version and path.read_text(encoding="utf-8") == lines
+        assert "CORE-ROLL-13" in _words(browser)  # still the re-laying asked
+        _type(browser, "gear1@1.3.l gear2@2.1.in1")  # into the hairpin's inside (limit 1) with gear1's Warning
+        WebDriverWait(browser, WAIT).until(lambda d: "0" in _words(d) and "CORE-LOC-05" in _words(d))
+        _type(browser, "spinout")
+        WebDriverWait(browser, WAIT).until(lambda d: "Loss of Control (Gear 2 over the limit 1) on 2.1.in1"
+                                           in d.find_element(By.ID, "happened").text)
+        WebDriverWait(browser, WAIT).until(lambda d: _cars_on_map(d).get("Ann") == "2.1.in1")
+        relaid = game.record()["stages"][0]["turns"][0]["relaid"]
+        assert [r["to"] for r in relaid] == ["1.3.l", "2.1.in1"]
+        assert not _errors(browser)
     finally:
         served.stop()
 
@@ -391,6 +463,9 @@ if SLOW:  # the whole game by clicking: about 35 s on the 2-core machine under a
 def test_a_bot_in_the_first_seat_moves_before_any_page_asks(tmp_path: Path):
     served = Served(journal.start(tmp_path / "game.jsonl", _setup(), tmp_path))
     try:
+        state = served.call("/state")[1]  # rallyc kept Bob's tires (MC-TIRE-03); Ann's are asked
+        assert state["prompt"]["who"] == "Ann" and state["prompt"]["kind"] == "tires" and not state["prompt"]["bot"]
+        assert served.call("/step", {"revision": state["revision"], "answer": "k"})[0] == 200
         state = served.call("/state")[1]
         assert state["prompt"]["who"] == "Ann" and state["prompt"]["kind"] == "plan" and not state["prompt"]["bot"]
         assert state["happened"] and {h["player"] for h in state["happened"]} == {"Bob"}  # ahead, Bob moves on

@@ -75,8 +75,12 @@ def test_a_new_game_with_a_bot_then_served_again_from_its_journal(tmp_path: Path
     try:
         assert "rally-1.jsonl" in served.journal_line
         status, state = served.get("/state")
-        assert status == 200 and state["prompt"]["who"] == "Ann" and state["prompt"]["kind"] == "plan"
+        assert status == 200 and state["prompt"]["who"] == "Ann" and state["prompt"]["kind"] == "tires"
         assert served.get("/state", token="x" * 22)[0] == 403
+        # Ann keeps her tires for SS1 (MC-TIRE-03), then rallyc keeps Bob's
+        assert served.post("/step", {"revision": state["revision"], "answer": "k"})[0] == 200
+        state = served.get("/state")[1]
+        assert state["prompt"]["who"] == "Ann" and state["prompt"]["kind"] == "plan"
         # Ann lays the first die offered, rolls it and it shows no Warning; then the greedy bot plays Bob's turn
         die = served.get("/plan")[1]["next"][0]["die"]
         for answer in (die, "r", "o"):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import signal
 import socket
 import sys
+import threading
 from pathlib import Path
 from typing import Any, Optional
 
@@ -128,11 +129,18 @@ def register(app: typer.Typer) -> None:
         print(f"{game.form.header.get('title', file.name)}: open {url}", flush=True)
         print(f"journal: {path} (Ctrl+C stops; rallyc serve {path} serves the game again)", flush=True)
         signal.signal(signal.SIGTERM, _stop)
+        # The server's loop runs in a thread of its own and the main thread only waits for a signal: a signal's
+        # exception raised inside socketserver's loop (in the middle of handing a request to its thread) made it
+        # close that request's socket under the thread reading it, which printed a traceback (EBADF).
+        loop = threading.Thread(target=server.serve_forever, name="rallyc-serve", daemon=True)
+        loop.start()
         try:
-            server.serve_forever()
+            while loop.is_alive():
+                loop.join(0.5)
         except (KeyboardInterrupt, _Stopped):
             pass
         finally:
+            server.shutdown()  # the loop ends after the request it is handing over, if any
             server.server_close()
             table.lock.acquire()  # a step under way ends, on disk, first; no step starts after (the process ends)
             if game.journal is not None:
@@ -143,8 +151,8 @@ def register(app: typer.Typer) -> None:
 class _Stopped(BaseException):
     """SIGTERM (``kill``, a service manager, a closed terminal session): the server stops as on Ctrl+C.
 
-    A BaseException, as KeyboardInterrupt is: the signal may arrive while the server's loop handles a request, and
-    socketserver catches every Exception there (it printed a traceback and went on serving)."""
+    A BaseException, as KeyboardInterrupt is, so that no ``except Exception`` on the way takes it for an error (the
+    main thread only waits; socketserver once caught it as a request's error and went on serving)."""
 
 
 def _stop(signum: int, frame: Any) -> None:

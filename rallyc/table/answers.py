@@ -22,7 +22,8 @@ __all__ = ["Refused", "Choice", "Checkpoint", "SpareBetween", "TireChange", "TAB
 #: the table's own question, after a stage with the Checkpoints option: the 5-second tokens taken, in secret
 CHECKPOINT = "checkpoint"
 #: the table's questions between two stages of a rally: the Spare Tire fitted to take a Coast/Leader Damage token off
-#: (after a stage without Assistance), and the tires fitted for the next stage (after a stage with Assistance)
+#: (after a stage without Assistance), and the tires fitted for the next stage (after a stage with Assistance; also
+#: before the first turn of the first stage, MC-TIRE-03)
 SPARE_BETWEEN = "spare_between"
 TIRES = "tires"
 
@@ -71,8 +72,8 @@ class SpareBetween:
 
 @dataclass(frozen=True)
 class TireChange:
-    """The table's step before a stage that follows one with Assistance (MC-TIRE-04): the tires a player fits for
-    it (same car category, MC-TIRE-06), or None to keep theirs."""
+    """The table's step before the first turn of the first stage (MC-TIRE-03) or before a stage that follows one with
+    Assistance (MC-TIRE-04): the tires a player fits for it (same car category, MC-TIRE-06), or None to keep theirs."""
 
     player: str
     tires: str | None

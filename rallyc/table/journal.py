@@ -10,7 +10,7 @@ The format (``rallyc-table/1``)::
     {"n": 3, "step": "ok"}
     {"n": 4, "checkpoint": {"player": "Ann", "tokens": 2}}  a Checkpoints penalty chosen (CORE-ADV-09)
     {"n": 5, "spare_between": {"player": "Ann", "fitted": true}}  the Spare Tire fitted between stages (CORE-RALLY-08)
-    {"n": 6, "tires": {"player": "Ann", "tires": "asphalt"}}  tires fitted for the next stage (MC-TIRE-04; null: kept)
+    {"n": 6, "tires": {"player": "Ann", "tires": "asphalt"}}  tires fitted for the next stage (MC-TIRE-04), or before the first (MC-TIRE-03); null: kept
     {"n": 3, "undo": true}                              the last step taken back (the journal stays append-only)
 
 ``n`` is the number of steps in force after the line. :func:`resume` reads a journal back: every line replayed

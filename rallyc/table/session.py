@@ -140,6 +140,7 @@ class TableGame:
         self._spares: dict[str, bool] = {}  # the stage just finished: the Spare Tires fitted between stages or not
         self._tires: dict[str, str | None] = {}  # the next stage: the tires fitted (None: kept), asked so far
         self._tires_now: dict[str, str] = {}  # the tire changes made before the stage under way
+        self._first_tires: dict[str, str | None] = {}  # the first stage's tires (MC-TIRE-03; None: kept), asked so far
         self._rally: Any = None
         self.happened: list[Happened] = []
         self._stage_base = 0  # the entries of `happened` before the stage under way
@@ -194,10 +195,12 @@ class TableGame:
 
     def whose_turn(self) -> str | None:
         """The player whose turn it is (also while chance is asked for it), or who answers the table's question
-        between two stages."""
+        before the first stage or between two stages."""
+        between = self._between()
+        if between is not None:
+            return between[1]
         if self.state.is_terminal():
-            between = self._between()
-            return None if between is None else between[1]
+            return None
         return self.state.game.to_move()
 
     def _checkpoint_pending(self) -> str | None:
@@ -209,11 +212,23 @@ class TableGame:
         """The stage under way is over and its end taken (times registered), the next one not started yet."""
         return len(self._ends) > len(self._done)
 
+    def _first_tires_pending(self) -> str | None:
+        """Before the first turn of a rally's first stage (or of a one-shot stage): the next player still to choose
+        their tires (MC-TIRE-03), in seat order; None in a race, once everyone has chosen or once a turn began."""
+        if self.form.race or self._ends or self.state.history:
+            return None
+        return next((s.name for s in self.setup.seats
+                     if s.name not in self._first_tires and len(self._tire_choices(s.name)) > 1), None)
+
     def _between(self) -> tuple[str, str] | None:
-        """The table's question pending between two stages of a rally, and who answers it: after a stage, each
-        player's Checkpoint penalty (CORE-ADV-09) then, after a stage without Assistance with a stage to follow, the
-        Spare Tire between stages of each player it can help (CORE-RALLY-08); once the stage's end is taken and a
-        stage follows one with Assistance, each player's tires for it (MC-TIRE-04)."""
+        """The table's question pending before the first stage or between two stages of a rally, and who answers
+        it: before the first turn, each player's tires (MC-TIRE-03); after a stage, each player's Checkpoint penalty
+        (CORE-ADV-09) then, after a stage without Assistance with a stage to follow, the Spare Tire between stages
+        of each player it can help (CORE-RALLY-08); once the stage's end is taken and a stage follows one with
+        Assistance, each player's tires for it (MC-TIRE-04)."""
+        first = self._first_tires_pending()
+        if first is not None:
+            return TIRES, first
         if self.form.race or not self.state.is_terminal():
             return None
         seats = [s.name for s in self.setup.seats]
@@ -243,6 +258,11 @@ class TableGame:
         (CUSTOM-15)."""
         return bool(self._ends[-1].assistance) and self._rally.options.repairs != "no"
 
+    def _rule_of(self, kind: str) -> str:
+        """The rule a table's question comes from (the first stage's tires: MC-TIRE-03, a later stage's:
+        MC-TIRE-04)."""
+        return "MC-TIRE-03" if kind == TIRES and self._first_tires_pending() is not None else RULE_OF[kind]
+
     def _tire_choices(self, name: str) -> list[Choice]:
         """Keep the tires, or fit another kind of the car's category (MC-TIRE-06: the Dashboards of the car)."""
         player = next(p for p in self._rally.players if p.name == name)
@@ -265,6 +285,10 @@ class TableGame:
                           f"CORE-RALLY-08, CORE-SPARE-06)",
                           (Choice("n", "no: keep the Spare Tire card", False),
                            Choice("y", "yes: fit it, one Coast/Leader Damage token off", True)), bot=bot)
+        if self._first_tires_pending() is not None:
+            return Prompt(who, TIRES, f"{who}, your tires for {self.stage_name}: chosen freely before your first "
+                                      f"turn (MC-TIRE-03), of your car's category (MC-TIRE-06)",
+                          tuple(self._tire_choices(who)), bot=bot)
         following = self.form.stages[len(self._ends)]
         return Prompt(who, TIRES, f"{who}, Assistance after {self.stage_name}: tires for {following}? (MC-TIRE-04, "
                                   f"the same car category: MC-TIRE-06)", tuple(self._tire_choices(who)), bot=bot)
@@ -342,15 +366,19 @@ class TableGame:
                 return Checkpoint(who, int(words))
             except ValueError:
                 raise Refused(f"a penalty is a number of 5-second tokens (0 or more), not {words!r}",
-                              RULE_OF[CHECKPOINT]) from None
+                              self._rule_of(CHECKPOINT)) from None
         choices = self._table_prompt(kind, who).choices
         for i, c in enumerate(choices, start=1):
             if words.casefold() in (c.key.casefold(), str(i)):
                 return SpareBetween(who, bool(c.step)) if kind == SPARE_BETWEEN else TireChange(who, c.step)
         if kind == SPARE_BETWEEN:
             return SpareBetween(who, read_yes_no(words, "fit the Spare Tire between the stages", RULE_OF[kind]))
-        raise Refused(f"the tires for the next stage: {', '.join(c.key + ' (' + c.label + ')' for c in choices)}; "
-                      f"not {words!r}", RULE_OF[kind])
+        raise Refused(f"the tires for {self._tires_for()}: "
+                      f"{', '.join(c.key + ' (' + c.label + ')' for c in choices)}; not {words!r}", self._rule_of(kind))
+
+    def _tires_for(self) -> str:
+        """The stage whose tires are asked."""
+        return self.stage_name if self._first_tires_pending() is not None else self.form.stages[len(self._ends)]
 
     def apply(self, step: Any, version: int | None = None) -> list[Happened]:
         """Apply one step, write it to the journal, then the steps the bots and the auto dice give; the turns played
@@ -374,6 +402,12 @@ class TableGame:
         if isinstance(step, TABLE_STEPS):
             self._apply_between(step)
         else:
+            between = self._between()
+            if between is not None:
+                what = {CHECKPOINT: "Checkpoints penalty", SPARE_BETWEEN: "Spare Tire between the stages",
+                        TIRES: f"tires for {self._tires_for()}"}[between[0]]
+                raise Refused(f"the table asks for {between[1]}'s {what} now, not a turn's step",
+                              self._rule_of(between[0]))
             p = self.state.pending()
             if p is None:
                 raise Refused("the game is over: nothing is asked")
@@ -397,7 +431,8 @@ class TableGame:
             asked = "nothing" if between is None else f"{between[1]}'s {between[0].replace('_', ' ')}"
             raise Refused(f"no {kind.replace('_', ' ')} is asked now ({asked} is)", RULE_OF[kind])
         if step.player != between[1]:
-            raise Refused(f"{between[1]} answers now, not {step.player}", RULE_OF[kind])
+            raise Refused(f"{between[1]} answers now, not {step.player}", self._rule_of(kind))
+        first = self._first_tires_pending() is not None
         if isinstance(step, Checkpoint):
             if step.tokens < 0:
                 raise Refused("a penalty is 0 or more 5-second tokens", RULE_OF[CHECKPOINT])
@@ -408,9 +443,24 @@ class TableGame:
             if step.tires is not None and step.tires not in [c.step for c in self._tire_choices(step.player)]:
                 raise Refused(f"{step.player}'s car takes no {step.tires} tires (the same car category, "
                               f"MC-TIRE-06)", "MC-TIRE-06")
-            self._tires[step.player] = step.tires
+            if first:
+                self._first_tires[step.player] = step.tires
+            else:
+                self._tires[step.player] = step.tires
         self.steps.append(step)
         self._journal(step)
+        if first and self._first_tires_pending() is None:
+            self._start_first_stage()
+
+    def _start_first_stage(self) -> None:
+        """Every player has chosen the first stage's tires (MC-TIRE-03): the stage set up again with the changes."""
+        self._tires_now = {n: t for n, t in self._first_tires.items() if t is not None}
+        if not self._tires_now:
+            return
+        self.state = self._new_state()
+        self.happened.append(Happened("", self.stage_name, f"Stage {self.stage_name}: " + ", ".join(
+            f"{n} fits {t} tires" for n, t in self._tires_now.items()) + " (MC-TIRE-03).", ("MC-TIRE-03", "MC-TIRE-06")))
+        self._stage_base = len(self.happened)
 
     def _journal(self, step: Any) -> None:
         if self.journal is not None:

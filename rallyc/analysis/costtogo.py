@@ -21,6 +21,7 @@ share one.
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from dataclasses import replace
 from typing import Callable
@@ -41,7 +42,7 @@ GEARS = range(0, 7)
 class StageEvaluator(TurnEvaluator):
     """A turn evaluator whose positions are priced by a stage's :class:`CostToGo` table."""
 
-    def __init__(self, stage: Stage, ctx: PlanContext, table: "CostToGo", weights: Weights,
+    def __init__(self, stage: Stage, ctx: PlanContext, table: Callable[[str, int], float], weights: Weights,
                  options: DiceOptions | None = None) -> None:
         super().__init__(stage, ctx, None, weights, options)
         self.table = table
@@ -64,8 +65,11 @@ class CostToGo:
         self.values: dict[tuple[str, int], float] = {}
         self.fallback = fallback
         #: the evaluator that valued the table: its memo of partial plans serves the turns played in ``ctx``'s
-        #: situation too
-        self.evaluator = StageEvaluator(stage, ctx, self, weights)
+        #: situation too. It prices positions by this table through a weak reference: a reference cycle (table,
+        #: evaluator, table) left each table, millions of partial plans, to the cyclic garbage collector's rare full
+        #: collections once dropped (:func:`cost_to_go` keeps the last few), and a process that valued many tracks
+        #: (``rallyc generate``'s tuning, in a test run) grew to 22 GB before one came
+        self.evaluator = StageEvaluator(stage, ctx, weakref.proxy(self), weights)
         spaces = stage.index.spaces
         # from the finish backwards (every successor of a space has a higher progress): each turn valued finds
         # the positions it ends on valued already, and the recursion of __call__ stays shallow

@@ -214,6 +214,7 @@ class TurnEvaluator:
             return memo[(i, w)]
 
         rolling, stopping = go(start, warnings), stop(start)
+        del go, value  # they refer to each other: a cycle holding this evaluator until the cyclic collector came
         return min(rolling, stopping), rolling < stopping
 
     def flat_out(self, plan: list[Option]) -> float:

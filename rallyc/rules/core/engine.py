@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, NamedTuple, TypeVar
-from weakref import WeakKeyDictionary
 
 from rallyc.rules.core.errors import IllegalMove, StageOver
 from rallyc.rules.core.invariants import card_seconds, check_after_turn, checking
@@ -151,10 +150,6 @@ class TrackContexts:
         return self._corner_limits, self._unusable
 
 
-#: per track index: (game form, components, options, the variant's key) -> what their games share on it
-_TRACK_CONTEXTS: "WeakKeyDictionary[TrackIndex, dict[tuple[object, ...], TrackContexts]]" = WeakKeyDictionary()
-
-
 class ContextCache:
     """What a game's planning contexts keep on the current track (:meth:`TurnEngine.context_cache`): its cars'
     templates by the variant's key of a car's state (name first), in front of the :class:`TrackContexts` its
@@ -253,9 +248,11 @@ class TurnEngine(Planner, Generic[O]):
         cache = self._contexts
         index = self.index
         if cache is None or cache.index is not index:
-            shared = _TRACK_CONTEXTS.get(index)
+            # kept on the index, not in a cache keyed weakly by it: a TrackContexts refers to its index, so such a
+            # cache's entry never let the index, its track and the contexts go
+            shared = index.__dict__.get("_track_contexts")
             if shared is None:
-                shared = _TRACK_CONTEXTS[index] = {}
+                shared = index.__dict__["_track_contexts"] = {}
             key = (type(self), id(self.components), self.options, self.context_key())
             track = shared.get(key)
             if track is None or track.components is not self.components:

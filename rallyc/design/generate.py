@@ -322,9 +322,10 @@ def _no_finish(catalogue: Catalogue, starts: list[Piece]) -> str:
         if TileRole.FINISH in info.roles:
             finishes.setdefault(info.box, []).append(info.id)
     why = (f": the start tile {'/'.join(held)} prints a start line only (a circuit starts and finishes on it; "
-           "a stage finishes on a line of its own)")
+           "a stage's Starting and Finishing lines are at different points: RX rulebook, Customisable Races, "
+           "1. The Racetrack)")
     return why + ("; finish tiles: " + ", ".join(f"{box} {'/'.join(ids)}" for box, ids in finishes.items())
-                  if finishes else "")
+                  + " (add one of those boxes to --boxes)" if finishes else "")
 
 
 def _road_tiles(laid: list[Laid]) -> int:

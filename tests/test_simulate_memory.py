@@ -17,7 +17,7 @@ from rallyc import api
 from rallyc.analysis.costtogo import KEEP
 from rallyc.analysis.drivers import StrongDriver
 from rallyc.analysis.simulate import KEEP_DRIVERS, simulate
-from rallyc.project import load_text
+from rallyc.project.loader import load_text
 from rallyc.rules.options import Options
 from rallyc.rules.stage import Player, Stage
 

@@ -212,7 +212,9 @@ def test_the_collection_sees_the_readme_and_every_epilog():
     wheres = {d.where.split(":")[0] for d in DOCUMENTED}
     assert "README.md" in wheres and "rallyc check --help" in wheres and "rallyc tiles list --help" in wheres
     marked = [d for d in DOCUMENTED if d.not_run is not None]
-    assert len(marked) <= 12, marked  # few lines are marked not to run: installs, the test run, the long analyses
+    never = [d for d in marked if d.not_run != "slow"]
+    assert len(never) <= 5, never  # few lines are never run: installs, the test run, a measurement of an hour
+    assert len(marked) - len(never) <= 10, marked  # and few only in the slow suite: the long analyses
 
 
 def test_the_analyze_help_says_the_seconds_a_turn_the_analysis_uses():

@@ -18,8 +18,8 @@ from rallyc.analysis.costtogo import KEEP
 from rallyc.analysis.drivers import StrongDriver
 from rallyc.analysis.simulate import KEEP_DRIVERS, simulate
 from rallyc.project.loader import load_text
-from rallyc.rules.options import Options
-from rallyc.rules.stage import Player, Stage
+from rallyc.rules.core.options import Options
+from rallyc.rules.core.stage import Player, Stage
 
 
 #: a 4-tile stage, ``{i}`` its number

@@ -51,8 +51,7 @@ from rallyc.analysis.rxdriver import StrongRxDriver  # noqa: E402
 from rallyc.analysis.rxsim import JokerDriver  # noqa: E402
 from rallyc.model.pairings import referee_of  # noqa: E402
 from rallyc.records import parse_record, replay_record  # noqa: E402
-from rallyc.records.generate import bot_record  # noqa: E402
-from rallyc.records.race import bot_race_record  # noqa: E402
+from rallyc.records.generate import bot_race_record, bot_record  # noqa: E402
 from rallyc.rules import Options, Player, RulesError  # noqa: E402
 from rallyc.rules.drivers.bot import RandomBot  # noqa: E402
 from rallyc.rules.variants.custom import CustomRace  # noqa: E402

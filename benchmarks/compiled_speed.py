@@ -53,7 +53,7 @@ HOT = [
     "rallyc/rules/core/rolling.py", "rallyc/rules/core/plans.py", "rallyc/rules/core/engine.py", "rallyc/rules/core/stage.py",
     "rallyc/rules/core/race.py", "rallyc/rules/core/timecards.py", "rallyc/rules/core/rx_laps.py", "rallyc/rules/variants/full_contact.py",
     "rallyc/rules/core/order.py", "rallyc/rules/core/turn.py", "rallyc/rules/core/outcome.py", "rallyc/rules/core/state.py",
-    "rallyc/records/convert.py", "rallyc/records/race.py", "rallyc/records/replay.py", "rallyc/records/load.py",
+    "rallyc/records/convert.py", "rallyc/records/report.py", "rallyc/records/replay.py", "rallyc/records/load.py",
 ]
 
 #: run by ``setup.py build_ext --inplace`` in the copy: the module paths come after ``--``

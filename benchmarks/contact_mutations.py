@@ -25,7 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from rallyc.records.load import parse_record  # noqa: E402
-from rallyc.records.race import race_track, replay_race  # noqa: E402
+from rallyc.records.replay import replay_race  # noqa: E402
+from rallyc.records.start import race_track  # noqa: E402
 
 GAME = ROOT / "examples/games/rx-2-full-contact.json"
 

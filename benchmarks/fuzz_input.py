@@ -202,11 +202,10 @@ def _setup_worker() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
     except (ValueError, OSError):
         pass
-    import rallyc.records.race as race
-    import rallyc.records.replay as replay
+    import rallyc.records.start as start
 
-    # both importers of rallyc.records.stages.record_stages: stage records and RX race records
-    replay.record_stages = race.record_stages = _cached_tracks(replay.record_stages)
+    # the importer of rallyc.records.stages.record_stages that sets up stage records and RX race records
+    start.record_stages = _cached_tracks(start.record_stages)
     # warm up outside the time limit: the grammar tables and the bundled tilesets are read once per worker
     from typer.testing import CliRunner
 

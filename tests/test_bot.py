@@ -196,7 +196,7 @@ def test_bot_replans_under_full_contact_keep_the_dice_already_laid(seed):
     from pathlib import Path
 
     import rallyc
-    from rallyc.records.race import bot_race_record
+    from rallyc.records.generate import bot_race_record
 
     track = rallyc.load(Path(__file__).resolve().parents[1] / "examples" / "rx-1.rally").tracks[0]
     four = [Player(n, c, "r6", "asphalt") for n, c in (("A", "red"), ("B", "blue"), ("C", "green"), ("D", "yellow"))]

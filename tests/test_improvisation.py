@@ -17,9 +17,8 @@ import pytest
 import rallyc
 from helpers.paths import EXAMPLES
 from rallyc.records import load_record, parse_record, replay_record
-from rallyc.records.generate import bot_record
+from rallyc.records.generate import bot_race_record, bot_record
 from rallyc.records.load import RecordError
-from rallyc.records.race import bot_race_record
 from rallyc.records.replay import record_stages
 from rallyc.rules import Options, Player
 from rallyc.rules.core.dice import Die

@@ -68,7 +68,7 @@ def test_standings_key_sums_time_cards_and_damage_up_to_the_round():
     assert rows == ["A  Ann   gear 3   damage 1   cards 0:21"]
 
 
-# -- RX race records (rallyc.records.race): the grid, rounds, laps done and the Joker
+# -- RX race records (rallyc.records.replay.replay_race): the grid, rounds, laps done and the Joker
 
 ROOT = Path(__file__).resolve().parent.parent
 RX1 = str(ROOT / "examples" / "rx-1.rally")

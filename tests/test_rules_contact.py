@@ -17,7 +17,8 @@ from typer.testing import CliRunner
 import rallyc
 from rallyc.commands.cli import app
 from rallyc.records.load import parse_record
-from rallyc.records.race import bot_race_record, replay_race
+from rallyc.records.generate import bot_race_record
+from rallyc.records.replay import replay_race
 from rallyc.rules.variants.full_contact import ContactClaim, ContactKind
 from rallyc.rules.core.dice import Die
 from rallyc.rules.core.errors import IllegalMove

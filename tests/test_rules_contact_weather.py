@@ -13,7 +13,7 @@ import pytest
 
 from helpers.paths import EXAMPLES
 from rallyc.records.load import load_record, parse_record
-from rallyc.records.race import bot_race_record
+from rallyc.records.generate import bot_race_record
 from rallyc.records.replay import replay_record
 from rallyc.rules.core.options import Options
 from rallyc.rules.core.stage import Player

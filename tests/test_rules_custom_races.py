@@ -16,7 +16,7 @@ import pytest
 
 from helpers.paths import EXAMPLES, ROOT
 from rallyc.records.load import RecordError, load_record, parse_record
-from rallyc.records.race import bot_race_record
+from rallyc.records.generate import bot_race_record
 from rallyc.records.replay import replay_record
 from rallyc.rules.variants.custom import CustomRace, custom_race
 from rallyc.rules.core.options import Options

@@ -15,7 +15,8 @@ import pytest
 
 import rallyc
 from rallyc.records import parse_record, replay_record
-from rallyc.records.race import bot_race_record, replay_race
+from rallyc.records.generate import bot_race_record
+from rallyc.records.replay import replay_race
 from rallyc.rules import Options, Player
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,7 +11,7 @@ import pytest
 import rallyc
 from rallyc.data import load_components
 from rallyc.records.load import RecordError
-from rallyc.records.race import bot_race_record
+from rallyc.records.generate import bot_race_record
 from rallyc.records.replay import replay_record
 from rallyc.rules import Player
 from rallyc.rules.core.race import Race

@@ -13,8 +13,8 @@ import pytest
 
 import rallyc
 from rallyc.records import replay_record
-from rallyc.records.convert import record_format, turn_to_json
-from rallyc.records.race import replay_race, rx_turn_to_json
+from rallyc.records.convert import record_format, rx_turn_to_json, turn_to_json
+from rallyc.records.replay import replay_race
 from rallyc.rules import IllegalMove, Options, Player
 from rallyc.rules.core.dice import Face
 from rallyc.rules.core.driver import Step

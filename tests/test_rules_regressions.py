@@ -8,8 +8,8 @@ import pytest
 
 import rallyc
 from rallyc.records.load import RecordError, parse_record
-from rallyc.records.race import bot_race_record, replay_race
-from rallyc.records.replay import replay_record
+from rallyc.records.generate import bot_race_record
+from rallyc.records.replay import replay_race, replay_record
 from rallyc.rules import IllegalMove, Options, Player
 from rallyc.rules.core.dice import Die
 from rallyc.rules.core.race import Race

@@ -10,8 +10,8 @@ import pytest
 
 import rallyc
 from rallyc.records import replay_record
-from rallyc.records.generate import bot_record
-from rallyc.records.race import bot_race_record, replay_race
+from rallyc.records.generate import bot_race_record, bot_record
+from rallyc.records.replay import replay_race
 from rallyc.rules import Options, Player, Race, Rally
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 
 import rallyc
-from rallyc.records.generate import bot_record
-from rallyc.records.race import bot_race_record
+from rallyc.records.generate import bot_race_record, bot_record
 from rallyc.records.replay import replay_record
 from rallyc.rules import Player
 from rallyc.rules.core.race import RaceResult

@@ -133,7 +133,7 @@ def _warn_replay_error(record: Path, report) -> None:
 
 
 def _race_cars(record: Path, report, round_no: int | None, track, colours: dict[str, str]):
-    """(cars, round) of an RX race record (``rallyc.records.race.RaceReport``) after ``round_no``."""
+    """(cars, round) of an RX race record (``rallyc.records.report.RaceReport``) after ``round_no``."""
     # start-up: the maps (svgwrite) only when one is drawn
     from rallyc.render.overlay import last_round, race_cars_after_round
 
@@ -220,8 +220,8 @@ def write_viewer(output: Path, data: dict, report, base_dir: Path, inputs: list)
     """Write the replay viewer of a replayed record (``rallyc replay GAME --html FILE``); exit 2 if it cannot."""
     # start-up: the referee and the record schema (jsonschema) only for replays
     from rallyc.records.load import RecordError
-    from rallyc.records.race import race_track
-    from rallyc.records.replay import record_stages
+    from rallyc.records.stages import record_stages
+    from rallyc.records.start import race_track
     from rallyc.render.viewer import viewer_html
 
     refuse_output([output], inputs, prog="rallyc replay")

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from rallyc.rules.variants.full_contact import contact_claim_from_json
+from rallyc.rules.variants.full_contact import contact_claim_from_json, contact_claim_to_json
 from rallyc.rules.core.dice import Die, DieKind, Face
-from rallyc.rules.core.engine import SECONDS, TokenKind
+from rallyc.rules.core.engine import FOCUS, SECONDS, TokenKind
+from rallyc.rules.core.race import RxOutcome
 from rallyc.rules.core.turn import CardClaim, Outcome, Replan, Roll, Turn, ZeroSide
 
 __all__ = ["turn_from_json", "turn_to_json", "roll_to_json", "replans_from_json", "replans_to_json", "GAME_2",
-           "record_format"]
+           "record_format", "rx_turn_from_json", "rx_turn_to_json"]
 
 #: the record format that adds the `cards` table and Improvisation's `replans` (rallyc-game/1 still replays)
 GAME_2 = "rallyc-game/2"
@@ -141,8 +142,19 @@ def roll_to_json(r: Roll) -> dict[str, Any]:
     if r.token is not None:
         out["token"] = r.token
     if r.contact is not None:  # Full Contact (RX-PUSH, RX-THROUGH)
-        out[str(r.contact.kind)] = r.contact.to_json()
+        out[str(r.contact.kind)] = contact_claim_to_json(r.contact)
     return out
+
+
+def _dice_to_json(out: dict[str, Any], t: Turn) -> None:
+    """The dice of a turn, stage or race, into its record object ``out``: how they are rolled, the dice laid, the
+    Improvisation re-plans and the dice re-laid after a failed Flat Out."""
+    out["mode"] = "flat-out" if t.flat_out else "one-by-one"
+    out["dice"] = [roll_to_json(r) for r in t.dice]
+    if t.replans:
+        out["replans"] = replans_to_json(t)
+    if t.relaid is not None:
+        out["relaid"] = [roll_to_json(r) for r in t.relaid]
 
 
 def turn_to_json(t: Turn, outcome: Outcome | None = None) -> dict[str, Any]:
@@ -152,12 +164,7 @@ def turn_to_json(t: Turn, outcome: Outcome | None = None) -> dict[str, Any]:
         out["round"] = outcome.round
     if t.start is not None:
         out["start"] = t.start
-    out["mode"] = "flat-out" if t.flat_out else "one-by-one"
-    out["dice"] = [roll_to_json(r) for r in t.dice]
-    if t.replans:
-        out["replans"] = replans_to_json(t)
-    if t.relaid is not None:
-        out["relaid"] = [roll_to_json(r) for r in t.relaid]
+    _dice_to_json(out, t)
     if t.sisu:
         out["sisu"] = True
     if t.spare_tire:
@@ -218,3 +225,31 @@ def _state_outcome(out: dict[str, Any], outcome: Outcome) -> None:
         out["seconds_spent"] = outcome.seconds_spent
     if outcome.flipped:
         out["flipped"] = list(outcome.flipped)
+
+
+def rx_turn_from_json(d: dict[str, Any]) -> Turn:
+    """A record's RX turn object as a :class:`~rallyc.rules.core.turn.Turn` (Focus claims in the Seconds fields)."""
+    return turn_from_json(d, FOCUS)
+
+
+def rx_turn_to_json(t: Turn, out: RxOutcome | None = None) -> dict[str, Any]:
+    """An RX turn as a record object; with its outcome, the derivable claims are stated too."""
+    d: dict[str, Any] = {"player": t.player}
+    if out is not None:
+        d["round"] = out.round
+        d["colour"] = out.colour
+    _dice_to_json(d, t)
+    if t.damage:
+        d["damage"] = list(t.damage)
+    if out is not None:
+        d["end"] = out.end
+        d["gear"] = out.gear
+        if out.focus_gained:
+            d["focus_gained"] = out.focus_gained
+        if out.focus_spent:
+            d["focus_spent"] = out.focus_spent
+        d["laps"] = out.laps
+        d["joker"] = out.joker
+        if out.weather:
+            d["weather"] = out.weather
+    return d

@@ -1,7 +1,7 @@
 """The one replay driver: a record's turns fed to the referee in order, each outcome kept in the report.
 
-Every game form is replayed by :func:`play_turns`: a rally's stages (:mod:`rallyc.records.replay`), an RX or
-custom race (:mod:`rallyc.records.race`), and so each event of an Auto Tour (:mod:`rallyc.records.tour`). The
+Every game form is replayed by :func:`play_turns`: a rally's stages and an RX or custom race
+(:mod:`rallyc.records.replay`), and so each event of an Auto Tour (:mod:`rallyc.records.tour`). The
 driver checks no rule: the referee (:meth:`~rallyc.rules.core.engine.TurnEngine.play`) refuses a turn, a turn after
 the end of the game, or a claim, naming the rule; the driver puts the turn's place in the record in front of the
 refusal's path, and asks the referee whether play may stop after the last turn

@@ -14,8 +14,7 @@ from typing import Any
 
 from rallyc.compilation.compiled import load_design
 from rallyc.compiler.track import Track
-from rallyc.records.generate import bot_record, write_record
-from rallyc.records.race import bot_race_record
+from rallyc.records.generate import bot_race_record, bot_record, write_record
 from rallyc.records.replay import replay_record
 from rallyc.rules.core.options import Options
 from rallyc.rules.core.race_format import FORMATS

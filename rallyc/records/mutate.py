@@ -19,7 +19,7 @@ from typing import Any, Iterator
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, load_components
 from rallyc.records.load import RecordError
-from rallyc.records.race import RaceReport
+from rallyc.records.report import RaceReport
 from rallyc.records.replay import ReplayReport, record_cards, replay_record
 from rallyc.rules.core.cards import CardTable
 

@@ -1,6 +1,5 @@
 """The tracks a game record is played on (its ``track`` file's design, or its ``sketch``) and the bundled
-component numbers: shared by the stage replay (:mod:`rallyc.records.replay`) and the RX race records
-(:mod:`rallyc.records.race`)."""
+component numbers: what the setup of a rally and of a race reads (:mod:`rallyc.records.start`)."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ from rallyc.records.game_options import game_options, record_design
 from rallyc.records.load import (MAX_RECORD_DIGITS, RecordError, json_path, locate, parse_record, path_parts,
                                  read_record_text, record_problem)
 from rallyc.records.explain import game_rules_line, once
-from rallyc.records.race import RaceReport
+from rallyc.records.report import RaceReport
 from rallyc.records.replay import ReplayReport, format_time, replay_record
 from rallyc.data.resources import schemas_dir
 from rallyc.rules.core.errors import IllegalMove

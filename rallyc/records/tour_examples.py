@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rallyc.compilation.compiled import load_design
-from rallyc.records.generate import bot_record, write_record
-from rallyc.records.race import bot_race_record
+from rallyc.records.generate import bot_race_record, bot_record, write_record
 from rallyc.rules.variants.custom import CustomRace
 from rallyc.rules.core.options import Options
 from rallyc.rules.core.stage import Player

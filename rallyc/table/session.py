@@ -40,10 +40,10 @@ from typing import Any, Callable
 from rallyc.analysis.drivers import GreedyDriver, StrongDriver
 from rallyc.analysis.rxdriver import StrongRxDriver
 from rallyc.data.components import Components
-from rallyc.records.convert import record_format, turn_to_json
+from rallyc.records.convert import record_format, rx_turn_to_json, turn_to_json
 from rallyc.records.explain import applied_of
 from rallyc.records.load import RecordError
-from rallyc.records.race import race_setup, rx_turn_to_json
+from rallyc.records.start import race_setup
 from rallyc.records.replay import format_time, start_rally
 from rallyc.records.stages import default_components
 from rallyc.rules.drivers.bot import RandomBot, SeededChance, relay_in_order

@@ -4,7 +4,7 @@ from the physical dice, or rolled by rallyc with a seed).
 
 A :class:`TableSetup` is the first line of a journal (:mod:`rallyc.table.journal`) and the header of the record the
 game exports: the game is set up from that record header by the same functions that set a replay up
-(:func:`rallyc.records.replay.start_rally`, :func:`rallyc.records.race.race_setup`), so a game played at the table
+(:func:`rallyc.records.start.start_rally`, :func:`rallyc.records.start.race_setup`), so a game played at the table
 replays as it was played.
 """
 

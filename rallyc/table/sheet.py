@@ -7,7 +7,7 @@ and a last column with the total. It is built from what the referee worked out, 
 - a rally (or a one-stage game): :func:`rally_sheet` over a :class:`~rallyc.records.replay.ReplayReport`: each
   stage's registered times with their Checkpoint penalties (CORE-STAGEEND-08, CORE-ADV-09/10, a retired car's
   CORE-RETIRE-03) and the rally classification after each stage (CORE-RALLY-14/15, ``report.after_stage``);
-- an RX race (Ice, a custom Head-to-Head): :func:`race_sheet` over a :class:`~rallyc.records.race.RaceReport`:
+- an RX race (Ice, a custom Head-to-Head): :func:`race_sheet` over a :class:`~rallyc.records.report.RaceReport`:
   the finishing order, the disqualified and the retired (RX-END);
 - an Auto Tour: :func:`tour_sheet` over a :class:`~rallyc.records.tour.TourReport`: the seconds each event adds
   and the standings after it (TOUR-06..09).
@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
-from rallyc.records.race import RaceReport
+from rallyc.records.report import RaceReport
 from rallyc.records.replay import ReplayReport, format_time
 from rallyc.records.tour import TourReport
 

@@ -91,7 +91,7 @@ def _circuits():
 def rx(runs: int, table_runs: int) -> list[dict]:
     """Strong against greedy on every published RX circuit: solo races (median turns, finished share, CPU per
     race) and four-car races (cars disqualified for a missing Joker, cars that drove it on their planned lap)."""
-    from rallyc.analysis.rxsim import DISQUALIFIED, FINISHED, joker_plan, play_races
+    from rallyc.analysis.circuit_runs import DISQUALIFIED, FINISHED, joker_plan, play_races
     from rallyc.rules.core.rx_order import grid
     from rallyc.rules.core.state import index_of
 
@@ -164,7 +164,7 @@ def circuits_par(runs: int, table_runs: int, jobs: int) -> list[dict]:
     greedy driver's on the same seeds, and the RX guideline's class (TRACK-RX-10..12) against the class of the
     measured playing time (a car's turns in the table races, times four players, at the stage's seconds a turn)."""
     from rallyc.analysis.report import TURN_SECONDS_AT_TABLE
-    from rallyc.analysis.rxreport import analyze_circuit
+    from rallyc.analysis.circuit_report import analyze_circuit
 
     rows = []
     for f, track in _circuits():

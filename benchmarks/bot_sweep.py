@@ -11,7 +11,7 @@ Head-to-Head a circuit is by default; and every custom-race pairing (Head-to-Hea
 Track rules) on the Auto Tour's SS1 (a stage with a Shortcut) and on both Auto Tour circuits. Each case is played with
 no option, each option of its form alone, and all the options of its form together (:data:`FORM_OPTIONS`). Each case is
 played by the random bot (:class:`rallyc.rules.drivers.bot.RandomBot`) and by the greedy and strong drivers of
-``rallyc analyze`` (:mod:`rallyc.analysis.simulate`, :mod:`rallyc.analysis.rxsim`; the strong one only where
+``rallyc analyze`` (:mod:`rallyc.analysis.simulate`, :mod:`rallyc.analysis.circuit_runs`; the strong one only where
 :func:`drives` says), ``--seeds`` seeds each, the cheapest driver first; games not started when ``--budget`` seconds
 are spent are counted as skipped. Then (``--bag-seeds``) the races under Full Contact (:func:`bag_cases`: their
 impacts draw, so the Damage bag may run out, a Weather token be discarded first) are played by the random bot up to
@@ -47,8 +47,7 @@ sys.path.insert(0, str(ROOT))
 
 import rallyc  # noqa: E402
 from rallyc.analysis.drivers import GreedyDriver, StrongDriver  # noqa: E402
-from rallyc.analysis.rxdriver import StrongRxDriver  # noqa: E402
-from rallyc.analysis.rxsim import JokerDriver  # noqa: E402
+from rallyc.analysis.circuit_driver import JokerDriver, StrongRxDriver  # noqa: E402
 from rallyc.model.pairings import referee_of  # noqa: E402
 from rallyc.records import parse_record, replay_record  # noqa: E402
 from rallyc.records.generate import bot_race_record, bot_record  # noqa: E402

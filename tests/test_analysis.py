@@ -204,7 +204,7 @@ def test_rx_circuit_is_analysed_lap_times_joker_and_grid_places():
 def test_rx_races_follow_their_joker_plans_and_are_deterministic():
     """RX-JOKER-01: each solo run plans its Joker on every lap in turn, and drives it then; same seed, same runs
     (in one process or two)."""
-    from rallyc.analysis.rxsim import joker_plan, simulate_races
+    from rallyc.analysis.circuit_runs import joker_plan, simulate_races
 
     track = rallyc.load(str(ROOT / "examples" / "rx-1.rally")).tracks[0]
     runs = simulate_races(track, 3, seed=3, cars=1, kind=DriverKind.greedy)

@@ -1,4 +1,4 @@
-"""The strong RX driver (``rallyc.analysis.rxdriver``): a Joker lap never missed, Focus tokens, and races that beat
+"""The strong RX driver (``rallyc.analysis.circuit_driver``): a Joker lap never missed, Focus tokens, and races that beat
 the greedy driver on the published circuits.
 
 The default run plays a few seeded races; ``RALLYC_SLOW=1`` plays more (``benchmarks/analyze.py rx`` prints the
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import rallyc
-from rallyc.analysis.rxdriver import StrongRxDriver
-from rallyc.analysis.rxsim import FINISHED, joker_plan, play_races
+from rallyc.analysis.circuit_driver import StrongRxDriver
+from rallyc.analysis.circuit_runs import FINISHED, joker_plan, play_races
 from rallyc.analysis.simulate import DriverKind
 from rallyc.rules.core.domain import JokerState
 from rallyc.rules.core.race import Race
@@ -137,7 +137,7 @@ def test_the_strong_driver_beats_the_greedy_driver_on_the_published_circuits(nam
 
 def test_strong_races_are_the_same_whatever_the_jobs():
     """Same seed, same races, in one process or two (the driver's memos are pure functions of the situation)."""
-    from rallyc.analysis.rxsim import simulate_races
+    from rallyc.analysis.circuit_runs import simulate_races
 
     track = _circuit("rx-2")
     one = simulate_races(track, 4, seed=3, cars=1, kind=DriverKind.strong)
@@ -152,7 +152,7 @@ def test_a_circuit_without_a_joker_and_a_two_place_front_row_is_analysed():
     """Ice Track 1: its front row holds two cars, the row behind two more (RX-SETUP-07), and it has no Joker; the
     table races have four cars and the report says there is no Joker (it used to stop with a traceback asking for
     four cars)."""
-    from rallyc.analysis.rxreport import analyze_circuit, circuit_text
+    from rallyc.analysis.circuit_report import analyze_circuit, circuit_text
 
     c = analyze_circuit(_circuit("ice-track-1"), runs=2, table_runs=1, seed=0)
     assert c.table_cars == 4 and [g.car for g in c.grid] == ["Car 1", "Car 2", "Car 3", "Car 4"] and c.joker == []
@@ -168,7 +168,7 @@ def test_each_published_circuit_is_raced_under_its_own_rules_and_dashboards(name
     a Head-to-Head under Speed Track rules with ICE Dashboards, all on one side (ICE-01..05); Auto Tour 1's Track 1
     (no Joker, asphalt) is no RX circuit: the circuit's own custom Head-to-Head (CUSTOM-01/05). Until this session
     every circuit was raced with RX Dashboards."""
-    from rallyc.analysis.rxsim import circuit_rules
+    from rallyc.analysis.circuit_runs import circuit_rules
 
     track = _circuit(name)
     rules = circuit_rules(track)
@@ -184,7 +184,7 @@ def test_a_design_s_custom_race_options_decide_how_its_circuit_is_raced(tmp_path
     import subprocess
     import sys
 
-    from rallyc.analysis.rxsim import circuit_rules
+    from rallyc.analysis.circuit_runs import circuit_rules
 
     text = (ROOT / "examples" / "ice-track-1.rally").read_text(encoding="utf-8")
     h2h = tmp_path / "h2h.rally"
@@ -206,7 +206,7 @@ def test_the_analysis_drivers_implement_the_driver_protocol_themselves():
     (decide, replan, want_spare_tire, relay) are their own, their chance is the seeded draw shared with the bot
     (mypy checks the protocol in PlanningDriver.play_turn)."""
     from rallyc.analysis.drivers import GreedyDriver, PlanningDriver, StrongDriver
-    from rallyc.analysis.rxsim import JokerDriver
+    from rallyc.analysis.circuit_driver import JokerDriver
     from rallyc.rules.drivers.bot import RandomBot, SeededChance
 
     for cls in (StrongDriver, GreedyDriver, JokerDriver, StrongRxDriver):

@@ -2,7 +2,7 @@
 
 ``analyze(path)`` plays every stage of a design many times with a strong driver (solo, and with four cars
 for the table's playing time) and returns a :class:`StageAnalysis` per stage plus the rally's warnings, and
-races every RX circuit (:class:`~rallyc.analysis.rxreport.CircuitAnalysis`: lap times, the Joker's cost by
+races every RX circuit (:class:`~rallyc.analysis.circuit_report.CircuitAnalysis`: lap times, the Joker's cost by
 lap, the grid places).
 """
 
@@ -13,7 +13,7 @@ from functools import partial
 from pathlib import Path
 
 from rallyc.analysis.report import RallyWarning, StageAnalysis, analyse_stage, rally_warnings
-from rallyc.analysis.rxreport import CircuitAnalysis, analyze_circuit
+from rallyc.analysis.circuit_report import CircuitAnalysis, analyze_circuit
 from rallyc.analysis.simulate import DriverKind, RunProgress, simulate
 from rallyc.compilation.compiled import load_design
 

@@ -86,7 +86,7 @@ class PlanningDriver(SeededChance, ABC):
 
 
 class ExpectimaxDriver(PlanningDriver):
-    """The shared base of the strong drivers (stage: :class:`StrongDriver`, RX: :class:`~rallyc.analysis.rxdriver.
+    """The shared base of the strong drivers (stage: :class:`StrongDriver`, RX: :class:`~rallyc.analysis.circuit_driver.
     StrongRxDriver`): one :class:`TurnEvaluator` per situation (its memo of partial plans serves every later turn
     in it), one decision (the plan laid, Flat Out or not) per situation and turn start, and, die by die, roll on
     only while rolling beats stopping (CORE-ROLL-06). Subclasses say what a situation is, how to build its
@@ -227,7 +227,7 @@ class GreedyDriver(PlanningDriver):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         #: best (end gear, dice) per stage situation and partial plan: a pure function of both
-        #: (keys: the partial plan as this driver or a subclass, rallyc.analysis.rxsim, walks it)
+        #: (keys: the partial plan as this driver or a subclass, rallyc.analysis.circuit_driver, walks it)
         self._best: dict[tuple, dict[Any, tuple[tuple[int, int], list[Die]]]] = {}
         #: the legal next dice per stage situation
         self._options: dict[tuple, DiceOptions] = {}

@@ -1,13 +1,16 @@
-"""From simulated runs to what a designer reads: the par time, the risk of every corner, where time goes,
-the stage's length class against its playing time, and warnings across the stages of a rally."""
+"""From simulated runs of a stage to what a designer reads: the par time, the risk of every corner, where time goes,
+the stage's length class against its playing time, and warnings across the stages of a rally.
+
+The statistics a circuit's report shares (the median and its error, another driver's runs) are
+:mod:`rallyc.analysis.figures`; what is read here is a stage's own: its corners, its route steps, its Time cards'
+seconds (a circuit's report, :mod:`rallyc.analysis.circuit_report`, reads laps, the Joker and the grid instead)."""
 
 from __future__ import annotations
 
-import math
-import statistics
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
+from rallyc.analysis.figures import DriverComparison, compare_figures, median_figures, percent, rounded
 from rallyc.analysis.simulate import Run
 from rallyc.compiler.stats import stage_class
 
@@ -31,25 +34,6 @@ class CornerRisk:
     tile: str
     rate: float
     gears: dict[int, int]
-
-
-@dataclass(frozen=True)
-class DriverComparison:
-    """The same solo runs (same seeds) driven by another driver, and what the analysed driver gains on it."""
-
-    driver: str
-    par: float | None
-    par_error: float | None
-    p10: float | None
-    p90: float | None
-    finished: float
-    clean: float
-    #: the other driver's par minus the analysed driver's (seconds; positive: the analysed driver is faster)
-    gain: float | None
-    #: the gain's 95% error (the two pars' errors combined)
-    gain_error: float | None
-    #: the gain as a share of the other driver's par
-    gain_share: float | None
 
 
 @dataclass
@@ -86,7 +70,7 @@ class StageAnalysis:
 
     def to_dict(self) -> dict:
         """JSON-ready figures (floats rounded, keys sorted by the writer)."""
-        return _rounded(asdict(self))
+        return rounded(asdict(self))
 
 
 @dataclass(frozen=True)
@@ -97,35 +81,6 @@ class RallyWarning:
     message: str
 
 
-def percent(share: float) -> str:
-    """A share of runs as a whole percentage; a share that is neither none nor all never reads 0% or 100%
-    (one Loss of Control in 200 runs is 0.5%, not 0%)."""
-    text = f"{share:.0%}"
-    if (text == "0%" and share > 0) or (text == "100%" and share < 1):
-        text = f"{share:.1%}"
-        if text in ("0.0%", "100.0%"):
-            text = "<0.1%" if share < 0.5 else ">99.9%"
-    return text
-
-
-def _rounded(value):
-    if isinstance(value, float):
-        return round(value, 3)
-    if isinstance(value, dict):
-        return {str(k): _rounded(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_rounded(v) for v in value]
-    return value
-
-
-def _quantile(sorted_values: list[int], q: float) -> float:
-    if not sorted_values:
-        return math.nan
-    pos = (len(sorted_values) - 1) * q
-    lo, hi = math.floor(pos), math.ceil(pos)
-    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
-
-
 def measured_class(minutes: float) -> str:
     """The class whose rulebook playing time is nearest to ``minutes``."""
     return min(CLASS_MINUTES, key=lambda c: (abs(CLASS_MINUTES[c] - minutes), CLASS_MINUTES[c]))
@@ -133,22 +88,13 @@ def measured_class(minutes: float) -> str:
 
 def par_figures(runs: list[Run]) -> tuple[float | None, float | None, float | None, float | None]:
     """(par, its 95% error, 10% and 90% quantiles) of the stage times of the runs that finished."""
-    times = sorted(r.seconds for r in runs if r.seconds is not None)
-    if not times:
-        return None, None, None, None
-    err = 1.96 * 1.2533 * statistics.stdev(times) / math.sqrt(len(times)) if len(times) > 1 else None
-    return statistics.median(times), err, _quantile(times, 0.1), _quantile(times, 0.9)
+    return median_figures(sorted(r.seconds for r in runs if r.seconds is not None))
 
 
 def compare(par: float | None, par_error: float | None, runs: list[Run], driver: str) -> DriverComparison:
     """The same runs by ``driver`` against the analysed par (and its error)."""
-    other, err, p10, p90 = par_figures(runs)
-    n = max(1, len(runs))
-    gain = None if par is None or other is None else other - par
-    gain_error = None if gain is None or err is None or par_error is None else math.hypot(err, par_error)
-    return DriverComparison(driver, other, err, p10, p90, sum(r.finished for r in runs) / n,
-                            sum(not r.losses for r in runs) / n, gain, gain_error,
-                            None if gain is None or not other else gain / other)
+    return compare_figures(driver, par, par_error, sorted(r.seconds for r in runs if r.seconds is not None),
+                           sum(r.finished for r in runs), sum(not r.losses for r in runs), len(runs))
 
 
 def analyse_stage(track, runs: list[Run], *, seed: int, driver: str, table: list[Run] | None = None,

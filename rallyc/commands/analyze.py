@@ -64,7 +64,7 @@ def _with_circuits(text: str, rx: list, fmt: AnalyzeFormat, stages: bool) -> str
     import json
 
     # start-up: the analysis (referee and drivers) only for `rallyc analyze`
-    from rallyc.analysis.rxreport import circuits_text
+    from rallyc.analysis.circuit_report import circuits_text
 
     if fmt is AnalyzeFormat.json:
         doc = json.loads(text)
@@ -139,7 +139,7 @@ def register(app: typer.Typer) -> None:
         rx: list = []
         if circuits:
             # start-up: the analysis (referee and drivers) only for `rallyc analyze`
-            from rallyc.analysis.rxreport import analyze_circuit
+            from rallyc.analysis.circuit_report import analyze_circuit
 
             try:
                 with cluster_errors("rallyc analyze"):

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from rallyc.analysis.drivers import GreedyDriver, StrongDriver
-from rallyc.analysis.rxdriver import StrongRxDriver
+from rallyc.analysis.circuit_driver import StrongRxDriver
 from rallyc.data.components import Components
 from rallyc.records.convert import record_format, rx_turn_to_json, turn_to_json
 from rallyc.records.explain import applied_of

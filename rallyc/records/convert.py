@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rallyc.rules.variants.full_contact import contact_claim_from_json, contact_claim_to_json
+from rallyc.rules.variants.full_contact import contact_claim_from_json
 from rallyc.rules.core.dice import Die, DieKind, Face
 from rallyc.rules.core.engine import FOCUS, SECONDS, TokenKind
 from rallyc.rules.core.race import RxOutcome
@@ -142,7 +142,7 @@ def roll_to_json(r: Roll) -> dict[str, Any]:
     if r.token is not None:
         out["token"] = r.token
     if r.contact is not None:  # Full Contact (RX-PUSH, RX-THROUGH)
-        out[str(r.contact.kind)] = contact_claim_to_json(r.contact)
+        out[str(r.contact.kind)] = r.contact.to_json()
     return out
 
 

@@ -1,9 +1,10 @@
-"""The hooks a variant fills in the core turn: one :class:`typing.Protocol` per hook family, and the race variants
-an option plays.
+"""The hooks a variant fills in the core turn: one :class:`typing.Protocol` per hook family, the race variants
+an option plays and the flags on an RX race's track.
 
 The core turn (the race, the plans, the turn, the bot, the machine) knows a variant only through these protocols;
 it imports none (``.importlinter``'s ``core-imports-no-variant`` contract). RX Full Contact
-(:mod:`rallyc.rules.variants.full_contact`) is the variant that fills them today:
+(:mod:`rallyc.rules.variants.full_contact`) fills the first three families, the Yellow Flags
+(:mod:`rallyc.rules.variants.yellow_flags`) the last:
 
 - laying dice (:class:`OccupiedSpaces`, a planning context's ``contact``): a die laid on a space that holds a car,
   and the board as the plan's earlier dice left it; what such a die does, as laid (:class:`CarsMoved`, a
@@ -11,17 +12,20 @@ it imports none (``.importlinter``'s ``core-imports-no-variant`` contract). RX F
 - the record (:class:`DieClaim`, a :class:`~rallyc.rules.core.turn.Roll`'s ``contact``): what a die says it did to the
   other cars, and what the turn reports of it (:class:`TurnEvent`, an RX outcome's ``contact``);
 - the race (:class:`RaceVariant`, ``Race.contact``): the board a turn plans on, the start of a turn (Warnings, a
-  Loss of Control before any die), resolution, commit and the rules applied.
+  Loss of Control before any die), resolution, commit and the rules applied;
+- the flags on the track (:class:`TrackFlags`, ``Race.flag_rule``, in every RX race: the Yellow Flags,
+  :class:`~rallyc.rules.variants.yellow_flags.YellowFlags`): the spaces where no car moves alongside on the board of
+  a turn, and the flags lifted and placed at its commit; the race keeps the flags (``Race.yellow``,
+  ``Race.yellow_pairs``).
 
-What the RX race keeps in its own code and could move here (see docs/api.md): the Yellow Flags would fill the
-race hooks' ``board`` (the spaces where no car moves alongside) and ``commit`` (flags placed and taken off); the RX
-Weather rule the draws of ``resolve`` and the ``commit`` of the weather turned.
+What the RX race keeps in its own code and could move here (see docs/api.md): the RX Weather rule would fill the
+draws of ``resolve`` and the ``commit`` of the weather turned.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Callable, Mapping, Protocol
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.core.dice import Die
@@ -29,15 +33,20 @@ if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.core.plans import PlanContext, Placed, Walk
     from rallyc.rules.core.race import Race, RxCar, RxOutcome
     from rallyc.rules.core.rolling import Movement
+    from rallyc.rules.core.state import TrackIndex
     from rallyc.rules.core.turn import Turn
 
 __all__ = ["Refusal", "Moved", "CarsMoved", "OccupiedSpaces", "DieClaim", "TurnEvent", "RaceVariant",
-           "RACE_VARIANTS", "race_variant"]
+           "RACE_VARIANTS", "race_variant", "Flags", "Pairs", "TrackFlags", "TRACK_FLAGS", "track_flags"]
 
 #: why a die may not be laid: (rule ID, message, the die's field at fault)
 Refusal = tuple[str, str, str]
 #: a car moved by a die laid: (name, from, to)
 Moved = tuple[str, str, str]
+#: flags on the track: route step -> the players who drew one there (RX-DAMAGE-03/07)
+Flags = dict[int, list[str]]
+#: route step -> the pairs of cars already alongside each other when a flag was placed there (RX-DAMAGE-06)
+Pairs = dict[int, set[frozenset[str]]]
 
 
 class CarsMoved(Protocol):
@@ -117,6 +126,38 @@ class RaceVariant(Protocol):
 
     def commit(self, car: RxCar, out: RxOutcome) -> tuple[str, ...]:
         """Apply the resolved turn to the race (after the race's own commit); the rule IDs applied."""
+
+
+class TrackFlags(Protocol):
+    """The flags on an RX race's track as the race reads them (``Race.flag_rule``: the Yellow Flags,
+    :class:`~rallyc.rules.variants.yellow_flags.YellowFlags`, RX-DAMAGE-03..08), built on the race's track index. The
+    race keeps the flags (:data:`Flags`, :data:`Pairs`) and calls these on the board of a turn and at its commit."""
+
+    def in_force(self, flags: Flags, mover: str, from_gear0: bool) -> Flags:
+        """The flags at the start of ``mover``'s turn (``from_gear0``: it starts in Gear 0): the board it plans on,
+        and the flags the commit keeps (a new mapping: the caller keeps and extends it)."""
+
+    def board(self, in_force: Flags, pairs: Pairs, mover: str, others: Iterable[tuple[str, str]],
+              covered: dict[frozenset[int], frozenset[str]]) -> tuple[frozenset[str], frozenset[str]]:
+        """What the flags ``in_force`` forbid ``mover`` this turn (``others``: (name, space) of the other cars on
+        the track): the planning context's ``no_alongside`` and ``alongside_before_flag``; ``covered``: the caller's
+        per-track memo of the spaces of each set of flagged route steps."""
+
+    def placed(self, step: int, cars: Iterable[tuple[str, str]]) -> set[frozenset[str]]:
+        """The commit of a flag placed on ``step`` (``cars``: (name, space) of the cars on the track): the pairs of
+        cars it finds alongside each other, which keep moving normally while it stays (:data:`Pairs`)."""
+
+
+#: The flags on an RX race's track: the module and the class (called with the race's track index) that play them,
+#: named, not imported, like :data:`RACE_VARIANTS`. Every RX race has them (its Damage bag holds Yellow Flags).
+TRACK_FLAGS: tuple[str, str] = ("rallyc.rules.variants.yellow_flags", "YellowFlags")
+
+
+def track_flags(index: TrackIndex) -> TrackFlags:
+    """The flags on a race's track (:data:`TRACK_FLAGS`), built for its ``index``."""
+    module, name = TRACK_FLAGS
+    factory: Callable[[TrackIndex], TrackFlags] = getattr(import_module(module), name)
+    return factory(index)
 
 
 #: The race variants an option plays: its field of :class:`~rallyc.rules.core.options.Options` -> the module and the

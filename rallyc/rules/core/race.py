@@ -27,7 +27,7 @@ from rallyc.rules.core.errors import IllegalMove, StageOver
 from rallyc.rules.core.options import Options
 from rallyc.rules.core.race_format import RX, RaceFormat
 from rallyc.rules.core.engine import FOCUS, TurnEngine, TurnOutcome, check_claims, stuck_at_water
-from rallyc.rules.core.hooks import RaceVariant, TurnEvent, race_variant
+from rallyc.rules.core.hooks import RaceVariant, TrackFlags, TurnEvent, race_variant, track_flags
 from rallyc.rules.core.plans import PlanContext, Placed
 from rallyc.rules.core.rx_dashboard import RX_CAR, RX_DAMAGE_KINDS, loc_damage, rx_allowance, rx_bag
 from rallyc.rules.core.rx_laps import Laps
@@ -39,7 +39,6 @@ from rallyc.rules.core.domain import JokerState, RaceStatus
 from rallyc.rules.core.driver import Driver
 from rallyc.rules.core.rolling import Movement, Mover
 from rallyc.rules.core.turn import LossOfControl, Turn
-from rallyc.rules.variants.yellow_flags import flag_limits, flag_steps, flags_in_force, pairs_alongside
 
 __all__ = ["Race", "RxCar", "RxOutcome", "RaceResult", "round_colour"]
 
@@ -308,7 +307,8 @@ class Race(TurnEngine[RxOutcome]):
         self.position = 0
         self.outcomes: list[RxOutcome] = []
         self.rounds: list[list[str]] = []
-        self._neighbours = self._step_neighbours()
+        #: the Yellow Flags' rule on this track (:data:`~rallyc.rules.core.hooks.TRACK_FLAGS`)
+        self.flag_rule: TrackFlags = track_flags(self.index)
         #: the Full Contact variant (RX-ADV-01, :data:`~rallyc.rules.core.hooks.RACE_VARIANTS`), None without the option
         self.contact: RaceVariant | None = race_variant(self, "full_contact")
         self.next_round()
@@ -448,22 +448,14 @@ class Race(TurnEngine[RxOutcome]):
         return total - out - sum(self.minus1.values()) - sum(self.shortcut_ok.values())
 
     # -- planning
-    def _step_neighbours(self) -> dict[int, set[int]]:
-        return self.index.step_neighbours
-
     def _flags_in_force(self, mover: str) -> dict[int, list[str]]:
         """Yellow Flags at the start of ``mover``'s turn: its own go to its Dashboard if it starts in Gear 0
         (RX-DAMAGE-08)."""
-        return flags_in_force(self.yellow, mover, self.cars[mover].gear == 0)
-
-    def _flag_steps(self, step: int) -> set[int]:
-        """The route steps a Yellow Flag on ``step`` covers (RX-DAMAGE-04)."""
-        return flag_steps(self._neighbours, step)
+        return self.flag_rule.in_force(self.yellow, mover, self.cars[mover].gear == 0)
 
     def _pairs_alongside(self, step: int) -> set[frozenset[str]]:
         """Pairs of cars alongside each other under a flag on ``step`` as it is placed (RX-DAMAGE-06)."""
-        return pairs_alongside(self.index, self._neighbours, step,
-                               [(c.name, c.space) for c in self.cars.values() if c.impedes])
+        return self.flag_rule.placed(step, [(c.name, c.space) for c in self.cars.values() if c.impedes])
 
     def _barred(self, name: str, joker_done: bool, left_pregrid: bool) -> dict[str, tuple[str, str]]:
         """The spaces ``name`` may not enter: the Joker once driven (RX-JOKER-02), the Pre-grid once left
@@ -506,8 +498,8 @@ class Race(TurnEngine[RxOutcome]):
         variant: dict[str, object] | None = None  # (most turns: none, no dict)
         if self.yellow:
             variant = {}
-            variant["no_alongside"], variant["alongside_before_flag"] = flag_limits(
-                self.index, self._neighbours, self._flags_in_force(name), self.yellow_pairs, name,
+            variant["no_alongside"], variant["alongside_before_flag"] = self.flag_rule.board(
+                self._flags_in_force(name), self.yellow_pairs, name,
                 [(c.name, c.space) for c in self.cars.values() if c is not car and c.status == "road"]
                 if self.yellow_pairs else (), cache.track.flagged)  # (no pair kept: the other cars are not read)
         if self.contact is not None:

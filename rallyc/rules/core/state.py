@@ -6,14 +6,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from operator import attrgetter
+from typing import Mapping
+
+import networkx as nx
 
 from rallyc.compiler.track import Space, Track
 from rallyc.data.components import DashboardData
 from rallyc.rules.core.domain import CarStatus, LocIcon
-from rallyc.rules.variants.yellow_flags import step_neighbours
 
-__all__ = ["Card", "Car", "TrackIndex", "index_of", "DAMAGE_KINDS", "SHORTCUT_RESULTS", "LOC_ICONS", "WEATHER",
-           "IMPEDING"]
+__all__ = ["Card", "Car", "TrackIndex", "index_of", "step_neighbours", "DAMAGE_KINDS", "SHORTCUT_RESULTS", "LOC_ICONS",
+           "WEATHER", "IMPEDING"]
 
 _SECONDS = attrgetter("seconds")
 #: the lanes of slide spaces (CORE-SLIDE-01)
@@ -242,6 +244,17 @@ class TrackIndex:
         """Route step -> the steps of the tiles directly before and after it (what a Yellow Flag covers,
         RX-DAMAGE-04): scanned from the graph when a game with Yellow Flags first asks, then shared, read only."""
         return step_neighbours(self.track.graph, self.spaces)
+
+
+def step_neighbours(graph: nx.DiGraph, spaces: Mapping[str, Space]) -> dict[int, set[int]]:
+    """Route step -> the steps of the tiles directly before and after it (joined by a move in either direction)."""
+    out: dict[int, set[int]] = {}
+    for a, b in graph.edges:
+        sa, sb = spaces[a].step, spaces[b].step
+        if sa != sb:
+            out.setdefault(sa, set()).add(sb)
+            out.setdefault(sb, set()).add(sa)
+    return out
 
 
 def index_of(track: Track) -> TrackIndex:

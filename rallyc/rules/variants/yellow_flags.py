@@ -7,46 +7,30 @@ car moves alongside a car in Gear 1 or more on that tile or the tiles directly b
 except beside the cars it was already alongside when the flag was placed (RX-DAMAGE-06); several flags on one tile
 are one (RX-DAMAGE-07); when its drawer starts a later turn in Gear 0 the flag goes to its Dashboard (RX-DAMAGE-08).
 The state is a game form's own (``flags``: route step -> the drawers; ``pairs``: route step -> the pairs of cars
-alongside when it was placed); these functions read and build it.
+alongside when it was placed); these functions read and build it. The RX race reaches them through the core's hook
+:class:`~rallyc.rules.core.hooks.TrackFlags` (:class:`YellowFlags`); the Time Trial calls them directly.
 """
 
 from __future__ import annotations
 
 from typing import Iterable, Mapping, Protocol
 
-import networkx as nx
-
 from rallyc.compiler.track import Space
+from rallyc.rules.core.hooks import Flags, Pairs
+from rallyc.rules.core.state import TrackIndex, step_neighbours
 
 __all__ = ["step_neighbours", "flags_in_force", "flag_steps", "pairs_alongside", "flag_limits", "Flags", "Pairs",
-           "SpaceIndex"]
-
-#: route step -> the players who drew a Yellow Flag there
-Flags = dict[int, list[str]]
-#: route step -> the pairs of cars already alongside each other when a flag was placed there
-Pairs = dict[int, set[frozenset[str]]]
+           "SpaceIndex", "YellowFlags"]
 
 
 class SpaceIndex(Protocol):
-    """What these functions read of a track's index (:class:`~rallyc.rules.core.state.TrackIndex`, which imports this
-    module: a protocol keeps the import one-way)."""
+    """What these functions read of a track's index (:class:`~rallyc.rules.core.state.TrackIndex`)."""
 
     @property
     def spaces(self) -> Mapping[str, Space]: ...
 
     @property
     def alongside(self) -> Mapping[str, list[str]]: ...
-
-
-def step_neighbours(graph: nx.DiGraph, spaces: Mapping[str, Space]) -> dict[int, set[int]]:
-    """Route step -> the steps of the tiles directly before and after it (joined by a move in either direction)."""
-    out: dict[int, set[int]] = {}
-    for a, b in graph.edges:
-        sa, sb = spaces[a].step, spaces[b].step
-        if sa != sb:
-            out.setdefault(sa, set()).add(sb)
-            out.setdefault(sb, set()).add(sa)
-    return out
 
 
 def flags_in_force(flags: Flags, mover: str, from_gear0: bool) -> Flags:
@@ -120,3 +104,25 @@ def flag_limits(index: SpaceIndex, neighbours: dict[int, set[int]], in_force: Fl
         if frozenset((mover, name)) in near:
             before.append(space)
     return no_alongside, frozenset(before)
+
+
+class YellowFlags:
+    """The Yellow Flags of an RX race's track (the core's :class:`~rallyc.rules.core.hooks.TrackFlags`): the
+    functions above on the track's index and the neighbours of its route steps."""
+
+    def __init__(self, index: TrackIndex) -> None:
+        self.index = index
+        self.neighbours = index.step_neighbours
+
+    def in_force(self, flags: Flags, mover: str, from_gear0: bool) -> Flags:
+        """:func:`flags_in_force` (RX-DAMAGE-08)."""
+        return flags_in_force(flags, mover, from_gear0)
+
+    def board(self, in_force: Flags, pairs: Pairs, mover: str, others: Iterable[tuple[str, str]],
+              covered: dict[frozenset[int], frozenset[str]]) -> tuple[frozenset[str], frozenset[str]]:
+        """:func:`flag_limits` on this track (RX-DAMAGE-04/06)."""
+        return flag_limits(self.index, self.neighbours, in_force, pairs, mover, others, covered)
+
+    def placed(self, step: int, cars: Iterable[tuple[str, str]]) -> set[frozenset[str]]:
+        """:func:`pairs_alongside` on this track (RX-DAMAGE-06)."""
+        return pairs_alongside(self.index, self.neighbours, step, cars)

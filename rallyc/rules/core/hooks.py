@@ -1,10 +1,11 @@
 """The hooks a variant fills in the core turn: one :class:`typing.Protocol` per hook family, the race variants
-an option plays and the flags on an RX race's track.
+an option plays, the flags on an RX race's track and the weather of a stage.
 
 The core turn (the race, the plans, the turn, the bot, the machine) knows a variant only through these protocols;
 it imports none (``.importlinter``'s ``core-imports-no-variant`` contract). RX Full Contact
 (:mod:`rallyc.rules.variants.full_contact`) fills the first three families, the Yellow Flags
-(:mod:`rallyc.rules.variants.yellow_flags`) the last:
+(:mod:`rallyc.rules.variants.yellow_flags`) and the Monte-Carlo weather (:mod:`rallyc.rules.variants.weather`) the
+last two:
 
 - laying dice (:class:`OccupiedSpaces`, a planning context's ``contact``): a die laid on a space that holds a car,
   and the board as the plan's earlier dice left it; what such a die does, as laid (:class:`CarsMoved`, a
@@ -16,7 +17,9 @@ it imports none (``.importlinter``'s ``core-imports-no-variant`` contract). RX F
 - the flags on the track (:class:`TrackFlags`, ``Race.flag_rule``, in every RX race: the Yellow Flags,
   :class:`~rallyc.rules.variants.yellow_flags.YellowFlags`): the spaces where no car moves alongside on the board of
   a turn, and the flags lifted and placed at its commit; the race keeps the flags (``Race.yellow``,
-  ``Race.yellow_pairs``).
+  ``Race.yellow_pairs``);
+- the weather of a stage (:class:`StageWeather`, at the stage's End of the Turn, when a Weather token is drawn on a
+  stage that can flip its tiles): the route steps it flips; the stage keeps the tiles flipped and turns them.
 
 What the RX race keeps in its own code and could move here (see docs/api.md): the RX Weather rule would fill the
 draws of ``resolve`` and the ``commit`` of the weather turned.
@@ -33,11 +36,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.core.plans import PlanContext, Placed, Walk
     from rallyc.rules.core.race import Race, RxCar, RxOutcome
     from rallyc.rules.core.rolling import Movement
-    from rallyc.rules.core.state import TrackIndex
-    from rallyc.rules.core.turn import Turn
+    from rallyc.rules.core.stage import Stage
+    from rallyc.rules.core.state import Car, TrackIndex
+    from rallyc.rules.core.turn import Outcome, Turn
 
 __all__ = ["Refusal", "Moved", "CarsMoved", "OccupiedSpaces", "DieClaim", "TurnEvent", "RaceVariant",
-           "RACE_VARIANTS", "race_variant", "Flags", "Pairs", "TrackFlags", "TRACK_FLAGS", "track_flags"]
+           "RACE_VARIANTS", "race_variant", "Flags", "Pairs", "TrackFlags", "TRACK_FLAGS", "track_flags",
+           "StageWeather", "STAGE_WEATHER", "stage_weather"]
 
 #: why a die may not be laid: (rule ID, message, the die's field at fault)
 Refusal = tuple[str, str, str]
@@ -158,6 +163,27 @@ def track_flags(index: TrackIndex) -> TrackFlags:
     module, name = TRACK_FLAGS
     factory: Callable[[TrackIndex], TrackFlags] = getattr(import_module(module), name)
     return factory(index)
+
+
+class StageWeather(Protocol):
+    """The weather of a stage (the Monte-Carlo weather, :func:`~rallyc.rules.variants.weather.weather_flips`,
+    MC-WEATHER-02..06), called at the stage's End of the Turn when a Weather token is drawn."""
+
+    def __call__(self, stage: Stage, car: Car, out: Outcome, status: str) -> list[int]:
+        """The route steps the Weather token(s) drawn in ``car``'s turn (``out``, the car ending it ``status``) flip,
+        sorted: the stage turns those tiles over."""
+
+
+#: The weather of a stage: the module and the function that says which tiles a Weather token flips, named, not
+#: imported, like :data:`RACE_VARIANTS`; loaded when one is drawn on a stage that can flip its tiles.
+STAGE_WEATHER: tuple[str, str] = ("rallyc.rules.variants.weather", "weather_flips")
+
+
+def stage_weather() -> StageWeather:
+    """The weather of a stage (:data:`STAGE_WEATHER`)."""
+    module, name = STAGE_WEATHER
+    flips: StageWeather = getattr(import_module(module), name)
+    return flips
 
 
 #: The race variants an option plays: its field of :class:`~rallyc.rules.core.options.Options` -> the module and the

@@ -17,11 +17,11 @@ from rallyc.rules.core.dice import is_gear
 from rallyc.rules.core.driver import Driver
 from rallyc.rules.core.engine import check_claims, stuck_at_water
 from rallyc.rules.core.errors import IllegalMove
+from rallyc.rules.core.hooks import stage_weather
 from rallyc.rules.core.plans import PlanContext, Placed
 from rallyc.rules.core.state import DAMAGE_KINDS, LOC_ICONS, WEATHER, Card, Car
 from rallyc.rules.core.rolling import Movement
 from rallyc.rules.core.turn import CardClaim, LossOfControl, Outcome, Roll, Turn, ZeroSide, stage_outcome
-from rallyc.rules.variants.weather import weather_flips
 
 if TYPE_CHECKING:  # pragma: no cover
     from rallyc.rules.core.stage import Stage
@@ -200,7 +200,7 @@ def _spare_tire(stage: "Stage", car: Car, turn: Turn, taken: _Card, loc: LossOfC
 def _check_weather(stage: "Stage", car: Car, turn: Turn, out: Outcome, status: CarStatus) -> None:
     """The steps a Weather token drawn this turn flips (MC-WEATHER-02), against the record's claim."""
     if stage.flipper is not None and (WEATHER in out.tokens or WEATHER in out.damage):
-        out.flipped = weather_flips(stage, car, out, status)
+        out.flipped = stage_weather()(stage, car, out, status)
     if turn.flipped is not None and sorted(turn.flipped) != out.flipped:
         raise IllegalMove("MC-WEATHER-02", f"the Weather flips step(s) {out.flipped or 'none'}, not "
                                            f"{sorted(turn.flipped) or 'none'}", "flipped")

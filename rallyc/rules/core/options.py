@@ -21,28 +21,22 @@ SISU_ALLOCATIONS = OPTIONS["sisu"].values or ()
 class Options:
     """Switches for the optional rules; all off by default (the core game).
 
-    One field per option of the registry that a game sets (``laps`` is the circuit's, not a game option);
-    field names are the records' spelling of the registry's names."""
+    The registry (:data:`rallyc.model.options.OPTIONS`) declares the options: their names, words, rule IDs and
+    descriptions. The fields are written out here rather than built from it so that type checkers know them
+    (``Options(full_contact=True)`` is checked by mypy); ``tests/test_options_declared_once.py`` keeps them equal to
+    the registry's game options (those of a design's ``options`` line: ``laps`` is the circuit's), under the records'
+    spelling, a switch as ``bool`` and a worded option as its word or None. The one exception is ``weather``: the
+    referee keeps only whether the Weather rule is played (an RX race's start weather is the race's)."""
 
-    #: CORE-ADV-01..06: start from Gear 0 with the Gear 2 die
     flying_start: bool = False
-    #: CORE-ADV-07..08: Brake die as a Coast die in top gear
     redline: bool = False
-    #: CORE-ADV-09..10: 5-second penalties between stages
     checkpoints: bool = False
-    #: CORE-ADV-11..15: None (no SISU tokens) or the allocation
     sisu: str | None = None
-    #: CORE-ADV-16: Leader dice replaced by Coast dice
     one_shot: bool = False
-    #: MC-HANDBRAKE-01..04 (Monte-Carlo advanced rule): outside -> inside mid-corner
     handbrake: bool = False
-    #: MC-WEATHER-01..07 (Monte-Carlo advanced rule): Weather tokens in the Damage bag flip snow/asphalt tiles
     weather: bool = False
-    #: RX Full Contact: pushes, Push Through, impact damage, Danger tokens (rallyc.rules.variants.full_contact)
     full_contact: bool = False
-    #: IMPROV-01..03: re-plan the dice not yet rolled after a roll, one by one (:mod:`rallyc.rules.core.rolling`)
     improvisation: bool = False
-    #: custom race choices (rallyc.rules.variants.custom): the word chosen, or None
     race_type: str | None = None
     track_rules: str | None = None
     repairs: str | None = None

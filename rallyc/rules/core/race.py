@@ -21,6 +21,7 @@ from weakref import WeakKeyDictionary
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, DashboardData, load_components
+from rallyc.model.options import Variant
 from rallyc.rules.core.claims import check_left
 from rallyc.rules.core.damage_bag import check_count, check_drawn, count_draw, draw, on_dashboards
 from rallyc.rules.core.errors import IllegalMove, StageOver
@@ -218,7 +219,8 @@ def _race_options(options: Options, race_format: RaceFormat, weather: str | None
     a weather only in a format that has one (ICE-05) and only dry or wet (RX-WEATHER-01); the weather option set
     when the RX Weather rule is played (Weather tokens are Shortcut sides too: the core turn code accepts them
     then, RX-WEATHER-03)."""
-    bad = [k for k in ("sisu", "checkpoints", "weather", "one_shot", "handbrake") if getattr(options, k)]
+    # the registry says which options an RX race plays; the Weather rule comes in by ``weather``, not the options
+    bad = [o.record_name for o in options.specs_on() if Variant.RX not in o.variants or o.name == "weather"]
     if bad:
         raise ValueError(f"option(s) {', '.join(bad)} are not RX race rules (RX-ADV-01: Flying Start, "
                          f"Redline and Full Contact)")

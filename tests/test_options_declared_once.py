@@ -5,13 +5,18 @@ declared somewhere the registry does not know."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from rallyc.commands.cli import app
 from rallyc.model.options import OPTIONS
 from rallyc.rules import Options
 
+ROOT = Path(__file__).resolve().parents[1]
 GAME_OPTIONS = [o for o in OPTIONS.values() if o.in_options_line]
 
 
@@ -35,3 +40,23 @@ def test_every_game_option_is_read_from_a_record_and_checked_against_its_words(s
     if spec.values is not None and spec.name != "weather":
         with pytest.raises(ValueError):
             Options.from_dict({spec.record_name: "no-such-word"})
+
+
+def test_the_options_flag_of_play_and_serve_lists_every_game_option_with_its_words():
+    runner = CliRunner()
+    for command in ("play", "serve"):
+        result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "400", "NO_COLOR": "1", "TERM": "dumb"})
+        assert result.exit_code == 0, result.output
+        text = re.sub(r"\s+", " ", re.sub(r"[│╭╮╰╯─]", " ", result.output))
+        for spec in GAME_OPTIONS:
+            assert spec.record_name in text, (command, spec.name)
+            for word in spec.values or ():
+                assert word in text, (command, spec.name, word)
+
+
+@pytest.mark.parametrize("given, said", [("sisu=per-lap", "`sisu` takes per-stage, per-rally, assistance, not 'per-lap'"),
+                                         ("flyingstart", "unknown option `flyingstart`")])
+def test_the_options_flag_is_checked_by_the_registry(given, said):
+    result = CliRunner().invoke(app, ["play", str(ROOT / "examples/rally-1.rally"), "--players", "Ann,Bob", "--options", given])
+    assert result.exit_code == 2
+    assert f"--options: {said}" in result.output

@@ -11,9 +11,10 @@ from typing import Annotated, Any, List, Optional
 import typer
 
 from rallyc.commands.errors import EXIT_USAGE, fail
+from rallyc.model.options import OPTIONS, OptionSpec
 
 __all__ = ["Stage", "Rally", "Players", "Cars", "Colours", "Options", "RaceFormat", "SeatOption", "Dice", "Seed",
-           "parse_options", "seats", "table_setup"]
+           "options_help", "parse_options", "seats", "table_setup"]
 
 Stage = Annotated[Optional[str], typer.Option("--stage", "-s", help="The stage (or circuit) to play (default: the "
                                                                     "first).")]
@@ -23,8 +24,24 @@ Cars = Annotated[Optional[str], typer.Option("--cars", help="One car per player,
                                                             "r5:asphalt,r4:snow (default: the game's).")]
 Colours = Annotated[Optional[str], typer.Option("--colours", help="One colour per player (default: red, blue, "
                                                                   "green, yellow...).")]
-Options = Annotated[Optional[str], typer.Option("--options", help="Game options: flying_start,sisu=per-rally,"
-                                                                  "handbrake (docs/options.md).")]
+
+
+def _written(spec: OptionSpec) -> str:
+    """``flying_start``, ``sisu[=per-stage|per-rally|assistance]``, ``race_type=head-to-head|time-trial``."""
+    if spec.values is None:
+        return spec.record_name
+    words = "|".join(spec.values)
+    return f"{spec.record_name}[={words}]" if spec.value_optional else f"{spec.record_name}={words}"
+
+
+def options_help() -> str:
+    """The help of ``--options``: the registry's game options (those of a design's ``options`` line), as records
+    spell them, each with its words."""
+    names = ", ".join(_written(o) for o in OPTIONS.values() if o.in_options_line)
+    return f"Game options, e.g. flying_start,sisu=per-rally,handbrake (a name alone is true): {names} (docs/options.md)."
+
+
+Options = Annotated[Optional[str], typer.Option("--options", help=options_help())]
 RaceFormat = Annotated[Optional[str], typer.Option("--race-format", help="A race on a circuit: rx (default) or "
                                                                          "ice.")]
 SeatOption = Annotated[Optional[List[str]], typer.Option("--seat", help="A bot in a seat: NAME=random|greedy|strong "

@@ -5,6 +5,7 @@ declared somewhere the registry does not know."""
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import fields
 from pathlib import Path
@@ -60,3 +61,20 @@ def test_the_options_flag_is_checked_by_the_registry(given, said):
     result = CliRunner().invoke(app, ["play", str(ROOT / "examples/rally-1.rally"), "--players", "Ann,Bob", "--options", given])
     assert result.exit_code == 2
     assert f"--options: {said}" in result.output
+
+
+def test_no_module_but_the_registry_writes_out_an_options_words():
+    """A tuple or list of the words of a registry option in its order (``("dirt", "gt", "light")``) is a second
+    declaration of them: the module reads ``OPTIONS[name].values`` instead."""
+    words = {o.values: o.name for o in OPTIONS.values() if o.values is not None and len(o.values) > 1}
+    found = []
+    for path in sorted((ROOT / "rallyc").rglob("*.py")):
+        if path == ROOT / "rallyc/model/options.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.Tuple, ast.List)) and node.elts and \
+                    all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts):
+                name = words.get(tuple(e.value for e in node.elts))
+                if name is not None:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: the words of `{name}`")
+    assert found == []

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from rallyc.model.options import OPTIONS
+
 __all__ = ["RACE_TYPES", "TRACK_RULES", "CHOICES", "referee_of", "choices_of", "pairing_problem"]
 
-RACE_TYPES = ("head-to-head", "time-trial")
-TRACK_RULES = ("technical", "speed")
+#: the words of the registry's ``race-type`` and ``track-rules``
+RACE_TYPES = OPTIONS["race-type"].values or ()
+TRACK_RULES = OPTIONS["track-rules"].values or ()
 #: the options (hyphenated) that make a game a custom race; ``repairs`` alone does not
 CHOICES = ("race-type", "track-rules", "damage-bag")
 

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from rallyc.compiler.design import Design
 from rallyc.compiler.track import Track
+from rallyc.model.options import OPTIONS
 from rallyc.records.game_options import game_options
 from rallyc.records.load import RecordError
 from rallyc.rules.variants.custom import CustomRace, custom_race
@@ -119,7 +120,7 @@ def custom_stage_rules(data: dict[str, Any], in_force: dict[str, Any], tracks: l
     (:class:`rallyc.rules.variants.custom.CustomRace`); :class:`RecordError` at the option that asks for another one
     (CUSTOM-04/05/06/21). A circuit is recorded stage by stage only as such a custom race."""
     opts = data.get("options") or {}
-    if in_force.get("repairs") in ("yes", "no"):
+    if in_force.get("repairs") in (OPTIONS["repairs"].values or ()):
         record_applied(("CUSTOM-15",))  # the Spare Tire, tire changes and Assistance repairs allowed or not (rules.stage)
 
     def where(name: str) -> str:

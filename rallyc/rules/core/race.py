@@ -21,7 +21,7 @@ from weakref import WeakKeyDictionary
 
 from rallyc.compiler.track import Track
 from rallyc.data.components import Components, DashboardData, load_components
-from rallyc.model.options import Variant
+from rallyc.model.options import OPTIONS, Variant
 from rallyc.rules.core.claims import check_left
 from rallyc.rules.core.damage_bag import check_count, check_drawn, count_draw, draw, on_dashboards
 from rallyc.rules.core.errors import IllegalMove, StageOver
@@ -229,7 +229,7 @@ def _race_options(options: Options, race_format: RaceFormat, weather: str | None
                          "race has no repairs (RX-DAMAGE-09)")
     if weather is not None and not race_format.weather:
         raise ValueError(f"there are no weather changes in an {race_format.name} race (ICE-05)")
-    if weather not in (None, "dry", "wet"):
+    if weather is not None and weather not in (OPTIONS["weather"].values or ()):
         raise ValueError(f"the RX weather is dry or wet, not {weather!r} (RX-WEATHER-01)")
     rule = weather is not None
     # Options are frozen: no copy when already so

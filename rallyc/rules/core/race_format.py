@@ -11,12 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rallyc.data.components import Components
+from rallyc.model.options import OPTIONS
 
 __all__ = ["RaceFormat", "RX", "ICE", "FORMATS", "damage_set", "DAMAGE_SETS", "custom_format", "CUSTOM_SIDES",
            "standard_bag"]
 
-#: the custom-race Damage sets (CUSTOM-18/19/22), as ``[custom.damage_bags.NAME]`` of the rules data
-DAMAGE_SETS = ("dirt", "gt", "light")
+#: the custom-race Damage sets (CUSTOM-18/19/22): the words of the registry's ``damage-bag``, as
+#: ``[custom.damage_bags.NAME]`` of the rules data
+DAMAGE_SETS = OPTIONS["damage-bag"].values or ()
 
 
 def damage_set(components: Components, name: str) -> dict[str, int]:

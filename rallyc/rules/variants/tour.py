@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import NotRequired, Protocol, Sequence, TypedDict
 
 from rallyc.data.components import Components, load_components
+from rallyc.model.options import OPTIONS
 from rallyc.rules.core.errors import IllegalMove
 from rallyc.rules.core.trace import applied as record_applied
 
@@ -49,8 +50,8 @@ class TourClaims(TypedDict, total=False):
     standings: list[StandingClaim]
     winner: str
 
-#: the two race types of a Tour event (CUSTOM-05/06)
-EVENT_TYPES = ("head-to-head", "time-trial")
+#: the two race types of a Tour event (CUSTOM-05/06): the words of the registry's ``race-type``
+EVENT_TYPES = OPTIONS["race-type"].values or ()
 
 
 def check_events(kinds: list[str]) -> None:

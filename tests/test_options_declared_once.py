@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rallyc.commands.cli import app
-from rallyc.model.options import OPTIONS
+from rallyc.model.options import OPTIONS, Chooser, OptionSpec, Variant, rule_span
 from rallyc.rules import Options
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,3 +78,29 @@ def test_no_module_but_the_registry_writes_out_an_options_words():
                 if name is not None:
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno}: the words of `{name}`")
     assert found == []
+
+
+def _documented(spec: OptionSpec) -> list[str]:
+    """The first columns of docs/options.md's row of ``spec``, as the registry gives them."""
+    if spec.integer:
+        values = "a whole number (`laps N`)"
+    elif spec.values is None:
+        values = "switch"
+    else:
+        values = " \\| ".join(spec.values) + (" (may be left out: the first)" if spec.value_optional else "")
+    chooser = "the design (fixed)" if spec.chooser is Chooser.DESIGN else "the players (design = default)"
+    variants = ", ".join(v.value for v in Variant if v in spec.variants)
+    return [f"`{spec.name}`" + ("" if spec.in_options_line else " (own statement)"), f"`{spec.record_name}`", values,
+            rule_span(spec.rules), chooser, variants]
+
+
+def test_the_documented_table_of_options_is_the_registrys():
+    """docs/options.md's table: one row per option, in the registry's order; its columns as the registry says (the
+    last one may add a note after the variants)."""
+    text = (ROOT / "docs/options.md").read_text(encoding="utf-8")
+    rows = [[c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]] for line in text.splitlines()
+            if line.startswith("| `")]
+    expected = [_documented(o) for o in OPTIONS.values()]
+    assert [r[:5] for r in rows] == [e[:5] for e in expected]
+    assert [(r[0], r[5]) for r, e in zip(rows, expected)
+            if not (r[5].startswith(e[5]) and r[5][len(e[5]):][:2] in ("", " ("))] == []

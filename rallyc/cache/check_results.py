@@ -21,14 +21,13 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 
 from rallyc.diagnostics import Diagnostic
-from rallyc.cache.folder import cache_folder
+from rallyc.cache.folder import cache_folder, write_pickle
 
 __all__ = ["Entry", "entry_key", "read_entry", "write_entry"]
 
@@ -100,13 +99,6 @@ def write_entry(key: str, entry: Entry) -> None:
         return
     try:
         path.parent.mkdir(mode=0o700, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                pickle.dump(entry, f, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        write_pickle(path, entry)
     except OSError:
         pass

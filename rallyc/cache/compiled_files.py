@@ -23,13 +23,12 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, TypeVar
 
 from rallyc.cache.check_results import code_fingerprint
-from rallyc.cache.folder import cache_folder
+from rallyc.cache.folder import cache_folder, write_pickle
 
 __all__ = ["Kept", "kept_compilation"]
 
@@ -76,14 +75,7 @@ def _write(entry: Path, kept: Kept) -> None:
     """Keep an entry, written whole; skipped silently when it cannot be written (or pickled)."""
     try:
         entry.parent.mkdir(mode=0o700, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                pickle.dump(kept, f, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, entry)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        write_pickle(entry, kept)
     except Exception:  # noqa: BLE001 - a cache that cannot be written is skipped, never fatal
         pass
 

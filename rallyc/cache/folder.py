@@ -18,7 +18,7 @@ import sys
 import tempfile
 from typing import Callable, Iterable, Mapping, TypeVar
 
-__all__ = ["cache_folder", "cache_path", "cached_pickle", "cache_folder_for"]
+__all__ = ["cache_folder", "cache_path", "cached_pickle", "cache_folder_for", "write_pickle"]
 
 T = TypeVar("T")
 
@@ -80,14 +80,20 @@ def cached_pickle(prefix: str, parts: Iterable[str | bytes], build: Callable[[],
     value = build()
     if path is not None:
         try:
-            fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
-                os.replace(tmp, path)
-            except BaseException:
-                os.unlink(tmp)
-                raise
+            write_pickle(path, value)
         except OSError:
             pass
     return value
+
+
+def write_pickle(path: str | os.PathLike[str], value: object) -> None:
+    """Pickle ``value`` to ``path`` whole: to a temporary file beside it, then renamed over it, so a reader never
+    sees half of it; the temporary file is removed when writing fails, and the error is raised."""
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
